@@ -1,0 +1,2 @@
+export * from './status-codes.js';
+export * from './graph-error.js';

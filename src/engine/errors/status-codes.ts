@@ -1,0 +1,60 @@
+/**
+ * The table of Neo4j status codes graphdb reports (cf. Neo4j `Status.java`).
+ * Codes read `Neo.<Classification>.<Category>.<Title>`; the classification is a contract:
+ * drivers retry any code whose classification is `TransientError`.
+ */
+export const StatusCodes = {
+  SyntaxError: 'Neo.ClientError.Statement.SyntaxError',
+  SemanticError: 'Neo.ClientError.Statement.SemanticError',
+  TypeError: 'Neo.ClientError.Statement.TypeError',
+  ArgumentError: 'Neo.ClientError.Statement.ArgumentError',
+  ArithmeticError: 'Neo.ClientError.Statement.ArithmeticError',
+  ParameterMissing: 'Neo.ClientError.Statement.ParameterMissing',
+  EntityNotFound: 'Neo.ClientError.Statement.EntityNotFound',
+  PropertyNotFound: 'Neo.ClientError.Statement.PropertyNotFound',
+  NotSystemDatabaseError: 'Neo.ClientError.Statement.NotSystemDatabaseError',
+  UnsupportedOperation: 'Neo.ClientError.Statement.UnsupportedOperationError',
+  ExecutionFailed: 'Neo.ClientError.Statement.ExecutionFailed',
+  ConstraintValidationFailed: 'Neo.ClientError.Schema.ConstraintValidationFailed',
+  ConstraintAlreadyExists: 'Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists',
+  IndexAlreadyExists: 'Neo.ClientError.Schema.IndexAlreadyExists',
+  IndexNotFound: 'Neo.ClientError.Schema.IndexNotFound',
+  ConstraintNotFound: 'Neo.ClientError.Schema.ConstraintNotFound',
+  ConstraintWithNameAlreadyExists: 'Neo.ClientError.Schema.ConstraintWithNameAlreadyExists',
+  IndexWithNameAlreadyExists: 'Neo.ClientError.Schema.IndexWithNameAlreadyExists',
+  ProcedureNotFound: 'Neo.ClientError.Procedure.ProcedureNotFound',
+  ProcedureCallFailed: 'Neo.ClientError.Procedure.ProcedureCallFailed',
+  DatabaseNotFound: 'Neo.ClientError.Database.DatabaseNotFound',
+  DatabaseExists: 'Neo.ClientError.Database.ExistingDatabaseFound',
+  TransactionNotFound: 'Neo.ClientError.Transaction.TransactionNotFound',
+  TransactionTimedOut: 'Neo.ClientError.Transaction.TransactionTimedOut',
+  TransactionTerminated: 'Neo.ClientError.Transaction.Terminated',
+  ForbiddenDueToTransactionType: 'Neo.ClientError.Transaction.ForbiddenDueToTransactionType',
+  InvalidBookmark: 'Neo.ClientError.Transaction.InvalidBookmark',
+  InvalidRequest: 'Neo.ClientError.Request.Invalid',
+  InvalidFormat: 'Neo.ClientError.Request.InvalidFormat',
+  Unauthorized: 'Neo.ClientError.Security.Unauthorized',
+  Forbidden: 'Neo.ClientError.Security.Forbidden',
+  AuthenticationRateLimit: 'Neo.ClientError.Security.AuthenticationRateLimit',
+  TokenExpired: 'Neo.ClientError.Security.TokenExpired',
+  DeadlockDetected: 'Neo.TransientError.Transaction.DeadlockDetected',
+  Outdated: 'Neo.TransientError.Transaction.Outdated',
+  LockClientStopped: 'Neo.TransientError.Transaction.LockClientStopped',
+  ResourcePressure: 'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
+  DatabaseUnavailable: 'Neo.TransientError.General.DatabaseUnavailable',
+  UnknownError: 'Neo.DatabaseError.General.UnknownError',
+  StorageDamageDetected: 'Neo.DatabaseError.General.StorageDamageDetected',
+  /** Delete of a node that still has relationships (Neo4j 5 code). */
+  DeleteNodeWithRelationships: 'Neo.ClientError.Schema.ConstraintValidationFailed',
+} as const;
+
+/** One of the status code strings above. */
+export type StatusCode = (typeof StatusCodes)[keyof typeof StatusCodes];
+
+/** The classification part of a status code. */
+export type Classification = 'ClientError' | 'ClientNotification' | 'TransientError' | 'DatabaseError';
+
+/** Returns the classification (second segment) of a status code. */
+export function classificationOf(code: string): Classification {
+  return code.split('.')[1] as Classification;
+}
