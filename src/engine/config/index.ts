@@ -1,0 +1,16 @@
+/**
+ * graphdb configuration: the typed `GraphdbConfig`, loading with precedence
+ * flags > environment (`GRAPHDB_*`) > config file > defaults, file discovery, validation,
+ * per-database overrides and redaction.
+ */
+export type * from './types.js';
+export { DEFAULT_CONFIG } from './defaults.js';
+export { SETTINGS, SETTINGS_BY_ENV, SETTINGS_BY_PATH, type SettingSpec, type SettingKind } from './settings.js';
+export { ConfigError } from './errors.js';
+export { parseDuration, formatDuration } from './duration.js';
+export { parseSize } from './coerce.js';
+export { configCandidates, discoverConfigFile, processDiscoveryContext, userConfigDir, type DiscoveryContext } from './discovery.js';
+export { loadConfig, validateConfig, settingValue, type LoadConfigOptions, type LoadedConfig, type SettingOrigin } from './load.js';
+export { parseConfigYaml, readConfigFile, type FileSettings } from './yaml-file.js';
+export { DatabaseConfigRegistry, effectiveConfig, overridableKeys, parseOverrides, type OverridableKey } from './overrides.js';
+export { redactConfig, REDACTED } from './redact.js';

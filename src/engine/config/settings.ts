@@ -1,0 +1,202 @@
+/**
+ * The table of every configuration setting: its dotted path (the YAML location), value kind,
+ * environment variable and whether it is secret or overridable per database. Loading, validation,
+ * redaction and the per-database override keys are all driven by this one table.
+ */
+
+/** How a setting's text or YAML value is read. */
+export type SettingKind =
+  | { readonly type: 'string' }
+  | { readonly type: 'integer'; readonly min?: number; readonly max?: number }
+  | { readonly type: 'number'; readonly min?: number; readonly max?: number }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'duration' }
+  | { readonly type: 'size' }
+  | { readonly type: 'list' }
+  | { readonly type: 'enum'; readonly values: readonly string[] };
+
+/** One setting. */
+export interface SettingSpec {
+  /** Dotted path, e.g. `async_writes.flush_interval`. */
+  readonly path: string;
+  readonly kind: SettingKind;
+  /** Environment variables that set it, first one is canonical. */
+  readonly env: readonly string[];
+  /** The environment variable means the opposite (`GRAPHDB_NO_AUTH=true` sets `auth.enabled=false`). */
+  readonly envInverted?: boolean;
+  /** Redacted in `/admin/config` and logs. */
+  readonly secret?: boolean;
+  /** May be overridden per database (`effectiveConfig`). */
+  readonly perDatabase?: boolean;
+  /** Category shown by the per-database keys listing. */
+  readonly category: string;
+}
+
+const str = { type: 'string' } as const;
+const bool = { type: 'boolean' } as const;
+const duration = { type: 'duration' } as const;
+const list = { type: 'list' } as const;
+const int = (min?: number, max?: number): SettingKind => ({ type: 'integer', min, max });
+const num = (min?: number, max?: number): SettingKind => ({ type: 'number', min, max });
+const oneOf = (...values: string[]): SettingKind => ({ type: 'enum', values });
+const port = int(0, 65535);
+const providers = ['local', 'local_server', 'hosted_api'];
+
+type Extra = Partial<Pick<SettingSpec, 'envInverted' | 'secret' | 'perDatabase'>>;
+
+function group(category: string, prefix: string, rows: readonly [string, SettingKind, string | readonly string[] | null, Extra?][]): SettingSpec[] {
+  return rows.map(([key, kind, env, extra]) => ({
+    path: `${prefix}.${key}`,
+    kind,
+    env: env === null ? [] : typeof env === 'string' ? [env] : env,
+    category,
+    ...extra,
+  }));
+}
+
+const perDb = { perDatabase: true } as const;
+const secret = { secret: true } as const;
+
+/** Every setting graphdb knows. */
+export const SETTINGS: readonly SettingSpec[] = [
+  ...group('database', 'database', [
+    ['path', str, 'GRAPHDB_DATA_DIR'],
+    ['default_database', str, 'GRAPHDB_DEFAULT_DATABASE'],
+    ['max_connections', int(1), 'GRAPHDB_MAX_CONNECTIONS'],
+    ['connection_timeout', duration, 'GRAPHDB_CONNECTION_TIMEOUT'],
+    ['storage_serializer', oneOf('gob', 'msgpack'), 'GRAPHDB_STORAGE_SERIALIZER'],
+    ['mvcc_retention_max_versions', int(0), 'GRAPHDB_MVCC_RETENTION_MAX_VERSIONS', perDb],
+    ['mvcc_retention_ttl', duration, 'GRAPHDB_MVCC_RETENTION_TTL', perDb],
+    ['persist_search_indexes', bool, 'GRAPHDB_PERSIST_SEARCH_INDEXES'],
+  ]),
+  ...group('server', 'server', [
+    ['bolt_enabled', bool, 'GRAPHDB_BOLT_ENABLED'],
+    ['bolt_port', port, 'GRAPHDB_BOLT_PORT'],
+    ['bolt_address', str, 'GRAPHDB_BOLT_ADDRESS'],
+    ['bolt_tls_enabled', bool, 'GRAPHDB_BOLT_TLS_ENABLED'],
+    ['bolt_tls_require', bool, 'GRAPHDB_BOLT_TLS_REQUIRE'],
+    ['bolt_tls_cert', str, 'GRAPHDB_BOLT_TLS_CERT'],
+    ['bolt_tls_key', str, 'GRAPHDB_BOLT_TLS_KEY'],
+    ['bolt_require_auth', bool, 'GRAPHDB_BOLT_REQUIRE_AUTH'],
+    ['bolt_allow_anonymous', bool, 'GRAPHDB_BOLT_ALLOW_ANONYMOUS'],
+    ['http_enabled', bool, 'GRAPHDB_HTTP_ENABLED'],
+    ['http_port', port, 'GRAPHDB_HTTP_PORT'],
+    ['http_address', str, 'GRAPHDB_ADDRESS'],
+    ['http_tls_enabled', bool, 'GRAPHDB_HTTP_TLS_ENABLED'],
+    ['base_path', str, 'GRAPHDB_BASE_PATH'],
+    ['trusted_proxies', list, 'GRAPHDB_HTTP_TRUSTED_PROXIES'],
+    ['body_limit', { type: 'size' }, 'GRAPHDB_HTTP_BODY_LIMIT'],
+    ['statement_timeout', duration, 'GRAPHDB_STATEMENT_TIMEOUT'],
+    ['transaction_idle_timeout', duration, 'GRAPHDB_TRANSACTION_IDLE_TIMEOUT'],
+  ]),
+  ...group('server', 'server.https', [
+    ['enabled', bool, 'GRAPHDB_HTTPS_ENABLED'],
+    ['port', port, 'GRAPHDB_HTTPS_PORT'],
+    ['cert_file', str, 'GRAPHDB_HTTP_TLS_CERT'],
+    ['key_file', str, 'GRAPHDB_HTTP_TLS_KEY'],
+  ]),
+  ...group('auth', 'auth', [
+    ['enabled', bool, 'GRAPHDB_NO_AUTH', { envInverted: true }],
+    ['initial_credentials', str, 'GRAPHDB_AUTH', secret],
+    ['jwt_secret', str, 'GRAPHDB_JWT_SECRET', secret],
+  ]),
+  ...group('server', 'cors', [
+    ['enabled', bool, 'GRAPHDB_CORS_ENABLED'],
+    ['origins', list, 'GRAPHDB_CORS_ORIGINS'],
+  ]),
+  ...group('logging', 'logging', [
+    ['level', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'GRAPHDB_LOG_LEVEL'],
+  ]),
+  ...group('async_writes', 'async_writes', [
+    ['enabled', bool, 'GRAPHDB_ASYNC_WRITES_ENABLED', perDb],
+    ['flush_interval', duration, 'GRAPHDB_ASYNC_FLUSH_INTERVAL', perDb],
+    ['max_node_cache_size', int(0), 'GRAPHDB_ASYNC_MAX_NODE_CACHE_SIZE', perDb],
+    ['max_edge_cache_size', int(0), 'GRAPHDB_ASYNC_MAX_EDGE_CACHE_SIZE', perDb],
+  ]),
+  ...group('embeddings', 'embeddings', [
+    ['enabled', bool, 'GRAPHDB_EMBEDDING_ENABLED', perDb],
+    ['provider', oneOf(...providers), 'GRAPHDB_EMBEDDING_PROVIDER', perDb],
+    ['model', str, 'GRAPHDB_EMBEDDING_MODEL', perDb],
+    ['dimensions', int(0), 'GRAPHDB_EMBEDDING_DIMENSIONS', perDb],
+    ['api_url', str, 'GRAPHDB_EMBEDDING_API_URL', perDb],
+    ['url', str, 'GRAPHDB_EMBEDDING_URL', perDb],
+    ['api_key', str, 'GRAPHDB_EMBEDDING_API_KEY', { ...secret, ...perDb }],
+  ]),
+  ...group('embeddings', 'embedding_worker', [
+    ['properties_include', list, 'GRAPHDB_EMBEDDING_PROPERTIES_INCLUDE', perDb],
+    ['properties_exclude', list, 'GRAPHDB_EMBEDDING_PROPERTIES_EXCLUDE', perDb],
+    ['include_labels', bool, 'GRAPHDB_EMBEDDING_INCLUDE_LABELS', perDb],
+  ]),
+  ...group('search', 'search', [
+    ['min_similarity', num(0, 1), 'GRAPHDB_SEARCH_MIN_SIMILARITY', perDb],
+    ['bm25_engine', oneOf('v1', 'v2'), 'GRAPHDB_SEARCH_BM25_ENGINE', perDb],
+    ['hnsw_lexical_seed_max_terms', int(0), 'GRAPHDB_HNSW_LEXICAL_SEED_MAX_TERMS', perDb],
+    ['hnsw_lexical_seed_per_term', int(0), 'GRAPHDB_HNSW_LEXICAL_SEED_PER_TERM', perDb],
+    ['index_persist_delay_sec', int(0), 'GRAPHDB_SEARCH_INDEX_PERSIST_DELAY_SEC'],
+    ['log_timings', bool, 'GRAPHDB_SEARCH_LOG_TIMINGS'],
+    ['diag_timings', bool, 'GRAPHDB_SEARCH_DIAG_TIMINGS'],
+  ]),
+  ...group('search', 'vector', [
+    ['gpu_brute_min_n', int(0), 'GRAPHDB_VECTOR_GPU_BRUTE_MIN_N', perDb],
+    ['gpu_brute_max_n', int(0), 'GRAPHDB_VECTOR_GPU_BRUTE_MAX_N', perDb],
+    ['ivf_hnsw_enabled', bool, 'GRAPHDB_VECTOR_IVF_HNSW_ENABLED', perDb],
+    ['ivf_hnsw_min_cluster_size', int(1), 'GRAPHDB_VECTOR_IVF_HNSW_MIN_CLUSTER_SIZE', perDb],
+    ['ivf_hnsw_max_clusters', int(1), 'GRAPHDB_VECTOR_IVF_HNSW_MAX_CLUSTERS', perDb],
+    ['routing_mode', oneOf('hybrid', 'semantic'), 'GRAPHDB_VECTOR_ROUTING_MODE', perDb],
+    ['hybrid_routing_w_sem', num(0, 1), 'GRAPHDB_VECTOR_HYBRID_ROUTING_W_SEM', perDb],
+    ['hybrid_routing_w_lex', num(0, 1), 'GRAPHDB_VECTOR_HYBRID_ROUTING_W_LEX', perDb],
+    ['hybrid_routing_lex_top_terms', int(0), 'GRAPHDB_VECTOR_HYBRID_ROUTING_LEX_TOP_TERMS', perDb],
+    ['kmeans_num_clusters', int(0), 'GRAPHDB_KMEANS_NUM_CLUSTERS', perDb],
+    ['kmeans_max_iterations', int(0), 'GRAPHDB_KMEANS_MAX_ITERATIONS', perDb],
+    ['kmeans_seed_max_terms', int(0), 'GRAPHDB_KMEANS_SEED_MAX_TERMS', perDb],
+    ['kmeans_seed_docs_per_term', int(0), 'GRAPHDB_KMEANS_SEED_DOCS_PER_TERM', perDb],
+    ['ann_quality', oneOf('fast', 'balanced', 'accurate', 'compressed'), 'GRAPHDB_VECTOR_ANN_QUALITY', perDb],
+    ['hnsw_m', int(0), 'GRAPHDB_VECTOR_HNSW_M', perDb],
+    ['hnsw_ef_construction', int(0), 'GRAPHDB_VECTOR_HNSW_EF_CONSTRUCTION', perDb],
+    ['hnsw_ef_search', int(0), 'GRAPHDB_VECTOR_HNSW_EF_SEARCH', perDb],
+    ['pq_segments', int(1), 'GRAPHDB_VECTOR_PQ_SEGMENTS', perDb],
+    ['pq_bits', int(1), 'GRAPHDB_VECTOR_PQ_BITS', perDb],
+    ['ivfpq_nprobe', int(1), 'GRAPHDB_VECTOR_IVFPQ_NPROBE', perDb],
+    ['ivfpq_rerank_topk', int(0), 'GRAPHDB_VECTOR_IVFPQ_RERANK_TOPK', perDb],
+    ['ivfpq_training_sample_max', int(0), 'GRAPHDB_VECTOR_IVFPQ_TRAINING_SAMPLE_MAX', perDb],
+    ['hnsw_metal_min_candidates', int(0), 'GRAPHDB_VECTOR_HNSW_METAL_MIN_CANDIDATES'],
+    ['hnsw_maint_interval_ms', int(0), 'GRAPHDB_HNSW_MAINT_INTERVAL_MS'],
+    ['hnsw_min_rebuild_interval_sec', int(0), 'GRAPHDB_HNSW_MIN_REBUILD_INTERVAL_SEC'],
+    ['hnsw_tombstone_rebuild_ratio', num(0), 'GRAPHDB_HNSW_TOMBSTONE_REBUILD_RATIO'],
+    ['hnsw_max_tombstone_overhead_factor', num(0), 'GRAPHDB_HNSW_MAX_TOMBSTONE_OVERHEAD_FACTOR'],
+    ['hnsw_rebuild_enabled', bool, 'GRAPHDB_HNSW_REBUILD_ENABLED'],
+  ]),
+  ...group('search', 'search_rerank', [
+    ['enabled', bool, 'GRAPHDB_SEARCH_RERANK_ENABLED', perDb],
+    ['provider', oneOf(...providers, 'http'), 'GRAPHDB_SEARCH_RERANK_PROVIDER', perDb],
+    ['model', str, 'GRAPHDB_SEARCH_RERANK_MODEL', perDb],
+    ['api_url', str, 'GRAPHDB_SEARCH_RERANK_API_URL', perDb],
+    ['api_key', str, 'GRAPHDB_SEARCH_RERANK_API_KEY', { ...secret, ...perDb }],
+  ]),
+  ...group('assistant', 'assistant', [
+    ['enabled', bool, 'GRAPHDB_ASSISTANT_ENABLED'],
+    ['provider', oneOf(...providers), 'GRAPHDB_ASSISTANT_PROVIDER'],
+    ['api_url', str, 'GRAPHDB_ASSISTANT_API_URL'],
+    ['api_key', str, 'GRAPHDB_ASSISTANT_API_KEY', secret],
+    ['model', str, 'GRAPHDB_ASSISTANT_MODEL'],
+    ['mcp_enable', bool, 'GRAPHDB_ASSISTANT_MCP_ENABLE'],
+    ['mcp_tools', list, 'GRAPHDB_ASSISTANT_MCP_TOOLS'],
+  ]),
+  ...group('wal', 'wal', [
+    ['snapshot_retention_max_count', int(0), 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_COUNT'],
+    ['snapshot_retention_max_age', duration, 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_AGE'],
+  ]),
+  ...group('resources', 'resources', [
+    ['low_memory', bool, 'GRAPHDB_LOW_MEMORY'],
+    ['tmp_dir', str, 'GRAPHDB_TMP_DIR'],
+    ['models_dir', str, 'GRAPHDB_MODELS_DIR'],
+  ]),
+];
+
+/** Settings by dotted path. */
+export const SETTINGS_BY_PATH: ReadonlyMap<string, SettingSpec> = new Map(SETTINGS.map((s) => [s.path, s]));
+
+/** Settings by environment variable name. */
+export const SETTINGS_BY_ENV: ReadonlyMap<string, SettingSpec> = new Map(
+  SETTINGS.flatMap((s) => s.env.map((name) => [name, s] as const)),
+);

@@ -1,0 +1,216 @@
+/**
+ * The typed configuration of a graphdb process. Key names are the YAML keys (snake_case), so
+ * `config.async_writes.flush_interval` is `async_writes: { flush_interval: 50ms }` in the file.
+ * Durations are held in milliseconds, sizes in bytes; 0 means "unlimited" or "none" where noted.
+ */
+
+/** Log levels accepted by `logging.level` / `GRAPHDB_LOG_LEVEL` (pino's names). */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Embedding and reranking providers: neutral names for in-process, local server and hosted API. */
+export type ModelProvider = 'local' | 'local_server' | 'hosted_api';
+
+/** `database` section. */
+export interface DatabaseSettings {
+  /** Storage location (data directory). */
+  path: string;
+  default_database: string;
+  max_connections: number;
+  /** Milliseconds. */
+  connection_timeout: number;
+  storage_serializer: 'gob' | 'msgpack';
+  mvcc_retention_max_versions: number;
+  /** Milliseconds; 0 = no TTL protection. */
+  mvcc_retention_ttl: number;
+  persist_search_indexes: boolean;
+}
+
+/** Native HTTPS listener (`server.https`). */
+export interface HttpsSettings {
+  enabled: boolean;
+  port: number;
+  cert_file: string;
+  key_file: string;
+}
+
+/** `server` section: listeners and HTTP request limits. */
+export interface ServerSettings {
+  bolt_enabled: boolean;
+  bolt_port: number;
+  bolt_address: string;
+  bolt_tls_enabled: boolean;
+  /** Refuse plaintext Bolt connections. */
+  bolt_tls_require: boolean;
+  bolt_tls_cert: string;
+  bolt_tls_key: string;
+  bolt_require_auth: boolean;
+  bolt_allow_anonymous: boolean;
+  http_enabled: boolean;
+  http_port: number;
+  http_address: string;
+  /** Serve the HTTP listener itself over TLS (same certificate settings as `https`). */
+  http_tls_enabled: boolean;
+  /** URL prefix of every HTTP route, e.g. `/graph`; empty for none. */
+  base_path: string;
+  /** IP addresses or CIDR ranges whose X-Forwarded-* / X-Real-IP headers are honoured. */
+  trusted_proxies: string[];
+  /** Maximum request body in bytes. */
+  body_limit: number;
+  /** Milliseconds a statement may run on the HTTP endpoint; 0 = no limit. */
+  statement_timeout: number;
+  /** Milliseconds an explicit HTTP transaction may stay idle before it is rolled back. */
+  transaction_idle_timeout: number;
+  https: HttpsSettings;
+}
+
+/** `auth` section. */
+export interface AuthSettings {
+  /** False with `--no-auth` / `GRAPHDB_NO_AUTH=true`. */
+  enabled: boolean;
+  /** Initial credentials `user:secret` (`GRAPHDB_AUTH`). Secret. */
+  initial_credentials: string;
+  /** JWT signing secret, at least 32 bytes when set. Secret. */
+  jwt_secret: string;
+}
+
+/** `cors` section. */
+export interface CorsSettings {
+  enabled: boolean;
+  /** Exact origins (`https://app.example.com`); `*` is refused on public listeners with auth on. */
+  origins: string[];
+}
+
+/** `logging` section. */
+export interface LoggingSettings {
+  level: LogLevel;
+}
+
+/** `async_writes` section (write-behind engine of the transactional endpoint). */
+export interface AsyncWriteSettings {
+  enabled: boolean;
+  /** Milliseconds between flushes. */
+  flush_interval: number;
+  /** Pending created nodes before a forced flush; 0 = unlimited. */
+  max_node_cache_size: number;
+  /** Pending created relationships before a forced flush; 0 = unlimited. */
+  max_edge_cache_size: number;
+}
+
+/** `embeddings` section. */
+export interface EmbeddingSettings {
+  enabled: boolean;
+  provider: ModelProvider;
+  model: string;
+  dimensions: number;
+  api_url: string;
+  url: string;
+  /** Secret. */
+  api_key: string;
+}
+
+/** `embedding_worker` section. */
+export interface EmbeddingWorkerSettings {
+  properties_include: string[];
+  properties_exclude: string[];
+  include_labels: boolean;
+}
+
+/** `search` section. */
+export interface SearchSettings {
+  min_similarity: number;
+  bm25_engine: 'v1' | 'v2';
+  hnsw_lexical_seed_max_terms: number;
+  hnsw_lexical_seed_per_term: number;
+  /** Seconds. */
+  index_persist_delay_sec: number;
+  log_timings: boolean;
+  diag_timings: boolean;
+}
+
+/** `vector` section: vector index strategy and ANN tuning. */
+export interface VectorSettings {
+  gpu_brute_min_n: number;
+  gpu_brute_max_n: number;
+  ivf_hnsw_enabled: boolean;
+  ivf_hnsw_min_cluster_size: number;
+  ivf_hnsw_max_clusters: number;
+  routing_mode: 'hybrid' | 'semantic';
+  hybrid_routing_w_sem: number;
+  hybrid_routing_w_lex: number;
+  hybrid_routing_lex_top_terms: number;
+  /** 0 = automatic (sqrt(n/2) clamped to 10..8192). */
+  kmeans_num_clusters: number;
+  kmeans_max_iterations: number;
+  kmeans_seed_max_terms: number;
+  kmeans_seed_docs_per_term: number;
+  ann_quality: 'fast' | 'balanced' | 'accurate' | 'compressed';
+  /** 0 = from the quality preset. */
+  hnsw_m: number;
+  hnsw_ef_construction: number;
+  hnsw_ef_search: number;
+  pq_segments: number;
+  pq_bits: number;
+  ivfpq_nprobe: number;
+  ivfpq_rerank_topk: number;
+  ivfpq_training_sample_max: number;
+  hnsw_metal_min_candidates: number;
+  hnsw_maint_interval_ms: number;
+  hnsw_min_rebuild_interval_sec: number;
+  hnsw_tombstone_rebuild_ratio: number;
+  hnsw_max_tombstone_overhead_factor: number;
+  hnsw_rebuild_enabled: boolean;
+}
+
+/** `search_rerank` section (stage-2 reranking). */
+export interface RerankSettings {
+  enabled: boolean;
+  provider: ModelProvider | 'http';
+  model: string;
+  api_url: string;
+  /** Secret. */
+  api_key: string;
+}
+
+/** `assistant` section. */
+export interface AssistantSettings {
+  enabled: boolean;
+  provider: ModelProvider;
+  api_url: string;
+  /** Secret. */
+  api_key: string;
+  model: string;
+  mcp_enable: boolean;
+  mcp_tools: string[];
+}
+
+/** `wal` section. */
+export interface WalSettings {
+  snapshot_retention_max_count: number;
+  /** Milliseconds; 0 = no age limit. */
+  snapshot_retention_max_age: number;
+}
+
+/** `resources` section: process-wide knobs. */
+export interface ResourceSettings {
+  low_memory: boolean;
+  tmp_dir: string;
+  models_dir: string;
+}
+
+/** The whole configuration. */
+export interface GraphdbConfig {
+  database: DatabaseSettings;
+  server: ServerSettings;
+  auth: AuthSettings;
+  cors: CorsSettings;
+  logging: LoggingSettings;
+  async_writes: AsyncWriteSettings;
+  embeddings: EmbeddingSettings;
+  embedding_worker: EmbeddingWorkerSettings;
+  search: SearchSettings;
+  vector: VectorSettings;
+  search_rerank: RerankSettings;
+  assistant: AssistantSettings;
+  wal: WalSettings;
+  resources: ResourceSettings;
+}
