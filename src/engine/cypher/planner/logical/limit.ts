@@ -1,0 +1,9 @@
+import type { Expression } from '../../ast/index.js';
+import type { LogicalOperator } from './logical-operator.js';
+
+/** Passes at most `count` rows, then stops pulling its input. */
+export interface Limit {
+  readonly op: 'Limit';
+  readonly input: LogicalOperator;
+  readonly count: Expression;
+}

@@ -1,0 +1,48 @@
+/**
+ * Everything a physical operator or compiled expression needs while a statement runs.
+ */
+import type { GraphReader, GraphWriter } from '../../storage/graph-store.js';
+import type { CypherValue, EntityAccessor } from '../../values/types.js';
+import { GraphError, StatusCodes } from '../../errors/index.js';
+import type { StatementClock } from './statement-clock.js';
+import type { AdminHooks } from './admin-hooks.js';
+import type { FunctionContext } from '../functions/registry.js';
+
+/** Per-statement state shared by operators and expressions. */
+export interface ExecutionContext extends FunctionContext {
+  readonly database: string;
+  readonly reader: GraphReader;
+  /** The writer when the statement runs in a write transaction, else null. */
+  readonly writer: GraphWriter | null;
+  readonly parameters: ReadonlyMap<string, CypherValue>;
+  readonly accessor: EntityAccessor;
+  readonly scheduler: StatementClock;
+  /** Counts storage calls for PROFILE (incremented by the counting reader). */
+  readonly stats: { dbHits: number };
+  /** Database administration and procedures, provided by the engine facade. */
+  readonly admin: AdminHooks;
+}
+
+/** The writer, or a clear error when the statement runs read-only. */
+export function requireWriter(ctx: ExecutionContext): GraphWriter {
+  if (ctx.writer === null) {
+    throw new GraphError(
+      StatusCodes.ForbiddenDueToTransactionType,
+      'Writing in read access mode not allowed. Attempted write to database ' + ctx.database,
+    );
+  }
+  return ctx.writer;
+}
+
+/** An EntityAccessor over a reader: what property access and `labels()` read. */
+export function accessorFor(reader: GraphReader): EntityAccessor {
+  return {
+    nodeLabels: (id) => reader.nodeLabels(id),
+    nodeProperties: (id) => reader.getNode(id)?.properties ?? null,
+    nodeProperty: (id, key) => reader.nodeProperty(id, key),
+    relationshipProperties: (id) => reader.getRelationship(id)?.properties ?? null,
+    relationshipProperty: (id, key) => reader.relationshipProperty(id, key),
+    nodeElementId: (id) => reader.nodeElementId(id),
+    relationshipElementId: (id) => reader.relationshipElementId(id),
+  };
+}

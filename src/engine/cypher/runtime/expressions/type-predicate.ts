@@ -1,0 +1,27 @@
+/**
+ * `x IS :: TYPE`: tests a value against a Cypher type written in the query.
+ */
+import { valueTypeName } from '../../../values/index.js';
+import type { CypherValue } from '../../../values/types.js';
+import { Kind } from '../../ast/index.js';
+import type { CypherTypeNode } from '../../ast/index.js';
+
+/** True when `value` belongs to `type`. */
+export function matchesType(value: CypherValue, type: CypherTypeNode): boolean {
+  switch (type.kind) {
+    case Kind.UnionType:
+      return type.types.some((t) => matchesType(value, t));
+    case Kind.ListType:
+      if (value === null) return !type.notNull;
+      return Array.isArray(value) && (value as readonly CypherValue[]).every((v) => matchesType(v, type.elementType));
+    case Kind.SimpleType: {
+      if (value === null) return !type.notNull && type.name !== 'NOTHING';
+      if (type.name === 'ANY') return true;
+      if (type.name === 'NOTHING') return false;
+      if (type.name === 'NULL') return false;
+      const actual = valueTypeName(value).replace(/ NOT NULL$/, '');
+      if (type.name === 'MAP' && actual === 'MAP') return true;
+      return actual === type.name || (type.name.startsWith('LIST') && actual.startsWith('LIST'));
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Rows flowing between physical operators.
+ *
+ * Terminology:
+ * - A *row* maps variable names (user variables and planner-generated `  anon_n` names) to values.
+ *   Rows are immutable: an operator that binds a variable spreads the row into a new object.
+ * - `PAUSE` is a marker an operator emits when its time slice is used up. Every operator passes it
+ *   straight through to its parent, so the result stream can yield the event loop (cooperative
+ *   scheduling) even in the middle of a long scan or aggregation.
+ */
+import type { CypherValue } from '../../values/types.js';
+
+/** One binding table row. */
+export type Row = Readonly<Record<string, CypherValue>>;
+
+/** The marker an operator emits to let the consumer yield the event loop. */
+export const PAUSE: unique symbol = Symbol('PAUSE');
+
+/** What an operator produces: rows, interleaved with pause markers. */
+export type Emission = Row | typeof PAUSE;
+
+/** A lazily produced stream of rows. */
+export type RowStream = Generator<Emission, void, undefined>;
+
+/** The empty row (the single input of a query's first clause). */
+export const EMPTY_ROW: Row = Object.freeze({});
+
+/** A new row: `row` plus one binding. */
+export function extendRow(row: Row, name: string, value: CypherValue): Row {
+  return { ...row, [name]: value };
+}
