@@ -1,0 +1,188 @@
+/**
+ * Aggregating functions: count, sum, avg, min, max, collect, stDev, stDevP, percentileCont,
+ * percentileDisc. Nulls are skipped; DISTINCT skips first arguments equivalent to one seen before.
+ */
+import { CypherTypeError } from '../../errors/index.js';
+import { checkedInteger } from '../../values/arithmetic.js';
+import { groupKey } from '../../values/group-key.js';
+import { typeName } from '../../values/kinds.js';
+import { compare } from '../../values/ordering.js';
+import { addDurations, divideDuration, ZERO_DURATION } from '../../values/temporal/duration.js';
+import { CypherDuration, type CypherValue } from '../../values/types.js';
+import { aggregate, asNumber, badArgument } from './define.js';
+import type { Accumulator, AggregateFunction, FunctionContext } from './registry.js';
+
+/** Wraps an accumulator so only non-null (and, with DISTINCT, unseen) first arguments reach it. */
+function filtered(distinct: boolean, inner: Accumulator): Accumulator {
+  const seen = distinct ? new Set<string>() : null;
+  return {
+    add(args: readonly CypherValue[], ctx: FunctionContext) {
+      const v = args[0];
+      if (v === null || v === undefined) return;
+      if (seen !== null) {
+        const key = groupKey(v);
+        if (seen.has(key)) return;
+        seen.add(key);
+      }
+      inner.add(args, ctx);
+    },
+    result: () => inner.result(),
+  };
+}
+
+function notNumeric(fn: string, v: CypherValue): CypherTypeError {
+  return new CypherTypeError(`${fn}() can only handle numerical values, duration, and null. Got ${typeName(v)}`, {
+    detail: 'InvalidArgumentType',
+  });
+}
+
+/** Running sum of numbers or durations (INTEGER until a FLOAT arrives, overflow-checked). */
+class Summer {
+  private intSum = 0n;
+  private floatSum = 0;
+  private sawFloat = false;
+  private durationSum: CypherDuration | null = null;
+  private sawNumber = false;
+  count = 0;
+
+  constructor(private readonly fn: string) {}
+
+  add(v: CypherValue): void {
+    this.count++;
+    if (typeof v === 'bigint') {
+      this.sawNumber = true;
+      if (this.sawFloat) this.floatSum += Number(v);
+      else this.intSum = checkedInteger(this.intSum + v);
+    } else if (typeof v === 'number') {
+      this.sawNumber = true;
+      if (!this.sawFloat) {
+        this.sawFloat = true;
+        this.floatSum = Number(this.intSum);
+      }
+      this.floatSum += v;
+    } else if (v instanceof CypherDuration) {
+      this.durationSum = addDurations(this.durationSum ?? ZERO_DURATION, v);
+    } else {
+      throw notNumeric(this.fn, v);
+    }
+    if (this.sawNumber && this.durationSum !== null) throw notNumeric(this.fn, v);
+  }
+
+  sum(): CypherValue {
+    if (this.durationSum !== null) return this.durationSum;
+    return this.sawFloat ? this.floatSum : this.intSum;
+  }
+
+  isDuration(): boolean {
+    return this.durationSum !== null;
+  }
+}
+
+function numbersAccumulator(fn: string, finish: (values: number[]) => CypherValue, distinct: boolean): Accumulator {
+  const values: number[] = [];
+  return filtered(distinct, {
+    add: ([v]) => values.push(asNumber(fn, v!)),
+    result: () => finish(values),
+  });
+}
+
+function standardDeviation(values: number[], sample: boolean): number {
+  const n = values.length;
+  if (n < 2) return 0;
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  const squares = values.reduce((a, b) => a + (b - mean) ** 2, 0);
+  return Math.sqrt(squares / (sample ? n - 1 : n));
+}
+
+function percentileArgument(fn: string, v: CypherValue): number {
+  const p = asNumber(fn, v);
+  if (!(p >= 0 && p <= 1)) {
+    throw badArgument(`Invalid input '${p}' is not a valid argument, must be a number in the range 0.0 to 1.0`, 'NumberOutOfRange');
+  }
+  return p;
+}
+
+function percentileAccumulator(fn: string, distinct: boolean, continuous: boolean): Accumulator {
+  const values: (bigint | number)[] = [];
+  let percentile: number | null = null;
+  return filtered(distinct, {
+    add: ([v, p]) => {
+      percentile ??= percentileArgument(fn, p ?? null);
+      asNumber(fn, v!);
+      values.push(v as bigint | number);
+    },
+    result: () => {
+      if (values.length === 0 || percentile === null) return null;
+      const sorted = [...values].sort((a, b) => compare(a, b));
+      const n = sorted.length;
+      if (continuous) {
+        const index = percentile * (n - 1);
+        const lower = Math.floor(index);
+        const upper = Math.ceil(index);
+        if (lower === upper || lower === n - 1) return Number(sorted[lower]!);
+        return Number(sorted[lower]!) * (upper - index) + Number(sorted[upper]!) * (index - lower);
+      }
+      if (percentile === 1 || n === 1) return sorted[n - 1]!;
+      const floatIndex = percentile * n;
+      let index = Math.trunc(floatIndex);
+      if (floatIndex === index && index !== 0) index -= 1;
+      return sorted[index]!;
+    },
+  });
+}
+
+function extremum(distinct: boolean, pickFirst: (c: number) => boolean): Accumulator {
+  let best: CypherValue = null;
+  return filtered(distinct, {
+    add: ([v]) => {
+      if (best === null || pickFirst(compare(v!, best))) best = v!;
+    },
+    result: () => best,
+  });
+}
+
+/** The aggregating functions. */
+export const aggregateFunctions: readonly AggregateFunction[] = [
+  aggregate('count', { min: 0, max: 1, category: 'Aggregating', description: 'Number of non-null values (or rows, without argument).' }, (distinct) => {
+    let n = 0n;
+    const counting = filtered(distinct, { add: () => void n++, result: () => n });
+    return {
+      add: (args, ctx) => (args.length === 0 ? void n++ : counting.add(args, ctx)),
+      result: () => n,
+    };
+  }),
+  aggregate('sum', { category: 'Aggregating', description: 'Sum of numbers or durations.' }, (distinct) => {
+    const summer = new Summer('sum');
+    return filtered(distinct, { add: ([v]) => summer.add(v!), result: () => summer.sum() });
+  }),
+  aggregate('avg', { category: 'Aggregating', description: 'Average of numbers or durations.' }, (distinct) => {
+    const summer = new Summer('avg');
+    return filtered(distinct, {
+      add: ([v]) => summer.add(v!),
+      result: () => {
+        if (summer.count === 0) return null;
+        const sum = summer.sum();
+        if (sum instanceof CypherDuration) return divideDuration(sum, summer.count);
+        return Number(sum) / summer.count;
+      },
+    });
+  }),
+  aggregate('min', { category: 'Aggregating', description: 'The smallest value.' }, (distinct) => extremum(distinct, (c) => c < 0)),
+  aggregate('max', { category: 'Aggregating', description: 'The largest value.' }, (distinct) => extremum(distinct, (c) => c > 0)),
+  aggregate('collect', { category: 'Aggregating', description: 'A list of the non-null values.' }, (distinct) => {
+    const values: CypherValue[] = [];
+    return filtered(distinct, { add: ([v]) => void values.push(v!), result: () => values });
+  }),
+  aggregate('stDev', { category: 'Aggregating', description: 'Sample standard deviation.' }, (distinct) =>
+    numbersAccumulator('stDev', (xs) => standardDeviation(xs, true), distinct),
+  ),
+  aggregate('stDevP', { category: 'Aggregating', description: 'Population standard deviation.' }, (distinct) =>
+    numbersAccumulator('stDevP', (xs) => standardDeviation(xs, false), distinct),
+  ),
+  aggregate('percentileCont', { min: 2, category: 'Aggregating', description: 'Interpolated percentile.' }, (distinct) =>
+    percentileAccumulator('percentileCont', distinct, true),
+  ),
+  aggregate('percentileDisc', { min: 2, category: 'Aggregating', description: 'Nearest-rank percentile.' }, (distinct) =>
+    percentileAccumulator('percentileDisc', distinct, false),
+  ),
+];

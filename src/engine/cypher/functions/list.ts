@@ -1,0 +1,51 @@
+/**
+ * List functions: range, size, head, last, tail, reverse, coalesce.
+ */
+import { checkedInteger } from '../../values/arithmetic.js';
+import { isPath } from '../../values/kinds.js';
+import type { CypherValue } from '../../values/types.js';
+import { asInteger, asList, badArgument, scalar, wrongType } from './define.js';
+import type { ScalarFunction } from './registry.js';
+
+const MAX_RANGE_LENGTH = 100_000_000n;
+
+function range(args: readonly CypherValue[]): CypherValue {
+  const start = asInteger('range', args[0]!);
+  const end = asInteger('range', args[1]!);
+  const step = args.length > 2 ? asInteger('range', args[2]!) : 1n;
+  if (step === 0n) throw badArgument("Invalid input for function 'range()': step argument to range() can't be 0", 'NumberOutOfRange');
+  const count = (end - start) / step + 1n;
+  if (count <= 0n) return [];
+  if (count > MAX_RANGE_LENGTH) throw badArgument(`range() would produce ${count} elements`, 'NumberOutOfRange');
+  const out: bigint[] = [];
+  for (let i = 0n, v = start; i < count; i++, v += step) out.push(checkedInteger(v));
+  return out;
+}
+
+/** The list functions. */
+export const listFunctions: readonly ScalarFunction[] = [
+  scalar('range', { min: 2, max: 3, category: 'List', description: 'A list of integers from start to end (inclusive) by step.' }, range),
+  scalar('size', { category: 'Scalar', description: 'Number of elements in a list or characters in a string.' }, ([v]) => {
+    if (typeof v === 'string') return BigInt(v.length);
+    if (Array.isArray(v)) return BigInt(v.length);
+    if (isPath(v!)) return BigInt(v.relationships.length);
+    throw wrongType('size', v!, 'String or List');
+  }),
+  scalar('head', { category: 'Scalar', description: 'The first element of a list.' }, ([v]) => {
+    const list = asList('head', v!);
+    return list.length === 0 ? null : list[0]!;
+  }),
+  scalar('last', { category: 'Scalar', description: 'The last element of a list.' }, ([v]) => {
+    const list = asList('last', v!);
+    return list.length === 0 ? null : list[list.length - 1]!;
+  }),
+  scalar('tail', { category: 'List', description: 'All but the first element of a list.' }, ([v]) => asList('tail', v!).slice(1)),
+  scalar('reverse', { category: 'List', description: 'A string or list in reverse order.' }, ([v]) => {
+    if (typeof v === 'string') return [...v].reverse().join('');
+    if (Array.isArray(v)) return [...v].reverse();
+    throw wrongType('reverse', v!, 'String or List');
+  }),
+  scalar('coalesce', { min: 1, max: Infinity, nullIn: false, category: 'Scalar', description: 'The first non-null argument.' }, (args) =>
+    args.find((a) => a !== null) ?? null,
+  ),
+];

@@ -1,0 +1,15 @@
+/**
+ * Procedures: the registry, the built-ins, and helpers for table-backed test procedures.
+ */
+import { registerBuiltinProcedures } from './builtin.js';
+import { ProcedureRegistry } from './registry.js';
+
+export * from './registry.js';
+export { builtinProcedures, KERNEL_VERSION } from './builtin.js';
+
+/** A new registry holding the built-in procedures. */
+export function createProcedureRegistry(): ProcedureRegistry {
+  const registry = new ProcedureRegistry();
+  registerBuiltinProcedures(registry);
+  return registry;
+}

@@ -1,0 +1,146 @@
+/**
+ * The procedure registry behind `CALL name(args) YIELD ...`, `SHOW PROCEDURES` and
+ * `dbms.procedures()`.
+ *
+ * How the engine uses it:
+ * ```ts
+ * const registry = createProcedureRegistry();          // builtins; one per database/engine
+ * const proc = registry.lookup('db.labels');           // case-sensitive namespaced name, or undefined
+ * if (!proc) throw new ProcedureNotFound(name);
+ * const args = prepareArguments(proc, rawArgs);         // defaults, arity and type checks, INTEGER->FLOAT
+ * for (const row of proc.call(args, ctx)) { ... }      // row[i] is the value of proc.outputs[i]
+ * ```
+ * A procedure with no outputs (`:: ()`) is VOID: the calling row passes through unchanged.
+ * Tests and extensions add procedures with `registry.register(def)` / `registry.unregister(name)`;
+ * the search work adds `db.index.fulltext.queryNodes` and `db.index.vector.queryNodes` that way.
+ */
+import { CypherSyntaxError, CypherTypeError } from '../../errors/index.js';
+import { isNode, isPath, isRelationship, typeName } from '../../values/kinds.js';
+import type { CypherValue, EntityAccessor } from '../../values/types.js';
+import type { GraphReader } from '../../storage/graph-store.js';
+import type { FunctionRegistry } from '../functions/registry.js';
+
+/** A parameter or output column: a name and a Neo4j type text such as `STRING?` or `LIST? OF INTEGER?`. */
+export interface ProcedureField {
+  readonly name: string;
+  readonly type: string;
+  /** Default for an omitted trailing argument (inputs only). */
+  readonly default?: CypherValue;
+}
+
+/** Access mode, as SHOW PROCEDURES reports it. */
+export type ProcedureMode = 'READ' | 'WRITE' | 'SCHEMA' | 'DBMS';
+
+/** What a procedure may read. */
+export interface ProcedureContext {
+  /** The transaction's view of the database (catalog, nodes, relationships). */
+  readonly reader: GraphReader;
+  readonly accessor: EntityAccessor;
+  /** The function library (for `dbms.functions`). */
+  readonly functions: FunctionRegistry;
+  /** The registry itself (for `dbms.procedures`). */
+  readonly procedures: ProcedureRegistry;
+  /** The current database's name. */
+  readonly databaseName: string;
+}
+
+/** A procedure. */
+export interface ProcedureDefinition {
+  /** Namespaced name, e.g. `db.labels`. */
+  readonly name: string;
+  readonly inputs: readonly ProcedureField[];
+  readonly outputs: readonly ProcedureField[];
+  readonly mode: ProcedureMode;
+  readonly description: string;
+  /** Rows, each aligned with `outputs`. */
+  call(args: readonly CypherValue[], ctx: ProcedureContext): Iterable<readonly CypherValue[]>;
+}
+
+/** A set of procedures by name. */
+export class ProcedureRegistry {
+  private readonly procedures = new Map<string, ProcedureDefinition>();
+
+  /** Adds (or replaces) a procedure. */
+  register(def: ProcedureDefinition): void {
+    this.procedures.set(def.name, def);
+  }
+
+  /** Removes a procedure; returns whether it existed. */
+  unregister(name: string): boolean {
+    return this.procedures.delete(name);
+  }
+
+  /** The procedure called `name`, or undefined. */
+  lookup(name: string): ProcedureDefinition | undefined {
+    return this.procedures.get(name);
+  }
+
+  /** Every procedure sorted by name. */
+  list(): ProcedureDefinition[] {
+    return [...this.procedures.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+}
+
+/** `name(in :: TYPE, ...) :: (out :: TYPE, ...)` as Neo4j prints signatures. */
+export function procedureSignature(def: ProcedureDefinition): string {
+  const fields = (fs: readonly ProcedureField[]) => fs.map((f) => `${f.name} :: ${f.type}`).join(', ');
+  return `${def.name}(${fields(def.inputs)}) :: (${def.outputs.length === 0 ? 'VOID' : fields(def.outputs)})`;
+}
+
+/** True when `v` is a value of the Neo4j type text `type` (`INTEGER?`, `LIST? OF STRING?`, `ANY?`...). */
+export function valueMatchesType(v: CypherValue, type: string): boolean {
+  if (v === null) return true;
+  const t = type.trim().replace(/\?$/, '').toUpperCase();
+  const list = /^LIST\??\s+OF\s+(.+)$/.exec(t);
+  if (list !== null) return Array.isArray(v) && v.every((e) => valueMatchesType(e, list[1]!));
+  switch (t) {
+    case 'ANY':
+      return true;
+    case 'STRING':
+      return typeof v === 'string';
+    case 'INTEGER':
+      return typeof v === 'bigint';
+    case 'FLOAT':
+      return typeof v === 'number' || typeof v === 'bigint';
+    case 'NUMBER':
+      return typeof v === 'number' || typeof v === 'bigint';
+    case 'BOOLEAN':
+      return typeof v === 'boolean';
+    case 'MAP':
+      return v instanceof Map;
+    case 'LIST':
+      return Array.isArray(v);
+    case 'NODE':
+      return isNode(v);
+    case 'RELATIONSHIP':
+      return isRelationship(v);
+    case 'PATH':
+      return isPath(v);
+    default:
+      return typeName(v).toUpperCase() === t.replace(/\s+/g, '');
+  }
+}
+
+/**
+ * Checks and completes the arguments of a call: too many or too few (after defaults) raise
+ * `InvalidNumberOfArguments`, a value of the wrong type `InvalidArgumentType`; INTEGER values
+ * passed to FLOAT parameters become FLOAT.
+ */
+export function prepareArguments(def: ProcedureDefinition, args: readonly CypherValue[]): CypherValue[] {
+  const required = def.inputs.filter((f) => f.default === undefined).length;
+  if (args.length > def.inputs.length || args.length < required) {
+    throw new CypherSyntaxError(
+      `Procedure call does not provide the required number of arguments: got ${args.length} argument(s), expected ${required === def.inputs.length ? required : `${required} to ${def.inputs.length}`}. Procedure ${procedureSignature(def)}`,
+      { detail: 'InvalidNumberOfArguments' },
+    );
+  }
+  return def.inputs.map((field, i) => {
+    const v = i < args.length ? args[i]! : (field.default ?? null);
+    if (!valueMatchesType(v, field.type)) {
+      throw new CypherTypeError(`Type mismatch for argument \`${field.name}\` of ${def.name}: expected ${field.type} but was ${typeName(v)}`, {
+        detail: 'InvalidArgumentType',
+      });
+    }
+    return typeof v === 'bigint' && /^FLOAT/i.test(field.type.trim()) ? Number(v) : v;
+  });
+}

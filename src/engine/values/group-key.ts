@@ -1,0 +1,54 @@
+/**
+ * A string key per equivalence class, for hash-based DISTINCT and grouping:
+ * `groupKey(a) === groupKey(b)` exactly when `equivalent(a, b)` (so `1` and `1.0` share a key,
+ * as do all NaNs and all nulls).
+ */
+import {
+  CypherDate,
+  CypherDateTime,
+  CypherDuration,
+  CypherPoint,
+  CypherTime,
+  LocalDateTime,
+  LocalTime,
+  type CypherValue,
+} from './types.js';
+import { isNode, isPath, isRelationship } from './kinds.js';
+
+function numberKey(v: bigint | number): string {
+  if (typeof v === 'bigint') return `i${v}`;
+  if (Number.isNaN(v)) return 'fNaN';
+  if (Number.isInteger(v)) return `i${BigInt(v)}`;
+  return `f${v}`;
+}
+
+/** Key of a value's equivalence class. */
+export function groupKey(v: CypherValue): string {
+  if (v === null) return 'z';
+  switch (typeof v) {
+    case 'boolean':
+      return v ? 'T' : 'F';
+    case 'bigint':
+    case 'number':
+      return numberKey(v);
+    case 'string':
+      return `s${JSON.stringify(v)}`;
+  }
+  if (Array.isArray(v)) return `[${v.map(groupKey).join(',')}]`;
+  if (v instanceof Map) {
+    const keys = [...v.keys()].sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${groupKey(v.get(k)!)}`).join(',')}}`;
+  }
+  if (isNode(v)) return `N${v.id}`;
+  if (isRelationship(v)) return `R${v.id}`;
+  if (isPath(v)) return `P${v.nodes.map((n) => n.id).join('.')}/${v.relationships.map((r) => r.id).join('.')}`;
+  if (v instanceof Uint8Array) return `b${Buffer.from(v).toString('hex')}`;
+  if (v instanceof CypherDate) return `D${v.epochDay}`;
+  if (v instanceof LocalTime) return `lt${v.nanoOfDay}`;
+  if (v instanceof CypherTime) return `t${v.nanoOfDay - v.offsetSeconds * 1e9}`;
+  if (v instanceof LocalDateTime) return `ldt${v.epochSecond}.${v.nano}`;
+  if (v instanceof CypherDateTime) return `dt${v.epochSecond}.${v.nano}`;
+  if (v instanceof CypherDuration) return `du${v.months}.${v.days}.${v.seconds}.${v.nanoseconds}`;
+  if (v instanceof CypherPoint) return `p${v.srid}:${numberKey(v.x)}:${numberKey(v.y)}:${numberKey(v.z ?? 0)}`;
+  return '?';
+}
