@@ -1,0 +1,70 @@
+/**
+ * Finds out which graphdb features exist in this checkout, so that workloads whose feature has not
+ * landed are reported as pending (with the reason) instead of being faked. The engine is imported
+ * from `src/` through tsx, or from `dist/` with `--engine dist` (after `npm run build`).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { GraphdbAvailability } from '../context.js';
+import { openEmbedded } from './embedded.js';
+
+/** Where the engine's modules are loaded from. */
+export type EngineSource = 'src' | 'dist';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Absolute module URL of an engine file given its path under src/ without extension. */
+export function engineModule(source: EngineSource, path: string): string | null {
+  const file = source === 'src' ? `${ROOT}src/${path}.ts` : `${ROOT}dist/${path}.js`;
+  return existsSync(file) ? pathToFileURL(file).href : null;
+}
+
+async function importIfPresent(source: EngineSource, path: string): Promise<Record<string, unknown> | string> {
+  const url = engineModule(source, path);
+  if (!url) return `${source}/${path} does not exist yet`;
+  try {
+    return (await import(url)) as Record<string, unknown>;
+  } catch (e) {
+    return `${source}/${path} failed to load: ${(e as Error).message.split('\n')[0]}`;
+  }
+}
+
+/** Probes the checkout. */
+export async function probeGraphdb(source: EngineSource): Promise<GraphdbAvailability> {
+  const engine = await importIfPresent(source, 'engine/index');
+  let embedded: GraphdbAvailability['embedded'];
+  if (typeof engine === 'string') embedded = `engine facade not landed: ${engine}`;
+  else if (typeof engine['GraphDB'] !== 'function') embedded = 'engine facade not landed: src/engine/index.ts exports no GraphDB';
+  else embedded = (dir: string) => openEmbedded(engine, dir);
+
+  const parser = await importIfPresent(source, 'engine/cypher/parser/index');
+  const parse: GraphdbAvailability['parse'] = typeof parser === 'string'
+    ? `parser not landed: ${parser}`
+    : typeof parser['parse'] === 'function'
+      ? (parser['parse'] as (text: string) => unknown)
+      : 'parser not landed: engine/cypher/parser/index exports no parse()';
+
+  const { bolt, http } = await probeServers(source, engine);
+  return {
+    embedded,
+    parse,
+    bolt,
+    http,
+    search: 'search feature (issue 10) not landed: no vector / full-text index procedures in the engine yet',
+  };
+}
+
+async function probeServers(
+  source: EngineSource,
+  engine: Record<string, unknown> | string,
+): Promise<Pick<GraphdbAvailability, 'bolt' | 'http'>> {
+  const boltModule = await importIfPresent(source, 'server/bolt/index');
+  const httpModule = await importIfPresent(source, 'server/http/index');
+  const bolt = typeof boltModule === 'string' || typeof engine === 'string'
+    ? `Bolt server (issue 6) not landed: ${typeof boltModule === 'string' ? boltModule : 'engine facade missing'}`
+    : `Bolt server present but the bench has no adapter for its API yet (exports: ${Object.keys(boltModule).join(', ')})`;
+  const http = typeof httpModule === 'string' || typeof engine === 'string'
+    ? `HTTP server (issue 7) not landed: ${typeof httpModule === 'string' ? httpModule : 'engine facade missing'}`
+    : `HTTP server present but the bench has no adapter for its API yet (exports: ${Object.keys(httpModule).join(', ')})`;
+  return { bolt, http };
+}

@@ -1,0 +1,86 @@
+/**
+ * P1 (Bolt RETURN 1), P2 (HTTP tx/commit RETURN 1), P3 (GraphQL small query) and G10 (mixed OLTP
+ * over Bolt): graphdb's servers against a raw TCP echo and bare fastify routes, in the same run.
+ */
+import http from 'node:http';
+import type { BenchContext } from '../context.js';
+import { measureConcurrent } from '../measure.js';
+import { EchoClient, GRAPHQL_SMALL, TX_COMMIT_RETURN_1, postJson, startEchoServer, startFastifyStub } from '../peers/net.js';
+import { WorkloadRecorder, type WorkloadResult } from '../report-model.js';
+import { GRAPHDB_BOLT, GRAPHDB_HTTP } from './common.js';
+import { boltReturn1 } from '../graphdb/bolt.js';
+
+/** A Bolt RUN+PULL of `RETURN 1` is ~40 bytes each way; the echo moves the same. */
+const ECHO_PAYLOAD = Buffer.alloc(40, 0x61);
+
+async function p1(ctx: BenchContext): Promise<WorkloadResult[]> {
+  const out: WorkloadResult[] = [];
+  for (const connections of [1, 16]) {
+    const rec = new WorkloadRecorder(`P1@${connections}`, `Bolt RETURN 1, neo4j-driver, ${connections} connection(s)`, 'round trips/s',
+      '≥ 0.5× raw TCP echo', [{ against: 'raw TCP echo', factor: 0.5 }]);
+    const echo = await startEchoServer();
+    try {
+      const clients = await Promise.all(Array.from({ length: connections }, () => EchoClient.connect(echo.port)));
+      const t = await measureConcurrent((c) => clients[c]!.roundTrip(ECHO_PAYLOAD), connections, { budgetMs: ctx.profile.budgetMs });
+      rec.ok('raw TCP echo', 'limit', t, '40-byte request/response on a persistent socket');
+      ctx.log(`  P1@${connections} raw TCP echo: ${t.opsPerSec.toFixed(0)}/s`);
+      for (const c of clients) c.close();
+    } finally {
+      await echo.stop();
+    }
+    if (typeof ctx.graphdb.bolt === 'string') rec.pending(GRAPHDB_BOLT, ctx.graphdb.bolt);
+    else {
+      try {
+        const server = await ctx.graphdb.bolt(ctx.tmp);
+        try {
+          const { timing, answer } = await boltReturn1(server.port, connections, ctx.profile.budgetMs);
+          rec.ok(GRAPHDB_BOLT, 'ours', timing);
+          rec.check('RETURN 1 answers 1', answer === 1, `answered ${String(answer)}`);
+        } finally {
+          await server.stop();
+        }
+      } catch (e) {
+        rec.failed(GRAPHDB_BOLT, 'ours', e);
+      }
+    }
+    out.push(rec.finish());
+  }
+  return out;
+}
+
+async function httpLike(ctx: BenchContext, id: string, title: string, factor: number, path: string, body: unknown, expected: unknown,
+  ours: string | null): Promise<WorkloadResult> {
+  const connections = 10;
+  const rec = new WorkloadRecorder(id, title, 'requests/s', `≥ ${factor}× the bare fastify stub`, [{ against: 'fastify stub', factor }]);
+  const stub = await startFastifyStub();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  try {
+    rec.answer('expected JSON', expected);
+    rec.answer('fastify stub', await postJson(agent, stub.port, path, body));
+    const t = await measureConcurrent(() => postJson(agent, stub.port, path, body), connections, { budgetMs: ctx.profile.budgetMs });
+    rec.ok('fastify stub', 'limit', t, `bare route returning the expected JSON, ${connections} keep-alive connections`);
+    ctx.log(`  ${id} fastify stub: ${t.opsPerSec.toFixed(0)}/s`);
+  } finally {
+    agent.destroy();
+    await stub.stop();
+  }
+  if (ours) rec.pending(GRAPHDB_HTTP, ours);
+  return rec.finish();
+}
+
+/** Runs P1, P2, P3 and G10. */
+export async function runProtocolWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
+  ctx.log('P1 Bolt round trips');
+  const out = await p1(ctx);
+  ctx.log('P2 HTTP tx/commit');
+  const httpPending = typeof ctx.graphdb.http === 'string' ? ctx.graphdb.http : 'HTTP adapter not wired';
+  out.push(await httpLike(ctx, 'P2', 'HTTP tx/commit RETURN 1, 10 connections', 0.7, '/db/graphdb/tx/commit',
+    { statements: [{ statement: 'RETURN 1' }] }, TX_COMMIT_RETURN_1, httpPending));
+  ctx.log('P3 GraphQL');
+  out.push(await httpLike(ctx, 'P3', 'GraphQL small query, 10 connections', 0.5, '/graphql',
+    { query: '{ stats { nodeCount relationshipCount } }' }, GRAPHQL_SMALL, 'GraphQL API (issue 9) not landed'));
+  const g10 = new WorkloadRecorder('G10', 'mixed OLTP over Bolt, 1/4/16 connections', 'queries/s', '≥ 0.5× P1 at 1 connection; p99 ≤ 5 ms', []);
+  g10.pending(GRAPHDB_BOLT, typeof ctx.graphdb.bolt === 'string' ? ctx.graphdb.bolt : 'mixed OLTP driver not wired yet');
+  out.push(g10.finish());
+  return out;
+}
