@@ -1,0 +1,133 @@
+/**
+ * Logical → physical mapping: one function per operator (Kuzu `src/processor/map/`), chosen
+ * by a switch here.
+ */
+import { GraphError, StatusCodes } from '../../errors/index.js';
+import type { LogicalOperator } from '../planner/logical/logical-operator.js';
+import type { Expression } from '../ast/index.js';
+import type { CompileEnv } from './expressions/evaluator.js';
+import { compileExpression } from './expressions/compile-expression.js';
+import { mapAggregation, mapDistinct, mapEager, mapSort } from './operators/blocking-operators.js';
+import { mapCreate } from './operators/create.js';
+import { mapDelete } from './operators/delete.js';
+import { mapExpand } from './operators/expand.js';
+import { mapForeach, mapMerge, mapOptional, mapSubqueryApply, mapUnion } from './operators/nested.js';
+import type { Mapper, PhysicalOperator } from './operators/physical-operator.js';
+import { mapProcedureCall } from './operators/procedure-call.js';
+import {
+  mapEmptyResult,
+  mapFilter,
+  mapLimit,
+  mapProduceResults,
+  mapProjectPath,
+  mapProjection,
+  mapRelationshipUniqueness,
+  mapSkip,
+  mapUnwind,
+} from './operators/row-operators.js';
+import { mapAllNodesScan, mapNodeByLabelScan, mapNodeIndexSeek } from './operators/scans.js';
+import { mapRemove, mapSetProperties } from './operators/set-remove.js';
+import { mapShortestPath } from './operators/shortest-path.js';
+import { mapLoadCsv } from './operators/load-csv.js';
+import { mapCommandCall } from './operators/command-call.js';
+
+/** Per-operator profile counters (PROFILE). */
+export interface OperatorStats {
+  rows: number;
+  dbHits: number;
+}
+
+/** Builds the physical plan for a logical plan. `profile` collects rows per operator when set. */
+export function mapPlan(root: LogicalOperator, env: CompileEnv, profile: Map<LogicalOperator, OperatorStats> | null): PhysicalOperator {
+  const mapper: Mapper = {
+    env,
+    compile: (expression: Expression) => compileExpression(expression, env),
+    map: (op) => (profile ? profiled(op, mapOne(op, mapper), profile) : mapOne(op, mapper)),
+  };
+  return mapper.map(root);
+}
+
+function profiled(op: LogicalOperator, physical: PhysicalOperator, profile: Map<LogicalOperator, OperatorStats>): PhysicalOperator {
+  const stats: OperatorStats = { rows: 0, dbHits: 0 };
+  profile.set(op, stats);
+  return function* (ctx, input) {
+    const before = ctx.stats.dbHits;
+    for (const row of physical(ctx, input)) {
+      if (typeof row === 'object') stats.rows++;
+      yield row;
+    }
+    stats.dbHits += ctx.stats.dbHits - before;
+  };
+}
+
+function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
+  switch (op.op) {
+    case 'Argument':
+      return (_ctx, input) => input;
+    case 'AllNodesScan':
+      return mapAllNodesScan(op, m);
+    case 'NodeByLabelScan':
+      return mapNodeByLabelScan(op, m);
+    case 'NodeIndexSeek':
+      return mapNodeIndexSeek(op, m);
+    case 'Expand':
+      return mapExpand(op, m);
+    case 'Filter':
+      return mapFilter(op, m);
+    case 'RelationshipUniqueness':
+      return mapRelationshipUniqueness(op, m);
+    case 'ProjectPath':
+      return mapProjectPath(op, m);
+    case 'Projection':
+      return mapProjection(op, m);
+    case 'Aggregation':
+      return mapAggregation(op, m);
+    case 'Distinct':
+      return mapDistinct(op, m);
+    case 'Sort':
+      return mapSort(op, m);
+    case 'Skip':
+      return mapSkip(op, m);
+    case 'Limit':
+      return mapLimit(op, m);
+    case 'Unwind':
+      return mapUnwind(op, m);
+    case 'Optional':
+      return mapOptional(op, m);
+    case 'SubqueryApply':
+      return mapSubqueryApply(op, m);
+    case 'Union':
+      return mapUnion(op, m);
+    case 'Create':
+      return mapCreate(op, m);
+    case 'Merge':
+      return mapMerge(op, m);
+    case 'SetProperties':
+      return mapSetProperties(op, m);
+    case 'Remove':
+      return mapRemove(op, m);
+    case 'Delete':
+      return mapDelete(op, m);
+    case 'Foreach':
+      return mapForeach(op, m);
+    case 'ProcedureCall':
+      return mapProcedureCall(op, m);
+    case 'LoadCsv':
+      return mapLoadCsv(op, m);
+    case 'Eager':
+      return mapEager(op, m);
+    case 'ShortestPath':
+      return mapShortestPath(op, m);
+    case 'ProduceResults':
+      return mapProduceResults(op, m);
+    case 'EmptyResult':
+      return mapEmptyResult(op, m);
+    case 'CommandCall':
+      return mapCommandCall(op);
+  }
+}
+
+/** Raised for plan shapes the runtime cannot execute. */
+export function unsupported(what: string): GraphError {
+  return new GraphError(StatusCodes.UnsupportedOperation, `${what} is not supported`);
+}

@@ -1,0 +1,149 @@
+/**
+ * Schema and administration commands, each run as a single operator: CREATE/DROP INDEX and
+ * CONSTRAINT through the storage writer, SHOW INDEXES/CONSTRAINTS/DATABASES from the catalog,
+ * CREATE/DROP DATABASE through the engine facade.
+ */
+import { GraphError, StatusCodes } from '../../../errors/index.js';
+import type { ConstraintDefinition, ConstraintType as StoreConstraintType, IndexType } from '../../../storage/graph-store.js';
+import type { CypherValue } from '../../../values/types.js';
+import { Kind } from '../../ast/index.js';
+import type { CreateConstraint, CreateIndex, CypherTypeNode, Parameter, Show, SymbolicName } from '../../ast/index.js';
+import type { CommandCall } from '../../planner/logical/command-call.js';
+import type { ExecutionContext } from '../execution-context.js';
+import { requireWriter } from '../execution-context.js';
+import type { Row, RowStream } from '../row.js';
+import type { PhysicalOperator } from './physical-operator.js';
+
+function nameOf(name: string | Parameter | null, ctx: ExecutionContext): string | null {
+  if (name === null || typeof name === 'string') return name;
+  const value = ctx.parameters.get(name.name);
+  return typeof value === 'string' ? value : null;
+}
+
+function symbolic(name: SymbolicName, ctx: ExecutionContext): string {
+  if (name.name !== null) return name.name;
+  const value = name.parameter ? ctx.parameters.get(name.parameter.name) : null;
+  if (typeof value !== 'string') throw new GraphError(StatusCodes.InvalidRequest, 'Expected a database name');
+  return value;
+}
+
+function typeText(type: CypherTypeNode | null): string | null {
+  if (type === null) return null;
+  if (type.kind === Kind.SimpleType) return type.name;
+  if (type.kind === Kind.ListType) return `LIST<${typeText(type.elementType)}>`;
+  return type.types.map(typeText).join(' | ');
+}
+
+function constraintType(c: CreateConstraint): StoreConstraintType {
+  const rel = c.entity === 'RELATIONSHIP';
+  switch (c.constraintType) {
+    case 'UNIQUE':
+      return rel ? 'RELATIONSHIP_UNIQUENESS' : 'UNIQUENESS';
+    case 'NODE_KEY':
+      return 'NODE_KEY';
+    case 'RELATIONSHIP_KEY':
+      return 'RELATIONSHIP_KEY';
+    case 'NOT_NULL':
+      return rel ? 'RELATIONSHIP_PROPERTY_EXISTENCE' : 'NODE_PROPERTY_EXISTENCE';
+    case 'PROPERTY_TYPE':
+      return rel ? 'RELATIONSHIP_PROPERTY_TYPE' : 'NODE_PROPERTY_TYPE';
+  }
+}
+
+function defaultName(kind: string, labels: readonly string[], properties: readonly string[]): string {
+  return `${kind}_${labels.join('_')}_${properties.join('_')}`.toLowerCase();
+}
+
+function createIndex(c: CreateIndex, ctx: ExecutionContext): void {
+  const type: IndexType = c.indexType === null || c.indexType === 'BTREE' ? 'RANGE' : c.indexType;
+  requireWriter(ctx).createIndex(
+    {
+      name: nameOf(c.name, ctx) ?? defaultName('index', c.labels, c.properties),
+      type,
+      entityType: c.entity,
+      labelsOrTypes: c.labels,
+      properties: c.properties,
+      options: new Map(),
+    },
+    c.ifNotExists,
+  );
+}
+
+function createConstraint(c: CreateConstraint, ctx: ExecutionContext): void {
+  const definition: ConstraintDefinition = {
+    name: nameOf(c.name, ctx) ?? defaultName('constraint', [c.labelOrType], c.properties),
+    type: constraintType(c),
+    entityType: c.entity,
+    labelsOrTypes: [c.labelOrType],
+    properties: c.properties,
+    propertyType: typeText(c.propertyType),
+  };
+  requireWriter(ctx).createConstraint(definition, c.ifNotExists);
+}
+
+function listRows(list: readonly unknown[]): Row[] {
+  return list.map((item) => {
+    const row: Record<string, CypherValue> = {};
+    for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
+      row[k] = Array.isArray(v) ? (v as CypherValue[]) : v instanceof Map ? (v as Map<string, CypherValue>) : ((v ?? null) as CypherValue);
+    }
+    return row;
+  });
+}
+
+function show(s: Show, ctx: ExecutionContext): Row[] {
+  switch (s.target) {
+    case 'INDEXES':
+      return listRows(ctx.reader.indexes().map((i, n) => ({ id: BigInt(n + 1), ...i })));
+    case 'CONSTRAINTS':
+      return listRows(ctx.reader.constraints().map((c, n) => ({ id: BigInt(n + 1), ...c })));
+    case 'DATABASES':
+    case 'DATABASE':
+    case 'DEFAULT DATABASE':
+    case 'HOME DATABASE':
+      return listRows(
+        ctx.admin
+          .listDatabases()
+          .filter((d) => s.target === 'DATABASES' || s.target === 'DATABASE' || d.default)
+          .map((d) => ({ name: d.name, currentStatus: d.status, default: d.default, home: d.default })),
+      );
+    default:
+      throw new GraphError(StatusCodes.UnsupportedOperation, `SHOW ${s.target} is not supported`);
+  }
+}
+
+/** Runs the command once (for the first input row) and emits its result rows. */
+function run(op: CommandCall, ctx: ExecutionContext): Row[] {
+  const c = op.command;
+  switch (c.kind) {
+    case Kind.CreateIndex:
+      createIndex(c, ctx);
+      return [];
+    case Kind.DropIndex:
+      requireWriter(ctx).dropIndex(nameOf(c.name, ctx) ?? defaultName('index', c.label ? [c.label] : [], c.properties), c.ifExists);
+      return [];
+    case Kind.CreateConstraint:
+      createConstraint(c, ctx);
+      return [];
+    case Kind.DropConstraint:
+      requireWriter(ctx).dropConstraint(nameOf(c.name, ctx) ?? '', c.ifExists);
+      return [];
+    case Kind.Show:
+      return show(c, ctx);
+    case Kind.CreateDatabase:
+      ctx.admin.createDatabase(symbolic(c.name, ctx), c.ifNotExists);
+      return [];
+    case Kind.DropDatabase:
+      ctx.admin.dropDatabase(symbolic(c.name, ctx), c.ifExists);
+      return [];
+    default:
+      throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
+  }
+}
+
+/** CommandCall. */
+export function mapCommandCall(op: CommandCall): PhysicalOperator {
+  return function* (ctx): RowStream {
+    yield* run(op, ctx);
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Operators that run a nested plan per input row: Optional (OPTIONAL MATCH), SubqueryApply
+ * (CALL { }), Foreach, Merge, and Union over two branches.
+ */
+import { SemanticError } from '../../../errors/index.js';
+import type { CypherValue } from '../../../values/types.js';
+import type { Foreach } from '../../planner/logical/foreach.js';
+import type { Merge } from '../../planner/logical/merge.js';
+import type { Optional } from '../../planner/logical/optional.js';
+import type { SubqueryApply } from '../../planner/logical/subquery-apply.js';
+import type { Union } from '../../planner/logical/union.js';
+import { PAUSE } from '../row.js';
+import type { Row } from '../row.js';
+import { compilePartCreator } from './create.js';
+import { checkCount, drain, fromRows, single } from './physical-operator.js';
+import type { Mapper, PhysicalOperator } from './physical-operator.js';
+import { tupleKey } from './blocking-operators.js';
+import { applySetItems, compileSetItem } from './set-remove.js';
+
+/** Optional: the inner rows, or the input row with the introduced variables null. */
+export function mapOptional(op: Optional, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const inner = m.map(op.inner);
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE) {
+        yield row;
+        continue;
+      }
+      let found = false;
+      for (const out of inner(ctx, single(row))) {
+        if (out !== PAUSE) found = true;
+        yield out;
+      }
+      if (!found) {
+        const padded: Record<string, CypherValue> = { ...row };
+        for (const name of op.introduced) if (!(name in row)) padded[name] = null;
+        yield padded;
+      }
+    }
+  };
+}
+
+/** SubqueryApply: correlated CALL { }; unit subqueries pass the input row once. */
+export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const inner = m.map(op.inner);
+  const batch = op.batchSize ? m.compile(op.batchSize) : null;
+  return function* (ctx, rows) {
+    if (batch) checkCount(batch({}, ctx), 'IN TRANSACTIONS OF ... ROWS');
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE) {
+        yield row;
+        continue;
+      }
+      let found = false;
+      for (const out of inner(ctx, single(row))) {
+        if (out === PAUSE) {
+          yield out;
+          continue;
+        }
+        found = true;
+        if (op.returns.length > 0) {
+          const joined: Record<string, CypherValue> = { ...row };
+          for (const name of op.returns) joined[name] = out[name] ?? null;
+          yield joined;
+        }
+      }
+      if (op.returns.length === 0) yield row;
+      else if (!found && op.optional) {
+        const padded: Record<string, CypherValue> = { ...row };
+        for (const name of op.returns) padded[name] = null;
+        yield padded;
+      }
+    }
+  };
+}
+
+/** Union: left rows then right rows; distinct unless UNION ALL. */
+export function mapUnion(op: Union, m: Mapper): PhysicalOperator {
+  const left = m.map(op.left);
+  const right = m.map(op.right);
+  return function* (ctx, rows) {
+    const inputs: Row[] = [];
+    yield* drain(rows, inputs);
+    const seen = new Set<string>();
+    for (const branch of [left, right]) {
+      for (const row of branch(ctx, fromRows(inputs))) {
+        if (row === PAUSE) {
+          yield row;
+          continue;
+        }
+        const out: Record<string, CypherValue> = {};
+        for (const c of op.columns) out[c] = row[c] ?? null;
+        if (!op.all) {
+          const key = tupleKey(op.columns.map((c) => out[c] ?? null));
+          if (seen.has(key)) continue;
+          seen.add(key);
+        }
+        yield out;
+      }
+    }
+  };
+}
+
+/** Foreach: runs the inner updates per list element; emits the input row. */
+export function mapForeach(op: Foreach, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const list = m.compile(op.list);
+  const inner = m.map(op.inner);
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE) {
+        yield row;
+        continue;
+      }
+      const items = list(row, ctx);
+      if (items !== null) {
+        if (!Array.isArray(items)) throw new SemanticError('FOREACH expects a list', { detail: 'InvalidArgumentType' });
+        for (const item of items as readonly CypherValue[]) {
+          for (const out of inner(ctx, single({ ...row, [op.variable]: item }))) if (out === PAUSE) yield out;
+        }
+      }
+      yield row;
+    }
+  };
+}
+
+/** Merge: match the whole pattern; create it all when nothing matched. */
+export function mapMerge(op: Merge, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const match = m.map(op.match);
+  const create = compilePartCreator(op.part, m, 'merge');
+  const onCreate = op.onCreate.map((i) => compileSetItem(i, m));
+  const onMatch = op.onMatch.map((i) => compileSetItem(i, m));
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE) {
+        yield row;
+        continue;
+      }
+      const matched: Row[] = [];
+      yield* drain(match(ctx, single(row)), matched);
+      if (matched.length === 0) {
+        const created = create(row, ctx);
+        applySetItems(onCreate, created, ctx);
+        yield created;
+        continue;
+      }
+      for (const found of matched) applySetItems(onMatch, found, ctx);
+      yield* matched;
+    }
+  };
+}

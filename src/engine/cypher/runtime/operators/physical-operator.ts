@@ -1,0 +1,78 @@
+/**
+ * Physical operators: every operator is a function from an input row stream to an output row
+ * stream (pull-based sync generators). Leaves ignore nothing: a scan runs once per input row.
+ */
+import { ArgumentError, CypherSyntaxError } from '../../../errors/index.js';
+import type { CypherValue } from '../../../values/types.js';
+import type { Expression } from '../../ast/index.js';
+import type { LogicalOperator } from '../../planner/logical/logical-operator.js';
+import type { ExecutionContext } from '../execution-context.js';
+import type { CompileEnv, Evaluator } from '../expressions/evaluator.js';
+import { PAUSE } from '../row.js';
+import type { Emission, Row, RowStream } from '../row.js';
+
+/** A physical operator: consumes `input`, produces rows lazily. */
+export type PhysicalOperator = (ctx: ExecutionContext, input: RowStream) => RowStream;
+
+/** What the per-operator mapping functions need. */
+export interface Mapper {
+  /** Maps a logical operator (recursively) to its physical operator. */
+  map(op: LogicalOperator): PhysicalOperator;
+  /** Compiles an expression in the scope visible at `op`'s output. */
+  compile(expression: Expression): Evaluator;
+  readonly env: CompileEnv;
+}
+
+/** A stream of exactly one row. */
+export function* single(row: Row): RowStream {
+  yield row;
+}
+
+/** A stream over rows held in memory. */
+export function* fromRows(rows: Iterable<Row>): RowStream {
+  yield* rows;
+}
+
+/** Applies `perRow` to each input row, passing pause markers through. */
+export function* flatMapRows(
+  input: RowStream,
+  perRow: (row: Row) => Iterable<Emission>,
+): RowStream {
+  for (const row of input) {
+    if (row === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    yield* perRow(row);
+  }
+}
+
+/** Pulls every row of `input` into memory, yielding pauses along the way. */
+export function* drain(input: RowStream, into: Row[]): Generator<typeof PAUSE, void, undefined> {
+  for (const row of input) {
+    if (row === PAUSE) yield PAUSE;
+    else into.push(row);
+  }
+}
+
+/** Evaluates a SKIP/LIMIT count: a non-negative integer. */
+export function evaluateCount(evaluator: Evaluator, row: Row, ctx: ExecutionContext, clause: string): number {
+  const value: CypherValue = evaluator(row, ctx);
+  return checkCount(value, clause);
+}
+
+/** Validates a SKIP/LIMIT value. */
+export function checkCount(value: CypherValue, clause: string): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  if (typeof value === 'bigint' && value >= 0n) return Number(value);
+  throw countError(value, clause);
+}
+
+function countError(value: CypherValue, clause: string): Error {
+  if (typeof value === 'bigint' && value < 0n) {
+    return new CypherSyntaxError(`Invalid input. '${value}' is not a valid value. Must be a non-negative integer.`, {
+      detail: 'NegativeIntegerArgument',
+    });
+  }
+  return new ArgumentError(`Invalid input for ${clause}: must be a non-negative integer.`, { detail: 'InvalidArgumentType' });
+}

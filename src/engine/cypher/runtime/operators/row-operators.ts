@@ -1,0 +1,175 @@
+/**
+ * Row-at-a-time operators: Filter, RelationshipUniqueness, ProjectPath, Projection, Unwind,
+ * Skip, Limit, and the roots ProduceResults and EmptyResult.
+ */
+import { CypherTypeError } from '../../../errors/index.js';
+import { NodeRef, PathRef, RelationshipRef } from '../../../values/types.js';
+import type { CypherValue } from '../../../values/types.js';
+import type { Filter } from '../../planner/logical/filter.js';
+import type { Limit } from '../../planner/logical/limit.js';
+import type { ProjectPath } from '../../planner/logical/project-path.js';
+import type { Projection } from '../../planner/logical/projection.js';
+import type { RelationshipUniqueness } from '../../planner/logical/relationship-uniqueness.js';
+import type { Skip } from '../../planner/logical/skip.js';
+import type { Unwind } from '../../planner/logical/unwind.js';
+import type { EmptyResult } from '../../planner/logical/empty-result.js';
+import type { ProduceResults } from '../../planner/logical/produce-results.js';
+import { asBoolean } from '../expressions/logic.js';
+import { EMPTY_ROW, PAUSE } from '../row.js';
+import type { Row, RowStream } from '../row.js';
+import { evaluateCount, flatMapRows } from './physical-operator.js';
+import type { Mapper, PhysicalOperator } from './physical-operator.js';
+
+/** Filter. */
+export function mapFilter(op: Filter, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const predicate = m.compile(op.predicate);
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE || asBoolean(predicate(row, ctx), 'WHERE') === true) yield row;
+    }
+  };
+}
+
+/** RelationshipUniqueness. */
+export function mapRelationshipUniqueness(op: RelationshipUniqueness, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE || relationshipsUnique(row, op)) yield row;
+    }
+  };
+}
+
+function relationshipsUnique(row: Row, op: RelationshipUniqueness): boolean {
+  const seen = new Set<bigint>();
+  const add = (v: CypherValue | undefined): boolean => {
+    if (!(v instanceof RelationshipRef)) return true;
+    if (seen.has(v.id)) return false;
+    seen.add(v.id);
+    return true;
+  };
+  for (const name of op.relationships) if (!add(row[name])) return false;
+  for (const name of op.lists) {
+    const list = row[name];
+    if (Array.isArray(list)) for (const rel of list as readonly CypherValue[]) if (!add(rel)) return false;
+  }
+  return true;
+}
+
+/** ProjectPath. */
+export function mapProjectPath(op: ProjectPath, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE) {
+        yield row;
+        continue;
+      }
+      yield { ...row, [op.variable]: buildPath(row, op) };
+    }
+  };
+}
+
+function buildPath(row: Row, op: ProjectPath): CypherValue {
+  const nodes: NodeRef[] = [];
+  const rels: RelationshipRef[] = [];
+  for (const step of op.steps) {
+    if ('node' in step) {
+      const node = row[step.node];
+      if (!(node instanceof NodeRef)) return null;
+      if (nodes.length === 0) nodes.push(node);
+      continue;
+    }
+    const value = row[step.relationship];
+    if (value === null || value === undefined) return null;
+    const hops = step.list ? (value as readonly RelationshipRef[]) : [value as RelationshipRef];
+    for (const rel of hops) {
+      const last = nodes[nodes.length - 1];
+      if (!last) return null;
+      rels.push(rel);
+      nodes.push(new NodeRef(rel.startId === last.id ? rel.endId : rel.startId));
+    }
+  }
+  return new PathRef(nodes, rels);
+}
+
+/** Projection. */
+export function mapProjection(op: Projection, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const items = op.items.map((item) => [item.name, m.compile(item.expression)] as const);
+  const keep = op.keepInput;
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE) {
+        yield row;
+        continue;
+      }
+      const out: Record<string, CypherValue> = keep ? { ...row } : {};
+      for (const [name, evaluate] of items) out[name] = evaluate(row, ctx);
+      yield out;
+    }
+  };
+}
+
+/** Unwind. */
+export function mapUnwind(op: Unwind, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const list = m.compile(op.expression);
+  return (ctx, rows) =>
+    flatMapRows(input(ctx, rows), (row) => {
+      const value = list(row, ctx);
+      if (value === null) return [];
+      const items = Array.isArray(value) ? (value as readonly CypherValue[]) : [value];
+      return items.map((item) => ({ ...row, [op.variable]: item }));
+    });
+}
+
+/** Skip. */
+export function mapSkip(op: Skip, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const count = m.compile(op.count);
+  return function* (ctx, rows) {
+    let remaining = evaluateCount(count, EMPTY_ROW, ctx, 'SKIP');
+    for (const row of input(ctx, rows)) {
+      if (row !== PAUSE && remaining > 0) {
+        remaining--;
+        continue;
+      }
+      yield row;
+    }
+  };
+}
+
+/** Limit: stops pulling its input once `count` rows passed (lazy LIMIT). */
+export function mapLimit(op: Limit, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const count = m.compile(op.count);
+  return function* (ctx, rows) {
+    let remaining = evaluateCount(count, EMPTY_ROW, ctx, 'LIMIT');
+    if (remaining === 0) return;
+    for (const row of input(ctx, rows)) {
+      yield row;
+      if (row !== PAUSE && --remaining === 0) return;
+    }
+  };
+}
+
+/** ProduceResults: passes rows; the result stream reads `columns` from them. */
+export function mapProduceResults(op: ProduceResults, m: Mapper): PhysicalOperator {
+  return m.map(op.input);
+}
+
+/** EmptyResult: runs its input to completion and emits nothing. */
+export function mapEmptyResult(op: EmptyResult, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  return function* (ctx, rows): RowStream {
+    for (const row of input(ctx, rows)) if (row === PAUSE) yield row;
+  };
+}
+
+/** Rejects a non-list where a list is required. */
+export function expectList(value: CypherValue, what: string): readonly CypherValue[] {
+  if (!Array.isArray(value)) throw new CypherTypeError(`Type mismatch: ${what} expected a List`, { detail: 'InvalidArgumentType' });
+  return value as readonly CypherValue[];
+}

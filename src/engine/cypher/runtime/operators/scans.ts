@@ -1,0 +1,113 @@
+/**
+ * Leaf-like operators that bind a node variable per input row: all-nodes scan, label scan and
+ * property index seek.
+ */
+import { CypherTypeError } from '../../../errors/index.js';
+import type { IndexPredicate } from '../../../storage/graph-store.js';
+import { NodeRef } from '../../../values/types.js';
+import type { CypherValue } from '../../../values/types.js';
+import type { AllNodesScan } from '../../planner/logical/all-nodes-scan.js';
+import type { NodeByLabelScan } from '../../planner/logical/node-by-label-scan.js';
+import type { NodeIndexSeek } from '../../planner/logical/node-index-seek.js';
+import type { ExecutionContext } from '../execution-context.js';
+import type { Evaluator } from '../expressions/evaluator.js';
+import { PAUSE } from '../row.js';
+import type { Row, RowStream } from '../row.js';
+import type { Mapper, PhysicalOperator } from './physical-operator.js';
+
+function* bindNodes(
+  ctx: ExecutionContext,
+  input: RowStream,
+  variable: string,
+  ids: (row: Row) => Iterable<bigint>,
+): RowStream {
+  for (const row of input) {
+    if (row === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    for (const id of ids(row)) {
+      ctx.stats.dbHits++;
+      if (ctx.scheduler.tick()) yield PAUSE;
+      yield { ...row, [variable]: new NodeRef(id) };
+    }
+  }
+}
+
+/** AllNodesScan. */
+export function mapAllNodesScan(op: AllNodesScan, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  return (ctx, rows) => bindNodes(ctx, input(ctx, rows), op.variable, () => ctx.reader.allNodeIds());
+}
+
+/** NodeByLabelScan. */
+export function mapNodeByLabelScan(op: NodeByLabelScan, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  return (ctx, rows) => bindNodes(ctx, input(ctx, rows), op.variable, () => ctx.reader.nodeIdsByLabel(op.label));
+}
+
+/** NodeIndexSeek: evaluates the seek operands per row and asks the index. */
+export function mapNodeIndexSeek(op: NodeIndexSeek, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const predicate = compileSeek(op, m);
+  return (ctx, rows) =>
+    bindNodes(ctx, input(ctx, rows), op.variable, (row) => {
+      const p = predicate(row, ctx);
+      return p === null ? [] : ctx.reader.seekNodes(op.label, op.property, p);
+    });
+}
+
+function compileSeek(op: NodeIndexSeek, m: Mapper): (row: Row, ctx: ExecutionContext) => IndexPredicate | null {
+  const seek = op.seek;
+  switch (seek.kind) {
+    case 'equals': {
+      const value = m.compile(seek.value);
+      return (row, ctx) => {
+        const v = value(row, ctx);
+        return v === null ? null : { kind: 'equals', value: v };
+      };
+    }
+    case 'in': {
+      const list = m.compile(seek.list);
+      return (row, ctx) => {
+        const v = list(row, ctx);
+        if (v === null) return null;
+        if (!Array.isArray(v)) throw new CypherTypeError('Type mismatch: expected List', { detail: 'InvalidArgumentType' });
+        return { kind: 'in', values: (v as readonly CypherValue[]).filter((x) => x !== null) };
+      };
+    }
+    case 'range': {
+      const lower = seek.lower ? { value: m.compile(seek.lower.value), inclusive: seek.lower.inclusive } : null;
+      const upper = seek.upper ? { value: m.compile(seek.upper.value), inclusive: seek.upper.inclusive } : null;
+      return (row, ctx) => {
+        const lo = bound(lower, row, ctx);
+        const hi = bound(upper, row, ctx);
+        if (lo === null || hi === null) return null;
+        return { kind: 'range', ...(lo ? { lower: lo } : {}), ...(hi ? { upper: hi } : {}) };
+      };
+    }
+    case 'prefix':
+    case 'contains':
+    case 'suffix': {
+      const value = m.compile(seek.value);
+      const kind = seek.kind;
+      return (row, ctx) => {
+        const v = value(row, ctx);
+        if (typeof v !== 'string') return null;
+        if (kind === 'prefix') return { kind, prefix: v };
+        if (kind === 'contains') return { kind, substring: v };
+        return { kind, suffix: v };
+      };
+    }
+  }
+}
+
+function bound(
+  b: { value: Evaluator; inclusive: boolean } | null,
+  row: Row,
+  ctx: ExecutionContext,
+): { value: CypherValue; inclusive: boolean } | undefined | null {
+  if (!b) return undefined;
+  const value = b.value(row, ctx);
+  return value === null ? null : { value, inclusive: b.inclusive };
+}
