@@ -1,0 +1,76 @@
+import type { SecurityContext, Session, SessionOptions } from '../../engine/session/types.js';
+
+/** The part of the engine facade (`GraphDB`) the Bolt server uses. */
+export interface BoltEngine {
+  /** Opens a session on a database (the default one when `database` is omitted). */
+  session(options?: SessionOptions): Session | Promise<Session>;
+}
+
+/** The auth token of HELLO (4.4, 5.0) or LOGON (5.1+). */
+export interface AuthToken {
+  /** `basic`, `bearer`, `none`, or a custom scheme. */
+  readonly scheme: string;
+  readonly principal: string | null;
+  readonly credentials: string | null;
+  readonly realm: string | null;
+}
+
+/**
+ * Resolves credentials to a security context, or throws `Unauthorized`. Supplied by the server
+ * assembly; without one every token is accepted (no-auth mode).
+ */
+export type AuthenticateCallback = (
+  scheme: string,
+  principal: string | null,
+  credentials: string | null,
+  token: AuthToken,
+) => SecurityContext | Promise<SecurityContext>;
+
+/** pino-compatible logger subset. */
+export interface BoltLogger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  /** pino's check, used to skip formatting `C:`/`S:` lines when debug is off. */
+  isLevelEnabled?(level: string): boolean;
+}
+
+/** Native TLS for the Bolt listener. */
+export interface BoltTlsOptions {
+  readonly key: string | Buffer;
+  readonly cert: string | Buffer;
+  /** When false (default) plain and TLS clients share the port (sniffed); true refuses plain. */
+  readonly required?: boolean;
+}
+
+/** Options of `startBoltServer`. */
+export interface BoltServerOptions {
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly host?: string;
+  readonly engine: BoltEngine;
+  readonly authenticate?: AuthenticateCallback;
+  readonly tls?: BoltTlsOptions;
+  readonly logger?: BoltLogger;
+  /** `host:port` announced by ROUTE; defaults to the address the client connected to. */
+  readonly advertisedAddress?: string;
+  /** Agent string in the HELLO SUCCESS (`server`). */
+  readonly serverAgent?: string;
+  /** Largest accepted request message, in bytes (default 64 MiB). */
+  readonly maxMessageSize?: number;
+  /** Accept Bolt over WebSocket on the same port (default true). */
+  readonly websocket?: boolean;
+  /** Seconds ROUTE tables stay valid (default 300). */
+  readonly routingTtlSeconds?: number;
+}
+
+/** The running listener. */
+export interface BoltServer {
+  readonly port: number;
+  readonly host: string;
+  /** Open client connections. */
+  readonly connectionCount: number;
+  /** Stops listening and closes every connection (rolling back open transactions). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,137 @@
+import { toGraphError, type GraphError } from '../../../../engine/errors/index.js';
+import type { ResultStream, SecurityContext, Session, Transaction } from '../../../../engine/session/types.js';
+import type { AuthenticateCallback, BoltEngine, BoltLogger } from '../../options.js';
+import { failureMetadata } from '../failure-metadata.js';
+import { createStructureHook, type MappingOptions } from '../mapping/index.js';
+import { describeMap } from '../messages.js';
+import { MessageWriter } from '../message-writer.js';
+import type { Metadata } from '../summary-metadata.js';
+import type { ProtocolFeatures } from '../versions.js';
+
+/** A result opened by RUN and not yet fully pulled or discarded. */
+export interface OpenResult {
+  readonly qid: number;
+  readonly stream: ResultStream;
+  readonly session: Session;
+  /** Auto-commit results report a bookmark when they end. */
+  readonly autoCommit: boolean;
+  streamedRecords: boolean;
+}
+
+/** The explicit transaction of a connection. */
+export interface OpenTransaction {
+  readonly transaction: Transaction;
+  readonly session: Session;
+  readonly database: string;
+  readonly results: Map<number, OpenResult>;
+  nextQid: number;
+  lastQid: number;
+}
+
+/** What the connection provides to the state machine. */
+export interface ConnectionServices {
+  readonly engine: BoltEngine;
+  readonly authenticate?: AuthenticateCallback;
+  readonly logger?: BoltLogger;
+  readonly connectionId: string;
+  readonly serverAgent: string;
+  readonly routingTtlSeconds: number;
+  /** The address this connection reached (`host:port`), for ROUTE. */
+  readonly localAddress: string;
+  readonly advertisedAddress?: string;
+  /** Sends pending output, waiting while the peer is not reading. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Everything one connection's handlers share: negotiated features, identity, sessions per
+ * database, the open transaction or auto-commit result, and the response writer.
+ */
+export class ConnectionState {
+  readonly writer: MessageWriter;
+  readonly mapping: { elementIds: boolean; utcDateTime: boolean } & MappingOptions;
+  security: SecurityContext | null = null;
+  userAgent = '';
+  /** `routing` context from HELLO; its `address` is what the client dialled. */
+  routingContext: ReadonlyMap<string, unknown> | null = null;
+  autoCommit: OpenResult | null = null;
+  transaction: OpenTransaction | null = null;
+  /** Set when a RESET arrived; long-running work checks it and stops. */
+  interrupted = false;
+  private readonly sessions = new Map<string, Session>();
+  private readonly debug: boolean;
+
+  constructor(
+    readonly features: ProtocolFeatures,
+    readonly services: ConnectionServices,
+  ) {
+    this.mapping = { elementIds: features.elementIds, utcDateTime: features.elementIds };
+    this.writer = new MessageWriter(createStructureHook(this.mapping));
+    const logger = services.logger;
+    this.debug = logger !== undefined && (logger.isLevelEnabled?.('debug') ?? true);
+  }
+
+  /** The engine session for a database (`undefined`: the default), opened on first use. */
+  async sessionFor(database: string | undefined): Promise<Session> {
+    const key = database ?? '';
+    let session = this.sessions.get(key);
+    if (!session) {
+      session = await this.services.engine.session({
+        database,
+        security: this.security ?? undefined,
+      });
+      this.sessions.set(key, session);
+    }
+    return session;
+  }
+
+  /** Closes every engine session (LOGOFF, connection end). */
+  async closeSessions(): Promise<void> {
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.allSettled(sessions.map((session) => session.close()));
+  }
+
+  /** Discards the auto-commit result and rolls back the transaction (RESET, close). */
+  async abandonWork(): Promise<void> {
+    const auto = this.autoCommit;
+    this.autoCommit = null;
+    if (auto) await auto.stream.discard().catch(() => undefined);
+    const tx = this.transaction;
+    this.transaction = null;
+    if (tx && tx.transaction.isOpen) await tx.transaction.rollback().catch(() => undefined);
+  }
+
+  success(metadata: Metadata): void {
+    if (this.debug) this.log(`S: SUCCESS ${describeMap(new Map(Object.entries(metadata)))}`);
+    this.writer.success(metadata);
+  }
+
+  record(values: readonly unknown[]): void {
+    this.writer.record(values);
+  }
+
+  ignored(): void {
+    if (this.debug) this.log('S: IGNORED');
+    this.writer.ignored();
+  }
+
+  /** Sends a FAILURE for anything thrown; returns the GraphError it became. */
+  failure(error: unknown): GraphError {
+    const graphError = toGraphError(error);
+    const metadata = failureMetadata(graphError, this.features);
+    if (this.debug) this.log(`S: FAILURE ${describeMap(new Map(Object.entries(metadata)))}`);
+    this.writer.failure(metadata);
+    return graphError;
+  }
+
+  /** Debug line prefixed with the connection id. */
+  log(line: string): void {
+    this.services.logger?.debug(`[${this.services.connectionId}] ${line}`);
+  }
+
+  /** True when `C:`/`S:` lines are wanted. */
+  get debugEnabled(): boolean {
+    return this.debug;
+  }
+}

@@ -1,0 +1,28 @@
+import { Unauthorized } from '../../../../../engine/errors/index.js';
+import type { SecurityContext } from '../../../../../engine/session/types.js';
+import type { AuthToken } from '../../../options.js';
+import { stringOf, type WireMap } from '../../messages.js';
+import type { ConnectionState } from '../connection-state.js';
+
+/** Reads the auth token fields of HELLO (4.4/5.0) or LOGON (5.1+). */
+export function authTokenOf(extra: WireMap): AuthToken {
+  return {
+    scheme: stringOf(extra, 'scheme') ?? 'none',
+    principal: stringOf(extra, 'principal') ?? null,
+    credentials: stringOf(extra, 'credentials') ?? null,
+    realm: stringOf(extra, 'realm') ?? null,
+  };
+}
+
+/** Runs the configured authenticate callback; without one, anyone is let in (no-auth mode). */
+export async function authenticate(state: ConnectionState, token: AuthToken): Promise<SecurityContext> {
+  const callback = state.services.authenticate;
+  if (!callback) return { username: token.principal, roles: ['admin'] };
+  try {
+    return await callback(token.scheme, token.principal, token.credentials, token);
+  } catch (error) {
+    if (error instanceof Unauthorized) throw error;
+    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Neo.')) throw error;
+    throw new Unauthorized();
+  }
+}
