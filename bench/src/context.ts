@@ -1,5 +1,6 @@
 /** What every workload module receives: the profile, the data, the loaded adapters and a logger. */
 import type { SocialGraph } from './gen/social.js';
+import type { SearchComponents } from './graphdb/search-component.js';
 import type { Profile } from './profiles.js';
 import type { GraphSubject } from './subject.js';
 
@@ -13,8 +14,10 @@ export interface GraphdbAvailability {
   readonly bolt: ((dir: string) => Promise<{ port: number; stop(): Promise<void> }>) | string;
   /** Starts the HTTP server on an ephemeral port. */
   readonly http: ((dir: string) => Promise<{ port: number; stop(): Promise<void> }>) | string;
-  /** Vector / full-text search through Cypher procedures. */
+  /** Why vector / full-text search is not reachable through Cypher procedures yet (null once it is). */
   readonly search: string | null;
+  /** graphdb's search components, measured directly until Cypher reaches them. */
+  readonly searchComponents: SearchComponents;
 }
 
 /** Shared state for one benchmark run. */

@@ -2,7 +2,19 @@
  * A small English vocabulary for generated names, bios and documents. The most frequent ranks are
  * real words; `vocabulary(n)` extends the list with pronounceable synthetic words for the long tail.
  */
+import { createRequire } from 'node:module';
 import { Rng } from '../rng.js';
+
+/** Porter stemmer from `natural` (deep import: its index loads database clients). */
+const porter = createRequire(import.meta.url)('natural/lib/natural/stemmers/porter_stemmer.js') as { stem(token: string): string };
+
+/**
+ * Whether a word is its own Porter stem. The vocabulary keeps only such words, so a stemming
+ * analyzer (graphdb, Lucene) and a non-stemming one (FTS5 unicode61) see the same terms.
+ */
+function stemStable(word: string): boolean {
+  return porter.stem(word) === word;
+}
 
 /** Common English words, roughly by frequency. */
 export const COMMON_WORDS: readonly string[] = (
@@ -53,13 +65,13 @@ const ONSETS = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's',
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ou', 'ea'];
 const CODAS = ['', 'n', 'r', 's', 't', 'l', 'm', 'nd', 'st'];
 
-/** `n` distinct lowercase words: the common words first, then synthetic ones (deterministic). */
+/** `n` distinct lowercase stem-stable words: the common words first, then synthetic ones (deterministic). */
 export function vocabulary(n: number, seed = 7): string[] {
   const seen = new Set<string>();
   const words: string[] = [];
   for (const w of COMMON_WORDS) {
     if (words.length >= n) break;
-    if (!seen.has(w)) {
+    if (!seen.has(w) && stemStable(w)) {
       seen.add(w);
       words.push(w);
     }
@@ -71,7 +83,7 @@ export function vocabulary(n: number, seed = 7): string[] {
     for (let s = 0; s < syllables; s++) {
       w += ONSETS[rng.int(ONSETS.length)]! + VOWELS[rng.int(VOWELS.length)]! + CODAS[rng.int(CODAS.length)]!;
     }
-    if (!seen.has(w)) {
+    if (!seen.has(w) && stemStable(w)) {
       seen.add(w);
       words.push(w);
     }

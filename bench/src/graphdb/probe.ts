@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GraphdbAvailability } from '../context.js';
 import { openEmbedded } from './embedded.js';
+import { probeSearchComponents } from './search-component.js';
 
 /** Where the engine's modules are loaded from. */
 export type EngineSource = 'src' | 'dist';
@@ -50,7 +51,8 @@ export async function probeGraphdb(source: EngineSource): Promise<GraphdbAvailab
     parse,
     bolt,
     http,
-    search: 'search feature (issue 10) not landed: no vector / full-text index procedures in the engine yet',
+    search: 'search through Cypher (issue 10) not wired into the bench: no vector / full-text procedures reachable yet',
+    searchComponents: await probeSearchComponents(source),
   };
 }
 

@@ -1,8 +1,18 @@
 /**
- * The reference BM25 (k1 1.2, b 0.75) that B2 checks every engine's top-10 against. It uses the
- * same IDF as SQLite FTS5 (ln((N - n + 0.5) / (n + 0.5)), floored at 1e-6) so the raw FTS5 limit
- * and graphdb must both reproduce it.
+ * The reference BM25 (k1 1.2, b 0.75) that B2 checks every engine's top-10 against, with either
+ * IDF in use: SQLite FTS5's ln((N - n + 0.5) / (n + 0.5)) floored at 1e-6, or Lucene's (and so
+ * Neo4j's) ln(1 + (N - n + 0.5) / (n + 0.5)). Documents are whole words separated by spaces, so
+ * tokenization is trivial; the generated vocabulary avoids words a stemmer would merge.
  */
+
+/** Which IDF formula to score with. */
+export type IdfVariant = 'fts5' | 'lucene';
+
+function idfOf(variant: IdfVariant, n: number, df: number): number {
+  if (variant === 'lucene') return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const idf = Math.log((n - df + 0.5) / (df + 0.5));
+  return idf <= 0 ? 1e-6 : idf;
+}
 import type { Corpus, TextQuery } from '../gen/documents.js';
 
 const K1 = 1.2;
@@ -20,7 +30,7 @@ export class ReferenceBm25 {
   private readonly lengths: Uint32Array;
   private readonly avgLength: number;
 
-  constructor(corpus: Corpus) {
+  constructor(corpus: Corpus, private readonly idf: IdfVariant) {
     this.lengths = new Uint32Array(corpus.docs.length);
     let total = 0;
     corpus.docs.forEach((doc, i) => {
@@ -45,8 +55,7 @@ export class ReferenceBm25 {
     for (const term of terms) {
       const p = this.postings.get(term);
       if (!p) continue;
-      let idf = Math.log((n - p.size + 0.5) / (p.size + 0.5));
-      if (idf <= 0) idf = 1e-6;
+      const idf = idfOf(this.idf, n, p.size);
       for (const [doc, tf] of p) {
         const norm = K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength);
         scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (K1 + 1)) / (tf + norm));
