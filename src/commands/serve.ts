@@ -1,0 +1,83 @@
+import { Command, Flags } from '@oclif/core';
+import { ConfigError, loadConfig } from '../engine/config/index.js';
+import { createLogger } from '../server/logger.js';
+import { SecurityConfigurationError, startServer } from '../server/index.js';
+
+/** `graphdb serve`: start the HTTP and Bolt listeners over a data directory. */
+export default class Serve extends Command {
+  static override summary = 'Start the graphdb server (HTTP API and Bolt).';
+
+  static override description = [
+    'Opens the data directory and starts the HTTP listener (transactional Cypher endpoint, health,',
+    'status, metrics, admin) and the Bolt listener. Settings come from flags, then GRAPHDB_*',
+    'environment variables, then the config file (--config or the discovered one), then defaults.',
+    'SIGINT/SIGTERM shut down cleanly: listeners close, pending async writes are flushed, the',
+    'engine is closed.',
+  ].join('\n');
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --data-dir ./data --http-port 7474 --address 127.0.0.1 --no-auth',
+    'GRAPHDB_CONFIG=./graphdb.yaml <%= config.bin %> <%= command.id %>',
+  ];
+
+  static override flags = {
+    'data-dir': Flags.string({ description: 'data directory (default ./data; env GRAPHDB_DATA_DIR)' }),
+    'http-port': Flags.integer({ description: 'HTTP port (default 7474; env GRAPHDB_HTTP_PORT; 0 picks a free port)' }),
+    'bolt-port': Flags.integer({ description: 'Bolt port (default 7687; env GRAPHDB_BOLT_PORT)' }),
+    address: Flags.string({ description: 'HTTP bind address (default 0.0.0.0; env GRAPHDB_ADDRESS)' }),
+    'bolt-address': Flags.string({ description: 'Bolt bind address (default 0.0.0.0; env GRAPHDB_BOLT_ADDRESS)' }),
+    config: Flags.string({ description: 'YAML config file (otherwise GRAPHDB_CONFIG or discovery)' }),
+    'no-auth': Flags.boolean({ description: 'disable authentication (env GRAPHDB_NO_AUTH=true)' }),
+    'no-bolt': Flags.boolean({ description: 'do not start the Bolt listener (env GRAPHDB_BOLT_ENABLED=false)' }),
+    'embedding-enabled': Flags.boolean({ description: 'enable background embedding generation (env GRAPHDB_EMBEDDING_ENABLED)' }),
+    'base-path': Flags.string({ description: 'URL prefix of every HTTP route (env GRAPHDB_BASE_PATH)' }),
+    'log-level': Flags.string({
+      description: 'log level (env GRAPHDB_LOG_LEVEL)',
+      options: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    }),
+  };
+
+  public async run(): Promise<void> {
+    const { flags } = await this.parse(Serve);
+    let loaded;
+    try {
+      loaded = loadConfig({
+        configFile: flags.config,
+        flags: {
+          'database.path': flags['data-dir'],
+          'server.http_port': flags['http-port'],
+          'server.bolt_port': flags['bolt-port'],
+          'server.http_address': flags.address,
+          'server.bolt_address': flags['bolt-address'],
+          'server.base_path': flags['base-path'],
+          'auth.enabled': flags['no-auth'] ? false : undefined,
+          'server.bolt_enabled': flags['no-bolt'] ? false : undefined,
+          'embeddings.enabled': flags['embedding-enabled'] ? true : undefined,
+          'logging.level': flags['log-level'],
+        },
+      });
+    } catch (error) {
+      if (error instanceof ConfigError) this.error(error.message, { exit: 2 });
+      throw error;
+    }
+    const logger = createLogger(loaded.config.logging.level);
+    if (loaded.file !== null) logger.info({ file: loaded.file }, 'configuration file loaded');
+    let server;
+    try {
+      server = await startServer(loaded, { logger, version: this.config.version });
+    } catch (error) {
+      if (error instanceof SecurityConfigurationError) {
+        logger.fatal(error.message);
+        this.error(error.message, { exit: 3 });
+      }
+      throw error;
+    }
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'));
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+    });
+    logger.info({ signal }, 'signal received');
+    await server.close();
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * What the server needs from the engine. The `GraphDB` facade satisfies it (see
+ * `createEnginePort` in `src/server/index.ts`); tests of single route groups may pass their own.
+ */
+import type { Session, SessionOptions } from '../engine/session/types.js';
+
+/** Size and content figures of one database. */
+export interface DatabaseFigures {
+  readonly name: string;
+  readonly nodes: number;
+  readonly relationships: number;
+  readonly dataSizeBytes: number;
+}
+
+/** The engine as the server sees it. */
+export interface ServerEngine {
+  /** Name of the default database. */
+  readonly defaultDatabase: string;
+  /** Opens a session; `database` defaults to the default database. */
+  session(options: SessionOptions): Session;
+  /** True when the database (or alias) exists. */
+  hasDatabase(name: string): boolean;
+  /** Figures of every user database (not `system`). */
+  databaseFigures(): readonly DatabaseFigures[];
+}

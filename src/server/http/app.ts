@@ -1,0 +1,168 @@
+/**
+ * `buildHttpServer(options)`: the fastify application of graphdb, not yet listening. Route groups
+ * are encapsulated plugins registered under `server.base_path`; one error handler maps every
+ * error to a Neo4j-shaped body; the hooks here are the proxy trust boundary, the security context
+ * and the request metrics.
+ */
+import cors from '@fastify/cors';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { DatabaseConfigRegistry } from '../../engine/config/overrides.js';
+import { StatusCodes } from '../../engine/errors/index.js';
+import type { ServerEngine } from '../engine-port.js';
+import { GraphdbMetrics } from '../metrics.js';
+import { mapError } from './http-errors.js';
+import { JsonSyntaxError, parseJson } from './json/parse-json.js';
+import { collectOpenApiRoutes } from './openapi.js';
+import { adminRoutes } from './routes/admin.js';
+import { healthRoutes } from './routes/health.js';
+import { observabilityRoutes } from './routes/observability.js';
+import { transactionRoutes } from './routes/transactions.js';
+import { securityContextFor } from './security-context.js';
+import type { BoltEndpoint, HttpServices, SubsystemProbes } from './services.js';
+import { TrustedProxies, stripForwardingHeaders } from './trusted-proxies.js';
+import { OpenTransactions } from './tx/open-transactions.js';
+import { WriteBehindQueue } from './tx/write-behind.js';
+import { UNRESTRICTED } from './security-context.js';
+
+/** Inputs of `buildHttpServer`. */
+export interface HttpServerOptions {
+  readonly engine: ServerEngine;
+  readonly config: DatabaseConfigRegistry;
+  /** The config file in use, shown by `/admin/config`. */
+  readonly configFile?: string | null;
+  readonly logger: Logger;
+  readonly version: string;
+  readonly startedAt?: Date;
+  readonly metrics?: GraphdbMetrics;
+  readonly probes?: SubsystemProbes;
+  readonly bolt?: () => BoltEndpoint | null;
+  /** Certificate and key for native HTTPS; plaintext when absent. */
+  readonly tls?: { readonly cert: Buffer; readonly key: Buffer };
+}
+
+function createServices(options: HttpServerOptions): HttpServices {
+  const { engine, config, logger } = options;
+  const metrics = options.metrics ?? new GraphdbMetrics(() => engine.databaseFigures(), options.probes?.embeddingsPending);
+  const writeBehind = new WriteBehindQueue({
+    openSession: (sessionOptions) => engine.session({ ...sessionOptions, security: UNRESTRICTED }),
+    settingsFor: (database) => config.effectiveConfig(database).async_writes,
+    onFailure: (database, write, error) => {
+      metrics.recordQuery('write', 'error', 0);
+      logger.error({ database, statement: write.statement, err: error }, 'async write failed');
+    },
+  });
+  const transactions = new OpenTransactions(config.global.server.transaction_idle_timeout, (entry) =>
+    logger.info({ database: entry.database, transaction: entry.id }, 'idle HTTP transaction expired and was rolled back'),
+  );
+  return {
+    engine,
+    config,
+    configFile: options.configFile ?? null,
+    metrics,
+    writeBehind,
+    transactions,
+    version: options.version,
+    startedAt: options.startedAt ?? new Date(),
+    probes: options.probes ?? {},
+    bolt: options.bolt ?? (() => null),
+    logger,
+  };
+}
+
+function installTrustBoundary(app: FastifyInstance, proxies: TrustedProxies): void {
+  app.decorateRequest('clientIp', '');
+  app.addHook('onRequest', async (request) => {
+    const peer = request.raw.socket.remoteAddress;
+    if (proxies.trusts(peer)) {
+      const realIp = request.headers['x-real-ip'];
+      request.clientIp = typeof realIp === 'string' && request.headers['x-forwarded-for'] === undefined ? realIp : request.ip;
+    } else {
+      stripForwardingHeaders(request.headers);
+      stripForwardingHeaders(request.raw.headers);
+      request.clientIp = peer ?? '';
+    }
+  });
+}
+
+function installSecurity(app: FastifyInstance, services: HttpServices): void {
+  app.decorateRequest('security', null as unknown as FastifyRequest['security']);
+  app.addHook('onRequest', async (request) => {
+    const level = request.is404 ? 'public' : (request.routeOptions.config.auth ?? 'authenticated');
+    request.security = securityContextFor(request, level, services.config.global.auth);
+  });
+}
+
+function installMetrics(app: FastifyInstance, metrics: GraphdbMetrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    metrics.httpRequests.inc({ method: request.method, path, status: String(reply.statusCode) });
+    metrics.httpRequestDuration.observe({ method: request.method, path }, reply.elapsedTime / 1000);
+  });
+}
+
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, parseJson(text));
+    } catch (error) {
+      const reason = error instanceof JsonSyntaxError ? error.message : String(error);
+      const failure = Object.assign(new Error(`Unable to deserialize request: ${reason}`), { statusCode: 400, code: 'FST_ERR_INVALID_JSON' });
+      done(failure, undefined);
+    }
+  });
+}
+
+/** Builds the HTTP application (call `listen` on it, or `inject` in tests). */
+export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const settings = options.config.global.server;
+  const proxies = new TrustedProxies(settings.trusted_proxies);
+  const app = Fastify({
+    loggerInstance: options.logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: settings.body_limit,
+    trustProxy: (address) => proxies.trusts(address),
+    ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
+  }) as unknown as FastifyInstance;
+  const services = createServices(options);
+  app.decorate('graphdb', services);
+  installTrustBoundary(app, proxies);
+  installSecurity(app, services);
+  installMetrics(app, services.metrics);
+  installJsonParser(app);
+  collectOpenApiRoutes(app, settings.base_path);
+
+  const corsSettings = options.config.global.cors;
+  if (corsSettings.enabled) {
+    await app.register(cors, {
+      origin: corsSettings.origins.includes('*') ? true : corsSettings.origins,
+      credentials: !corsSettings.origins.includes('*'),
+      exposedHeaders: ['X-Graphdb-Consistency', 'Location'],
+    });
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, entry } = mapError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 401) void reply.header('WWW-Authenticate', 'Basic realm="graphdb", charset="UTF-8"');
+    void reply.status(status).send({ errors: [entry] });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ errors: [{ code: StatusCodes.InvalidRequest, message: `Route ${request.method} ${request.url} not found` }] });
+  });
+
+  const prefix = settings.base_path;
+  await app.register(healthRoutes, { prefix });
+  await app.register(transactionRoutes, { prefix });
+  await app.register(adminRoutes, { prefix });
+  await app.register(observabilityRoutes, { prefix });
+
+  app.addHook('onClose', async () => {
+    await services.transactions.close();
+    await services.writeBehind.close();
+  });
+  return app;
+}

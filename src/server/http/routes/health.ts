@@ -1,0 +1,111 @@
+/** Route group: `GET /health` (public), `GET /status`, and the discovery document at `/`. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatDuration } from '../../../engine/config/duration.js';
+import { externalBaseUrl } from '../urls.js';
+
+/** Human-readable byte count (`512 B`, `1.5 MB`). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
+}
+
+const statusSchema = {
+  type: 'object',
+  properties: {
+    status: { type: 'string' },
+    server: {
+      type: 'object',
+      properties: { version: { type: 'string' }, uptime: { type: 'string' }, started_at: { type: 'string', format: 'date-time' } },
+    },
+    database: {
+      type: 'object',
+      properties: { nodes: { type: 'integer' }, edges: { type: 'integer' }, data_size: { type: 'string' } },
+    },
+    embeddings: {
+      type: 'object',
+      properties: {
+        enabled: { type: 'boolean' },
+        provider: { type: 'string' },
+        model: { type: 'string' },
+        pending: { type: 'integer' },
+      },
+    },
+  },
+} as const;
+
+const discoverySchema = {
+  type: 'object',
+  properties: {
+    bolt_routing: { type: 'string' },
+    bolt_direct: { type: 'string' },
+    transaction: { type: 'string' },
+    neo4j_version: { type: 'string' },
+    neo4j_edition: { type: 'string' },
+    graphdb_version: { type: 'string' },
+  },
+} as const;
+
+/** Neo4j version reported to drivers and tools that read the discovery document. */
+export const NEO4J_COMPATIBLE_VERSION = '5.26.0';
+
+function boltUrls(request: FastifyRequest, port: number): { bolt_routing: string; bolt_direct: string } {
+  const host = request.hostname.replace(/:\d+$/, '');
+  return { bolt_routing: `neo4j://${host}:${port}`, bolt_direct: `bolt://${host}:${port}` };
+}
+
+/** Registers the health, status and discovery routes. */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const services = app.graphdb;
+
+  app.get('/health', {
+    config: { auth: 'public' },
+    schema: {
+      summary: 'Liveness check',
+      tags: ['health'],
+      response: { 200: { type: 'object', properties: { status: { type: 'string' } } } },
+    },
+  }, async () => ({ status: 'healthy' }));
+
+  app.get('/status', {
+    schema: { summary: 'Server status with live database counts', tags: ['health'], response: { 200: statusSchema } },
+  }, async () => {
+    const figures = services.engine.databaseFigures();
+    const sum = (pick: (f: (typeof figures)[number]) => number): number => figures.reduce((total, f) => total + pick(f), 0);
+    const embeddings = services.config.global.embeddings;
+    return {
+      status: 'healthy',
+      server: {
+        version: services.version,
+        uptime: formatDuration(Date.now() - services.startedAt.getTime()),
+        started_at: services.startedAt.toISOString(),
+      },
+      database: { nodes: sum((f) => f.nodes), edges: sum((f) => f.relationships), data_size: formatBytes(sum((f) => f.dataSizeBytes)) },
+      embeddings: {
+        enabled: embeddings.enabled,
+        provider: embeddings.provider,
+        model: embeddings.model,
+        pending: services.probes.embeddingsPending?.() ?? 0,
+      },
+    };
+  });
+
+  app.get('/', {
+    config: { auth: 'public' },
+    schema: { summary: 'Discovery document (Neo4j-compatible)', tags: ['health'], response: { 200: discoverySchema } },
+  }, async (request) => {
+    const bolt = services.bolt();
+    return {
+      ...(bolt === null ? {} : boltUrls(request, bolt.port)),
+      transaction: `${externalBaseUrl(request)}/db/{databaseName}/tx`,
+      neo4j_version: NEO4J_COMPATIBLE_VERSION,
+      neo4j_edition: 'community',
+      graphdb_version: services.version,
+    };
+  });
+}

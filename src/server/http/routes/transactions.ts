@@ -1,0 +1,311 @@
+/**
+ * Route group: the Neo4j transactional Cypher endpoint.
+ *
+ * - `POST /db/{db}/tx/commit` runs the statements in one transaction and commits.
+ * - `POST /db/{db}/tx` begins an explicit transaction (201 + Location), `POST /db/{db}/tx/{id}`
+ *   runs more statements in it, `POST /db/{db}/tx/{id}/commit` commits, `DELETE /db/{db}/tx/{id}`
+ *   rolls back. Idle transactions expire. A statement error rolls the transaction back.
+ * - With async writes enabled for the database, a request made only of pure CREATE statements
+ *   (decided from the AST) is queued for the write-behind engine: 202 and
+ *   `X-Graphdb-Consistency: eventual`. Everything else is synchronous and durable (200).
+ *
+ * Statement errors are reported in the body (`errors`) with status 200, as Neo4j does; request
+ * problems (bad JSON, unknown database or transaction) use 4xx statuses.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseNotFound } from '../../../engine/errors/index.js';
+import type { Session, TransactionOptions } from '../../../engine/session/types.js';
+import { queryTypeLabel } from '../../metrics.js';
+import { statementErrorEntry, type ErrorEntry } from '../http-errors.js';
+import type { JsonValue } from '../json/parse-json.js';
+import { jsonToParameters } from '../json/values-in.js';
+import type { OpenTransaction } from '../tx/open-transactions.js';
+import { classifyAsyncWrites } from '../tx/async-eligibility.js';
+import { runStatement, type ResultDataContent, type StatementExecutor, type StatementRequest } from '../tx/statement-results.js';
+import { externalBaseUrl } from '../urls.js';
+
+const statementSchema = {
+  type: 'object',
+  required: ['statement'],
+  properties: {
+    statement: { type: 'string' },
+    parameters: { type: 'object', additionalProperties: true },
+    resultDataContents: { type: 'array', items: { type: 'string', enum: ['row', 'graph', 'ROW', 'GRAPH'] } },
+    includeStats: { type: 'boolean' },
+  },
+} as const;
+
+const bodySchema = {
+  type: 'object',
+  properties: { statements: { type: 'array', items: statementSchema } },
+} as const;
+
+const resultSchema = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          columns: { type: 'array', items: { type: 'string' } },
+          data: { type: 'array', items: { type: 'object', additionalProperties: true } },
+          stats: { type: 'object', additionalProperties: true },
+        },
+      },
+    },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
+    },
+    commit: { type: 'string' },
+    transaction: { type: 'object', properties: { expires: { type: 'string' } } },
+    lastBookmarks: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+const databaseParams = {
+  type: 'object',
+  required: ['database'],
+  properties: { database: { type: 'string', description: 'Database name' } },
+} as const;
+
+const transactionParams = {
+  type: 'object',
+  required: ['database', 'id'],
+  properties: { database: { type: 'string', description: 'Database name' }, id: { type: 'string', description: 'Transaction id' } },
+} as const;
+
+const headersSchema = {
+  type: 'object',
+  properties: { 'max-execution-time': { type: 'integer', minimum: 0, description: 'Statement timeout in milliseconds' } },
+} as const;
+
+interface TxBody {
+  readonly statements?: readonly { statement: string; parameters?: JsonValue; resultDataContents?: string[]; includeStats?: boolean }[];
+}
+
+interface DatabaseRoute {
+  Params: { database: string };
+  Body: TxBody | undefined;
+}
+
+interface TransactionRoute {
+  Params: { database: string; id: string };
+  Body: TxBody | undefined;
+}
+
+function statementRequests(body: TxBody | undefined): StatementRequest[] {
+  return (body?.statements ?? []).map((s) => ({
+    statement: s.statement,
+    parameters: jsonToParameters(s.parameters),
+    resultDataContents: (s.resultDataContents ?? ['row']).map((c) => c.toLowerCase() as ResultDataContent),
+    includeStats: s.includeStats === true,
+  }));
+}
+
+/** The outcome of running a request's statements. */
+interface RunOutcome {
+  readonly results: string[];
+  readonly errors: ErrorEntry[];
+}
+
+function responseJson(outcome: RunOutcome, extra: Record<string, unknown> = {}): string {
+  const tail = Object.entries(extra)
+    .map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`)
+    .join('');
+  return `{"results":[${outcome.results.join(',')}],"errors":${JSON.stringify(outcome.errors)}${tail}}`;
+}
+
+function sendJson(reply: FastifyReply, status: number, json: string): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(json);
+}
+
+/** Registers the transactional endpoint routes. */
+export async function transactionRoutes(app: FastifyInstance): Promise<void> {
+  const services = app.graphdb;
+  const { engine, metrics, transactions, writeBehind } = services;
+
+  const timeoutFor = (request: FastifyRequest): number => {
+    const header = request.headers['max-execution-time'];
+    const requested = typeof header === 'string' ? Number(header) : NaN;
+    return Number.isInteger(requested) && requested > 0 ? requested : services.config.global.server.statement_timeout;
+  };
+
+  const openSession = (request: FastifyRequest, database: string): Session => {
+    if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
+    return engine.session({ database, security: request.security });
+  };
+
+  /** Runs statements in order, stopping at the first error. */
+  const runAll = async (execute: StatementExecutor, statements: readonly StatementRequest[]): Promise<RunOutcome> => {
+    const results: string[] = [];
+    for (const statement of statements) {
+      const started = performance.now();
+      try {
+        const outcome = await runStatement(execute, statement);
+        metrics.recordQuery(queryTypeLabel(outcome.summary.queryType), 'success', (performance.now() - started) / 1000);
+        results.push(outcome.json);
+      } catch (error) {
+        metrics.recordQuery('unknown', 'error', (performance.now() - started) / 1000);
+        return { results, errors: [statementErrorEntry(error)] };
+      }
+    }
+    return { results, errors: [] };
+  };
+
+  const transactionLinks = (request: FastifyRequest, entry: OpenTransaction): Record<string, unknown> => ({
+    commit: `${externalBaseUrl(request)}/db/${encodeURIComponent(entry.database)}/tx/${entry.id}/commit`,
+    transaction: { expires: new Date(entry.expiresAt).toUTCString() },
+  });
+
+  /** Runs statements inside an open transaction; a failure rolls it back and forgets it. */
+  const runInOpen = async (entry: OpenTransaction, statements: readonly StatementRequest[]): Promise<RunOutcome> => {
+    const outcome = await runAll((statement, parameters) => entry.transaction.run(statement, parameters), statements);
+    if (outcome.errors.length > 0) {
+      try {
+        if (entry.transaction.isOpen) await entry.transaction.rollback();
+      } finally {
+        await transactions.finish(entry);
+      }
+    }
+    return outcome;
+  };
+
+  app.post<DatabaseRoute>('/db/:database/tx/commit', {
+    schema: {
+      summary: 'Run statements in one transaction and commit',
+      tags: ['cypher'],
+      params: databaseParams,
+      headers: headersSchema,
+      body: bodySchema,
+      response: { 200: resultSchema, 202: { ...resultSchema, description: 'Accepted for asynchronous write (eventual consistency)' } },
+    },
+  }, async (request, reply) => {
+    const { database } = request.params;
+    const statements = statementRequests(request.body);
+    const session = openSession(request, database);
+    try {
+      const asyncSettings = services.config.effectiveConfig(database).async_writes;
+      const estimates = asyncSettings.enabled ? classifyAsyncWrites(statements) : null;
+      if (estimates !== null) {
+        statements.forEach((s, i) => writeBehind.enqueue(database, { statement: s.statement, parameters: s.parameters, ...estimates[i]! }));
+        const results = estimates.map((e, i) => {
+          const stats = statements[i]!.includeStats
+            ? `,"stats":${JSON.stringify({ contains_updates: true, nodes_created: e.nodes, relationships_created: e.relationships })}`
+            : '';
+          return `{"columns":[],"data":[]${stats}}`;
+        });
+        reply.header('X-Graphdb-Consistency', 'eventual');
+        return sendJson(reply, 202, responseJson({ results, errors: [] }));
+      }
+      if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
+      const options: TransactionOptions = { timeoutMs: timeoutFor(request) };
+      if (statements.length === 1) {
+        const outcome = await runAll((statement, parameters) => session.run(statement, parameters, options), statements);
+        const bookmark = session.lastBookmark();
+        return sendJson(reply, 200, responseJson(outcome, bookmark === null ? {} : { lastBookmarks: [bookmark] }));
+      }
+      const transaction = await session.beginTransaction(options);
+      const outcome = await runAll((statement, parameters) => transaction.run(statement, parameters), statements);
+      if (outcome.errors.length > 0) {
+        if (transaction.isOpen) await transaction.rollback();
+        return sendJson(reply, 200, responseJson(outcome));
+      }
+      try {
+        const bookmark = await transaction.commit();
+        return sendJson(reply, 200, responseJson(outcome, { lastBookmarks: [bookmark] }));
+      } catch (error) {
+        return sendJson(reply, 200, responseJson({ results: outcome.results, errors: [statementErrorEntry(error)] }));
+      }
+    } finally {
+      await session.close();
+    }
+  });
+
+  app.post<DatabaseRoute>('/db/:database/tx', {
+    schema: {
+      summary: 'Begin an explicit transaction, optionally running statements',
+      tags: ['cypher'],
+      params: databaseParams,
+      headers: headersSchema,
+      body: bodySchema,
+      response: { 201: resultSchema },
+    },
+  }, async (request, reply) => {
+    const { database } = request.params;
+    const statements = statementRequests(request.body);
+    const session = openSession(request, database);
+    let entry: OpenTransaction;
+    try {
+      if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
+      const transaction = await session.beginTransaction({ timeoutMs: timeoutFor(request) });
+      entry = transactions.add(database, session, transaction);
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
+    entry.busy = true;
+    const outcome = await runInOpen(entry, statements);
+    if (outcome.errors.length > 0) return sendJson(reply, 200, responseJson(outcome));
+    transactions.release(entry);
+    const links = transactionLinks(request, entry);
+    reply.header('Location', `${externalBaseUrl(request)}/db/${encodeURIComponent(database)}/tx/${entry.id}`);
+    return sendJson(reply, 201, responseJson(outcome, links));
+  });
+
+  app.post<TransactionRoute>('/db/:database/tx/:id', {
+    schema: {
+      summary: 'Run statements in an open transaction (also keeps it alive)',
+      tags: ['cypher'],
+      params: transactionParams,
+      body: bodySchema,
+      response: { 200: resultSchema },
+    },
+  }, async (request, reply) => {
+    const entry = transactions.acquire(request.params.database, request.params.id);
+    const outcome = await runInOpen(entry, statementRequests(request.body));
+    if (outcome.errors.length > 0) return sendJson(reply, 200, responseJson(outcome));
+    transactions.release(entry);
+    return sendJson(reply, 200, responseJson(outcome, transactionLinks(request, entry)));
+  });
+
+  app.post<TransactionRoute>('/db/:database/tx/:id/commit', {
+    schema: {
+      summary: 'Run final statements and commit an open transaction',
+      tags: ['cypher'],
+      params: transactionParams,
+      body: bodySchema,
+      response: { 200: resultSchema },
+    },
+  }, async (request, reply) => {
+    const entry = transactions.acquire(request.params.database, request.params.id);
+    const outcome = await runInOpen(entry, statementRequests(request.body));
+    if (outcome.errors.length > 0) return sendJson(reply, 200, responseJson(outcome));
+    try {
+      const bookmark = await entry.transaction.commit();
+      return sendJson(reply, 200, responseJson(outcome, { lastBookmarks: [bookmark] }));
+    } catch (error) {
+      return sendJson(reply, 200, responseJson({ results: outcome.results, errors: [statementErrorEntry(error)] }));
+    } finally {
+      await transactions.finish(entry);
+    }
+  });
+
+  app.delete<{ Params: { database: string; id: string } }>('/db/:database/tx/:id', {
+    schema: {
+      summary: 'Roll back an open transaction',
+      tags: ['cypher'],
+      params: transactionParams,
+      response: { 200: resultSchema },
+    },
+  }, async (request, reply) => {
+    const entry = transactions.acquire(request.params.database, request.params.id);
+    try {
+      await entry.transaction.rollback();
+    } finally {
+      await transactions.finish(entry);
+    }
+    return sendJson(reply, 200, responseJson({ results: [], errors: [] }));
+  });
+}

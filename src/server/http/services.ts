@@ -1,0 +1,70 @@
+/**
+ * What the route plugins share, attached to the fastify instance as `app.graphdb`, plus the
+ * request decorations (`request.security`, `request.clientIp`) and the route `config.auth` field.
+ */
+import type { Logger } from 'pino';
+import type { DatabaseConfigRegistry } from '../../engine/config/overrides.js';
+import type { SecurityContext } from '../../engine/session/types.js';
+import type { ServerEngine } from '../engine-port.js';
+import type { GraphdbMetrics } from '../metrics.js';
+import type { AccessLevel } from './security-context.js';
+import type { OpenTransactions } from './tx/open-transactions.js';
+import type { WriteBehindQueue } from './tx/write-behind.js';
+
+/** Readiness of the search indexes, shown in `/admin/stats`. */
+export interface SearchReadiness {
+  readonly ready: boolean;
+  readonly build_phase: string;
+  readonly progress_pct: number;
+}
+
+/** Optional providers of subsystem state (search, embeddings). */
+export interface SubsystemProbes {
+  readonly searchReadiness?: () => SearchReadiness;
+  readonly embeddingsPending?: () => number;
+}
+
+/** Where the Bolt listener is, for the discovery document; null when Bolt is disabled. */
+export interface BoltEndpoint {
+  readonly port: number;
+}
+
+/** Services shared by every route plugin. */
+export interface HttpServices {
+  readonly engine: ServerEngine;
+  readonly config: DatabaseConfigRegistry;
+  readonly configFile: string | null;
+  readonly metrics: GraphdbMetrics;
+  readonly writeBehind: WriteBehindQueue;
+  readonly transactions: OpenTransactions;
+  readonly version: string;
+  readonly startedAt: Date;
+  readonly probes: SubsystemProbes;
+  /** Resolved lazily: the Bolt listener may start after the HTTP app is built. */
+  readonly bolt: () => BoltEndpoint | null;
+  readonly logger: Logger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    graphdb: HttpServices;
+  }
+  interface FastifyRequest {
+    security: SecurityContext;
+    clientIp: string;
+  }
+  /** OpenAPI fields read by openapi.ts. */
+  interface FastifySchema {
+    summary?: string;
+    description?: string;
+    tags?: readonly string[];
+    /** Left out of the OpenAPI document. */
+    hide?: boolean;
+    /** Response content type when not JSON. */
+    produces?: string;
+  }
+  interface FastifyContextConfig {
+    /** Access level; routes without one are 'authenticated'. */
+    auth?: AccessLevel;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Explicit transactions of the HTTP API (`POST /db/{db}/tx` ... `/commit` / `DELETE`). Each has
+ * an id, belongs to one database, and is rolled back when idle longer than the idle timeout;
+ * every request that touches it pushes the expiry back. One request at a time may use it.
+ */
+import { GraphError, StatusCodes } from '../../../engine/errors/index.js';
+import type { Session, Transaction } from '../../../engine/session/types.js';
+
+/** An open HTTP transaction. */
+export interface OpenTransaction {
+  readonly id: string;
+  readonly database: string;
+  readonly session: Session;
+  readonly transaction: Transaction;
+  /** Epoch milliseconds after which it is rolled back. */
+  expiresAt: number;
+  busy: boolean;
+}
+
+/** The registry of open transactions. */
+export class OpenTransactions {
+  private readonly open = new Map<string, OpenTransaction>();
+  private nextId = 1;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly idleTimeoutMs: number,
+    private readonly onExpired: (entry: OpenTransaction) => void = () => {},
+  ) {
+    const period = Math.max(10, Math.min(1_000, Math.floor(idleTimeoutMs / 4)));
+    this.sweeper = setInterval(() => void this.expireIdle(), period);
+    this.sweeper.unref();
+  }
+
+  /** Registers a newly begun transaction. */
+  add(database: string, session: Session, transaction: Transaction): OpenTransaction {
+    const entry: OpenTransaction = {
+      id: String(this.nextId++),
+      database,
+      session,
+      transaction,
+      expiresAt: Date.now() + this.idleTimeoutMs,
+      busy: false,
+    };
+    this.open.set(entry.id, entry);
+    return entry;
+  }
+
+  /**
+   * Takes a transaction for one request: checks it exists, belongs to `database` and is not in use,
+   * and marks it busy. Call `release` or `finish` afterwards.
+   */
+  acquire(database: string, id: string): OpenTransaction {
+    const entry = this.open.get(id);
+    if (entry === undefined || entry.database !== database) {
+      throw new GraphError(StatusCodes.TransactionNotFound, `Unrecognized transaction id. Transaction may have timed out and been rolled back. (id: ${id})`);
+    }
+    if (entry.busy) {
+      throw new GraphError(StatusCodes.InvalidRequest, `Transaction ${id} is in use by another request`);
+    }
+    entry.busy = true;
+    return entry;
+  }
+
+  /** Ends a request's use of an open transaction and pushes its expiry back. */
+  release(entry: OpenTransaction): void {
+    entry.busy = false;
+    entry.expiresAt = Date.now() + this.idleTimeoutMs;
+  }
+
+  /** Forgets a transaction that was committed or rolled back, and closes its session. */
+  async finish(entry: OpenTransaction): Promise<void> {
+    this.open.delete(entry.id);
+    await entry.session.close();
+  }
+
+  /** Number of open transactions. */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Rolls back every transaction idle past its expiry. */
+  async expireIdle(now = Date.now()): Promise<void> {
+    for (const entry of [...this.open.values()]) {
+      if (entry.busy || entry.expiresAt > now) continue;
+      this.open.delete(entry.id);
+      try {
+        if (entry.transaction.isOpen) await entry.transaction.rollback();
+      } finally {
+        await entry.session.close();
+        this.onExpired(entry);
+      }
+    }
+  }
+
+  /** Rolls back everything (shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    for (const entry of this.open.values()) entry.expiresAt = 0;
+    for (const entry of this.open.values()) entry.busy = false;
+    await this.expireIdle(Infinity);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Runs the statements of one transactional request and renders each result in the Neo4j HTTP
+ * format: `{columns, data: [{row, meta} | {graph}], stats?}`.
+ */
+import type { QueryParameters, ResultStream, ResultSummary } from '../../../engine/session/types.js';
+import type { CypherValue } from '../../../engine/values/types.js';
+import { graphJson, metaJson, rowJson } from '../json/values-out.js';
+
+/** Result formats a statement may ask for. */
+export type ResultDataContent = 'row' | 'graph';
+
+/** One statement of a request, validated and with parameters converted. */
+export interface StatementRequest {
+  readonly statement: string;
+  readonly parameters: ReadonlyMap<string, CypherValue>;
+  readonly resultDataContents: readonly ResultDataContent[];
+  readonly includeStats: boolean;
+}
+
+/** Runs one statement in whatever context (auto-commit session or open transaction). */
+export type StatementExecutor = (statement: string, parameters: QueryParameters) => Promise<ResultStream>;
+
+/** A rendered result plus the summary it came from. */
+export interface StatementOutcome {
+  readonly json: string;
+  readonly summary: ResultSummary;
+}
+
+const PULL_BATCH = 1000;
+
+/** Neo4j's `stats` object of a result. */
+export function statsJson(summary: ResultSummary): string {
+  const c = summary.counters;
+  return JSON.stringify({
+    contains_updates: c.containsUpdates,
+    nodes_created: c.nodesCreated,
+    nodes_deleted: c.nodesDeleted,
+    properties_set: c.propertiesSet,
+    relationships_created: c.relationshipsCreated,
+    relationship_deleted: c.relationshipsDeleted,
+    labels_added: c.labelsAdded,
+    labels_removed: c.labelsRemoved,
+    indexes_added: c.indexesAdded,
+    indexes_removed: c.indexesRemoved,
+    constraints_added: c.constraintsAdded,
+    constraints_removed: c.constraintsRemoved,
+    contains_system_updates: c.systemUpdates > 0,
+    system_updates: c.systemUpdates,
+  });
+}
+
+function dataEntry(row: readonly CypherValue[], contents: readonly ResultDataContent[]): string {
+  const parts: string[] = [];
+  if (contents.includes('row')) {
+    parts.push(`"row":[${row.map(rowJson).join(',')}]`, `"meta":[${row.map(metaJson).join(',')}]`);
+  }
+  if (contents.includes('graph')) parts.push(`"graph":${graphJson(row)}`);
+  return `{${parts.join(',')}}`;
+}
+
+/** Runs a statement to completion and renders its result. */
+export async function runStatement(execute: StatementExecutor, request: StatementRequest): Promise<StatementOutcome> {
+  const stream = await execute(request.statement, request.parameters);
+  const entries: string[] = [];
+  for (;;) {
+    const { records, hasMore } = await stream.pull(PULL_BATCH);
+    for (const record of records) entries.push(dataEntry(record, request.resultDataContents));
+    if (!hasMore) break;
+  }
+  const summary = stream.summary();
+  let json = `{"columns":${JSON.stringify(stream.keys)},"data":[${entries.join(',')}]`;
+  if (request.includeStats) json += `,"stats":${statsJson(summary)}`;
+  if (summary.notifications.length > 0) json += `,"notifications":${JSON.stringify(summary.notifications)}`;
+  return { json: `${json}}`, summary };
+}

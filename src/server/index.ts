@@ -1,0 +1,160 @@
+/**
+ * `startServer(loaded)`: opens the engine and starts every listener of a graphdb process — HTTP
+ * (fastify, native HTTPS when configured) and Bolt (unless `server.bolt_enabled` is false).
+ * `close()` stops the listeners, flushes the write-behind queue, rolls back open HTTP
+ * transactions and closes the engine, in that order, so a clean shutdown loses no data.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { LoadedConfig } from '../engine/config/load.js';
+import { DatabaseConfigRegistry } from '../engine/config/overrides.js';
+import { Unauthorized } from '../engine/errors/index.js';
+import { startBoltServer, type AuthenticateCallback, type BoltServer } from './bolt/index.js';
+import { verifyPassword } from './credentials.js';
+import { openEngine, type OpenedEngine } from './engine-adapter.js';
+import { buildHttpServer } from './http/app.js';
+import { UNRESTRICTED } from './http/security-context.js';
+import { createLogger } from './logger.js';
+import { GraphdbMetrics } from './metrics.js';
+import { checkTransportPolicy } from './transport-policy.js';
+
+export { SecurityConfigurationError, checkTransportPolicy } from './transport-policy.js';
+export { buildHttpServer, type HttpServerOptions } from './http/app.js';
+
+/** Options of `startServer` besides the configuration. */
+export interface StartServerOptions {
+  readonly logger?: Logger;
+  /** Reported by `/status` and the discovery document. */
+  readonly version?: string;
+}
+
+/** An address a listener is bound to. */
+export interface ListenerAddress {
+  readonly host: string;
+  readonly port: number;
+  /** `http://127.0.0.1:7474` or `https://...`. */
+  readonly url: string;
+}
+
+/** A running graphdb server. */
+export interface RunningServer {
+  readonly http: ListenerAddress | null;
+  readonly bolt: ListenerAddress | null;
+  readonly app: FastifyInstance | null;
+  readonly engine: OpenedEngine;
+  /** Stops everything cleanly; safe to call twice. */
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function boltAuthenticator(loaded: LoadedConfig): AuthenticateCallback | undefined {
+  const auth = loaded.config.auth;
+  if (!auth.enabled) return undefined;
+  return (scheme, principal, credentials) => {
+    if (scheme === 'none' && loaded.config.server.bolt_allow_anonymous) return { username: null, roles: ['viewer'] };
+    if (scheme === 'basic' && principal !== null && credentials !== null) {
+      const context = verifyPassword(auth, principal, credentials);
+      if (context !== null) return context;
+    }
+    throw new Unauthorized();
+  };
+}
+
+/** Port of the HTTP listener: with native HTTPS the HTTPS port, unless `--http-port` was given. */
+function httpPort(loaded: LoadedConfig): number {
+  const { server } = loaded.config;
+  const tls = server.https.enabled || server.http_tls_enabled;
+  return tls && loaded.origins.get('server.http_port') !== 'flag' ? server.https.port : server.http_port;
+}
+
+/** Starts graphdb with a loaded configuration. Throws SecurityConfigurationError on refused settings. */
+export async function startServer(loaded: LoadedConfig, options: StartServerOptions = {}): Promise<RunningServer> {
+  const { config } = loaded;
+  checkTransportPolicy(config);
+  const logger = options.logger ?? createLogger(config.logging.level);
+  const version = options.version ?? '0.0.0';
+  const engine = await openEngine(config, logger);
+  const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
+  const metrics = new GraphdbMetrics(() => engine.port.databaseFigures());
+  let bolt: BoltServer | null = null;
+  let app: FastifyInstance | null = null;
+  let http: ListenerAddress | null = null;
+
+  try {
+    if (config.server.http_enabled) {
+      const tlsEnabled = config.server.https.enabled || config.server.http_tls_enabled;
+      const tls = tlsEnabled
+        ? { cert: readFileSync(config.server.https.cert_file), key: readFileSync(config.server.https.key_file) }
+        : undefined;
+      app = await buildHttpServer({
+        engine: engine.port,
+        config: registry,
+        configFile: loaded.file,
+        logger,
+        version,
+        metrics,
+        tls,
+        bolt: () => (bolt === null ? null : { port: bolt.port }),
+      });
+      await app.listen({ port: httpPort(loaded), host: config.server.http_address });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : httpPort(loaded);
+      const host = config.server.http_address;
+      http = { host, port, url: `${tlsEnabled ? 'https' : 'http'}://${urlHost(host)}:${port}` };
+      logger.info({ url: http.url, basePath: config.server.base_path || '/' }, 'HTTP listener started');
+    }
+    if (config.server.bolt_enabled) {
+      const tlsConfigured = config.server.bolt_tls_enabled || config.server.bolt_tls_require;
+      bolt = await startBoltServer({
+        port: config.server.bolt_port,
+        host: config.server.bolt_address,
+        engine: { session: (sessionOptions) => engine.port.session({ security: UNRESTRICTED, ...sessionOptions }) },
+        authenticate: boltAuthenticator(loaded),
+        tls: tlsConfigured
+          ? {
+              cert: readFileSync(config.server.bolt_tls_cert),
+              key: readFileSync(config.server.bolt_tls_key),
+              required: config.server.bolt_tls_require,
+            }
+          : undefined,
+        logger: {
+          debug: (message) => logger.debug(message),
+          info: (message) => logger.info(message),
+          warn: (message) => logger.warn(message),
+          error: (message) => logger.error(message),
+          isLevelEnabled: (level) => logger.isLevelEnabled(level),
+        },
+      });
+      logger.info({ url: `bolt://${urlHost(bolt.host)}:${bolt.port}` }, 'Bolt listener started');
+    }
+  } catch (error) {
+    await app?.close();
+    await bolt?.close();
+    await engine.close();
+    throw error;
+  }
+
+  const boltAddress: ListenerAddress | null =
+    bolt === null ? null : { host: bolt.host, port: bolt.port, url: `bolt://${urlHost(bolt.host)}:${bolt.port}` };
+  let closing: Promise<void> | null = null;
+  return {
+    http,
+    bolt: boltAddress,
+    app,
+    engine,
+    close() {
+      closing ??= (async () => {
+        logger.info('shutting down');
+        await Promise.all([app?.close(), bolt?.close()]);
+        await engine.close();
+        logger.info('shutdown complete');
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The service metrics named in SPEC "Limits" (`graphdb_*`), on a registry per server so several
+ * servers (tests) can live in one process. Gauges of graph size are collected at scrape time.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { QueryType } from '../engine/session/types.js';
+import type { DatabaseFigures } from './engine-port.js';
+
+/** Query type label values (`graphdb_query_duration_seconds{type}`). */
+export type QueryTypeLabel = 'read' | 'write' | 'read_write' | 'schema';
+
+/** Maps a summary's query type to its metric label. */
+export function queryTypeLabel(type: QueryType): QueryTypeLabel {
+  switch (type) {
+    case 'r':
+      return 'read';
+    case 'w':
+      return 'write';
+    case 'rw':
+      return 'read_write';
+    case 's':
+      return 'schema';
+  }
+}
+
+/** Every graphdb metric. */
+export class GraphdbMetrics {
+  readonly registry = new Registry();
+  readonly httpRequests: Counter<'method' | 'path' | 'status'>;
+  readonly httpRequestDuration: Histogram<'method' | 'path'>;
+  readonly queryDuration: Histogram<'type'>;
+  readonly queries: Counter<'type' | 'status'>;
+  readonly embeddingsProcessed: Counter;
+  readonly embeddingDuration: Histogram;
+  readonly rateLimitHits: Counter;
+
+  constructor(figures: () => readonly DatabaseFigures[], embeddingsPending: () => number = () => 0) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: 'graphdb_process_' });
+    this.httpRequests = new Counter({
+      name: 'graphdb_http_requests_total',
+      help: 'HTTP requests by method, route path and status code.',
+      labelNames: ['method', 'path', 'status'],
+      registers,
+    });
+    this.httpRequestDuration = new Histogram({
+      name: 'graphdb_http_request_duration_seconds',
+      help: 'HTTP request duration by method and route path.',
+      labelNames: ['method', 'path'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    const totals = (pick: (f: DatabaseFigures) => number) => () => figures().reduce((sum, f) => sum + pick(f), 0);
+    const nodes = totals((f) => f.nodes);
+    const edges = totals((f) => f.relationships);
+    const bytes = totals((f) => f.dataSizeBytes);
+    new Gauge({ name: 'graphdb_nodes_total', help: 'Nodes in all user databases.', registers, collect() { this.set(nodes()); } });
+    new Gauge({ name: 'graphdb_edges_total', help: 'Relationships in all user databases.', registers, collect() { this.set(edges()); } });
+    new Gauge({ name: 'graphdb_storage_bytes', help: 'Bytes of storage used by all databases.', registers, collect() { this.set(bytes()); } });
+    this.queryDuration = new Histogram({
+      name: 'graphdb_query_duration_seconds',
+      help: 'Cypher statement duration by query type.',
+      labelNames: ['type'],
+      buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30],
+      registers,
+    });
+    this.queries = new Counter({
+      name: 'graphdb_queries_total',
+      help: 'Cypher statements by query type and outcome (success, error).',
+      labelNames: ['type', 'status'],
+      registers,
+    });
+    new Gauge({
+      name: 'graphdb_embeddings_pending',
+      help: 'Nodes waiting for an embedding.',
+      registers,
+      collect() {
+        this.set(embeddingsPending());
+      },
+    });
+    this.embeddingsProcessed = new Counter({ name: 'graphdb_embeddings_processed_total', help: 'Embeddings generated.', registers });
+    this.embeddingDuration = new Histogram({ name: 'graphdb_embedding_duration_seconds', help: 'Time to generate one embedding.', registers });
+    this.rateLimitHits = new Counter({ name: 'graphdb_rate_limit_hits_total', help: 'Requests refused by rate limiting.', registers });
+  }
+
+  /** Records one finished statement. */
+  recordQuery(type: QueryTypeLabel | 'unknown', status: 'success' | 'error', seconds: number): void {
+    this.queries.inc({ type, status });
+    if (status === 'success') this.queryDuration.observe({ type }, seconds);
+  }
+}
