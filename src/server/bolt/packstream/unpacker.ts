@@ -81,11 +81,11 @@ export class Unpacker {
       case Marker.Int64:
         return this.view(8).getBigInt64(0);
       case Marker.Bytes8:
-        return this.slice(this.uint(1)).slice();
+        return this.bytesValue(this.uint(1));
       case Marker.Bytes16:
-        return this.slice(this.uint(2)).slice();
+        return this.bytesValue(this.uint(2));
       case Marker.Bytes32:
-        return this.slice(this.uint(4)).slice();
+        return this.bytesValue(this.uint(4));
       case Marker.String8:
         return this.string(this.uint(1));
       case Marker.String16:
@@ -107,6 +107,11 @@ export class Unpacker {
       default:
         throw new PackStreamError(`Unknown PackStream marker 0x${marker.toString(16)}`);
     }
+  }
+
+  /** BYTES are copied into a plain Uint8Array (not a view of the message buffer). */
+  private bytesValue(size: number): Uint8Array {
+    return new Uint8Array(this.slice(size));
   }
 
   private string(size: number): string {

@@ -201,7 +201,7 @@ export function describeRequest(message: RequestMessage): string {
 /** JSON-like rendering of wire metadata, with some keys redacted. */
 export function describeMap(value: ReadonlyMap<string, unknown>, redact: readonly string[] = []): string {
   const parts: string[] = [];
-  for (const [key, item] of value) parts.push(`${JSON.stringify(key)}:${redact.includes(key) ? '"*****"' : describeValue(item)}`);
+  for (const [key, item] of value) if (item !== undefined) parts.push(`${JSON.stringify(key)}:${redact.includes(key) ? '"*****"' : describeValue(item)}`);
   return `{${parts.join(',')}}`;
 }
 

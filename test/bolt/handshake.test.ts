@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  decodeVarint,
+  encodeVarint,
+  manifestReply,
+  negotiate,
+  pickFromProposal,
+} from '../../src/server/bolt/protocol/handshake.js';
+import type { BoltServer } from '../../src/server/bolt/index.js';
+import { opening, RawBoltClient } from './helpers/bolt-client.js';
+import { startFakeServer } from './helpers/server.js';
+
+const v = (major: number, minor: number, range = 0): number => (range << 16) | (minor << 8) | major;
+
+describe('handshake negotiation', () => {
+  it('picks the newest supported version inside a range', () => {
+    assert.deepEqual(pickFromProposal({ major: 5, minor: 8, range: 8 }), { major: 5, minor: 8 });
+    assert.deepEqual(pickFromProposal({ major: 5, minor: 9, range: 9 }), { major: 5, minor: 8 });
+    assert.deepEqual(pickFromProposal({ major: 4, minor: 4, range: 2 }), { major: 4, minor: 4 });
+    assert.equal(pickFromProposal({ major: 4, minor: 3, range: 1 }), null);
+    assert.equal(pickFromProposal({ major: 3, minor: 0, range: 0 }), null);
+  });
+
+  it('honours the client order of proposals', () => {
+    const decision = negotiate(opening(v(4, 4), v(5, 8, 8)));
+    assert.equal(decision.kind, 'version');
+    assert.equal(decision.kind === 'version' && decision.reply.toString('hex'), '00000404');
+    const newest = negotiate(opening(v(6, 0), v(5, 4, 4), v(4, 4)));
+    assert.equal(newest.kind === 'version' && newest.reply.toString('hex'), '00000405');
+  });
+
+  it('answers the 5.7+ manifest offer with the manifest', () => {
+    const decision = negotiate(opening(0x000001ff, v(5, 8, 8), v(4, 4, 2), v(3, 0)));
+    assert.equal(decision.kind, 'manifest');
+    // marker, 2 entries: 5.8 with range 8, 4.4; no capabilities.
+    assert.equal(manifestReply().toString('hex'), '000001ff' + '02' + '00080805' + '00000404' + '00');
+  });
+
+  it('answers zero when nothing matches and rejects a bad preamble', () => {
+    const none = negotiate(opening(v(3, 0), v(2, 0)));
+    assert.equal(none.kind === 'none' && none.reply.toString('hex'), '00000000');
+    const bad = Buffer.from(opening(v(5, 0)));
+    bad[0] = 0;
+    assert.equal(negotiate(bad).kind, 'invalid');
+  });
+
+  it('encodes and decodes varints', () => {
+    for (const value of [0, 1, 127, 128, 300, 2 ** 31]) {
+      assert.deepEqual(decodeVarint(encodeVarint(value), 0), { value, length: encodeVarint(value).length });
+    }
+    assert.equal(decodeVarint(Buffer.from([0x80]), 0), null);
+  });
+});
+
+describe('handshake over a socket', () => {
+  let server: BoltServer;
+  before(async () => {
+    ({ server } = await startFakeServer());
+  });
+  after(() => server.close());
+
+  it('negotiates a legacy proposal and then speaks that version', async () => {
+    const client = await RawBoltClient.connect(server.port);
+    const reply = await client.handshake([v(5, 4, 4), v(4, 4)]);
+    assert.equal(reply.toString('hex'), '00000405');
+    client.startMessages();
+    client.send(0x01, [new Map([['user_agent', 'raw/1']])]);
+    const hello = await client.next();
+    assert.equal(hello.signature, 0x70);
+    client.close();
+  });
+
+  it('runs the manifest exchange: server lists versions, client picks one', async () => {
+    const client = await RawBoltClient.connect(server.port);
+    const reply = await client.handshake([0x000001ff, v(5, 8, 8)], 4 + 1 + 8 + 1);
+    assert.equal(reply.toString('hex'), '000001ff020008080500000404' + '00');
+    const choice = Buffer.alloc(5);
+    choice.writeUInt32BE(v(5, 6));
+    client.socket.write(choice);
+    client.startMessages();
+    client.send(0x01, [new Map([['user_agent', 'raw/1']])]);
+    const hello = await client.next();
+    assert.equal(hello.signature, 0x70);
+    client.close();
+  });
+
+  it('closes when the manifest choice names a version it did not offer', async () => {
+    const client = await RawBoltClient.connect(server.port);
+    await client.handshake([0x000001ff], 14);
+    const choice = Buffer.alloc(5);
+    choice.writeUInt32BE(v(3, 0));
+    client.socket.write(choice);
+    await client.waitClosed();
+  });
+
+  it('answers 00000000 and closes when no version matches', async () => {
+    const client = await RawBoltClient.connect(server.port);
+    const reply = await client.handshake([v(3, 0), v(2, 0)]);
+    assert.equal(reply.toString('hex'), '00000000');
+    await client.waitClosed();
+  });
+
+  it('closes at once on a wrong preamble', async () => {
+    const client = await RawBoltClient.connect(server.port);
+    client.socket.write(Buffer.from('HELLO WORLD, not bolt'));
+    await client.waitClosed();
+  });
+});

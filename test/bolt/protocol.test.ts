@@ -1,0 +1,327 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Unauthorized } from '../../src/engine/errors/index.js';
+import type { BoltServer } from '../../src/server/bolt/index.js';
+import { Structure } from '../../src/server/bolt/packstream/structure.js';
+import type { WireValue } from '../../src/server/bolt/packstream/unpacker.js';
+import { RawBoltClient, SIG, type Response } from './helpers/bolt-client.js';
+import type { FakeEngineLog } from './helpers/fake-engine.js';
+import { startFakeServer } from './helpers/server.js';
+
+const M = { HELLO: 0x01, GOODBYE: 0x02, RESET: 0x0f, RUN: 0x10, BEGIN: 0x11, COMMIT: 0x12, ROLLBACK: 0x13, DISCARD: 0x2f, PULL: 0x3f, TELEMETRY: 0x54, ROUTE: 0x66, LOGON: 0x6a, LOGOFF: 0x6b } as const;
+const v = (major: number, minor: number): number => (minor << 8) | major;
+const map = (entries: Record<string, unknown>): Map<string, unknown> => new Map(Object.entries(entries));
+const meta = (response: Response): Map<string, WireValue> => response.fields[0] as Map<string, WireValue>;
+
+async function open(port: number, version: [number, number], auth = true): Promise<RawBoltClient> {
+  const client = await RawBoltClient.connect(port);
+  await client.handshake([v(...version)]);
+  client.startMessages();
+  const credentials = { scheme: 'basic', principal: 'neo4j', credentials: 'secret' };
+  const logon = version[0] > 5 || (version[0] === 5 && version[1] >= 1);
+  client.send(M.HELLO, [map({ user_agent: 'raw/1', ...(logon ? {} : credentials) })]);
+  assert.equal((await client.next()).signature, SIG.SUCCESS);
+  if (logon && auth) {
+    client.send(M.LOGON, [map(credentials)]);
+    assert.equal((await client.next()).signature, SIG.SUCCESS);
+  }
+  return client;
+}
+
+async function expect(client: RawBoltClient, signature: number): Promise<Response> {
+  const response = await client.next();
+  assert.equal(response.signature, signature, `expected 0x${signature.toString(16)}, got 0x${response.signature.toString(16)} ${JSON.stringify(response.fields, (_k, x) => (typeof x === 'bigint' ? x.toString() : x instanceof Map ? Object.fromEntries(x) : x))}`);
+  return response;
+}
+
+describe('Bolt state machine (scripted conversations)', () => {
+  let server: BoltServer;
+  let log: FakeEngineLog;
+  before(async () => {
+    ({ server, log } = await startFakeServer());
+  });
+  after(() => server.close());
+
+  it('HELLO reports server and connection id; nothing runs before LOGON', async () => {
+    const client = await RawBoltClient.connect(server.port);
+    await client.handshake([v(5, 8)]);
+    client.startMessages();
+    client.send(M.HELLO, [map({ user_agent: 'raw/1' })]);
+    const hello = meta(await expect(client, SIG.SUCCESS));
+    assert.equal(hello.get('server'), 'Neo4j/5.26.0');
+    assert.match(String(hello.get('connection_id')), /^bolt-\d+$/);
+    client.send(M.RUN, ['ONE', map({}), map({})]);
+    const failure = meta(await expect(client, SIG.FAILURE));
+    assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Request.Invalid');
+    await client.waitClosed();
+  });
+
+  it('streams in batches with PULL n / has_more, then the summary', async () => {
+    const client = await open(server.port, [5, 8]);
+    client.send(M.RUN, ['RANGE', map({ n: 5n }), map({})]);
+    const run = meta(await expect(client, SIG.SUCCESS));
+    assert.deepEqual(run.get('fields'), ['i', 'text']);
+    assert.equal(typeof run.get('t_first'), 'bigint');
+    assert.equal(run.get('db'), 'neo4j');
+    client.send(M.PULL, [map({ n: 2n })]);
+    assert.deepEqual((await expect(client, SIG.RECORD)).fields[0], [0n, 'row number 0 with some padding text']);
+    await expect(client, SIG.RECORD);
+    assert.equal(meta(await expect(client, SIG.SUCCESS)).get('has_more'), true);
+    client.send(M.PULL, [map({ n: -1n })]);
+    for (let i = 0; i < 3; i++) await expect(client, SIG.RECORD);
+    const summary = meta(await expect(client, SIG.SUCCESS));
+    assert.equal(summary.get('type'), 'r');
+    assert.equal(summary.get('db'), 'neo4j');
+    assert.equal(summary.has('has_more'), false);
+    const statuses = summary.get('statuses') as Map<string, WireValue>[];
+    assert.equal(statuses[0]!.get('gql_status'), '00000');
+    client.close();
+  });
+
+  it('DISCARD drops the rest and ends the stream', async () => {
+    const client = await open(server.port, [5, 4]);
+    client.send(M.RUN, ['RANGE', map({ n: 10n }), map({})]);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.DISCARD, [map({ n: -1n })]);
+    const summary = meta(await expect(client, SIG.SUCCESS));
+    assert.equal(summary.get('type'), 'r');
+    client.send(M.RUN, ['ONE', map({}), map({})]);
+    await expect(client, SIG.SUCCESS);
+    client.close();
+  });
+
+  it('after a FAILURE every pipelined message is IGNORED until RESET', async () => {
+    const client = await open(server.port, [5, 8]);
+    client.send(M.RUN, ['FAIL Neo.ClientError.Statement.SyntaxError', map({}), map({})]);
+    client.send(M.PULL, [map({ n: -1n })]);
+    client.send(M.RUN, ['ONE', map({}), map({})]);
+    client.send(M.PULL, [map({ n: -1n })]);
+    const failure = meta(await expect(client, SIG.FAILURE));
+    assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Statement.SyntaxError');
+    assert.equal(failure.get('gql_status'), '42001');
+    assert.ok((failure.get('diagnostic_record') as Map<string, WireValue>).has('OPERATION'));
+    await expect(client, SIG.IGNORED);
+    await expect(client, SIG.IGNORED);
+    await expect(client, SIG.IGNORED);
+    client.send(M.RESET);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.RUN, ['ONE', map({}), map({})]);
+    client.send(M.PULL, [map({ n: -1n })]);
+    await expect(client, SIG.SUCCESS);
+    assert.deepEqual((await expect(client, SIG.RECORD)).fields[0], [1n]);
+    await expect(client, SIG.SUCCESS);
+    client.close();
+  });
+
+  it('failure metadata has code/message before 5.7', async () => {
+    const client = await open(server.port, [5, 6]);
+    client.send(M.RUN, ['FAIL Neo.ClientError.Statement.TypeError', map({}), map({})]);
+    const failure = meta(await expect(client, SIG.FAILURE));
+    assert.equal(failure.get('code'), 'Neo.ClientError.Statement.TypeError');
+    assert.equal(failure.get('message'), 'Scripted failure Neo.ClientError.Statement.TypeError');
+    assert.equal(failure.has('gql_status'), false);
+    client.close();
+  });
+
+  it('explicit transactions: qids, PULL by qid, COMMIT with a bookmark', async () => {
+    const client = await open(server.port, [5, 8]);
+    client.send(M.BEGIN, [map({ bookmarks: ['bm:0'], tx_timeout: 5000n, mode: 'r', tx_metadata: map({ app: 'test' }) })]);
+    assert.equal(meta(await expect(client, SIG.SUCCESS)).get('db'), 'neo4j');
+    const options = () => log.runs.at(-1)!.options!;
+    client.send(M.RUN, ['RANGE', map({ n: 3n }), map({})]);
+    assert.equal(meta(await expect(client, SIG.SUCCESS)).get('qid'), 0n);
+    assert.deepEqual(options().bookmarks, ['bm:0']);
+    assert.equal(options().mode, 'READ');
+    assert.equal(options().timeoutMs, 5000);
+    assert.equal(options().metadata?.get('app'), 'test');
+    client.send(M.RUN, ['ONE', map({}), map({})]);
+    assert.equal(meta(await expect(client, SIG.SUCCESS)).get('qid'), 1n);
+    client.send(M.PULL, [map({ n: -1n, qid: 0n })]);
+    for (let i = 0; i < 3; i++) await expect(client, SIG.RECORD);
+    assert.equal(meta(await expect(client, SIG.SUCCESS)).has('bookmark'), false);
+    client.send(M.PULL, [map({ n: -1n })]);
+    assert.deepEqual((await expect(client, SIG.RECORD)).fields[0], [1n]);
+    await expect(client, SIG.SUCCESS);
+    const commits = log.commits;
+    client.send(M.COMMIT);
+    assert.match(String(meta(await expect(client, SIG.SUCCESS)).get('bookmark')), /^bm:\d+$/);
+    assert.equal(log.commits, commits + 1);
+    client.close();
+  });
+
+  it('ROLLBACK and RESET both end a transaction without committing', async () => {
+    const client = await open(server.port, [5, 0]);
+    const rollbacks = log.rollbacks;
+    client.send(M.BEGIN, [map({})]);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.ROLLBACK);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.BEGIN, [map({})]);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.RUN, ['RANGE', map({ n: 3n }), map({})]);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.RESET);
+    await expect(client, SIG.SUCCESS);
+    assert.equal(log.rollbacks, rollbacks + 2);
+    client.close();
+  });
+
+  it('a message invalid in the current state fails, RESET recovers', async () => {
+    const client = await open(server.port, [5, 8]);
+    client.send(M.COMMIT);
+    const failure = meta(await expect(client, SIG.FAILURE));
+    assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Request.Invalid');
+    assert.match(String(failure.get('message')), /COMMIT.*READY/);
+    client.send(M.RUN, ['ONE', map({}), map({})]);
+    await expect(client, SIG.IGNORED);
+    client.send(M.RESET);
+    await expect(client, SIG.SUCCESS);
+    client.close();
+  });
+
+  it('RESET interrupts a running stream without producing the whole result', async () => {
+    const client = await open(server.port, [5, 8]);
+    const before = log.produced;
+    client.send(M.RUN, ['RANGE', map({ n: 5_000_000n }), map({})]);
+    client.send(M.PULL, [map({ n: -1n })]);
+    await expect(client, SIG.SUCCESS);
+    await expect(client, SIG.RECORD);
+    client.send(M.RESET);
+    let response = await client.next();
+    while (response.signature === SIG.RECORD) response = await client.next();
+    assert.equal(response.signature, SIG.IGNORED);
+    await expect(client, SIG.SUCCESS);
+    assert.ok(log.produced - before < 1_000_000, `produced ${log.produced - before}`);
+    client.send(M.RUN, ['ONE', map({}), map({})]);
+    await expect(client, SIG.SUCCESS);
+    client.close();
+  });
+
+  it('ROUTE names this server as router, reader and writer', async () => {
+    const client = await RawBoltClient.connect(server.port);
+    await client.handshake([v(5, 8)]);
+    client.startMessages();
+    client.send(M.HELLO, [map({ user_agent: 'raw/1', routing: map({ address: 'db.example:7687' }) })]);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.LOGON, [map({ scheme: 'none' })]);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.ROUTE, [map({ address: 'db.example:7687' }), [], map({ db: 'neo4j' })]);
+    const rt = meta(await expect(client, SIG.SUCCESS)).get('rt') as Map<string, WireValue>;
+    assert.equal(rt.get('db'), 'neo4j');
+    assert.equal(rt.get('ttl'), 300n);
+    const servers = rt.get('servers') as Map<string, WireValue>[];
+    assert.deepEqual(servers.map((s) => s.get('role')), ['ROUTE', 'READ', 'WRITE']);
+    assert.deepEqual(servers[0]!.get('addresses'), ['db.example:7687']);
+    client.close();
+  });
+
+  it('TELEMETRY (5.4+) is acknowledged; LOGOFF returns to authentication', async () => {
+    const client = await open(server.port, [5, 8]);
+    client.send(M.TELEMETRY, [1n]);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.LOGOFF);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.LOGON, [map({ scheme: 'basic', principal: 'other', credentials: 'x' })]);
+    await expect(client, SIG.SUCCESS);
+    client.send(M.RUN, ['ONE', map({}), map({})]);
+    await expect(client, SIG.SUCCESS);
+    assert.equal(log.sessions.at(-1)?.security?.username, 'other');
+    client.close();
+  });
+
+  it('GOODBYE closes the connection', async () => {
+    const client = await open(server.port, [5, 8]);
+    client.send(M.GOODBYE);
+    await client.waitClosed();
+  });
+
+  it('a malformed message gets a FAILURE and the connection closes', async () => {
+    const client = await open(server.port, [5, 8]);
+    client.socket.write(Buffer.from([0x00, 0x03, 0xb1, 0x10, 0xc4, 0x00, 0x00]));
+    const failure = meta(await expect(client, SIG.FAILURE));
+    assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Request.InvalidFormat');
+    await client.waitClosed();
+  });
+
+  it('an unknown message signature is a protocol error', async () => {
+    const client = await open(server.port, [5, 0]);
+    client.send(M.TELEMETRY, [1n]);
+    await expect(client, SIG.FAILURE);
+    await client.waitClosed();
+  });
+});
+
+describe('Bolt 4.4 and graph/temporal structures', () => {
+  let server: BoltServer;
+  before(async () => {
+    ({ server } = await startFakeServer());
+  });
+  after(() => server.close());
+
+  async function graphRow(version: [number, number], patch: boolean): Promise<WireValue[]> {
+    const client = await RawBoltClient.connect(server.port);
+    await client.handshake([v(...version)]);
+    client.startMessages();
+    const hello: Record<string, unknown> = { user_agent: 'raw/1', scheme: 'none' };
+    if (patch) hello.patch_bolt = ['utc'];
+    client.send(M.HELLO, [map(hello)]);
+    const success = meta(await expect(client, SIG.SUCCESS));
+    if (patch) assert.deepEqual(success.get('patch_bolt'), ['utc']);
+    if (version[0] === 5) {
+      client.send(M.LOGON, [map({ scheme: 'none' })]);
+      await expect(client, SIG.SUCCESS);
+    }
+    client.send(M.RUN, ['GRAPH', map({}), map({})]);
+    client.send(M.PULL, [map({ n: -1n })]);
+    await expect(client, SIG.SUCCESS);
+    const row = (await expect(client, SIG.RECORD)).fields[0] as WireValue[];
+    client.close();
+    return row;
+  }
+
+  it('5.x: element ids and UTC DateTime with zone id', async () => {
+    const [node, rel, path, dt] = (await graphRow([5, 8], false)) as Structure[];
+    assert.equal(node!.signature, 0x4e);
+    assert.deepEqual(node!.fields, [1n, ['Person'], new Map([['name', 'Alice']]), '4:db:1']);
+    assert.deepEqual(rel!.fields, [7n, 2n, 1n, 'KNOWS', new Map([['since', 2020n]]), '5:db:7', '4:db:2', '4:db:1']);
+    assert.equal(path!.signature, 0x50);
+    // alice -[knows]-> bob, walked against the relationship's direction (2 -> 1).
+    assert.deepEqual(path!.fields[2], [-1n, 1n]);
+    assert.equal((path!.fields[1] as Structure[])[0]!.signature, 0x72);
+    assert.equal(dt!.signature, 0x69);
+    assert.deepEqual(dt!.fields, [1711845000n, 0n, 'Europe/Stockholm']);
+  });
+
+  it('4.4: no element ids, legacy local-time DateTime; the utc patch switches to UTC', async () => {
+    const [node, , , dt] = (await graphRow([4, 4], false)) as Structure[];
+    assert.equal(node!.fields.length, 3);
+    assert.equal(dt!.signature, 0x66);
+    assert.deepEqual(dt!.fields, [1711845000n + 7200n, 0n, 'Europe/Stockholm']);
+    const [, , , utc] = (await graphRow([4, 4], true)) as Structure[];
+    assert.equal(utc!.signature, 0x69);
+  });
+
+  it('4.4 HELLO carries the credentials; rejected ones close the connection', async () => {
+    const { server: guarded } = await startFakeServer({
+      authenticate: (scheme, principal, credentials) => {
+        if (scheme === 'basic' && principal === 'neo4j' && credentials === 'secret') return { username: 'neo4j', roles: ['admin'] };
+        throw new Unauthorized();
+      },
+    });
+    try {
+      const ok = await open(guarded.port, [4, 4]);
+      ok.send(M.RUN, ['ONE', map({}), map({})]);
+      await expect(ok, SIG.SUCCESS);
+      ok.close();
+      const bad = await RawBoltClient.connect(guarded.port);
+      await bad.handshake([v(4, 4)]);
+      bad.startMessages();
+      bad.send(M.HELLO, [map({ user_agent: 'raw/1', scheme: 'basic', principal: 'neo4j', credentials: 'wrong' })]);
+      const failure = meta(await expect(bad, SIG.FAILURE));
+      assert.equal(failure.get('code'), 'Neo.ClientError.Security.Unauthorized');
+      await bad.waitClosed();
+    } finally {
+      await guarded.close();
+    }
+  });
+});
