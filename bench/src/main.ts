@@ -18,6 +18,7 @@ import { runReadWorkloads } from './workloads/graph-read.js';
 import { runWriteWorkloads } from './workloads/graph-write.js';
 import { runIndexSeries } from './workloads/index-series.js';
 import { runMemory } from './workloads/memory.js';
+import { runOltp } from './workloads/oltp.js';
 import { runParseBench } from './workloads/parse.js';
 import { runProtocolWorkloads } from './workloads/protocol.js';
 import { runSearchWorkloads } from './workloads/search.js';
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     log(`generated social graph in ${(performance.now() - t).toFixed(0)} ms`);
     const ctx: BenchContext = { profile, tmp, graph, graphdb, subjects: [], log };
 
-    const graphIds = ['G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8', 'G9'];
+    const graphIds = ['G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8', 'G9', 'G10', 'M1'];
     if (graphIds.some(wanted)) {
       log('G1 bulk import');
       results.push(await runLoad(ctx, { kuzuThreads: opts.kuzuThreads }));
@@ -83,12 +84,13 @@ async function main(): Promise<void> {
         results.push(...(await runReadWorkloads(ctx)).filter((r) => wanted(r.id)));
       }
       if (['G2', 'G3'].some(wanted)) results.push(...(await runWriteWorkloads(ctx)).filter((r) => wanted(r.id)));
+      if (wanted('G10')) results.push(...(await runOltp(ctx)));
       if (wanted('M1')) results.push(...(await runMemory(ctx)));
       for (const s of ctx.subjects) await s.close().catch(() => undefined);
       ctx.subjects = [];
     }
     if (wanted('G4S')) results.push(...(await runIndexSeries(ctx)));
-    if (['P1', 'P2', 'P3', 'G10'].some(wanted)) results.push(...(await runProtocolWorkloads(ctx)).filter((r) => wanted(r.id)));
+    if (['P1', 'P2', 'P3'].some(wanted)) results.push(...(await runProtocolWorkloads(ctx)).filter((r) => wanted(r.id)));
     if (['V1', 'V2', 'V3', 'B1', 'B2', 'H1'].some(wanted)) {
       t = performance.now();
       results.push(...(await runSearchWorkloads(ctx)).filter((r) => wanted(r.id)));

@@ -52,6 +52,8 @@ export interface GraphSubject {
   createRelationship?(from: number, to: number): Maybe<void>;
   /** G3: `UNWIND $rows CREATE ...` in one transaction. */
   createBatch?(rows: readonly NewPerson[]): Maybe<void>;
+  /** graphdb only: serves this loaded database over Bolt on an ephemeral port (G10). */
+  serveBolt?(): Promise<{ readonly port: number; stop(): Promise<void> }>;
   close(): Promise<void>;
 }
 

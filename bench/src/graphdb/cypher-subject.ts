@@ -57,6 +57,8 @@ function personRow(p: NewPerson): Map<string, unknown> {
 
 /** graphdb through a Cypher connection. */
 export class CypherSubject implements GraphSubject {
+  serveBolt?: GraphSubject['serveBolt'];
+
   constructor(
     readonly name: string,
     readonly role: Role,

@@ -74,14 +74,33 @@ interface GraphDBLike {
   close(): Promise<void> | void;
 }
 
-/** Opens graphdb in `dir` through the engine module's `GraphDB` export. */
-export async function openEmbedded(engine: Record<string, unknown>, dir: string): Promise<GraphSubject> {
+/** `startBoltServer` from src/server/bolt, when it exists. */
+export type StartBolt = (options: { port: number; host: string; engine: GraphDBLike; websocket?: boolean }) => Promise<{
+  readonly port: number;
+  close(): Promise<void>;
+}>;
+
+/** Opens the engine's GraphDB on `dir`. */
+export async function openGraphDB(engine: Record<string, unknown>, dir: string): Promise<GraphDBLike> {
   const GraphDB = engine['GraphDB'] as { open?: (path: string) => GraphDBLike | Promise<GraphDBLike> };
   if (typeof GraphDB.open !== 'function') throw new Error('GraphDB.open(dir) is not available');
-  const db = await GraphDB.open(dir);
+  return GraphDB.open(dir);
+}
+
+/** Serves an open GraphDB over Bolt on 127.0.0.1 and an ephemeral port. */
+export async function serveBolt(startBolt: StartBolt, db: GraphDBLike): Promise<{ port: number; stop(): Promise<void> }> {
+  const server = await startBolt({ port: 0, host: '127.0.0.1', engine: db, websocket: false });
+  return { port: server.port, stop: () => server.close() };
+}
+
+/** Opens graphdb in `dir` through the engine module's `GraphDB` export. */
+export async function openEmbedded(engine: Record<string, unknown>, dir: string, startBolt: StartBolt | null): Promise<GraphSubject> {
+  const db = await openGraphDB(engine, dir);
   const session = await db.session();
   const conn = new SessionConnection(session, async () => {
     await db.close();
   });
-  return new CypherSubject('graphdb embedded', 'ours', conn, 'GraphDB.open + Session.run, Cypher import in 2k-row UNWIND transactions');
+  const subject = new CypherSubject('graphdb embedded', 'ours', conn, 'GraphDB.open + Session.run, Cypher import in 2k-row UNWIND transactions');
+  if (startBolt) subject.serveBolt = () => serveBolt(startBolt, db);
+  return subject;
 }

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GraphdbAvailability } from '../context.js';
-import { openEmbedded } from './embedded.js';
+import { openEmbedded, openGraphDB, serveBolt, type StartBolt } from './embedded.js';
 import { probeSearchComponents } from './search-component.js';
 
 /** Where the engine's modules are loaded from. */
@@ -33,10 +33,14 @@ async function importIfPresent(source: EngineSource, path: string): Promise<Reco
 /** Probes the checkout. */
 export async function probeGraphdb(source: EngineSource): Promise<GraphdbAvailability> {
   const engine = await importIfPresent(source, 'engine/index');
+  const boltModule = await importIfPresent(source, 'server/bolt/index');
+  const startBolt = typeof boltModule !== 'string' && typeof boltModule['startBoltServer'] === 'function'
+    ? (boltModule['startBoltServer'] as StartBolt)
+    : null;
   let embedded: GraphdbAvailability['embedded'];
   if (typeof engine === 'string') embedded = `engine facade not landed: ${engine}`;
   else if (typeof engine['GraphDB'] !== 'function') embedded = 'engine facade not landed: src/engine/index.ts exports no GraphDB';
-  else embedded = (dir: string) => openEmbedded(engine, dir);
+  else embedded = (dir: string) => openEmbedded(engine, dir, startBolt);
 
   const parser = await importIfPresent(source, 'engine/cypher/parser/index');
   const parse: GraphdbAvailability['parse'] = typeof parser === 'string'
@@ -45,7 +49,18 @@ export async function probeGraphdb(source: EngineSource): Promise<GraphdbAvailab
       ? (parser['parse'] as (text: string) => unknown)
       : 'parser not landed: engine/cypher/parser/index exports no parse()';
 
-  const { bolt, http } = await probeServers(source, engine);
+  let bolt: GraphdbAvailability['bolt'];
+  if (typeof embedded === 'string') bolt = `Bolt needs the engine facade: ${embedded}`;
+  else if (!startBolt) bolt = `Bolt server (issue 6) not landed: ${typeof boltModule === 'string' ? boltModule : 'no startBoltServer export'}`;
+  else {
+    const engineModuleLoaded = engine as Record<string, unknown>;
+    bolt = async (dir: string) => {
+      const db = await openGraphDB(engineModuleLoaded, dir);
+      const served = await serveBolt(startBolt, db);
+      return { port: served.port, stop: async () => { await served.stop(); await db.close(); } };
+    };
+  }
+  const http = await probeHttp(source, engine);
   return {
     embedded,
     parse,
@@ -56,17 +71,10 @@ export async function probeGraphdb(source: EngineSource): Promise<GraphdbAvailab
   };
 }
 
-async function probeServers(
-  source: EngineSource,
-  engine: Record<string, unknown> | string,
-): Promise<Pick<GraphdbAvailability, 'bolt' | 'http'>> {
-  const boltModule = await importIfPresent(source, 'server/bolt/index');
+async function probeHttp(source: EngineSource, engine: Record<string, unknown> | string): Promise<GraphdbAvailability['http']> {
   const httpModule = await importIfPresent(source, 'server/http/index');
-  const bolt = typeof boltModule === 'string' || typeof engine === 'string'
-    ? `Bolt server (issue 6) not landed: ${typeof boltModule === 'string' ? boltModule : 'engine facade missing'}`
-    : `Bolt server present but the bench has no adapter for its API yet (exports: ${Object.keys(boltModule).join(', ')})`;
-  const http = typeof httpModule === 'string' || typeof engine === 'string'
-    ? `HTTP server (issue 7) not landed: ${typeof httpModule === 'string' ? httpModule : 'engine facade missing'}`
-    : `HTTP server present but the bench has no adapter for its API yet (exports: ${Object.keys(httpModule).join(', ')})`;
-  return { bolt, http };
+  if (typeof httpModule === 'string' || typeof engine === 'string') {
+    return `HTTP server (issue 7) not landed: ${typeof httpModule === 'string' ? httpModule : 'engine facade missing'}`;
+  }
+  return `HTTP server present but the bench has no adapter for its API yet (exports: ${Object.keys(httpModule).join(', ')})`;
 }

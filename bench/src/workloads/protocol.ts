@@ -1,6 +1,6 @@
 /**
- * P1 (Bolt RETURN 1), P2 (HTTP tx/commit RETURN 1), P3 (GraphQL small query) and G10 (mixed OLTP
- * over Bolt): graphdb's servers against a raw TCP echo and bare fastify routes, in the same run.
+ * P1 (Bolt RETURN 1), P2 (HTTP tx/commit RETURN 1) and P3 (GraphQL small query): graphdb's servers
+ * against a raw TCP echo and bare fastify routes, in the same run.
  */
 import http from 'node:http';
 import type { BenchContext } from '../context.js';
@@ -68,7 +68,7 @@ async function httpLike(ctx: BenchContext, id: string, title: string, factor: nu
   return rec.finish();
 }
 
-/** Runs P1, P2, P3 and G10. */
+/** Runs P1, P2 and P3 (G10 runs with the loaded graph, see oltp.ts). */
 export async function runProtocolWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
   ctx.log('P1 Bolt round trips');
   const out = await p1(ctx);
@@ -79,8 +79,5 @@ export async function runProtocolWorkloads(ctx: BenchContext): Promise<WorkloadR
   ctx.log('P3 GraphQL');
   out.push(await httpLike(ctx, 'P3', 'GraphQL small query, 10 connections', 0.5, '/graphql',
     { query: '{ stats { nodeCount relationshipCount } }' }, GRAPHQL_SMALL, 'GraphQL API (issue 9) not landed'));
-  const g10 = new WorkloadRecorder('G10', 'mixed OLTP over Bolt, 1/4/16 connections', 'queries/s', '≥ 0.5× P1 at 1 connection; p99 ≤ 5 ms', []);
-  g10.pending(GRAPHDB_BOLT, typeof ctx.graphdb.bolt === 'string' ? ctx.graphdb.bolt : 'mixed OLTP driver not wired yet');
-  out.push(g10.finish());
   return out;
 }
