@@ -1,0 +1,212 @@
+import type { AdminCommand, AlterDatabase, CreateAlias, CreateDatabase, DatabaseSetting, DropAlias, DropDatabase, StartDatabase, StopDatabase, SymbolicName } from '../ast/admin.js';
+import type { Expression, StringLiteral } from '../ast/expressions.js';
+import { Kind } from '../ast/kinds.js';
+import type { SchemaCommand, Show, ShowTarget } from '../ast/schema.js';
+import type { Token } from '../lexer/token.js';
+import { TokenKind } from '../lexer/token-kind.js';
+import { SchemaParser } from './schema-parser.js';
+
+/** SHOW targets: singular and plural keywords, the canonical target, and whether a name may follow. */
+const showTargets: ReadonlyArray<readonly [readonly string[], ShowTarget, boolean]> = [
+  [['INDEX', 'INDEXES'], 'INDEXES', false],
+  [['CONSTRAINT', 'CONSTRAINTS'], 'CONSTRAINTS', false],
+  [['DATABASES'], 'DATABASES', false],
+  [['DATABASE'], 'DATABASE', true],
+  [['ALIAS', 'ALIASES'], 'ALIASES', true],
+  [['LIMIT', 'LIMITS'], 'LIMITS', false],
+  [['PROCEDURE', 'PROCEDURES'], 'PROCEDURES', false],
+  [['FUNCTION', 'FUNCTIONS'], 'FUNCTIONS', false],
+  [['TRANSACTION', 'TRANSACTIONS'], 'TRANSACTIONS', true],
+  [['SETTING', 'SETTINGS'], 'SETTINGS', true],
+  [['USER', 'USERS'], 'USERS', false],
+  [['ROLE', 'ROLES'], 'ROLES', false],
+];
+
+/** Filter words that may precede a SHOW target (`SHOW FULLTEXT INDEXES`, `SHOW UNIQUE CONSTRAINTS`). */
+const showFilters = [
+  'ALL', 'RANGE', 'TEXT', 'POINT', 'LOOKUP', 'FULLTEXT', 'VECTOR', 'BTREE', 'UNIQUE', 'EXIST', 'EXISTENCE',
+  'KEY', 'BUILT', 'USER', 'DEFINED', 'NODE', 'RELATIONSHIP', 'REL', 'PROPERTY', 'TYPE', 'EXISTS', 'DEFAULT', 'HOME', 'CURRENT',
+];
+
+/** SHOW, database and alias administration commands. */
+export abstract class CommandParser extends SchemaParser {
+  /** True when the statement is a command rather than a query. */
+  protected peekCommand(): boolean {
+    if (this.peekKeyword('SHOW') || this.peekKeyword('ALTER') || this.peekKeyword('DROP')) return true;
+    if ((this.peekKeyword('START') || this.peekKeyword('STOP')) && this.peekKeyword('DATABASE', 1)) return true;
+    if (!this.peekKeyword('CREATE')) return false;
+    const offset = this.peekKeywords('CREATE', 'OR', 'REPLACE') ? 3 : 1;
+    return this.peekSchemaCreate(offset) || this.peekKeyword('DATABASE', offset) || this.peekKeyword('ALIAS', offset) ||
+      this.peekKeywords('COMPOSITE', 'DATABASE');
+  }
+
+  /** `Command : CreateCommand | DropCommand | AlterDatabase | StartDatabase | StopDatabase | Show` */
+  protected parseCommand(): SchemaCommand | AdminCommand {
+    const start = this.peek();
+    if (this.optionalKeyword('SHOW')) return this.parseShow(start);
+    if (this.optionalKeyword('ALTER')) return this.parseAlterDatabase(start);
+    if (this.optionalKeyword('START')) {
+      this.expectKeyword('DATABASE');
+      const name = this.parseSymbolicName();
+      this.parseWait();
+      return this.finish<StartDatabase>(start, { kind: Kind.StartDatabase, name });
+    }
+    if (this.optionalKeyword('STOP')) {
+      this.expectKeyword('DATABASE');
+      const name = this.parseSymbolicName();
+      this.parseWait();
+      return this.finish<StopDatabase>(start, { kind: Kind.StopDatabase, name });
+    }
+    if (this.optionalKeyword('DROP')) return this.parseDrop(start);
+    this.expectKeyword('CREATE');
+    const orReplace = this.optionalKeywords('OR', 'REPLACE');
+    if (this.peekSchemaCreate(0)) return this.parseCreateSchema(start, orReplace);
+    if (this.optionalKeyword('ALIAS')) return this.parseCreateAlias(start, orReplace);
+    this.optionalKeyword('COMPOSITE');
+    this.expectKeyword('DATABASE');
+    const name = this.parseSymbolicName();
+    const ifNotExists = this.optionalKeywords('IF', 'NOT', 'EXISTS');
+    const options = this.parseOptions();
+    const wait = this.parseWait();
+    return this.finish<CreateDatabase>(start, { kind: Kind.CreateDatabase, name, orReplace, ifNotExists, options, wait });
+  }
+
+  /** `DROP (INDEX ... | CONSTRAINT ... | [COMPOSITE] DATABASE name [IF EXISTS] [DUMP|DESTROY DATA] [WAIT] | ALIAS name [IF EXISTS] FOR DATABASE)` */
+  private parseDrop(start: Token): SchemaCommand | AdminCommand {
+    if (this.peekKeyword('INDEX')) return this.parseDropIndex(start);
+    if (this.peekKeyword('CONSTRAINT')) return this.parseDropConstraint(start);
+    if (this.optionalKeyword('ALIAS')) {
+      const name = this.parseSymbolicName();
+      const ifExists = this.optionalKeywords('IF', 'EXISTS');
+      this.expectKeywords('FOR', 'DATABASE');
+      return this.finish<DropAlias>(start, { kind: Kind.DropAlias, name, ifExists });
+    }
+    this.optionalKeyword('COMPOSITE');
+    this.expectKeyword('DATABASE');
+    const name = this.parseSymbolicName();
+    const ifExists = this.optionalKeywords('IF', 'EXISTS');
+    let dumpData = false;
+    if (this.optionalKeywords('DUMP', 'DATA')) dumpData = true;
+    else this.optionalKeywords('DESTROY', 'DATA');
+    const wait = this.parseWait();
+    return this.finish<DropDatabase>(start, { kind: Kind.DropDatabase, name, ifExists, dumpData, wait });
+  }
+
+  /** `[WAIT [n [SEC | SECOND | SECONDS]] | NOWAIT]`: true when waiting. */
+  private parseWait(): boolean {
+    if (this.optionalKeyword('NOWAIT')) return false;
+    if (!this.optionalKeyword('WAIT')) return false;
+    if (this.optionalToken(TokenKind.Integer)) {
+      if (!this.optionalKeyword('SEC') && !this.optionalKeyword('SECOND')) this.optionalKeyword('SECONDS');
+    }
+    return true;
+  }
+
+  /** `SymbolicName : Name ('.' Name)* | Parameter` (database and alias names). */
+  protected parseSymbolicName(): SymbolicName {
+    const start = this.peek();
+    if (this.peekKind(TokenKind.Parameter)) {
+      const parameter = this.parseParameter();
+      return this.finish<SymbolicName>(start, { kind: Kind.SymbolicName, name: null, parameter });
+    }
+    let name = this.parseName('a database name');
+    while (this.optionalToken(TokenKind.Dot)) name += '.' + this.parseName('a database name');
+    return this.finish<SymbolicName>(start, { kind: Kind.SymbolicName, name, parameter: null });
+  }
+
+  /** `CreateAlias : ALIAS name [IF NOT EXISTS] FOR DATABASE target [PROPERTIES Map]` */
+  private parseCreateAlias(start: Token, orReplace: boolean): CreateAlias {
+    const name = this.parseSymbolicName();
+    const ifNotExists = this.optionalKeywords('IF', 'NOT', 'EXISTS');
+    this.expectKeywords('FOR', 'DATABASE');
+    const target = this.parseSymbolicName();
+    let properties = null;
+    if (this.optionalKeyword('PROPERTIES')) properties = this.peekKind(TokenKind.Parameter) ? this.parseParameter() : this.parseMapLiteral();
+    return this.finish<CreateAlias>(start, { kind: Kind.CreateAlias, name, target, orReplace, ifNotExists, properties });
+  }
+
+  /**
+   * `AlterDatabase : ALTER DATABASE name [IF EXISTS] (SET LIMIT key value | SET OPTION key value |
+   *  SET ACCESS READ (ONLY | WRITE) | REMOVE OPTION key)+`
+   */
+  private parseAlterDatabase(start: Token): AlterDatabase {
+    this.expectKeyword('DATABASE');
+    const name = this.parseSymbolicName();
+    const ifExists = this.optionalKeywords('IF', 'EXISTS');
+    const settings: DatabaseSetting[] = [];
+    while (this.peekKeyword('SET') || this.peekKeyword('REMOVE')) settings.push(this.parseDatabaseSetting());
+    if (settings.length === 0) this.unexpected("'SET' or 'REMOVE'");
+    this.parseWait();
+    return this.finish<AlterDatabase>(start, { kind: Kind.AlterDatabase, name, ifExists, settings });
+  }
+
+  private parseDatabaseSetting(): DatabaseSetting {
+    const start = this.peek();
+    if (this.optionalKeyword('REMOVE')) {
+      this.expectKeyword('OPTION');
+      const key = this.parseName('an option name');
+      return this.finish<DatabaseSetting>(start, { kind: Kind.DatabaseSetting, category: 'REMOVE OPTION', key, value: null });
+    }
+    this.expectKeyword('SET');
+    if (this.optionalKeyword('ACCESS')) {
+      const valueStart = this.expectKeyword('READ');
+      const mode = this.optionalKeyword('ONLY') ? 'READ ONLY' : (this.expectKeyword('WRITE'), 'READ WRITE');
+      const value = this.finish<StringLiteral>(valueStart, { kind: Kind.StringLiteral, value: mode });
+      return this.finish<DatabaseSetting>(start, { kind: Kind.DatabaseSetting, category: 'ACCESS', key: 'access', value });
+    }
+    const category = this.optionalKeyword('LIMIT') ? 'LIMIT' : (this.expectKeyword('OPTION'), 'OPTION');
+    const key = this.parseName(category === 'LIMIT' ? 'a limit name' : 'an option name');
+    const value = this.parseExpression();
+    return this.finish<DatabaseSetting>(start, { kind: Kind.DatabaseSetting, category, key, value });
+  }
+
+  /** `Show : SHOW [filter] target [name] [YIELD ... ] [WHERE Expression] [Return]` */
+  private parseShow(start: Token): Show {
+    const filterWords: string[] = [];
+    let target: ShowTarget | null = null;
+    let takesName = false;
+    if (this.optionalKeywords('CURRENT', 'USER')) target = 'CURRENT USER';
+    else if (this.optionalKeywords('DEFAULT', 'DATABASE')) target = 'DEFAULT DATABASE';
+    else if (this.optionalKeywords('HOME', 'DATABASE')) target = 'HOME DATABASE';
+    while (target === null) {
+      const entry = showTargets.find(([words]) => words.some((word) => this.peekKeyword(word)));
+      const isFilter = showFilters.some((word) => this.peekKeyword(word));
+      if (entry && !(isFilter && showTargets.some(([words]) => words.some((word) => this.peekKeyword(word, 1))))) {
+        this.advance();
+        target = entry[1];
+        takesName = entry[2];
+      } else if (isFilter) {
+        filterWords.push(this.advance().value.toUpperCase());
+      } else {
+        this.unexpected("'INDEXES', 'CONSTRAINTS', 'DATABASES', 'ALIASES', 'LIMITS', 'PROCEDURES', 'FUNCTIONS' or 'TRANSACTIONS'");
+      }
+    }
+    let name: Expression | null = null;
+    if (takesName && !this.peekKeyword('YIELD') && !this.peekKeyword('WHERE') && !this.peekKeyword('FOR') && (this.peekName() || this.peekKind(TokenKind.Parameter) || this.peekKind(TokenKind.String))) {
+      name = this.parseExpression();
+    }
+    if (target === 'ALIASES' && this.optionalKeyword('FOR')) {
+      if (!this.optionalKeyword('DATABASES')) this.expectKeyword('DATABASE');
+    }
+    return this.parseShowTail(start, target, filterWords.length > 0 ? filterWords.join(' ') : null, name);
+  }
+
+  /** `[YIELD ('*' | YieldItem, ...) [ORDER BY ...] [SKIP n] [LIMIT n] [WHERE e]] [WHERE e] [RETURN ...]` */
+  private parseShowTail(start: Token, target: ShowTarget, filter: string | null, name: Expression | null): Show {
+    let yieldStar = false;
+    let yieldItems = null;
+    let orderBy = null;
+    let skip = null;
+    let limit = null;
+    if (this.optionalKeyword('YIELD')) {
+      if (this.optionalToken(TokenKind.Star)) yieldStar = true;
+      else yieldItems = this.delimitedMany(TokenKind.Comma, () => this.parseYieldItem());
+      orderBy = this.parseOrderBy();
+      skip = this.optionalKeyword('SKIP') || this.optionalKeyword('OFFSET') ? this.parseExpression() : null;
+      limit = this.optionalKeyword('LIMIT') ? this.parseExpression() : null;
+    }
+    const where = this.optionalKeyword('WHERE') ? this.parseExpression() : null;
+    const returnClause = this.peekKeyword('RETURN') ? this.parseReturn() : null;
+    return this.finish<Show>(start, { kind: Kind.Show, target, filter, name, yieldStar, yieldItems, orderBy, skip, limit, where, returnClause });
+  }
+}
