@@ -1,0 +1,161 @@
+/**
+ * Per-clause planning of queries (Kuzu `src/planner/plan/`): each clause extends the plan
+ * built so far; UNION plans both branches over the same input.
+ */
+import { Kind } from '../ast/index.js';
+import type { CallProcedure, CallSubquery, Clause, Query, SingleQuery } from '../ast/index.js';
+import type { LogicalOperator } from './logical/logical-operator.js';
+import { planPattern } from './plan-match.js';
+import { planProjection } from './plan-projection.js';
+import { planUpdate } from './plan-updates.js';
+import { argument } from './planner-context.js';
+import type { PlannerContext, PlanState } from './planner-context.js';
+
+/** A planned query: root operator, result columns, whether it writes. */
+export interface QueryPlan {
+  readonly plan: LogicalOperator;
+  readonly columns: readonly string[];
+  readonly updating: boolean;
+}
+
+/** Plans a (possibly UNION) query whose outer scope is `scope`. */
+export function planQuery(query: Query, scope: readonly string[], ctx: PlannerContext): QueryPlan {
+  if (query.kind === Kind.Union) {
+    const left = planQuery(query.left, scope, ctx);
+    const right = planSingle(query.right, scope, ctx);
+    return {
+      plan: { op: 'Union', left: left.plan, right: right.plan, all: query.all, columns: left.columns },
+      columns: left.columns,
+      updating: left.updating || right.updating,
+    };
+  }
+  return planSingle(query, scope, ctx);
+}
+
+function planSingle(query: SingleQuery, scope: readonly string[], ctx: PlannerContext): QueryPlan {
+  const initial: PlanState = { plan: argument(scope), scope, updated: false, readGraph: false };
+  let columns: string[] = [];
+  const run = (clauses: readonly Clause[], state: PlanState): PlanState =>
+    clauses.reduce((s, clause) => {
+      const next = planClause(clause, s, ctx, run);
+      if (clause.kind === Kind.Return) columns = [...next.scope];
+      return next;
+    }, state);
+  const final = run(query.clauses, initial);
+  const last = query.clauses[query.clauses.length - 1];
+  const returns = last?.kind === Kind.Return || (last?.kind === Kind.CallProcedure && isStandaloneCall(query));
+  if (last?.kind === Kind.CallProcedure && returns) columns = final.scope.filter((v) => !scope.includes(v));
+  const plan: LogicalOperator = returns ? final.plan : { op: 'EmptyResult', input: final.plan };
+  return { plan, columns: returns ? columns : [], updating: final.updated };
+}
+
+function isStandaloneCall(query: SingleQuery): boolean {
+  return query.clauses.length === 1 && query.clauses[0]?.kind === Kind.CallProcedure;
+}
+
+function planClause(
+  clause: Clause,
+  state: PlanState,
+  ctx: PlannerContext,
+  run: (clauses: readonly Clause[], state: PlanState) => PlanState,
+): PlanState {
+  switch (clause.kind) {
+    case Kind.Match: {
+      const input: LogicalOperator = state.updated && !state.readGraph ? { op: 'Eager', input: state.plan } : state.plan;
+      if (clause.optional) {
+        let inner = planPattern(argument(state.scope), clause.pattern, state.scope, ctx);
+        let innerPlan = inner.plan;
+        if (clause.where) innerPlan = { op: 'Filter', input: innerPlan, predicate: clause.where };
+        inner = { ...inner, plan: innerPlan };
+        const plan: LogicalOperator = { op: 'Optional', input, inner: inner.plan, introduced: inner.bound };
+        return { ...state, plan, scope: [...state.scope, ...inner.bound], readGraph: true };
+      }
+      const matched = planPattern(input, clause.pattern, state.scope, ctx);
+      const plan: LogicalOperator = clause.where ? { op: 'Filter', input: matched.plan, predicate: clause.where } : matched.plan;
+      return { ...state, plan, scope: [...state.scope, ...matched.bound], readGraph: true };
+    }
+    case Kind.Unwind:
+      return {
+        ...state,
+        plan: { op: 'Unwind', input: state.plan, expression: clause.expression, variable: clause.variable.name },
+        scope: [...state.scope, clause.variable.name],
+      };
+    case Kind.With: {
+      const projected = planProjection(state.plan, clause.projection, clause.where, state.scope, ctx, false);
+      return { ...state, plan: projected.plan, scope: projected.columns };
+    }
+    case Kind.Return: {
+      const projected = planProjection(state.plan, clause.projection, null, state.scope, ctx, true);
+      return { ...state, plan: { op: 'ProduceResults', input: projected.plan, columns: projected.columns }, scope: projected.columns };
+    }
+    case Kind.Create:
+    case Kind.Merge:
+    case Kind.Set:
+    case Kind.Remove:
+    case Kind.Delete:
+    case Kind.Foreach:
+      return planUpdate(clause, state, ctx, run);
+    case Kind.CallSubquery:
+      return planCallSubquery(clause, state, ctx);
+    case Kind.CallProcedure:
+      return planCallProcedure(clause, state, ctx);
+    case Kind.LoadCsv:
+      return {
+        ...state,
+        plan: {
+          op: 'LoadCsv',
+          input: state.plan,
+          source: clause.source,
+          variable: clause.variable.name,
+          withHeaders: clause.withHeaders,
+          fieldTerminator: clause.fieldTerminator ?? ',',
+        },
+        scope: [...state.scope, clause.variable.name],
+      };
+    case Kind.Finish:
+      return state;
+    case Kind.Use:
+      return state;
+  }
+}
+
+function planCallSubquery(clause: CallSubquery, state: PlanState, ctx: PlannerContext): PlanState {
+  const inner = planQuery(clause.query, state.scope, ctx);
+  const returns = inner.columns;
+  const plan: LogicalOperator = {
+    op: 'SubqueryApply',
+    input: state.plan,
+    inner: inner.plan,
+    returns,
+    optional: clause.optional,
+    batchSize: clause.inTransactions?.batchSize ?? null,
+  };
+  return {
+    plan,
+    scope: [...state.scope, ...returns.filter((r) => !state.scope.includes(r))],
+    updated: state.updated || inner.updating,
+    readGraph: true,
+  };
+}
+
+function planCallProcedure(clause: CallProcedure, state: PlanState, ctx: PlannerContext): PlanState {
+  const name = [...clause.namespace, clause.name].join('.');
+  const all = clause.yieldStar || clause.yieldItems === null;
+  const fields = all ? ctx.procedureOutputs(name) : (clause.yieldItems ?? []).map((y) => y.field);
+  const yields = fields.map((field) => {
+    const item = clause.yieldItems?.find((y) => y.field === field);
+    return { field, variable: item?.alias?.name ?? field };
+  });
+  let plan: LogicalOperator = {
+    op: 'ProcedureCall',
+    input: state.plan,
+    name,
+    args: clause.args,
+    yields,
+    yieldAll: false,
+    optional: clause.optional,
+  };
+  if (clause.where) plan = { op: 'Filter', input: plan, predicate: clause.where };
+  const added = yields.map((y) => y.variable);
+  return { ...state, plan, scope: [...state.scope, ...added], readGraph: true };
+}

@@ -1,0 +1,41 @@
+/**
+ * Generic traversal of logical plans: the child slots of each operator and a rebuild helper
+ * used by the rewrite passes and the plan printer.
+ */
+import type { LogicalOperator } from './logical/logical-operator.js';
+
+/** Names of the fields holding child plans, per operator. */
+const CHILD_SLOTS = ['input', 'inner', 'match', 'left', 'right'] as const;
+
+/** The child plans of `op` (input first, then nested plans). */
+export function childrenOf(op: LogicalOperator): LogicalOperator[] {
+  const record = op as unknown as Record<string, unknown>;
+  return CHILD_SLOTS.flatMap((slot) => (record[slot] ? [record[slot] as LogicalOperator] : []));
+}
+
+/** A copy of `op` with every child replaced by `f(child)`. */
+export function mapChildren(op: LogicalOperator, f: (child: LogicalOperator) => LogicalOperator): LogicalOperator {
+  const record = op as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...record };
+  for (const slot of CHILD_SLOTS) if (record[slot]) out[slot] = f(record[slot] as LogicalOperator);
+  return out as unknown as LogicalOperator;
+}
+
+/** Variables an operator adds to its input rows (for filter push-down). */
+export function introducedBy(op: LogicalOperator): readonly string[] | null {
+  switch (op.op) {
+    case 'AllNodesScan':
+    case 'NodeByLabelScan':
+    case 'NodeIndexSeek':
+      return [op.variable];
+    case 'Expand':
+      return [op.relationship, op.to];
+    case 'ProjectPath':
+      return [op.variable];
+    case 'Filter':
+    case 'RelationshipUniqueness':
+      return [];
+    default:
+      return null;
+  }
+}

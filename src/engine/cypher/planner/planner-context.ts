@@ -1,0 +1,51 @@
+/**
+ * State shared while planning one statement.
+ *
+ * Terminology:
+ * - The *scope* is the ordered list of user variables bound at a point of the query.
+ * - *Anonymous* variables get generated names starting with two spaces, which no user variable
+ *   can have; they never reach a result.
+ */
+import type { GraphReader } from '../../storage/graph-store.js';
+import type { LogicalOperator } from './logical/logical-operator.js';
+
+/** Catalog access the planner uses: index lookup and counts. */
+export type PlannerCatalog = Pick<GraphReader, 'findIndex' | 'countNodes' | 'countRelationships'>;
+
+/** Planning state for one statement. */
+export class PlannerContext {
+  private counter = 0;
+  /**
+   * @param procedureOutputs output field names of a procedure (for `CALL p` / `YIELD *`);
+   *   throws ProcedureNotFound for unknown names.
+   */
+  constructor(
+    readonly catalog: PlannerCatalog,
+    readonly procedureOutputs: (name: string) => readonly string[],
+  ) {}
+
+  /** A fresh anonymous variable name. */
+  anon(prefix = 'anon'): string {
+    return `  ${prefix}_${this.counter++}`;
+  }
+}
+
+/** True for planner-generated names. */
+export function isAnonymous(name: string): boolean {
+  return name.startsWith('  ');
+}
+
+/** The plan built so far plus the variables in scope. */
+export interface PlanState {
+  readonly plan: LogicalOperator;
+  readonly scope: readonly string[];
+  /** True once an updating clause was planned (for Eager placement and query type). */
+  readonly updated: boolean;
+  /** True when rows came from reading the graph since the last write (Eager before writes). */
+  readonly readGraph: boolean;
+}
+
+/** The leaf of a (sub)plan whose outer scope is `scope`. */
+export function argument(scope: readonly string[]): LogicalOperator {
+  return { op: 'Argument', variables: scope };
+}

@@ -1,0 +1,42 @@
+/**
+ * The rewrite passes, in the order they run (Kuzu `optimizer.cpp`). Each reason says why a
+ * pass sits where it does.
+ */
+import type { LogicalOperator } from '../logical/logical-operator.js';
+import type { PlannerCatalog } from '../planner-context.js';
+import { pushDownFilters } from './push-down-filters.js';
+import { selectIndexSeeks } from './select-index-seeks.js';
+import { splitFilters } from './split-filters.js';
+
+/** One named rewrite pass. */
+export interface RewritePass {
+  readonly name: string;
+  readonly reason: string;
+  readonly run: (plan: LogicalOperator) => LogicalOperator;
+}
+
+/** The pass list for a statement planned against `catalog`. */
+export function rewritePasses(catalog: PlannerCatalog): readonly RewritePass[] {
+  return [
+    {
+      name: 'splitFilters',
+      reason: 'first: WHERE a AND b must become separate filters before any of them can move on its own',
+      run: splitFilters,
+    },
+    {
+      name: 'pushDownFilters',
+      reason: 'after splitting: moves each conjunct right above the operator binding its variables, so property predicates end up adjacent to their label scan',
+      run: pushDownFilters,
+    },
+    {
+      name: 'selectIndexSeeks',
+      reason: 'last: needs the pushed-down filters sitting directly on NodeByLabelScan to replace the scan with an index seek',
+      run: selectIndexSeeks(catalog),
+    },
+  ];
+}
+
+/** Runs every pass in order. */
+export function rewritePlan(plan: LogicalOperator, catalog: PlannerCatalog): LogicalOperator {
+  return rewritePasses(catalog).reduce((p, pass) => pass.run(p), plan);
+}

@@ -1,0 +1,98 @@
+import { Kind } from '../../ast/index.js';
+import type { Expression } from '../../ast/index.js';
+import { mentionedVariables } from '../ast-utils.js';
+import type { LogicalOperator } from '../logical/logical-operator.js';
+import type { NodeByLabelScan } from '../logical/node-by-label-scan.js';
+import type { SeekSpec } from '../logical/node-index-seek.js';
+import { mapChildren } from '../plan-tree.js';
+import type { PlannerCatalog } from '../planner-context.js';
+
+interface Candidate {
+  readonly property: string;
+  readonly seek: SeekSpec;
+  readonly rank: number;
+}
+
+/** Seek kinds each index type answers exactly (TEXT only for string predicates). */
+const SUPPORTED: Partial<Record<string, readonly SeekSpec['kind'][]>> = {
+  RANGE: ['equals', 'in', 'range', 'prefix'],
+  TEXT: ['prefix', 'suffix', 'contains'],
+};
+
+const FLIPPED = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const;
+
+/** Recognizes `v.p op e` (either side) where `e` does not mention `v`. */
+function candidate(predicate: Expression, variable: string): Candidate | null {
+  if (predicate.kind !== Kind.BinaryOperation) return null;
+  const { operator } = predicate;
+  const sides: [Expression, Expression, boolean][] = [
+    [predicate.left, predicate.right, false],
+    [predicate.right, predicate.left, true],
+  ];
+  for (const [prop, other, flipped] of sides) {
+    if (prop.kind !== Kind.PropertyAccess || prop.object.kind !== Kind.Variable || prop.object.name !== variable) continue;
+    if (mentionedVariables(other).has(variable)) continue;
+    const property = prop.property;
+    if (operator === '=') return { property, seek: { kind: 'equals', value: other }, rank: 0 };
+    if (flipped) {
+      if (operator in FLIPPED) return rangeCandidate(property, FLIPPED[operator as keyof typeof FLIPPED], other);
+      continue;
+    }
+    if (operator === 'IN') return { property, seek: { kind: 'in', list: other }, rank: 1 };
+    if (operator === 'STARTS WITH') return { property, seek: { kind: 'prefix', value: other }, rank: 2 };
+    if (operator === 'ENDS WITH') return { property, seek: { kind: 'suffix', value: other }, rank: 4 };
+    if (operator === 'CONTAINS') return { property, seek: { kind: 'contains', value: other }, rank: 4 };
+    if (operator in FLIPPED) return rangeCandidate(property, operator as keyof typeof FLIPPED, other);
+  }
+  return null;
+}
+
+function rangeCandidate(property: string, operator: '<' | '<=' | '>' | '>=', value: Expression): Candidate {
+  const bound = { value, inclusive: operator.endsWith('=') };
+  const lower = operator.startsWith('>') ? bound : null;
+  const upper = operator.startsWith('<') ? bound : null;
+  return { property, seek: { kind: 'range', lower, upper }, rank: 3 };
+}
+
+/** Picks the best index-answerable predicate among the filters sitting on a label scan. */
+function chooseSeek(scan: NodeByLabelScan, predicates: readonly Expression[], catalog: PlannerCatalog): LogicalOperator {
+  let best: (Candidate & { index: string }) | null = null;
+  for (const predicate of predicates) {
+    const c = candidate(predicate, scan.variable);
+    if (!c) continue;
+    const index = catalog.findIndex('NODE', scan.label, c.property);
+    if (!index) continue;
+    if (!SUPPORTED[index.type]?.includes(c.seek.kind)) continue;
+    if (!best || c.rank < best.rank) best = { ...c, index: index.name };
+  }
+  if (!best) return scan;
+  return {
+    op: 'NodeIndexSeek',
+    input: scan.input,
+    variable: scan.variable,
+    label: scan.label,
+    property: best.property,
+    indexName: best.index,
+    seek: best.seek,
+  };
+}
+
+/**
+ * Replaces a NodeByLabelScan whose filters include an indexable predicate with a NodeIndexSeek.
+ * The filters stay on top, so results never depend on index semantics.
+ */
+export function selectIndexSeeks(catalog: PlannerCatalog): (op: LogicalOperator) => LogicalOperator {
+  const rewrite = (op: LogicalOperator): LogicalOperator => {
+    if (op.op !== 'Filter') return mapChildren(op, rewrite);
+    const chain: Expression[] = [];
+    let bottom: LogicalOperator = op;
+    while (bottom.op === 'Filter') {
+      chain.push(bottom.predicate);
+      bottom = bottom.input;
+    }
+    const base = bottom.op === 'NodeByLabelScan' ? chooseSeek(bottom, chain, catalog) : bottom;
+    const rebuiltBase = mapChildren(base, rewrite);
+    return chain.reduceRight<LogicalOperator>((input, predicate) => ({ op: 'Filter', input, predicate }), rebuiltBase);
+  };
+  return rewrite;
+}
