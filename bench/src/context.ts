@@ -1,6 +1,7 @@
 /** What every workload module receives: the profile, the data, the loaded adapters and a logger. */
 import type { SocialGraph } from './gen/social.js';
 import type { SearchComponents } from './graphdb/search-component.js';
+import type { RunningGraphdb } from './graphdb/server.js';
 import type { Profile } from './profiles.js';
 import type { GraphSubject } from './subject.js';
 
@@ -12,8 +13,8 @@ export interface GraphdbAvailability {
   readonly parse: ((text: string) => unknown) | string;
   /** Starts a Bolt server on an ephemeral port over an embedded database. */
   readonly bolt: ((dir: string) => Promise<{ port: number; stop(): Promise<void> }>) | string;
-  /** Starts the HTTP server on an ephemeral port. */
-  readonly http: ((dir: string) => Promise<{ port: number; stop(): Promise<void> }>) | string;
+  /** Starts the whole server (`startServer`: HTTP + Bolt) on ephemeral ports. */
+  readonly http: ((dir: string) => Promise<RunningGraphdb>) | string;
   /** Why vector / full-text search is not reachable through Cypher procedures yet (null once it is). */
   readonly search: string | null;
   /** graphdb's search components, measured directly until Cypher reaches them. */

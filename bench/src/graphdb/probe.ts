@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GraphdbAvailability } from '../context.js';
 import { openEmbedded, openGraphDB, serveBolt, type StartBolt } from './embedded.js';
 import { probeSearchComponents } from './search-component.js';
+import { serverStarter } from './server.js';
 
 /** Where the engine's modules are loaded from. */
 export type EngineSource = 'src' | 'dist';
@@ -72,9 +73,10 @@ export async function probeGraphdb(source: EngineSource): Promise<GraphdbAvailab
 }
 
 async function probeHttp(source: EngineSource, engine: Record<string, unknown> | string): Promise<GraphdbAvailability['http']> {
-  const httpModule = await importIfPresent(source, 'server/http/index');
-  if (typeof httpModule === 'string' || typeof engine === 'string') {
-    return `HTTP server (issue 7) not landed: ${typeof httpModule === 'string' ? httpModule : 'engine facade missing'}`;
-  }
-  return `HTTP server present but the bench has no adapter for its API yet (exports: ${Object.keys(httpModule).join(', ')})`;
+  if (typeof engine === 'string') return `HTTP server needs the engine facade: ${engine}`;
+  const configModule = await importIfPresent(source, 'engine/config/index');
+  const serverModule = await importIfPresent(source, 'server/index');
+  if (typeof configModule === 'string') return `configuration not landed: ${configModule}`;
+  if (typeof serverModule === 'string') return `HTTP server (issue 7) not landed: ${serverModule}`;
+  return serverStarter(configModule, serverModule);
 }
