@@ -1,0 +1,67 @@
+/**
+ * The single-writer lock of one database: writers queue in FIFO order; a writer that cannot
+ * get the lock within its timeout fails with WriteConflict (a TransientError, so drivers retry).
+ */
+import { WriteConflict } from '../errors/index.js';
+
+interface Waiter {
+  readonly grant: () => void;
+  readonly timer: NodeJS.Timeout | null;
+}
+
+/** An asynchronous FIFO mutex with per-acquire timeouts. */
+export class WriteLock {
+  private held = false;
+  private readonly waiters: Waiter[] = [];
+
+  constructor(private readonly databaseName: string) {}
+
+  /** Number of writers waiting. */
+  get queueLength(): number {
+    return this.waiters.length;
+  }
+
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  /** Takes the lock without waiting; false if it is held. */
+  tryAcquire(): boolean {
+    if (this.held) return false;
+    this.held = true;
+    return true;
+  }
+
+  /** Resolves once the lock is held; rejects with WriteConflict after `timeoutMs`. */
+  acquire(timeoutMs: number): Promise<void> {
+    if (this.tryAcquire()) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        grant: () => {
+          if (waiter.timer !== null) clearTimeout(waiter.timer);
+          resolve();
+        },
+        timer:
+          timeoutMs === Infinity
+            ? null
+            : setTimeout(() => {
+                const index = this.waiters.indexOf(waiter);
+                if (index >= 0) this.waiters.splice(index, 1);
+                reject(
+                  new WriteConflict(
+                    `Could not acquire the write lock of database '${this.databaseName}' within ${timeoutMs} ms: another transaction is writing. Retry the transaction.`,
+                  ),
+                );
+              }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Hands the lock to the next waiter, or frees it. */
+  release(): void {
+    const next = this.waiters.shift();
+    if (next === undefined) this.held = false;
+    else next.grant();
+  }
+}

@@ -1,0 +1,307 @@
+/**
+ * One database: its SQLite file, the writer connection and write lock, a pool of read
+ * connections for snapshots, token dictionaries, the published schema catalog and the
+ * committed version.
+ */
+import { statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { ArgumentError, DatabaseError, StatusCodes } from '../errors/index.js';
+import { Tokens } from '../catalog/tokens.js';
+import type { SchemaCatalog } from '../catalog/schema-catalog.js';
+import { loadCatalog } from '../catalog/catalog-loader.js';
+import { WriteLock } from '../mvcc/write-lock.js';
+import { SnapshotRegistry } from '../mvcc/snapshot-registry.js';
+import { historyFigures, pruneHistory, type MvccStatus, type PruneOptions, type PruneResult } from '../mvcc/maintenance.js';
+import { Connection, openReaderConnection, openWriterConnection, type SyncMode } from './sqlite/connection.js';
+import { LabelSetCache, type StoreContext } from './store-context.js';
+import { WriteTransaction, type WriteHost } from './write-transaction.js';
+import { HistoricalSnapshot, SnapshotReader, type ReadTransaction } from './snapshot-reader.js';
+import type { ChangeEvent } from './graph-store.js';
+
+/** Options of one database. */
+export interface DatabaseStoreOptions {
+  readonly name: string;
+  readonly file: string;
+  readonly syncMode: SyncMode;
+  /** Default time a writer waits for the write lock. */
+  readonly writeLockTimeoutMs: number;
+  /** Publishes committed change events. */
+  readonly publish: (events: readonly ChangeEvent[]) => void;
+  /** True when someone subscribed to change events. */
+  readonly hasSubscribers: () => boolean;
+}
+
+/** Size and counts of a database. */
+export interface DatabaseStats {
+  readonly nodes: number;
+  readonly relationships: number;
+  /** Bytes on disk (database file plus WAL). */
+  readonly dataSizeBytes: number;
+  readonly version: bigint;
+}
+
+const MAX_IDLE_READERS = 8;
+const LABEL_COUNT_UPSERT =
+  'INSERT INTO label_counts (label, count) VALUES (?, ?) ON CONFLICT (label) DO UPDATE SET count = count + excluded.count';
+const TYPE_COUNT_UPSERT =
+  'INSERT INTO type_counts (type, count) VALUES (?, ?) ON CONFLICT (type) DO UPDATE SET count = count + excluded.count';
+
+/** A database's storage: begin read/write transactions, historical reads, stats and MVCC upkeep. */
+export class DatabaseStore {
+  readonly name: string;
+  readonly uuid: string;
+  readonly file: string;
+  private readonly writer: Connection;
+  private readonly idleReaders: Connection[] = [];
+  private readonly busyReaders = new Set<Connection>();
+  private readonly lock: WriteLock;
+  private readonly snapshots = new SnapshotRegistry();
+  private readonly context: StoreContext;
+  private readonly host: WriteHost;
+  private committed: bigint;
+  private catalog: SchemaCatalog;
+  private nextIds: { node: bigint; rel: bigint };
+  private activeWriter: WriteTransaction | null = null;
+  private closed = false;
+
+  constructor(private readonly options: DatabaseStoreOptions) {
+    this.name = options.name;
+    this.file = options.file;
+    this.writer = openWriterConnection(options.file, options.syncMode);
+    this.uuid = this.loadOrCreateUuid();
+    const tokens = new Tokens();
+    tokens.load(this.writer);
+    this.context = { databaseName: options.name, uuid: this.uuid, tokens, labelSets: new LabelSetCache(tokens) };
+    this.catalog = loadCatalog(this.writer, tokens);
+    const state = this.writer.raw('SELECT version, next_node_id, next_rel_id FROM state').get() as bigint[];
+    this.committed = state[0]!;
+    this.nextIds = { node: state[1]!, rel: state[2]! };
+    this.lock = new WriteLock(options.name);
+    this.host = this.makeHost();
+  }
+
+  private loadOrCreateUuid(): string {
+    const existing = this.writer.pluck("SELECT value FROM meta WHERE key = 'uuid'").get() as string | undefined;
+    if (existing !== undefined) return existing;
+    const uuid = randomUUID();
+    this.writer.stmt("INSERT INTO meta (key, value) VALUES ('uuid', ?)").run(uuid);
+    return uuid;
+  }
+
+  private makeHost(): WriteHost {
+    const store = this;
+    return {
+      context: this.context,
+      get wantsEvents() {
+        return store.options.hasSubscribers();
+      },
+      persistCommit: (tx) => this.persistCommit(tx),
+      published: (tx, events) => {
+        this.committed = tx.commitVersion;
+        this.nextIds = { node: tx.nextNodeId, rel: tx.nextRelId };
+        if (tx.schemaChanged) this.catalog = tx.schema;
+        if (events.length > 0) this.options.publish(events);
+      },
+      finished: (tx, committed) => {
+        if (!committed) this.context.labelSets.clear();
+        if (this.activeWriter === tx) this.activeWriter = null;
+        this.lock.release();
+      },
+    };
+  }
+
+  private persistCommit(tx: WriteTransaction): void {
+    const state = tx.state;
+    this.writer
+      .stmt(
+        'UPDATE state SET version = ?, schema_version = schema_version + ?, next_node_id = ?, next_rel_id = ?, node_count = node_count + ?, rel_count = rel_count + ?',
+      )
+      .run(tx.commitVersion, tx.schemaChanged ? 1 : 0, tx.nextNodeId, tx.nextRelId, state.nodeDelta, state.relDelta);
+    for (const [labelId, delta] of state.labelDeltas) if (delta !== 0) this.writer.stmt(LABEL_COUNT_UPSERT).run(labelId, delta);
+    for (const [typeId, delta] of state.typeDeltas) if (delta !== 0) this.writer.stmt(TYPE_COUNT_UPSERT).run(typeId, delta);
+    this.writer.stmt('INSERT INTO commits (version, committed_at) VALUES (?, ?)').run(tx.commitVersion, Date.now());
+  }
+
+  /** The last committed version. */
+  get version(): bigint {
+    return this.committed;
+  }
+
+  /** True while a write transaction holds the lock. */
+  get writeInProgress(): boolean {
+    return this.lock.isHeld;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) {
+      throw new DatabaseError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' is closed.`);
+    }
+  }
+
+  private acquireReader(): Connection {
+    const connection = this.idleReaders.pop() ?? openReaderConnection(this.file);
+    this.busyReaders.add(connection);
+    return connection;
+  }
+
+  private releaseReader(connection: Connection): void {
+    if (connection.db.open && connection.db.inTransaction) connection.stmt('COMMIT').run();
+    this.busyReaders.delete(connection);
+    if (this.closed || this.idleReaders.length >= MAX_IDLE_READERS) connection.close();
+    else this.idleReaders.push(connection);
+  }
+
+  /** Begins a read transaction on the latest committed version (a stable snapshot). */
+  beginRead(): ReadTransaction {
+    this.assertOpen();
+    const connection = this.acquireReader();
+    connection.stmt('BEGIN').run();
+    const version = connection.pluck('SELECT version FROM state').get() as bigint;
+    const unpin = this.snapshots.pin(version);
+    return new SnapshotReader([connection, this.context, this.catalog, version], () => {
+      unpin();
+      this.releaseReader(connection);
+    });
+  }
+
+  /** Begins a write transaction, waiting for the write lock up to `timeoutMs` (then WriteConflict). */
+  async beginWrite(options: { timeoutMs?: number } = {}): Promise<WriteTransaction> {
+    this.assertOpen();
+    await this.lock.acquire(options.timeoutMs ?? this.options.writeLockTimeoutMs);
+    return this.startWriter();
+  }
+
+  /** Begins a write transaction if the lock is free right now; otherwise null. */
+  tryBeginWrite(): WriteTransaction | null {
+    this.assertOpen();
+    return this.lock.tryAcquire() ? this.startWriter() : null;
+  }
+
+  private startWriter(): WriteTransaction {
+    try {
+      this.assertOpen();
+      const tx = new WriteTransaction(this.writer, this.context, this.catalog, this.committed + 1n, this.nextIds, this.host);
+      this.activeWriter = tx;
+      return tx;
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
+  }
+
+  /** Reads the database as it was at commit `version` (0 is the empty initial state). */
+  readAt(version: bigint): ReadTransaction {
+    this.assertOpen();
+    if (version < 0n || version > this.committed) {
+      throw new ArgumentError(`Version ${version} of database '${this.name}' does not exist (current version ${this.committed}).`);
+    }
+    const connection = this.acquireReader();
+    connection.stmt('BEGIN').run();
+    const floor = connection.pluck('SELECT prune_floor FROM state').get() as bigint;
+    if (version < floor) {
+      this.releaseReader(connection);
+      throw new ArgumentError(`Version ${version} of database '${this.name}' was pruned (oldest readable version ${floor}).`);
+    }
+    const unpin = this.snapshots.pin(version);
+    return new HistoricalSnapshot([connection, this.context, this.catalog, version], () => {
+      unpin();
+      this.releaseReader(connection);
+    });
+  }
+
+  /** The version that was current at `time` (0 when before the first commit). */
+  versionAt(time: Date): bigint {
+    this.assertOpen();
+    return this.withReader(
+      (c) => (c.pluck('SELECT coalesce(max(version), 0) FROM commits WHERE committed_at <= ?').get(BigInt(time.getTime())) as bigint),
+    );
+  }
+
+  /** Reads the database as it was at `time`. */
+  readAtTime(time: Date): ReadTransaction {
+    return this.readAt(this.versionAt(time));
+  }
+
+  private withReader<T>(action: (connection: Connection) => T): T {
+    const connection = this.acquireReader();
+    try {
+      connection.stmt('BEGIN').run();
+      return action(connection);
+    } finally {
+      this.releaseReader(connection);
+    }
+  }
+
+  /** Counts, size and version (committed state). */
+  stats(): DatabaseStats {
+    this.assertOpen();
+    const [version, nodes, relationships] = this.withReader(
+      (c) => c.raw('SELECT version, node_count, rel_count FROM state').get() as bigint[],
+    );
+    return { nodes: Number(nodes), relationships: Number(relationships), dataSizeBytes: this.diskBytes(), version: version! };
+  }
+
+  private diskBytes(): number {
+    let total = 0;
+    for (const suffix of ['', '-wal']) {
+      try {
+        total += statSync(this.file + suffix).size;
+      } catch {
+        // the WAL file may not exist yet
+      }
+    }
+    return total;
+  }
+
+  /** History figures for `graphdb mvcc status` and the admin endpoints. */
+  mvccStatus(): MvccStatus {
+    this.assertOpen();
+    const oldestReaderVersion = this.snapshots.oldestVersion;
+    const startedAt = this.snapshots.oldestReaderStartedAt;
+    const figures = this.withReader((c) => historyFigures(c, oldestReaderVersion));
+    return {
+      database: this.name,
+      ...figures,
+      activeReaders: this.snapshots.activeReaders,
+      oldestReaderVersion,
+      oldestReaderAgeSeconds: startedAt === null ? null : (Date.now() - startedAt) / 1000,
+    };
+  }
+
+  /** Prunes closed versions (never a head, never one an open reader needs). Takes the write lock. */
+  async prune(options: PruneOptions = {}, lockTimeoutMs?: number): Promise<PruneResult> {
+    this.assertOpen();
+    await this.lock.acquire(lockTimeoutMs ?? this.options.writeLockTimeoutMs);
+    try {
+      const pinFloor = this.snapshots.oldestVersion ?? this.committed + 1n;
+      this.writer.stmt('BEGIN IMMEDIATE').run();
+      try {
+        const result = pruneHistory(this.writer, options, pinFloor);
+        this.writer.stmt('COMMIT').run();
+        return result;
+      } catch (error) {
+        if (this.writer.db.inTransaction) this.writer.stmt('ROLLBACK').run();
+        throw error;
+      }
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /** Rolls back an open writer, closes every connection. Open readers become unusable. */
+  close(): void {
+    if (this.closed) return;
+    this.activeWriter?.rollback();
+    this.closed = true;
+    for (const connection of this.idleReaders) connection.close();
+    this.idleReaders.length = 0;
+    for (const connection of this.busyReaders) connection.close();
+    this.busyReaders.clear();
+    try {
+      this.writer.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // a checkpoint is an optimisation; closing still persists everything
+    }
+    this.writer.close();
+  }
+}

@@ -1,0 +1,405 @@
+/**
+ * Reads the head (current) state of a database through one connection. A `SnapshotReader`
+ * runs it inside a SQLite read transaction, so it sees one committed version; the write
+ * transaction extends it on the writer connection, so it sees its own writes.
+ */
+import type { Connection } from './sqlite/connection.js';
+import type { CypherValue } from '../values/types.js';
+import type {
+  ConstraintDefinition,
+  Direction,
+  GraphReader,
+  IndexDefinition,
+  IndexPredicate,
+  NodeRecord,
+  RelationshipHandle,
+  RelationshipRecord,
+} from './graph-store.js';
+import { LOOKUP_INDEXES, type IndexEntry, type SchemaCatalog } from '../catalog/schema-catalog.js';
+import { decodeRecord, findInRecord } from './codec/value-codec.js';
+import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
+import { seekIndex } from './index-seek.js';
+import type { StoreContext } from './store-context.js';
+import { ArgumentError } from '../errors/index.js';
+
+const NODE_SQL = 'SELECT labels, props FROM nodes WHERE id = ?';
+const NODE_LABELS_SQL = 'SELECT labels FROM nodes WHERE id = ?';
+const NODE_PROPS_SQL = 'SELECT props FROM nodes WHERE id = ?';
+const REL_SQL = 'SELECT type, src, dst, props FROM rels WHERE id = ?';
+const REL_HANDLE_SQL = 'SELECT type, src, dst FROM rels WHERE id = ?';
+const REL_PROPS_SQL = 'SELECT props FROM rels WHERE id = ?';
+const ALL_NODES_SQL = 'SELECT id FROM nodes WHERE id > ? ORDER BY id LIMIT ?';
+const LABEL_NODES_SQL = 'SELECT node FROM node_labels WHERE label = ? AND node > ? ORDER BY node LIMIT ?';
+const ALL_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE id > ? ORDER BY id LIMIT ?';
+const TYPE_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE type = ? AND id > ? ORDER BY id LIMIT ?';
+const OUT_SQL = 'SELECT id, type, dst FROM rels WHERE src = ?';
+const OUT_TYPE_SQL = 'SELECT id, dst FROM rels WHERE src = ? AND type = ?';
+const IN_SQL = 'SELECT id, type, src FROM rels WHERE dst = ?';
+const IN_TYPE_SQL = 'SELECT id, src FROM rels WHERE dst = ? AND type = ?';
+const OUT_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ?';
+const OUT_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND type = ?';
+const IN_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE dst = ?';
+const IN_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE dst = ? AND type = ?';
+const LOOP_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND dst = ?';
+const LOOP_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND type = ? AND dst = ?';
+const LABEL_COUNT_SQL = 'SELECT count FROM label_counts WHERE label = ?';
+const TYPE_COUNT_SQL = 'SELECT count FROM type_counts WHERE type = ?';
+const STATE_COUNTS_SQL = 'SELECT node_count, rel_count FROM state';
+
+/** Paged id scan: runs `sql` (params..., cursor, limit) until a short page. */
+function* pagedIds(connection: Connection, sql: string, params: readonly unknown[]): Generator<bigint> {
+  const statement = connection.pluck(sql);
+  let cursor = -1n;
+  let size = 64;
+  for (;;) {
+    const ids = statement.all(...params, cursor, size) as bigint[];
+    for (const id of ids) yield id;
+    if (ids.length < size) return;
+    cursor = ids[ids.length - 1]!;
+    if (size < 4096) size *= 4;
+  }
+}
+
+/** GraphReader over the head tables of one connection. */
+export class HeadReader implements GraphReader {
+  /**
+   * When true (write transactions), scans return materialized arrays, so a caller may write
+   * while it iterates and never sees rows created by its own later writes.
+   */
+  protected readonly materializeScans: boolean = false;
+
+  constructor(
+    protected readonly connection: Connection,
+    protected readonly context: StoreContext,
+    protected catalog: SchemaCatalog,
+    public version: bigint,
+  ) {}
+
+  protected scan<T>(iterable: Iterable<T>): Iterable<T> {
+    return this.materializeScans ? Array.from(iterable) : iterable;
+  }
+
+  getNode(id: bigint): NodeRecord | null {
+    const row = this.connection.raw(NODE_SQL).get(id) as [string, Buffer | null] | undefined;
+    if (row === undefined) return null;
+    return {
+      id,
+      labels: this.context.labelSets.names(row[0]),
+      properties: decodeRecord(row[1], (k) => this.context.tokens.keys.nameOf(k)),
+    };
+  }
+
+  getRelationship(id: bigint): RelationshipRecord | null {
+    const row = this.connection.raw(REL_SQL).get(id) as [bigint, bigint, bigint, Buffer | null] | undefined;
+    if (row === undefined) return null;
+    return {
+      id,
+      type: this.context.tokens.types.nameOf(Number(row[0])),
+      startId: row[1],
+      endId: row[2],
+      properties: decodeRecord(row[3], (k) => this.context.tokens.keys.nameOf(k)),
+    };
+  }
+
+  nodeExists(id: bigint): boolean {
+    return this.connection.pluck(NODE_LABELS_SQL).get(id) !== undefined;
+  }
+
+  nodeLabels(id: bigint): readonly string[] | null {
+    const text = this.connection.pluck(NODE_LABELS_SQL).get(id) as string | undefined;
+    return text === undefined ? null : this.context.labelSets.names(text);
+  }
+
+  /** The property value; null when the node lacks it; undefined when the node does not exist. */
+  nodeProperty(id: bigint, key: string): CypherValue | undefined {
+    const props = this.connection.pluck(NODE_PROPS_SQL).get(id) as Buffer | null | undefined;
+    if (props === undefined) return undefined;
+    const keyId = this.context.tokens.keys.idOf(key);
+    if (keyId === undefined) return null;
+    return findInRecord(props, keyId) ?? null;
+  }
+
+  /** The property value; null when absent; undefined when the relationship does not exist. */
+  relationshipProperty(id: bigint, key: string): CypherValue | undefined {
+    const props = this.connection.pluck(REL_PROPS_SQL).get(id) as Buffer | null | undefined;
+    if (props === undefined) return undefined;
+    const keyId = this.context.tokens.keys.idOf(key);
+    if (keyId === undefined) return null;
+    return findInRecord(props, keyId) ?? null;
+  }
+
+  allNodeIds(): Iterable<bigint> {
+    return this.scan(pagedIds(this.connection, ALL_NODES_SQL, []));
+  }
+
+  nodeIdsByLabel(label: string): Iterable<bigint> {
+    const labelId = this.context.tokens.labels.idOf(label);
+    if (labelId === undefined) return [];
+    return this.scan(pagedIds(this.connection, LABEL_NODES_SQL, [labelId]));
+  }
+
+  seekNodes(label: string, property: string, predicate: IndexPredicate): Iterable<bigint> {
+    const index = this.requireIndex('NODE', label, property);
+    if (!indexAnswers(index, predicate)) {
+      return this.scan(this.filterNodes(this.nodeIdsByLabel(label), property, predicate));
+    }
+    return this.scan(seekIndex(this.connection, index.id, keyScanFor(predicate)));
+  }
+
+  private *filterNodes(ids: Iterable<bigint>, property: string, predicate: IndexPredicate): Generator<bigint> {
+    const scan = keyScanFor(predicate);
+    for (const id of ids) {
+      const value = this.nodeProperty(id, property);
+      if (value === undefined || value === null) continue;
+      const key = indexKey(value);
+      if (key !== null && keyMatches(scan, key)) yield id;
+    }
+  }
+
+  private requireIndex(entityType: 'NODE' | 'RELATIONSHIP', token: string, property: string): IndexEntry {
+    const dictionary = entityType === 'NODE' ? this.context.tokens.labels : this.context.tokens.types;
+    const tokenId = dictionary.idOf(token);
+    const keyId = this.context.tokens.keys.idOf(property);
+    const index =
+      tokenId === undefined || keyId === undefined ? null : this.catalog.seekableIndex(entityType, tokenId, keyId);
+    if (index === null) {
+      const pattern = entityType === 'NODE' ? `(:${token} {${property}})` : `()-[:${token} {${property}}]-()`;
+      throw new ArgumentError(`No index covers ${pattern}; call findIndex() before seeking.`);
+    }
+    return index;
+  }
+
+  expand(nodeId: bigint, direction: Direction, types?: readonly string[]): Iterable<RelationshipHandle> {
+    const result: RelationshipHandle[] = [];
+    if (direction !== 'in') this.expandOut(nodeId, types, result);
+    if (direction !== 'out') this.expandIn(nodeId, types, result, direction === 'both');
+    return result;
+  }
+
+  private expandOut(nodeId: bigint, types: readonly string[] | undefined, out: RelationshipHandle[]): void {
+    const typeNames = this.context.tokens.types;
+    if (types === undefined || types.length === 0) {
+      const rows = this.connection.raw(OUT_SQL).all(nodeId) as [bigint, bigint, bigint][];
+      for (const [id, type, dst] of rows) out.push({ id, type: typeNames.nameOf(Number(type)), startId: nodeId, endId: dst });
+      return;
+    }
+    const statement = this.connection.raw(OUT_TYPE_SQL);
+    for (const type of new Set(types)) {
+      const typeId = typeNames.idOf(type);
+      if (typeId === undefined) continue;
+      const rows = statement.all(nodeId, typeId) as [bigint, bigint][];
+      for (const [id, dst] of rows) out.push({ id, type, startId: nodeId, endId: dst });
+    }
+  }
+
+  private expandIn(nodeId: bigint, types: readonly string[] | undefined, out: RelationshipHandle[], skipLoops: boolean): void {
+    const typeNames = this.context.tokens.types;
+    if (types === undefined || types.length === 0) {
+      const rows = this.connection.raw(IN_SQL).all(nodeId) as [bigint, bigint, bigint][];
+      for (const [id, type, src] of rows) {
+        if (skipLoops && src === nodeId) continue;
+        out.push({ id, type: typeNames.nameOf(Number(type)), startId: src, endId: nodeId });
+      }
+      return;
+    }
+    const statement = this.connection.raw(IN_TYPE_SQL);
+    for (const type of new Set(types)) {
+      const typeId = typeNames.idOf(type);
+      if (typeId === undefined) continue;
+      const rows = statement.all(nodeId, typeId) as [bigint, bigint][];
+      for (const [id, src] of rows) {
+        if (skipLoops && src === nodeId) continue;
+        out.push({ id, type, startId: src, endId: nodeId });
+      }
+    }
+  }
+
+  allRelationships(types?: readonly string[]): Iterable<RelationshipHandle> {
+    if (types === undefined || types.length === 0) return this.scan(this.relationshipPages(ALL_RELS_SQL, []));
+    const typeIds = [...new Set(types)].map((t) => this.context.tokens.types.idOf(t)).filter((t) => t !== undefined);
+    const self = this;
+    function* byTypes(): Generator<RelationshipHandle> {
+      for (const typeId of typeIds) yield* self.relationshipPages(TYPE_RELS_SQL, [typeId]);
+    }
+    return this.scan(byTypes());
+  }
+
+  private *relationshipPages(sql: string, params: readonly unknown[]): Generator<RelationshipHandle> {
+    const statement = this.connection.raw(sql);
+    const typeNames = this.context.tokens.types;
+    let cursor = -1n;
+    let size = 64;
+    for (;;) {
+      const rows = statement.all(...params, cursor, size) as [bigint, bigint, bigint, bigint][];
+      for (const [id, type, src, dst] of rows) yield { id, type: typeNames.nameOf(Number(type)), startId: src, endId: dst };
+      if (rows.length < size) return;
+      cursor = rows[rows.length - 1]![0];
+      if (size < 4096) size *= 4;
+    }
+  }
+
+  seekRelationships(type: string, property: string, predicate: IndexPredicate): Iterable<RelationshipHandle> {
+    const index = this.requireIndex('RELATIONSHIP', type, property);
+    const self = this;
+    function* handles(ids: Iterable<bigint>): Generator<RelationshipHandle> {
+      for (const id of ids) {
+        const handle = self.relationshipHandle(id);
+        if (handle !== null) yield handle;
+      }
+    }
+    if (!indexAnswers(index, predicate)) {
+      const scan = keyScanFor(predicate);
+      const filtered = (function* () {
+        for (const rel of self.allRelationships([type])) {
+          const value = self.relationshipProperty(rel.id, property);
+          if (value === undefined || value === null) continue;
+          const key = indexKey(value);
+          if (key !== null && keyMatches(scan, key)) yield rel;
+        }
+      })();
+      return this.scan(filtered);
+    }
+    return this.scan(handles(seekIndex(this.connection, index.id, keyScanFor(predicate))));
+  }
+
+  /** Identity and endpoints of a relationship, or null. */
+  relationshipHandle(id: bigint): RelationshipHandle | null {
+    const row = this.connection.raw(REL_HANDLE_SQL).get(id) as [bigint, bigint, bigint] | undefined;
+    if (row === undefined) return null;
+    return { id, type: this.context.tokens.types.nameOf(Number(row[0])), startId: row[1], endId: row[2] };
+  }
+
+  degree(nodeId: bigint, direction: Direction, types?: readonly string[]): number {
+    const typeNames = this.context.tokens.types;
+    const typeIds =
+      types === undefined || types.length === 0
+        ? null
+        : [...new Set(types)].map((t) => typeNames.idOf(t)).filter((t) => t !== undefined);
+    const count = (sql: string, typedSql: string, loop: boolean): number => {
+      if (typeIds === null) {
+        const value = loop ? this.connection.pluck(sql).get(nodeId, nodeId) : this.connection.pluck(sql).get(nodeId);
+        return Number(value as bigint);
+      }
+      let sum = 0;
+      const statement = this.connection.pluck(typedSql);
+      for (const typeId of typeIds) {
+        const value = loop ? statement.get(nodeId, typeId, nodeId) : statement.get(nodeId, typeId);
+        sum += Number(value as bigint);
+      }
+      return sum;
+    };
+    let total = 0;
+    if (direction !== 'in') total += count(OUT_DEGREE_SQL, OUT_TYPE_DEGREE_SQL, false);
+    if (direction !== 'out') total += count(IN_DEGREE_SQL, IN_TYPE_DEGREE_SQL, false);
+    if (direction === 'both') total -= count(LOOP_DEGREE_SQL, LOOP_TYPE_DEGREE_SQL, true);
+    return total;
+  }
+
+  countNodes(label?: string): number {
+    if (label === undefined) return Number((this.connection.raw(STATE_COUNTS_SQL).get() as bigint[])[0]) + this.nodeCountDelta(undefined);
+    const labelId = this.context.tokens.labels.idOf(label);
+    if (labelId === undefined) return 0;
+    const stored = this.connection.pluck(LABEL_COUNT_SQL).get(labelId) as bigint | undefined;
+    return Number(stored ?? 0n) + this.nodeCountDelta(labelId);
+  }
+
+  countRelationships(type?: string): number {
+    if (type === undefined) return Number((this.connection.raw(STATE_COUNTS_SQL).get() as bigint[])[1]) + this.relCountDelta(undefined);
+    const typeId = this.context.tokens.types.idOf(type);
+    if (typeId === undefined) return 0;
+    const stored = this.connection.pluck(TYPE_COUNT_SQL).get(typeId) as bigint | undefined;
+    return Number(stored ?? 0n) + this.relCountDelta(typeId);
+  }
+
+  /** Uncommitted change of a node count (write transactions override). */
+  protected nodeCountDelta(_labelId: number | undefined): number {
+    return 0;
+  }
+
+  /** Uncommitted change of a relationship count (write transactions override). */
+  protected relCountDelta(_typeId: number | undefined): number {
+    return 0;
+  }
+
+  labels(): readonly string[] {
+    const ids = this.connection.pluck('SELECT label FROM label_counts ORDER BY label').all() as bigint[];
+    const names = this.context.tokens.labels;
+    return ids.map(Number).filter((id) => this.countNodesById(id) > 0).map((id) => names.nameOf(id));
+  }
+
+  private countNodesById(labelId: number): number {
+    const stored = this.connection.pluck(LABEL_COUNT_SQL).get(labelId) as bigint | undefined;
+    return Number(stored ?? 0n) + this.nodeCountDelta(labelId);
+  }
+
+  relationshipTypes(): readonly string[] {
+    const ids = this.connection.pluck('SELECT type FROM type_counts ORDER BY type').all() as bigint[];
+    const names = this.context.tokens.types;
+    return ids
+      .map(Number)
+      .filter((id) => Number((this.connection.pluck(TYPE_COUNT_SQL).get(id) as bigint | undefined) ?? 0n) + this.relCountDelta(id) > 0)
+      .map((id) => names.nameOf(id));
+  }
+
+  propertyKeys(): readonly string[] {
+    return this.connection.pluck('SELECT name FROM key_tokens ORDER BY id').all() as string[];
+  }
+
+  indexes(): readonly IndexDefinition[] {
+    return [...LOOKUP_INDEXES, ...this.catalog.indexes.map((i) => i.definition)];
+  }
+
+  constraints(): readonly ConstraintDefinition[] {
+    return this.catalog.constraints.map((c) => c.definition);
+  }
+
+  findIndex(entityType: 'NODE' | 'RELATIONSHIP', labelOrType: string, property: string): IndexDefinition | null {
+    const dictionary = entityType === 'NODE' ? this.context.tokens.labels : this.context.tokens.types;
+    const tokenId = dictionary.idOf(labelOrType);
+    const keyId = this.context.tokens.keys.idOf(property);
+    if (tokenId === undefined || keyId === undefined) return null;
+    return this.catalog.seekableIndex(entityType, tokenId, keyId)?.definition ?? null;
+  }
+
+  nodeElementId(id: bigint): string {
+    return `4:${this.context.uuid}:${id}`;
+  }
+
+  relationshipElementId(id: bigint): string {
+    return `5:${this.context.uuid}:${id}`;
+  }
+
+  idFromElementId(elementId: string): bigint | null {
+    return parseElementId(elementId, this.context.uuid);
+  }
+}
+
+/** Parses `4:<uuid>:<id>` / `5:<uuid>:<id>` of database `uuid`; null if foreign or malformed. */
+export function parseElementId(elementId: string, uuid: string): bigint | null {
+  const first = elementId.indexOf(':');
+  const last = elementId.lastIndexOf(':');
+  if (first !== 1 || last <= first) return null;
+  const kind = elementId[0];
+  if (kind !== '4' && kind !== '5') return null;
+  if (elementId.slice(first + 1, last) !== uuid) return null;
+  const digits = elementId.slice(last + 1);
+  if (!/^\d{1,19}$/.test(digits)) return null;
+  return BigInt(digits);
+}
+
+/** Whether an index's entries can answer a predicate (TEXT holds strings only, POINT points only). */
+function indexAnswers(index: IndexEntry, predicate: IndexPredicate): boolean {
+  switch (index.definition.type) {
+    case 'RANGE':
+      return true;
+    case 'TEXT':
+      return (
+        predicate.kind === 'prefix' ||
+        predicate.kind === 'contains' ||
+        predicate.kind === 'suffix' ||
+        (predicate.kind === 'equals' && typeof predicate.value === 'string')
+      );
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Opening SQLite connections with graphdb's settings, and a per-connection cache of prepared
+ * statements (statements are prepared once per connection and reused; no SQL is built per call).
+ */
+import Database from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import { SCHEMA_SQL, STORAGE_FORMAT_VERSION } from './schema.js';
+
+/**
+ * Durability level. Both modes run the database in WAL mode.
+ * - `normal` (default): synchronous=NORMAL. A committed transaction survives a crash or
+ *   `kill -9` of the process (the WAL is written before COMMIT returns); the last transactions
+ *   may be lost on power failure or OS crash.
+ * - `full`: synchronous=FULL, an fsync per commit; also survives power loss.
+ */
+export type SyncMode = 'normal' | 'full';
+
+/** A connection plus its statement cache. */
+export class Connection {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(readonly db: SqliteDatabase) {}
+
+  /** The cached prepared statement for `sql` (prepared on first use). */
+  stmt(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** A cached statement in raw mode (rows as arrays). */
+  raw(sql: string): Statement {
+    let statement = this.statements.get(`raw:${sql}`);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql).raw(true);
+      this.statements.set(`raw:${sql}`, statement);
+    }
+    return statement;
+  }
+
+  /** A cached statement that returns the first column only. */
+  pluck(sql: string): Statement {
+    let statement = this.statements.get(`pluck:${sql}`);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql).pluck(true);
+      this.statements.set(`pluck:${sql}`, statement);
+    }
+    return statement;
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** Opens (creating if needed) the read-write connection of a database file and applies the schema. */
+export function openWriterConnection(file: string, syncMode: SyncMode): Connection {
+  const db = new Database(file);
+  db.defaultSafeIntegers(true);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${syncMode === 'full' ? 'FULL' : 'NORMAL'}`);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = OFF');
+  db.pragma('cache_size = -65536');
+  db.pragma('temp_store = MEMORY');
+  db.exec(SCHEMA_SQL);
+  const format = db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as bigint | undefined;
+  if (format === undefined) {
+    db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?)").run(BigInt(STORAGE_FORMAT_VERSION));
+  } else if (Number(format) !== STORAGE_FORMAT_VERSION) {
+    db.close();
+    throw new Error(`Database file ${file} has storage format ${format}; this build reads format ${STORAGE_FORMAT_VERSION}.`);
+  }
+  return new Connection(db);
+}
+
+/** Opens a read-only connection used for snapshot reads. */
+export function openReaderConnection(file: string): Connection {
+  const db = new Database(file, { readonly: true });
+  db.defaultSafeIntegers(true);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -32768');
+  return new Connection(db);
+}

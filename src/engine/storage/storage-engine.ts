@@ -1,0 +1,195 @@
+/**
+ * The storage engine of a data directory: the database catalog (kept in the `system`
+ * database), one DatabaseStore per database (one SQLite file each), and the change-event bus.
+ *
+ * Layout of the data directory: `system.db` and `<name>.db` per database, each with its
+ * `-wal`/`-shm` companions while open.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseNotFound, ClientError, StatusCodes } from '../errors/index.js';
+import {
+  SYSTEM_DATABASE,
+  deleteCatalogRow,
+  ensureCatalogTable,
+  insertCatalogRow,
+  normalizeDatabaseName,
+  readCatalog,
+  type DatabaseInfo,
+} from '../catalog/database-catalog.js';
+import { openWriterConnection, type Connection, type SyncMode } from './sqlite/connection.js';
+import { DatabaseStore } from './database-store.js';
+import { EventBus, type ChangeEventSource } from './event-bus.js';
+
+/** Where storage reports problems it recovers from (a pino logger fits). */
+export interface StorageLogger {
+  warn(object: object, message?: string): void;
+}
+
+/** Options of `StorageEngine.open`. */
+export interface StorageEngineOptions {
+  readonly dataDir: string;
+  /** Durability level, default `normal` (survives a process crash / kill -9; see SyncMode). */
+  readonly syncMode?: SyncMode;
+  /** Name of the default database, created when missing (default `graphdb`). */
+  readonly defaultDatabase?: string;
+  /** How long a writer waits for a database's write lock before WriteConflict (default 10 s). */
+  readonly writeLockTimeoutMs?: number;
+  readonly logger?: StorageLogger;
+}
+
+/** Opens databases of one data directory. */
+export class StorageEngine {
+  readonly dataDir: string;
+  readonly defaultDatabase: string;
+  private readonly bus: EventBus;
+  private readonly stores = new Map<string, DatabaseStore>();
+  private catalog = new Map<string, { file: string; createdAt: Date }>();
+  private closed = false;
+
+  private constructor(private readonly options: StorageEngineOptions) {
+    this.dataDir = options.dataDir;
+    this.defaultDatabase = normalizeDatabaseName(options.defaultDatabase ?? 'graphdb');
+    this.bus = new EventBus((error) => options.logger?.warn({ err: error }, 'change event listener failed'));
+  }
+
+  /** Opens (creating if needed) the data directory, the system database and the default database. */
+  static open(options: StorageEngineOptions): StorageEngine {
+    mkdirSync(options.dataDir, { recursive: true });
+    const engine = new StorageEngine(options);
+    engine.bootstrap();
+    return engine;
+  }
+
+  private bootstrap(): void {
+    const bootstrapConnection = openWriterConnection(join(this.dataDir, 'system.db'), this.options.syncMode ?? 'normal');
+    try {
+      ensureCatalogTable(bootstrapConnection);
+      if (!readCatalog(bootstrapConnection).some((row) => row.name === this.defaultDatabase)) {
+        insertCatalogRow(bootstrapConnection, this.defaultDatabase, `${this.defaultDatabase}.db`);
+      }
+      this.catalog = new Map(readCatalog(bootstrapConnection).map((row) => [row.name, { file: row.file, createdAt: row.createdAt }]));
+    } finally {
+      bootstrapConnection.close();
+    }
+    this.openStore(SYSTEM_DATABASE, 'system.db');
+    this.openStore(this.defaultDatabase, this.catalog.get(this.defaultDatabase)!.file);
+  }
+
+  private openStore(name: string, file: string): DatabaseStore {
+    const store = new DatabaseStore({
+      name,
+      file: join(this.dataDir, file),
+      syncMode: this.options.syncMode ?? 'normal',
+      writeLockTimeoutMs: this.options.writeLockTimeoutMs ?? 10_000,
+      publish: (events) => this.bus.publish(events),
+      hasSubscribers: () => this.bus.hasSubscribers,
+    });
+    this.stores.set(name, store);
+    return store;
+  }
+
+  /** Committed change events of every database. */
+  get events(): ChangeEventSource {
+    return this.bus;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new ClientError(StatusCodes.DatabaseUnavailable, 'The storage engine is closed.');
+  }
+
+  /** Every database, `system` included. */
+  listDatabases(): DatabaseInfo[] {
+    this.assertOpen();
+    const system: DatabaseInfo = {
+      name: SYSTEM_DATABASE,
+      file: 'system.db',
+      createdAt: new Date(0),
+      isDefault: false,
+      isSystem: true,
+      status: 'online',
+    };
+    const user = [...this.catalog].map(([name, row]) => ({
+      name,
+      file: row.file,
+      createdAt: row.createdAt,
+      isDefault: name === this.defaultDatabase,
+      isSystem: false,
+      status: 'online' as const,
+    }));
+    return [system, ...user].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** True when `name` (case-insensitive) is a database. */
+  hasDatabase(name: string): boolean {
+    const lower = name.toLowerCase();
+    return lower === SYSTEM_DATABASE || this.catalog.has(lower);
+  }
+
+  /** The store of a database (default database when omitted); throws DatabaseNotFound. */
+  database(name: string = this.defaultDatabase): DatabaseStore {
+    this.assertOpen();
+    const lower = name.toLowerCase();
+    const open = this.stores.get(lower);
+    if (open !== undefined) return open;
+    const row = this.catalog.get(lower);
+    if (row === undefined) throw new DatabaseNotFound(name);
+    return this.openStore(lower, row.file);
+  }
+
+  /** CREATE DATABASE. Returns false when it existed and `ifNotExists` was set. */
+  async createDatabase(name: string, ifNotExists = false): Promise<boolean> {
+    this.assertOpen();
+    const lower = normalizeDatabaseName(name);
+    if (this.hasDatabase(lower)) {
+      if (ifNotExists) return false;
+      throw new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database '${name}': Database already exists.`);
+    }
+    const file = `${lower}.db`;
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(this.dataDir, file + suffix), { force: true });
+    await this.changeCatalog((tx) => insertCatalogRow(tx, lower, file));
+    this.catalog.set(lower, { file, createdAt: new Date() });
+    this.openStore(lower, file);
+    return true;
+  }
+
+  /** DROP DATABASE: closes it and deletes its file. Returns false when absent and `ifExists` was set. */
+  async dropDatabase(name: string, ifExists = false): Promise<boolean> {
+    this.assertOpen();
+    const lower = name.toLowerCase();
+    if (lower === SYSTEM_DATABASE || lower === this.defaultDatabase) {
+      throw new ClientError(StatusCodes.UnsupportedOperation, `Not allowed to drop the ${lower === SYSTEM_DATABASE ? 'system' : 'default'} database '${name}'.`);
+    }
+    const row = this.catalog.get(lower);
+    if (row === undefined) {
+      if (ifExists) return false;
+      throw new DatabaseNotFound(name);
+    }
+    await this.changeCatalog((tx) => deleteCatalogRow(tx, lower));
+    this.catalog.delete(lower);
+    this.stores.get(lower)?.close();
+    this.stores.delete(lower);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(this.dataDir, row.file + suffix), { force: true });
+    return true;
+  }
+
+  private async changeCatalog(change: (connection: Connection) => void): Promise<void> {
+    const tx = await this.database(SYSTEM_DATABASE).beginWrite();
+    try {
+      change(tx.db);
+      tx.state.dirty = true;
+      tx.commit();
+    } catch (error) {
+      tx.rollback();
+      throw error;
+    }
+  }
+
+  /** Closes every database (open write transactions are rolled back). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const store of this.stores.values()) store.close();
+    this.stores.clear();
+  }
+}
