@@ -84,7 +84,10 @@ export function printTable(results: readonly WorkloadResult[], log: (s: string) 
   for (const w of results) {
     log(`${w.id.padEnd(5)} ${verdict(w).padEnd(12)} ${w.title}`);
     for (const r of w.results) {
-      const rate = r.status === 'ok' && r.timing ? `${fmtRate(r.timing.opsPerSec)} ${w.unit}, p50 ${fmtMs(r.timing.p50Ms)} ms, p99 ${fmtMs(r.timing.p99Ms)} ms` : `${r.status}${r.note ? ': ' + r.note : ''}`;
+      const figure = r.timing && Number.isNaN(r.timing.p50Ms)
+        ? `${fmtRate(r.timing.opsPerSec)} ${w.unit}`
+        : r.timing ? `${fmtRate(r.timing.opsPerSec)} ${w.unit}, p50 ${fmtMs(r.timing.p50Ms)} ms, p99 ${fmtMs(r.timing.p99Ms)} ms` : '';
+      const rate = r.status === 'ok' ? `${figure}${r.role === 'ours' && r.note ? ` — ${r.note}` : ''}` : `${r.status}${r.note ? ': ' + r.note : ''}`;
       log(`        ${r.role.padEnd(5)} ${r.adapter.padEnd(22)} ${rate}`);
     }
     const rt = ratios(w);
