@@ -25,7 +25,7 @@ const showTargets: ReadonlyArray<readonly [readonly string[], ShowTarget, boolea
 /** Filter words that may precede a SHOW target (`SHOW FULLTEXT INDEXES`, `SHOW UNIQUE CONSTRAINTS`). */
 const showFilters = [
   'ALL', 'RANGE', 'TEXT', 'POINT', 'LOOKUP', 'FULLTEXT', 'VECTOR', 'BTREE', 'UNIQUE', 'EXIST', 'EXISTENCE',
-  'KEY', 'BUILT', 'USER', 'DEFINED', 'NODE', 'RELATIONSHIP', 'REL', 'PROPERTY', 'TYPE', 'EXISTS', 'DEFAULT', 'HOME', 'CURRENT',
+  'KEY', 'BUILT', 'IN', 'USER', 'DEFINED', 'NODE', 'RELATIONSHIP', 'REL', 'PROPERTY', 'TYPE', 'EXISTS', 'DEFAULT', 'HOME', 'CURRENT',
 ];
 
 /** SHOW, database and alias administration commands. */
@@ -171,7 +171,8 @@ export abstract class CommandParser extends SchemaParser {
     while (target === null) {
       const entry = showTargets.find(([words]) => words.some((word) => this.peekKeyword(word)));
       const isFilter = showFilters.some((word) => this.peekKeyword(word));
-      if (entry && !(isFilter && showTargets.some(([words]) => words.some((word) => this.peekKeyword(word, 1))))) {
+      const nextIsWord = showFilters.some((word) => this.peekKeyword(word, 1)) || showTargets.some(([words]) => words.some((word) => this.peekKeyword(word, 1)));
+      if (entry && !(isFilter && nextIsWord)) {
         this.advance();
         target = entry[1];
         takesName = entry[2];
