@@ -11,6 +11,9 @@ export type Role = 'ours' | 'peer' | 'limit';
 /** A maybe-asynchronous result (raw substrates answer synchronously, engines asynchronously). */
 export type Maybe<T> = T | Promise<T>;
 
+/** Queries whose plans must use an index (the anchor `Person {email}` / `Person {id}`). */
+export type PlannedQuery = 'lookup' | 'oneHopCount' | 'oneHopExpand' | 'twoHop' | 'shortestPath';
+
 /** A row of G5's expansion: neighbour name and age. */
 export type NameAge = readonly [string, number];
 
@@ -33,8 +36,8 @@ export interface GraphSubject {
   readonly note?: string;
   /** G1: imports the graph until it is queryable (ids and both adjacency directions). */
   load(graph: SocialGraph): Promise<void>;
-  /** Describes how the G4 lookup is planned (EXPLAIN), when the adapter can tell. */
-  explainLookup?(): Promise<string>;
+  /** The EXPLAIN plan (operator names) of a workload's query, when the adapter can tell. */
+  explain?(query: PlannedQuery): Promise<string>;
   lookupByEmail?(email: string): Maybe<number | null>;
   oneHopCount?(id: number): Maybe<number>;
   oneHopExpand?(id: number): Maybe<readonly NameAge[]>;

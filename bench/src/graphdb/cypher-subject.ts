@@ -3,7 +3,7 @@
  * the same Cypher text on every path, so the embedded and Bolt figures differ only by the edge.
  */
 import type { SocialGraph } from '../gen/social.js';
-import type { CityStats, GraphSubject, NameAge, NewPerson, Role } from '../subject.js';
+import type { CityStats, GraphSubject, NameAge, NewPerson, PlannedQuery, Role } from '../subject.js';
 
 /** Parameter values as a connection accepts them (integers as bigint). */
 export type Params = Record<string, unknown>;
@@ -90,9 +90,10 @@ export class CypherSubject implements GraphSubject {
     }
   }
 
-  async explainLookup(): Promise<string> {
+  async explain(query: PlannedQuery): Promise<string> {
     if (!this.conn.explain) return 'EXPLAIN not available on this connection';
-    return (await this.conn.explain(QUERIES.lookup, { e: 'x' })).join(' <- ');
+    const text = query === 'shortestPath' ? QUERIES.shortestPath(6) : QUERIES[query];
+    return (await this.conn.explain(text, { e: 'x', id: 0n, a: 0n, b: 1n })).join(' <- ');
   }
 
   async lookupByEmail(email: string): Promise<number | null> {

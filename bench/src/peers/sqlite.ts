@@ -1,7 +1,7 @@
 /**
  * The storage limit: the same work graphdb's storage does, hand-written on better-sqlite3 with
  * prepared statements: an indexed email lookup, edge rows with covering indexes both ways, a
- * covering (city, age) index for aggregation. WAL mode, synchronous NORMAL.
+ * covering (city, age) index for aggregation. The same pragmas as graphdb's storage connection.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
 export class SqliteSubject implements GraphSubject {
   readonly name = 'raw SQLite';
   readonly role = 'limit' as const;
-  readonly note = 'better-sqlite3, WAL, synchronous=NORMAL, prepared statements';
+  readonly note = 'better-sqlite3, WAL, synchronous=NORMAL, 64 MiB cache (graphdb storage pragmas), prepared statements';
   private readonly db: Database.Database;
   private stmts!: ReturnType<SqliteSubject['prepare']>;
 
@@ -22,6 +22,8 @@ export class SqliteSubject implements GraphSubject {
     this.db = new Database(join(dir, 'raw.sqlite'));
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('cache_size = -65536');
+    this.db.pragma('temp_store = MEMORY');
     this.db.exec(`
       CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, age INTEGER, city TEXT, email TEXT, bio TEXT);
       CREATE TABLE knows (src INTEGER NOT NULL, dst INTEGER NOT NULL, PRIMARY KEY (src, dst)) WITHOUT ROWID;
@@ -66,7 +68,7 @@ export class SqliteSubject implements GraphSubject {
     };
   }
 
-  async explainLookup(): Promise<string> {
+  async explain(): Promise<string> {
     return (this.stmts.plan.all('x') as Row[]).map((r) => String(r['detail'])).join('; ');
   }
 
