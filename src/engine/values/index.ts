@@ -5,3 +5,7 @@ export * from './ordering.js';
 export * from './group-key.js';
 export * from './arithmetic.js';
 export * from './to-string.js';
+export { temporalProperty } from './temporal/properties.js';
+export { pointFromMap, pointDistance, pointWithinBBox, pointProperty } from './point.js';
+export { formatDuration } from './temporal/duration.js';
+export { zoneOffsetAt } from './temporal/time-zone.js';

@@ -8,7 +8,9 @@ import { graphFunctions } from './graph.js';
 import { listFunctions } from './list.js';
 import { mathFunctions } from './math.js';
 import { FunctionRegistry, type AggregateFunction, type CypherFunction } from './registry.js';
+import { spatialFunctions } from './spatial.js';
 import { stringFunctions } from './string.js';
+import { temporalFunctions } from './temporal.js';
 
 export * from './registry.js';
 
@@ -19,6 +21,8 @@ export const builtinFunctionList: readonly CypherFunction[] = [
   ...listFunctions,
   ...conversionFunctions,
   ...graphFunctions,
+  ...temporalFunctions,
+  ...spatialFunctions,
   ...aggregateFunctions,
 ];
 
