@@ -199,7 +199,7 @@ function stringRange(lowerKey: Buffer, upperKey: Buffer): { lower: KeyBound; upp
 
 function rangeScan(predicate: Extract<IndexPredicate, { kind: 'range' }>): KeyScan {
   const { lower, upper } = predicate;
-  if (lower === undefined && upper === undefined) return { kind: 'empty' };
+  if (lower === undefined && upper === undefined) return { kind: 'all' };
   const bounds = [lower, upper].filter((b) => b !== undefined);
   if (bounds.some((b) => b.value === null || isNaNValue(b.value))) return { kind: 'empty' };
   const lowerKey = lower === undefined ? null : indexKey(lower.value)!;
@@ -247,10 +247,12 @@ export function keyScanFor(predicate: IndexPredicate): KeyScan {
     }
     case 'contains': {
       const bounds = typeBounds(KeyPrefix.String);
+      if (predicate.substring === '') return { kind: 'range', ...bounds };
       return { kind: 'range', ...bounds, contains: Buffer.from(predicate.substring, 'utf8') };
     }
     case 'suffix': {
       const bounds = typeBounds(KeyPrefix.String);
+      if (predicate.suffix === '') return { kind: 'range', ...bounds };
       return { kind: 'range', ...bounds, suffix: Buffer.from(predicate.suffix, 'utf8') };
     }
   }
