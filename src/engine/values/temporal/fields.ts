@@ -88,15 +88,16 @@ export function resolveTime(f: TemporalFields, baseNano: number | null): number 
   const hour = checkRange('hour', f.hour ?? Math.floor(base / NANOS_PER_HOUR), 0, 23);
   const minute = checkRange('minute', f.minute ?? Math.floor((base % NANOS_PER_HOUR) / NANOS_PER_MINUTE), 0, 59);
   const second = checkRange('second', f.second ?? Math.floor((base % NANOS_PER_MINUTE) / NANOS_PER_SECOND), 0, 59);
-  let nano: number;
+  let nano = base % NANOS_PER_SECOND;
   if (f.millisecond !== undefined || f.microsecond !== undefined || f.nanosecond !== undefined) {
-    const ms = checkRange('millisecond', f.millisecond ?? 0, 0, 999);
-    const us = checkRange('microsecond', f.microsecond ?? 0, 0, f.millisecond === undefined ? 999_999 : 999);
-    const nsMax = f.microsecond !== undefined ? 999 : f.millisecond !== undefined ? 999_999 : 999_999_999;
-    const ns = checkRange('nanosecond', f.nanosecond ?? 0, 0, nsMax);
+    // Each given field replaces its own slot; finer slots not given keep the base's digits.
+    const baseSlots = baseNano === null ? [0, 0, 0] : [Math.floor(nano / 1_000_000), Math.floor(nano / 1000) % 1000, nano % 1000];
+    const ms = checkRange('millisecond', f.millisecond ?? baseSlots[0]!, 0, 999);
+    const coarserGiven = f.millisecond !== undefined || baseNano !== null;
+    const us = checkRange('microsecond', f.microsecond ?? baseSlots[1]!, 0, coarserGiven ? 999 : 999_999);
+    const nsMax = f.microsecond !== undefined || f.millisecond !== undefined ? 999 : baseNano !== null ? 999 : 999_999_999;
+    const ns = checkRange('nanosecond', f.nanosecond ?? baseSlots[2]!, 0, nsMax);
     nano = ms * 1_000_000 + us * 1000 + ns;
-  } else {
-    nano = base % NANOS_PER_SECOND;
   }
   return hour * NANOS_PER_HOUR + minute * NANOS_PER_MINUTE + second * NANOS_PER_SECOND + nano;
 }

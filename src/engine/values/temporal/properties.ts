@@ -73,10 +73,10 @@ function zoneComponent(v: CypherTime | CypherDateTime, key: string): CypherValue
 }
 
 function durationComponent(d: CypherDuration, key: string): CypherValue | undefined {
-  const totalNanos = BigInt(d.seconds) * 1_000_000_000n + BigInt(d.nanoseconds);
-  // Sub-second parts follow the sign of the whole seconds part, as Neo4j reports them.
-  const secondsPart = totalNanos / 1_000_000_000n;
-  const nanosOfSecond = totalNanos - secondsPart * 1_000_000_000n;
+  // As Neo4j (java.time.Duration): whole seconds rounded down, nanoseconds of second in [0, 1e9).
+  const secondsPart = BigInt(d.seconds);
+  const nanosOfSecond = BigInt(d.nanoseconds);
+  const totalNanos = secondsPart * 1_000_000_000n + nanosOfSecond;
   const months = BigInt(d.months);
   const days = BigInt(d.days);
   switch (key) {
