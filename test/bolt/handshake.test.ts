@@ -107,3 +107,16 @@ describe('handshake over a socket', () => {
     await client.waitClosed();
   });
 });
+
+describe('handshake timeout', () => {
+  it('closes a connection that never completes the handshake', async () => {
+    const { server } = await startFakeServer({ handshakeTimeoutMs: 100 });
+    try {
+      const client = await RawBoltClient.connect(server.port);
+      client.socket.write(Buffer.from([0x60, 0x60]));
+      await client.waitClosed();
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -19,6 +19,8 @@ export interface ConnectionSettings {
   readonly maxMessageSize: number;
   readonly routingTtlSeconds: number;
   readonly advertisedAddress?: string;
+  /** Milliseconds a client may take to complete the handshake. */
+  readonly handshakeTimeoutMs: number;
 }
 
 /** Queued requests beyond which the connection stops reading (pipelining clients). */
@@ -42,6 +44,7 @@ export class BoltConnection {
   private running = false;
   private paused = false;
   private shutDown = false;
+  private handshakeTimer: NodeJS.Timeout | null;
 
   constructor(
     private readonly transport: Transport,
@@ -50,6 +53,8 @@ export class BoltConnection {
     private readonly onClosed: (connection: BoltConnection) => void,
   ) {
     this.dechunker = new Dechunker(settings.maxMessageSize);
+    this.handshakeTimer = setTimeout(() => this.close(), settings.handshakeTimeoutMs);
+    this.handshakeTimer.unref();
   }
 
   /** Feeds bytes received from the client. */
@@ -63,6 +68,7 @@ export class BoltConnection {
 
   /** The transport closed (by either side). */
   closed(): void {
+    this.clearHandshakeTimer();
     if (this.phase === 'closed') return;
     this.phase = 'closed';
     this.queue.length = 0;
@@ -108,6 +114,7 @@ export class BoltConnection {
   }
 
   private start(version: BoltVersion): void {
+    this.clearHandshakeTimer();
     this.phase = 'messages';
     this.features = featuresOf(version);
     this.state = new ConnectionState(this.features, {
@@ -199,6 +206,11 @@ export class BoltConnection {
     if (!state || state.writer.size === 0) return;
     const bytes = state.writer.take();
     if (!this.transport.write(bytes)) await this.transport.waitForDrain();
+  }
+
+  private clearHandshakeTimer(): void {
+    if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+    this.handshakeTimer = null;
   }
 
   private async shutdown(): Promise<void> {

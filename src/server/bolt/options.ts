@@ -61,6 +61,8 @@ export interface BoltServerOptions {
   readonly maxMessageSize?: number;
   /** Accept Bolt over WebSocket on the same port (default true). */
   readonly websocket?: boolean;
+  /** Milliseconds a client may take to send its handshake (default 10 000). */
+  readonly handshakeTimeoutMs?: number;
   /** Seconds ROUTE tables stay valid (default 300). */
   readonly routingTtlSeconds?: number;
 }

@@ -24,6 +24,7 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     maxMessageSize: options.maxMessageSize ?? DEFAULT_MAX_MESSAGE_SIZE,
     routingTtlSeconds: options.routingTtlSeconds ?? 300,
     advertisedAddress: options.advertisedAddress,
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
   };
   const connections = new Set<BoltConnection>();
   const sockets = new Set<Socket>();
