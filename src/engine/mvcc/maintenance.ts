@@ -55,7 +55,7 @@ function candidates(table: 'node_history' | 'rel_history'): string {
              row_number() OVER (PARTITION BY h.id ORDER BY h.from_version DESC) AS rank,
              c.committed_at
       FROM ${table} h LEFT JOIN commits c ON c.version = h.to_version
-    ) WHERE to_version <= @floor AND rank > @cap AND (committed_at IS NULL OR committed_at < @cutoff)`;
+    ) WHERE to_version <= @floor AND rank > @cap AND (committed_at IS NULL OR committed_at <= @cutoff)`;
 }
 
 function pruneTable(connection: Connection, table: 'node_history' | 'rel_history', params: Record<string, unknown>): { count: number; bytes: number; maxTo: bigint } {
