@@ -112,7 +112,15 @@ function show(s: Show, ctx: ExecutionContext): Row[] {
   }
 }
 
-/** Runs the command once (for the first input row) and emits its result rows. */
+/** Database administration runs outside any graph transaction (see `runAdminCommand`). */
+export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): Promise<void> {
+  const c = op.command;
+  if (c.kind === Kind.CreateDatabase) await ctx.admin.createDatabase(symbolic(c.name, ctx), c.ifNotExists);
+  else if (c.kind === Kind.DropDatabase) await ctx.admin.dropDatabase(symbolic(c.name, ctx), c.ifExists);
+  else throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
+}
+
+/** Runs the command once and emits its result rows. */
 function run(op: CommandCall, ctx: ExecutionContext): Row[] {
   const c = op.command;
   switch (c.kind) {
@@ -130,12 +138,6 @@ function run(op: CommandCall, ctx: ExecutionContext): Row[] {
       return [];
     case Kind.Show:
       return show(c, ctx);
-    case Kind.CreateDatabase:
-      ctx.admin.createDatabase(symbolic(c.name, ctx), c.ifNotExists);
-      return [];
-    case Kind.DropDatabase:
-      ctx.admin.dropDatabase(symbolic(c.name, ctx), c.ifExists);
-      return [];
     default:
       throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
   }

@@ -1,42 +1,58 @@
 /**
- * CALL of a registered procedure: arguments evaluated per row, one output row per record.
+ * CALL of a registered procedure: arguments evaluated per row (or taken from parameters for a
+ * standalone call without parentheses), one output row per procedure record.
  */
-import { ArgumentError, ProcedureNotFound } from '../../../errors/index.js';
+import { ParameterMissing, ProcedureNotFound } from '../../../errors/index.js';
 import type { CypherValue } from '../../../values/types.js';
+import { prepareArguments } from '../../procedures/registry.js';
+import type { ProcedureContext } from '../../procedures/registry.js';
 import type { ProcedureCall } from '../../planner/logical/procedure-call.js';
+import type { ExecutionContext } from '../execution-context.js';
 import { PAUSE } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
+
+function procedureContext(ctx: ExecutionContext): ProcedureContext {
+  return {
+    reader: ctx.reader,
+    accessor: ctx.accessor,
+    functions: ctx.admin.functions,
+    procedures: ctx.admin.procedures,
+    databaseName: ctx.database,
+  };
+}
 
 /** ProcedureCall. */
 export function mapProcedureCall(op: ProcedureCall, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   const args = op.args?.map((a) => m.compile(a)) ?? null;
   return function* (ctx, rows) {
-    const procedure = ctx.admin.procedure(op.name);
+    const procedure = ctx.admin.procedures.lookup(op.name);
     if (!procedure) throw new ProcedureNotFound(op.name);
+    const outputIndex = new Map(procedure.outputs.map((f, i) => [f.name, i]));
+    const pctx = procedureContext(ctx);
     for (const row of input(ctx, rows)) {
       if (row === PAUSE) {
         yield row;
         continue;
       }
-      const values: CypherValue[] = args
+      const raw: CypherValue[] = args
         ? args.map((a) => a(row, ctx))
         : procedure.inputs.map((field) => {
             const v = ctx.parameters.get(field.name);
-            if (v === undefined) throw new ArgumentError(`Procedure ${op.name} is missing parameter ${field.name}`);
+            if (v === undefined) throw new ParameterMissing(field.name);
             return v;
           });
-      if (values.length !== procedure.inputs.length) {
-        throw new ArgumentError(`Procedure call does not provide the required number of arguments: got ${values.length} expected ${procedure.inputs.length}`, {
-          detail: 'InvalidNumberOfArguments',
-        });
+      const values = prepareArguments(procedure, raw);
+      if (procedure.outputs.length === 0) {
+        for (const record of procedure.call(values, pctx)) void record;
+        yield row;
+        continue;
       }
       let found = false;
-      for (const record of procedure.call(values, ctx)) {
+      for (const record of procedure.call(values, pctx)) {
         found = true;
         const out: Record<string, CypherValue> = { ...row };
-        if (op.yieldAll) for (const field of procedure.outputs) out[field.name] = record.get(field.name) ?? null;
-        for (const y of op.yields) out[y.variable] = record.get(y.field) ?? null;
+        for (const y of op.yields) out[y.variable] = record[outputIndex.get(y.field) ?? -1] ?? null;
         yield out;
       }
       if (!found && op.optional) {

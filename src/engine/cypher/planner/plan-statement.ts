@@ -1,0 +1,59 @@
+/**
+ * Statement → logical plan: the planner's entry point. Queries go through per-clause planning
+ * then the rewrite passes; schema and admin commands become a single CommandCall.
+ */
+import type { QueryType } from '../../session/types.js';
+import { Kind } from '../ast/index.js';
+import type { Statement } from '../ast/index.js';
+import type { LogicalOperator } from './logical/logical-operator.js';
+import { planQuery } from './plan-query.js';
+import type { PlannerContext } from './planner-context.js';
+import { rewritePlan } from './rewrite/passes.js';
+
+/** What the session needs to run a statement. */
+export interface StatementPlan {
+  readonly plan: LogicalOperator;
+  readonly columns: readonly string[];
+  readonly queryType: QueryType;
+  /** Needs a write transaction. */
+  readonly writes: boolean;
+  /** CREATE/DROP DATABASE: runs outside graph transactions. */
+  readonly admin: boolean;
+  readonly explain: 'EXPLAIN' | 'PROFILE' | null;
+}
+
+const SHOW_COLUMNS: Record<string, readonly string[]> = {
+  INDEXES: ['id', 'name', 'state', 'type', 'entityType', 'labelsOrTypes', 'properties', 'owningConstraint'],
+  CONSTRAINTS: ['id', 'name', 'type', 'entityType', 'labelsOrTypes', 'properties', 'propertyType'],
+  DATABASES: ['name', 'currentStatus', 'default', 'home'],
+};
+
+/** Plans a parsed statement. */
+export function planStatement(statement: Statement, ctx: PlannerContext): StatementPlan {
+  const body = statement.body;
+  const explain = statement.explain;
+  switch (body.kind) {
+    case Kind.SingleQuery:
+    case Kind.Union: {
+      const planned = planQuery(body, [], ctx);
+      const plan = rewritePlan(planned.plan, ctx.catalog);
+      const reads = planned.columns.length > 0;
+      const queryType: QueryType = planned.updating ? (reads ? 'rw' : 'w') : 'r';
+      return { plan, columns: planned.columns, queryType, writes: planned.updating, admin: false, explain };
+    }
+    case Kind.Show: {
+      const columns = body.yieldItems?.map((y) => y.alias?.name ?? y.field) ?? SHOW_COLUMNS[body.target.split(' ').pop() === 'DATABASE' ? 'DATABASES' : body.target] ?? [];
+      return { plan: { op: 'CommandCall', command: body, columns }, columns, queryType: 'r', writes: false, admin: false, explain };
+    }
+    case Kind.CreateDatabase:
+    case Kind.DropDatabase:
+    case Kind.AlterDatabase:
+    case Kind.StartDatabase:
+    case Kind.StopDatabase:
+    case Kind.CreateAlias:
+    case Kind.DropAlias:
+      return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: false, admin: true, explain };
+    default:
+      return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: true, admin: false, explain };
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The engine facade: open a data directory, get sessions, administer databases, read stats and
+ * subscribe to committed changes. Embedded use:
+ *
+ * ```ts
+ * const db = await GraphDB.open({ dataDir: './data' });
+ * const session = db.session();
+ * const result = await session.run('MATCH (n) RETURN count(n) AS c');
+ * const { records } = await result.pull(-1);
+ * await db.close();
+ * ```
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StorageEngine } from './storage/storage-engine.js';
+import type { StorageLogger } from './storage/storage-engine.js';
+import type { DatabaseStore } from './storage/database-store.js';
+import type { ChangeEvent } from './storage/graph-store.js';
+import type { SyncMode } from './storage/sqlite/connection.js';
+import { createFunctionRegistry } from './cypher/functions/index.js';
+import type { FunctionRegistry } from './cypher/functions/registry.js';
+import { createProcedureRegistry } from './cypher/procedures/index.js';
+import type { ProcedureRegistry } from './cypher/procedures/registry.js';
+import type { AdminHooks, DatabaseInfo } from './cypher/runtime/admin-hooks.js';
+import { EngineSession } from './session/engine-session.js';
+import type { SessionHost } from './session/engine-session.js';
+import type { EngineServices } from './session/statement-execution.js';
+import type { SessionOptions } from './session/types.js';
+
+/** Options of `GraphDB.open`. */
+export interface GraphDBOptions {
+  /** Data directory; omitted: a temporary directory deleted on close (in-memory-like use). */
+  readonly dataDir?: string;
+  /** Default database name (default `graphdb`). */
+  readonly defaultDatabase?: string;
+  /** Default transaction timeout in ms; 0 or omitted means none. */
+  readonly transactionTimeoutMs?: number;
+  /** Default time zone of temporal functions (default `UTC`). */
+  readonly defaultTimeZone?: string;
+  readonly syncMode?: SyncMode;
+  /** How long a writer waits for a database's write lock before a transient WriteConflict. */
+  readonly writeLockTimeoutMs?: number;
+  readonly logger?: StorageLogger;
+}
+
+/** Counts of one database (the HTTP `/stats` shape). */
+export interface GraphStats {
+  readonly database: string;
+  readonly nodeCount: number;
+  readonly relationshipCount: number;
+  readonly labels: readonly { readonly label: string; readonly count: number }[];
+  readonly dataSizeBytes: number;
+  readonly version: bigint;
+}
+
+/** An open graph database engine. */
+export class GraphDB {
+  /** Scalar and aggregate functions (add extension functions here). */
+  readonly functions: FunctionRegistry;
+  /** Procedures callable with CALL (add extension procedures here). */
+  readonly procedures: ProcedureRegistry;
+  private readonly services: EngineServices;
+  private readonly host: SessionHost;
+  private closed = false;
+
+  private constructor(
+    readonly storage: StorageEngine,
+    private readonly options: GraphDBOptions,
+    private readonly temporaryDir: string | null,
+  ) {
+    this.functions = createFunctionRegistry();
+    this.procedures = createProcedureRegistry();
+    const admin: AdminHooks = {
+      listDatabases: () => this.databases(),
+      createDatabase: async (name, ifNotExists) => void (await this.createDatabase(name, ifNotExists)),
+      dropDatabase: async (name, ifExists) => void (await this.dropDatabase(name, ifExists)),
+      procedures: this.procedures,
+      functions: this.functions,
+    };
+    this.services = { admin, functions: this.functions, defaultTimeZone: options.defaultTimeZone ?? 'UTC' };
+    this.host = {
+      services: this.services,
+      defaultDatabase: storage.defaultDatabase,
+      defaultTimeoutMs: options.transactionTimeoutMs ?? 0,
+      store: (name) => this.store(name),
+      bookmarkFor: (database, version) => `graphdb:${database}:${version}`,
+    };
+  }
+
+  /** Opens (creating when needed) a data directory. */
+  static async open(options: GraphDBOptions = {}): Promise<GraphDB> {
+    const temporaryDir = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'graphdb-'));
+    const dataDir = options.dataDir ?? temporaryDir!;
+    const storage = StorageEngine.open({
+      dataDir,
+      ...(options.defaultDatabase ? { defaultDatabase: options.defaultDatabase } : {}),
+      ...(options.syncMode ? { syncMode: options.syncMode } : {}),
+      ...(options.writeLockTimeoutMs !== undefined ? { writeLockTimeoutMs: options.writeLockTimeoutMs } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    return new GraphDB(storage, options, temporaryDir);
+  }
+
+  /** Name of the default database. */
+  get defaultDatabase(): string {
+    return this.storage.defaultDatabase;
+  }
+
+  /** A new session (on the default database unless `options.database` says otherwise). */
+  session(options: SessionOptions = {}): EngineSession {
+    this.assertOpen();
+    return new EngineSession(this.host, options);
+  }
+
+  /** The storage of one database (throws DatabaseNotFound). */
+  store(name: string = this.defaultDatabase): DatabaseStore {
+    this.assertOpen();
+    return this.storage.database(name);
+  }
+
+  /** Every database (SHOW DATABASES). */
+  databases(): DatabaseInfo[] {
+    return this.storage.listDatabases().map((d) => ({ name: d.name, default: d.isDefault, status: d.status }));
+  }
+
+  /** CREATE DATABASE; false when it existed and `ifNotExists` was set. */
+  createDatabase(name: string, ifNotExists = false): Promise<boolean> {
+    return this.storage.createDatabase(name, ifNotExists);
+  }
+
+  /** DROP DATABASE; false when absent and `ifExists` was set. */
+  dropDatabase(name: string, ifExists = false): Promise<boolean> {
+    return this.storage.dropDatabase(name, ifExists);
+  }
+
+  /** Node, relationship and per-label counts of a database. */
+  stats(database: string = this.defaultDatabase): GraphStats {
+    const store = this.store(database);
+    const figures = store.stats();
+    const reader = store.beginRead();
+    try {
+      const labels = reader.labels().map((label) => ({ label, count: reader.countNodes(label) }));
+      return {
+        database: store.name,
+        nodeCount: figures.nodes,
+        relationshipCount: figures.relationships,
+        labels,
+        dataSizeBytes: figures.dataSizeBytes,
+        version: figures.version,
+      };
+    } finally {
+      reader.close();
+    }
+  }
+
+  /** Subscribes to committed changes of every database; returns the unsubscribe function. */
+  onChange(listener: (events: readonly ChangeEvent[]) => void): () => void {
+    return this.storage.events.subscribe(listener);
+  }
+
+  /** Closes every database; a temporary data directory is deleted. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.storage.close();
+    if (this.temporaryDir) rmSync(this.temporaryDir, { recursive: true, force: true });
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('GraphDB is closed');
+  }
+}

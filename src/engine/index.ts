@@ -1,0 +1,12 @@
+/**
+ * The engine's public API (`import { GraphDB } from 'graphdb'`): the facade, the session
+ * contract, errors and the value model.
+ */
+export { GraphDB } from './graphdb.js';
+export type { GraphDBOptions, GraphStats } from './graphdb.js';
+export { EngineSession, EngineTransaction } from './session/engine-session.js';
+export type * from './session/types.js';
+export type { ChangeEvent, WriteCounters } from './storage/graph-store.js';
+export type { DatabaseInfo } from './cypher/runtime/admin-hooks.js';
+export * from './errors/index.js';
+export * from './values/types.js';

@@ -1,0 +1,237 @@
+/**
+ * Session and Transaction over the storage engine. Auto-commit statements open their own
+ * transaction (read or write, chosen from the plan); explicit transactions hold one storage
+ * transaction for their whole life and run statements through the same runner, so results are
+ * identical in both modes.
+ */
+import { randomUUID } from 'node:crypto';
+import { GraphError, StatusCodes, TransactionTimedOut } from '../errors/index.js';
+import type { DatabaseStore } from '../storage/database-store.js';
+import type { ReadTransaction } from '../storage/snapshot-reader.js';
+import type { WriteTransaction } from '../storage/write-transaction.js';
+import type { CypherValue } from '../values/types.js';
+import { parse } from '../cypher/parser/index.js';
+import { StatementClock } from '../cypher/runtime/statement-clock.js';
+import { StatementResult } from './result-stream.js';
+import { planFor } from './statement-execution.js';
+import type { EngineServices } from './statement-execution.js';
+import { runAdmin, runPlanned } from './statement-runner.js';
+import type { QueryParameters, ResultStream, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
+
+/** What a session needs from the engine facade. */
+export interface SessionHost {
+  readonly services: EngineServices;
+  readonly defaultDatabase: string;
+  /** Default transaction timeout in ms (0 = none). */
+  readonly defaultTimeoutMs: number;
+  store(name: string): DatabaseStore;
+  bookmarkFor(database: string, version: bigint): string;
+}
+
+/** Normalizes edge parameters to a Map. */
+export function parameterMap(parameters: QueryParameters | undefined): ReadonlyMap<string, CypherValue> {
+  if (!parameters) return new Map();
+  if (parameters instanceof Map) return parameters;
+  return new Map(Object.entries(parameters as Record<string, CypherValue>));
+}
+
+function deadlineOf(timeoutMs: number | undefined, fallback: number, start: number): number {
+  const ms = timeoutMs && timeoutMs > 0 ? timeoutMs : fallback;
+  return ms > 0 ? start + ms : Infinity;
+}
+
+/** A session on one database. */
+export class EngineSession implements Session {
+  readonly database: string;
+  private bookmark: string | null;
+  private running: StatementClock | null = null;
+  private open = true;
+
+  constructor(
+    private readonly host: SessionHost,
+    options: SessionOptions = {},
+  ) {
+    this.database = options.database ?? host.defaultDatabase;
+    this.bookmark = options.bookmarks?.[options.bookmarks.length - 1] ?? null;
+  }
+
+  lastBookmark(): string | null {
+    return this.bookmark;
+  }
+
+  /** Terminates the statement this session is running (it fails with Transaction.Terminated). */
+  terminate(): void {
+    this.running?.terminate();
+  }
+
+  async run(query: string, parameters?: QueryParameters, options: TransactionOptions = {}): Promise<ResultStream> {
+    this.assertOpen();
+    const statement = parse(query);
+    const params = parameterMap(parameters);
+    const store = this.host.store(this.database);
+    const start = performance.now();
+    const clock = new StatementClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
+    this.running = clock;
+    const reader = store.beginRead();
+    let plan;
+    try {
+      plan = planFor(statement, reader, this.host.services);
+    } catch (error) {
+      reader.close();
+      throw error;
+    }
+    const target = { database: this.database, reader, writer: null, transactionStart: Date.now() };
+    if (plan.admin) {
+      return runAdmin(plan, target, params, clock, this.host.services, async () => reader.close());
+    }
+    if (!plan.writes) {
+      return runPlanned(plan, target, params, clock, this.host.services, async () => reader.close());
+    }
+    reader.close();
+    if (options.mode === 'READ') {
+      throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
+    }
+    const tx = await store.beginWrite();
+    let version: bigint | null = null;
+    try {
+      const writePlan = planFor(statement, tx, this.host.services);
+      const writeTarget = { database: this.database, reader: tx, writer: tx, transactionStart: target.transactionStart };
+      return await runPlanned(
+        writePlan,
+        writeTarget,
+        params,
+        clock,
+        this.host.services,
+        async (error) => {
+          if (error !== null) tx.rollback();
+          else {
+            clock.checkAlive();
+            version = tx.commit();
+          }
+        },
+        () => {
+          if (version === null) return undefined;
+          this.bookmark = this.host.bookmarkFor(this.database, version);
+          return this.bookmark;
+        },
+      );
+    } catch (error) {
+      if (tx.isOpen) tx.rollback();
+      throw error;
+    }
+  }
+
+  async beginTransaction(options: TransactionOptions = {}): Promise<Transaction> {
+    this.assertOpen();
+    const store = this.host.store(this.database);
+    const storage = options.mode === 'READ' ? store.beginRead() : await store.beginWrite();
+    const start = performance.now();
+    return new EngineTransaction(this.host, this.database, storage, deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start), (version) => {
+      this.bookmark = this.host.bookmarkFor(this.database, version);
+      return this.bookmark;
+    }, (clock) => (this.running = clock));
+  }
+
+  async close(): Promise<void> {
+    this.open = false;
+  }
+
+  private assertOpen(): void {
+    if (!this.open) throw new GraphError(StatusCodes.InvalidRequest, 'The session is closed');
+  }
+}
+
+/** An explicit transaction holding one storage transaction. */
+export class EngineTransaction implements Transaction {
+  readonly id = randomUUID();
+  private current: StatementResult | null = null;
+  private state: 'open' | 'committed' | 'rolledBack' = 'open';
+  private readonly startedAt = Date.now();
+
+  constructor(
+    private readonly host: SessionHost,
+    private readonly database: string,
+    private readonly storage: ReadTransaction | WriteTransaction,
+    private readonly deadline: number,
+    private readonly committed: (version: bigint) => string,
+    private readonly track: (clock: StatementClock) => void,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.state === 'open';
+  }
+
+  private get writer(): WriteTransaction | null {
+    return 'commit' in this.storage ? this.storage : null;
+  }
+
+  async run(query: string, parameters?: QueryParameters): Promise<ResultStream> {
+    this.assertOpen();
+    await this.finishCurrent();
+    const clock = new StatementClock(this.deadline);
+    this.track(clock);
+    try {
+      clock.checkAlive();
+      const statement = parse(query);
+      const plan = planFor(statement, this.storage, this.host.services);
+      if (plan.admin) throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Database administration is not allowed in an explicit transaction.');
+      const writer = this.writer;
+      if (plan.writes && !writer) {
+        throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
+      }
+      const savepoint = writer?.savepoint() ?? null;
+      const target = { database: this.database, reader: this.storage, writer, transactionStart: this.startedAt };
+      const result = await runPlanned(plan, target, parameterMap(parameters), clock, this.host.services, async (error) => {
+        if (error === null) savepoint?.release();
+        else await this.abort();
+      });
+      this.current = result;
+      return result;
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
+  }
+
+  async commit(): Promise<string> {
+    this.assertOpen();
+    await this.finishCurrent();
+    if (performance.now() > this.deadline) {
+      await this.abort();
+      throw new TransactionTimedOut();
+    }
+    this.state = 'committed';
+    const writer = this.writer;
+    if (!writer) {
+      (this.storage as ReadTransaction).close();
+      return this.committed(this.storage.version);
+    }
+    return this.committed(writer.commit());
+  }
+
+  async rollback(): Promise<void> {
+    if (this.state !== 'open') return;
+    if (this.current && !this.current.finished) await this.current.discard().catch(() => undefined);
+    await this.abort();
+  }
+
+  private async finishCurrent(): Promise<void> {
+    const current = this.current;
+    this.current = null;
+    if (current && !current.finished) await current.discard();
+  }
+
+  private async abort(): Promise<void> {
+    if (this.state !== 'open') return;
+    this.state = 'rolledBack';
+    const writer = this.writer;
+    if (writer) writer.rollback();
+    else (this.storage as ReadTransaction).close();
+  }
+
+  private assertOpen(): void {
+    if (this.state !== 'open') {
+      throw new GraphError(StatusCodes.TransactionNotFound, 'The transaction is no longer open (it was committed, rolled back or failed).');
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Runs one parsed statement against a reader (and writer): planning, mapping to physical
+ * operators, and the execution context operators share.
+ */
+import type { GraphReader, GraphWriter } from '../storage/graph-store.js';
+import type { CypherValue } from '../values/types.js';
+import type { Statement } from '../cypher/ast/index.js';
+import { ProcedureNotFound } from '../errors/index.js';
+import type { FunctionRegistry } from '../cypher/functions/registry.js';
+import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
+import { PlannerContext } from '../cypher/planner/planner-context.js';
+import { planStatement } from '../cypher/planner/plan-statement.js';
+import type { StatementPlan } from '../cypher/planner/plan-statement.js';
+import type { AdminHooks } from '../cypher/runtime/admin-hooks.js';
+import { createCompileEnv } from '../cypher/runtime/compile-env.js';
+import { accessorFor } from '../cypher/runtime/execution-context.js';
+import type { ExecutionContext } from '../cypher/runtime/execution-context.js';
+import { mapPlan } from '../cypher/runtime/map-plan.js';
+import type { OperatorStats } from '../cypher/runtime/map-plan.js';
+import { EMPTY_ROW } from '../cypher/runtime/row.js';
+import type { RowStream } from '../cypher/runtime/row.js';
+import { single } from '../cypher/runtime/operators/physical-operator.js';
+import type { StatementClock } from '../cypher/runtime/statement-clock.js';
+
+/** Engine-wide services a statement uses. */
+export interface EngineServices {
+  readonly admin: AdminHooks;
+  readonly functions: FunctionRegistry;
+  readonly defaultTimeZone: string;
+}
+
+/** A statement ready to pull rows from. */
+export interface Execution {
+  readonly plan: StatementPlan;
+  readonly ctx: ExecutionContext;
+  readonly rows: RowStream;
+  readonly profile: Map<LogicalOperator, OperatorStats> | null;
+}
+
+/** Plans a statement against the catalog `reader` sees. */
+export function planFor(statement: Statement, reader: GraphReader, services: EngineServices): StatementPlan {
+  const planner = new PlannerContext(reader, (name) => procedureOutputs(name, services));
+  return planStatement(statement, planner);
+}
+
+function procedureOutputs(name: string, services: EngineServices): readonly string[] {
+  const procedure = services.admin.procedures.lookup(name);
+  if (!procedure) throw new ProcedureNotFound(name);
+  return procedure.outputs.map((o) => o.name);
+}
+
+function epochInstant(ms: number): { epochSecond: number; nano: number } {
+  const epochSecond = Math.floor(ms / 1000);
+  return { epochSecond, nano: Math.round((ms - epochSecond * 1000) * 1e6) };
+}
+
+/** Builds the execution context of one statement. */
+export function createContext(
+  database: string,
+  reader: GraphReader,
+  writer: GraphWriter | null,
+  parameters: ReadonlyMap<string, CypherValue>,
+  scheduler: StatementClock,
+  services: EngineServices,
+  transactionStart: number,
+): ExecutionContext {
+  const statementStart = Date.now();
+  return {
+    database,
+    reader,
+    writer,
+    parameters,
+    accessor: accessorFor(reader),
+    scheduler,
+    stats: { dbHits: 0 },
+    admin: services.admin,
+    defaultTimeZone: services.defaultTimeZone,
+    clock: (kind) => epochInstant(kind === 'realtime' ? Date.now() : kind === 'transaction' ? transactionStart : statementStart),
+    random: () => Math.random(),
+  };
+}
+
+/** Maps the plan to physical operators and starts (lazily) pulling rows. */
+export function execute(plan: StatementPlan, ctx: ExecutionContext, services: EngineServices, reader: GraphReader): Execution {
+  const profile = plan.explain === 'PROFILE' ? new Map<LogicalOperator, OperatorStats>() : null;
+  const planner = new PlannerContext(reader, (name) => procedureOutputs(name, services));
+  const physical = mapPlan(plan.plan, createCompileEnv(planner, services.functions), profile);
+  return { plan, ctx, rows: physical(ctx, single(EMPTY_ROW)), profile };
+}

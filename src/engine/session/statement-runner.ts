@@ -1,0 +1,137 @@
+/**
+ * Runs statements inside a storage transaction: shared by auto-commit statements and explicit
+ * transactions, so both produce identical results.
+ */
+import type { GraphReader, GraphWriter, WriteCounters } from '../storage/graph-store.js';
+import type { CypherValue } from '../values/types.js';
+import type { Statement } from '../cypher/ast/index.js';
+import { describePlan } from '../cypher/planner/print-plan.js';
+import type { StatementPlan } from '../cypher/planner/plan-statement.js';
+import { runAdminCommand } from '../cypher/runtime/operators/command-call.js';
+import { PAUSE } from '../cypher/runtime/row.js';
+import type { StatementClock } from '../cypher/runtime/statement-clock.js';
+import { setImmediate as yieldEventLoop } from 'node:timers/promises';
+import { materialize } from './materialize.js';
+import { StatementResult, ZERO_COUNTERS, counterDelta } from './result-stream.js';
+import { createContext, execute } from './statement-execution.js';
+import type { EngineServices, Execution } from './statement-execution.js';
+
+/** The storage side of a statement run. */
+export interface RunTarget {
+  readonly database: string;
+  readonly reader: GraphReader;
+  readonly writer: GraphWriter | null;
+  readonly transactionStart: number;
+}
+
+/** How the statement ends: commit/close the transaction, or roll back on error. */
+export type Finisher = (error: unknown) => Promise<void>;
+
+function planDescriptions(plan: StatementPlan, execution: Execution | null): { plan?: ReturnType<typeof describePlan>; profile?: ReturnType<typeof describePlan> } {
+  if (plan.explain === 'EXPLAIN') return { plan: describePlan(plan.plan) };
+  if (plan.explain === 'PROFILE' && execution?.profile) {
+    const profile = describePlan(plan.plan, execution.profile);
+    return { plan: profile, profile };
+  }
+  return {};
+}
+
+/** Runs an administration command (CREATE/DROP DATABASE). */
+export async function runAdmin(
+  plan: StatementPlan,
+  target: RunTarget,
+  parameters: ReadonlyMap<string, CypherValue>,
+  clock: StatementClock,
+  services: EngineServices,
+  finish: Finisher,
+): Promise<StatementResult> {
+  const ctx = createContext(target.database, target.reader, null, parameters, clock, services, target.transactionStart);
+  const startedAt = Date.now();
+  if (plan.plan.op === 'CommandCall') await runAdminCommand(plan.plan, ctx);
+  return new StatementResult({
+    keys: [],
+    database: target.database,
+    queryType: plan.queryType,
+    rows: null,
+    buffered: [],
+    ctx,
+    reader: null,
+    startedAt,
+    resultAvailableAfter: 0,
+    finish,
+    describe: () => ({ counters: ZERO_COUNTERS }),
+  });
+}
+
+/**
+ * Runs a planned statement. Updating statements run to completion (rows buffered and
+ * materialized) before this resolves; reads stream lazily from the returned result.
+ */
+export async function runPlanned(
+  plan: StatementPlan,
+  target: RunTarget,
+  parameters: ReadonlyMap<string, CypherValue>,
+  clock: StatementClock,
+  services: EngineServices,
+  finish: Finisher,
+  bookmark?: () => string | undefined,
+): Promise<StatementResult> {
+  const startedAt = Date.now();
+  const ctx = createContext(target.database, target.reader, target.writer, parameters, clock, services, target.transactionStart);
+  const before: WriteCounters = target.writer ? { ...target.writer.counters } : ZERO_COUNTERS;
+  const counters = (): WriteCounters => (target.writer ? counterDelta(target.writer.counters, before) : ZERO_COUNTERS);
+  const base = {
+    keys: plan.columns,
+    database: target.database,
+    queryType: plan.queryType,
+    ctx,
+    reader: target.reader,
+    startedAt,
+  };
+  if (plan.explain === 'EXPLAIN') {
+    return new StatementResult({ ...base, rows: null, buffered: [], resultAvailableAfter: 0, finish, describe: () => ({ counters: ZERO_COUNTERS, ...planDescriptions(plan, null) }) });
+  }
+  const execution = execute(plan, ctx, services, target.reader);
+  if (!plan.writes && plan.explain !== 'PROFILE') {
+    return new StatementResult({
+      ...base,
+      rows: execution.rows,
+      buffered: [],
+      resultAvailableAfter: Date.now() - startedAt,
+      finish,
+      describe: () => ({ counters: ZERO_COUNTERS }),
+    });
+  }
+  const buffered: (readonly CypherValue[])[] = [];
+  try {
+    for (let next = execution.rows.next(); !next.done; next = execution.rows.next()) {
+      if (next.value === PAUSE) {
+        await yieldEventLoop();
+        clock.startSlice();
+        continue;
+      }
+      const row = next.value;
+      buffered.push(plan.columns.map((k) => materialize(row[k] ?? null, target.reader)));
+    }
+  } catch (error) {
+    await finish(error);
+    throw error;
+  }
+  const finalCounters = counters();
+  const described = { counters: finalCounters, ...planDescriptions(plan, execution) };
+  await finish(null);
+  const mark = bookmark?.();
+  return new StatementResult({
+    ...base,
+    reader: null,
+    rows: null,
+    buffered,
+    resultAvailableAfter: Date.now() - startedAt,
+    finish: async () => {},
+    describe: () => described,
+    ...(mark !== undefined ? { bookmark: mark } : {}),
+  });
+}
+
+/** Re-exported for sessions: the parsed statement type. */
+export type { Statement };
