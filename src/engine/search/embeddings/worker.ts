@@ -18,6 +18,8 @@ export interface EmbeddingWorkerOptions {
   readonly text: EmbeddingTextOptions;
   /** Current committed state of a node (null when deleted). */
   readonly loadNode: (nodeId: bigint) => NodeRecord | null;
+  /** Whether the node's vector is currently stored (a matching hash alone does not skip it otherwise). */
+  readonly hasVector: (nodeId: bigint) => boolean;
   /** Receives each new node vector. */
   readonly store: (nodeId: bigint, vector: Float32Array) => void;
   /** Called when a node has no embeddable text any more. */
@@ -117,7 +119,7 @@ export class EmbeddingWorker {
       return;
     }
     const hash = embeddingHash(text, provider.model);
-    if (metadata.get(nodeId)?.textHash === hash) {
+    if (metadata.get(nodeId)?.textHash === hash && this.options.hasVector(nodeId)) {
       this.counters.skippedUnchanged++;
       return;
     }

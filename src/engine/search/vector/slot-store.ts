@@ -54,6 +54,15 @@ export class SlotStore {
     return true;
   }
 
+  /** Makes `slot` its owner's live slot again (persistence restore). */
+  revive(slot: number): void {
+    const owner = this.owners[slot]!;
+    const current = this.slotOfNode.get(owner);
+    if (current !== undefined) this.alive[current] = 0;
+    this.alive[slot] = 1;
+    this.slotOfNode.set(owner, slot);
+  }
+
   isAlive(slot: number): boolean {
     return slot < this.used && this.alive[slot] === 1;
   }

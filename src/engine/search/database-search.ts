@@ -1,0 +1,422 @@
+/**
+ * Search services of one database: the automatic BM25 index over every node's text properties,
+ * the node-embedding vector collection, named FULLTEXT/VECTOR indexes, the background embedding
+ * worker, hybrid search with its result cache, and persistence.
+ *
+ * Consistency: `apply(events)` is called with each committed transaction's change events (the
+ * SearchManager subscribes it to the storage engine's bus), synchronously, so a node written is
+ * findable by text and by its explicit vector properties as soon as the commit returns. Automatic
+ * embeddings follow after the worker's delay (`embeddingDelayMs`).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ArgumentError, ClientError, StatusCodes } from '../errors/index.js';
+import type { ChangeEvent, GraphReader, NodeRecord } from '../storage/graph-store.js';
+import { EmbeddingMetadata } from './embeddings/metadata.js';
+import type { EmbeddingProvider } from './embeddings/provider.js';
+import { EmbeddingWorker } from './embeddings/worker.js';
+import { hybridSearch, type SearchMethod, type SearchResultItem } from './hybrid/hybrid-search.js';
+import { SearchResultCache } from './hybrid/result-cache.js';
+import { silentLogger, type SearchLogger } from './logger.js';
+import { NamedIndexes } from './named-indexes.js';
+import type { RerankStage } from './rerank/reranker.js';
+import type { SearchServiceSettings } from './settings.js';
+import type { TextHit } from './text/inverted-index.js';
+import { InvertedIndex } from './text/inverted-index.js';
+import { propertiesText } from './text/node-text.js';
+import { loadCollection, saveCollection } from './vector/persistence.js';
+import { tuningFromSettings, type VectorTuning } from './vector/tuning.js';
+import { VectorCollection, type VectorHit, type VectorStatus } from './vector/vector-collection.js';
+
+/** A hybrid search request (the HTTP/GraphQL `search` inputs). */
+export interface SearchRequest {
+  readonly query: string;
+  /** Default 10. */
+  readonly limit?: number;
+  /** Only nodes carrying at least one of these labels. */
+  readonly labels?: readonly string[];
+  /** Default `hybrid`. */
+  readonly method?: SearchMethod;
+  /** Overrides `search.min_similarity` (cosine, -1..1 scale; results below are dropped from the vector list). */
+  readonly minSimilarity?: number;
+  readonly mmr?: boolean;
+  readonly mmrLambda?: number;
+  /** Default true: rerank when a reranker is configured and loaded. */
+  readonly rerank?: boolean;
+  /** Precomputed query embedding (skips the embedder). */
+  readonly queryVector?: readonly number[];
+}
+
+/** A page of search results (`results`, `totalCount`, `executionTimeMs`). */
+export interface SearchPage {
+  readonly results: readonly SearchResultItem[];
+  readonly totalCount: number;
+  readonly executionTimeMs: number;
+  readonly method: SearchMethod;
+  readonly cached: boolean;
+}
+
+/** A `similar` request: by an existing node's vector or by an explicit vector. */
+export interface SimilarRequest {
+  readonly nodeId?: bigint;
+  readonly vector?: readonly number[];
+  readonly limit?: number;
+  readonly labels?: readonly string[];
+  readonly minSimilarity?: number;
+}
+
+/** Search readiness and counters of one database (`/admin/stats` `search`, `/status` `embeddings`). */
+export interface DatabaseSearchStatus {
+  readonly ready: boolean;
+  readonly build_phase: string;
+  readonly progress_pct: number;
+  readonly strategy: string;
+  readonly vectors: number;
+  readonly text_documents: number;
+  readonly embeddings: { readonly enabled: boolean; readonly provider: string; readonly model: string; readonly pending: number };
+}
+
+/** Construction options. */
+export interface DatabaseSearchOptions {
+  readonly database: string;
+  readonly settings: SearchServiceSettings;
+  /** The process's embedder (null: no automatic embeddings, vector search needs `queryVector`). */
+  readonly embedder?: EmbeddingProvider | null;
+  readonly rerank?: RerankStage | null;
+  /** Committed state of a node; needed by the embedding worker and the reranker. */
+  readonly loadNode?: (nodeId: bigint) => NodeRecord | null;
+  /** Directory for persisted indexes and embedding metadata (per database). */
+  readonly directory?: string;
+  readonly logger?: SearchLogger;
+  /** Overrides the tuning derived from settings (tests). */
+  readonly tuning?: VectorTuning;
+  /** Delay before the worker embeds a change. */
+  readonly embeddingDelayMs?: number;
+}
+
+const EMBEDDINGS_FILE = 'node-embeddings.gdbv';
+
+/** Search services of one database. */
+export class DatabaseSearch {
+  readonly database: string;
+  readonly text = new InvertedIndex();
+  readonly named: NamedIndexes;
+  readonly cache = new SearchResultCache<SearchPage>();
+  private embeddings: VectorCollection | null = null;
+  private readonly labels = new Map<bigint, readonly string[]>();
+  private readonly worker: EmbeddingWorker | null;
+  private readonly metadata: EmbeddingMetadata;
+  private readonly tuning: VectorTuning;
+  private readonly logger: SearchLogger;
+  private persistTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: DatabaseSearchOptions) {
+    this.database = options.database;
+    this.logger = options.logger ?? silentLogger;
+    this.tuning = options.tuning ?? tuningFromSettings(options.settings.vector);
+    this.named = new NamedIndexes(this.tuning, this.logger);
+    const persistDir = this.persistDirectory;
+    this.metadata = new EmbeddingMetadata(persistDir);
+    const embedder = options.embedder ?? null;
+    this.worker =
+      options.settings.embeddings.enabled && embedder !== null && options.loadNode !== undefined
+        ? new EmbeddingWorker({
+            provider: embedder,
+            metadata: this.metadata,
+            text: {
+              propertiesInclude: options.settings.embeddingWorker.properties_include,
+              propertiesExclude: options.settings.embeddingWorker.properties_exclude,
+              includeLabels: options.settings.embeddingWorker.include_labels,
+            },
+            loadNode: options.loadNode,
+            hasVector: (nodeId) => this.embeddings?.has(nodeId) ?? false,
+            store: (nodeId, vector) => this.setEmbedding(nodeId, vector),
+            drop: (nodeId) => this.removeEmbedding(nodeId),
+            delayMs: options.embeddingDelayMs,
+            logger: this.logger,
+          })
+        : null;
+    if (options.settings.embeddings.dimensions > 0) this.ensureEmbeddings(options.settings.embeddings.dimensions);
+  }
+
+  /** The node-embedding collection (null until dimensions are known). */
+  get embeddingCollection(): VectorCollection | null {
+    return this.embeddings;
+  }
+
+  /** Embedding worker counters (null when the worker is disabled). */
+  get embeddingWorker(): EmbeddingWorker | null {
+    return this.worker;
+  }
+
+  /** Applies one committed transaction's change events (events of other databases are ignored). */
+  apply(events: readonly ChangeEvent[]): void {
+    let touched = false;
+    for (const event of events) {
+      if (event.database !== this.database) continue;
+      if (event.kind === 'nodeCreated' || event.kind === 'nodeUpdated') {
+        this.indexNode(event.node);
+        touched = true;
+      } else if (event.kind === 'nodeDeleted') {
+        this.removeNode(event.id);
+        touched = true;
+      }
+    }
+    if (touched) this.changed();
+  }
+
+  /** Indexes a node's committed state everywhere (text, named indexes, embedding queue). */
+  indexNode(node: NodeRecord): void {
+    this.labels.set(node.id, node.labels);
+    this.text.upsert(node.id, propertiesText(node.properties));
+    this.named.applyNode(node);
+    this.worker?.enqueue(node.id);
+  }
+
+  /** Forgets a deleted node everywhere. */
+  removeNode(nodeId: bigint): void {
+    this.labels.delete(nodeId);
+    this.text.remove(nodeId);
+    this.named.removeNode(nodeId);
+    this.embeddings?.remove(nodeId);
+    this.worker?.forget(nodeId);
+  }
+
+  /** Re-creates every index from a snapshot (startup without persisted state, or after incompatibility). */
+  rebuild(reader: GraphReader): void {
+    this.text.clear();
+    this.labels.clear();
+    for (const id of reader.allNodeIds()) {
+      const node = reader.getNode(id);
+      if (node !== null) this.indexNode(node);
+    }
+    this.named.sync(reader);
+    this.changed();
+  }
+
+  /** Brings named FULLTEXT/VECTOR indexes in line with the catalog (call after schema commits). */
+  syncIndexes(reader: GraphReader): string[] {
+    const created = this.named.sync(reader);
+    if (created.length > 0) this.changed();
+    return created;
+  }
+
+  /** Stores a node's embedding (from the worker, or given explicitly). */
+  setEmbedding(nodeId: bigint, vector: ArrayLike<number>): void {
+    const collection = this.ensureEmbeddings(vector.length);
+    if (vector.length !== collection.dimensions) {
+      throw new ArgumentError(`embedding has ${vector.length} dimensions; database ${this.database} uses ${collection.dimensions}`);
+    }
+    collection.upsert(nodeId, vector);
+    this.changed();
+  }
+
+  removeEmbedding(nodeId: bigint): void {
+    if (this.embeddings?.remove(nodeId)) this.changed();
+  }
+
+  /** Hybrid (or text-only / vector-only) search; see SearchRequest. */
+  async search(request: SearchRequest): Promise<SearchPage> {
+    const started = performance.now();
+    const limit = request.limit ?? 10;
+    if (!Number.isInteger(limit) || limit < 1) throw new ArgumentError(`search limit must be a positive integer, got ${limit}`);
+    const method = request.method ?? 'hybrid';
+    const minSimilarity = request.minSimilarity ?? this.options.settings.search.min_similarity;
+    const rerank = request.rerank !== false && this.options.rerank?.state === 'ready' ? this.options.rerank : null;
+    const key = {
+      query: request.query,
+      limit,
+      types: ['node'],
+      rerank: rerank?.cacheKey ?? 'none',
+      mmr: request.mmr === true,
+      extra: JSON.stringify([method, request.labels ?? [], minSimilarity, request.mmrLambda ?? null, request.queryVector ?? null]),
+    };
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return { ...cached, cached: true, executionTimeMs: performance.now() - started };
+    const queryVector = method === 'text' ? null : await this.queryEmbedding(request);
+    const labelSet = request.labels !== undefined && request.labels.length > 0 ? new Set(request.labels) : null;
+    const results = await hybridSearch({
+      query: request.query,
+      limit,
+      method,
+      text: this.text,
+      vectors: this.embeddings,
+      queryVector,
+      minSimilarity,
+      filter: labelSet === null ? undefined : (id) => (this.labels.get(id) ?? []).some((label) => labelSet.has(label)),
+      mmr: request.mmr === true,
+      mmrLambda: request.mmrLambda,
+      rerank,
+      documentText: (id) => this.documentText(id),
+    });
+    const page: SearchPage = { results, totalCount: results.length, executionTimeMs: performance.now() - started, method, cached: false };
+    this.cache.set(key, page);
+    return page;
+  }
+
+  /** Nodes most similar to a node's embedding or to a vector (the `similar` endpoint). */
+  similar(request: SimilarRequest): VectorHit[] {
+    const collection = this.embeddings;
+    if (collection === null) return [];
+    let vector: ArrayLike<number> | null = request.vector ?? null;
+    if (request.nodeId !== undefined) {
+      vector = collection.vectorOf(request.nodeId);
+      if (vector === null) return [];
+    }
+    if (vector === null) throw new ArgumentError('similar needs a node id or a vector');
+    if (vector.length !== collection.dimensions) {
+      throw new ArgumentError(`vector has ${vector.length} dimensions; database ${this.database} uses ${collection.dimensions}`);
+    }
+    const limit = request.limit ?? 10;
+    const labelSet = request.labels !== undefined && request.labels.length > 0 ? new Set(request.labels) : null;
+    const exclude = request.nodeId;
+    const min = request.minSimilarity ?? -Infinity;
+    return collection
+      .search(vector, limit + (exclude === undefined ? 0 : 1), (id) => id !== exclude && (labelSet === null || (this.labels.get(id) ?? []).some((l) => labelSet.has(l))))
+      .filter((hit) => collection.similarity !== 'cosine' || hit.raw >= min)
+      .slice(0, limit);
+  }
+
+  /** `db.index.fulltext.queryNodes(name, query)`. */
+  queryFulltext(name: string, query: string, limit?: number): TextHit[] {
+    const index = this.named.fulltext.get(name);
+    if (index === undefined) {
+      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such fulltext schema index: ${name}`);
+    }
+    return index.query(query, limit);
+  }
+
+  /** `db.index.vector.queryNodes(name, k, vector)`. */
+  queryVectorIndex(name: string, k: number, vector: readonly number[]): VectorHit[] {
+    const index = this.named.vector.get(name);
+    if (index === undefined) {
+      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such vector schema index: ${name}`);
+    }
+    return index.query(k, vector);
+  }
+
+  /** Readiness: building while any collection builds; progress of the slowest build. */
+  status(): DatabaseSearchStatus {
+    const statuses: VectorStatus[] = [...this.named.vector.values()].map((index) => index.collection.status());
+    if (this.embeddings !== null) statuses.unshift(this.embeddings.status());
+    const building = statuses.filter((s) => !s.ready);
+    const embedder = this.options.embedder ?? null;
+    return {
+      ready: building.length === 0,
+      build_phase: building[0]?.buildPhase ?? 'ready',
+      progress_pct: building.length === 0 ? 100 : Math.min(...building.map((s) => s.progressPct)),
+      strategy: this.embeddings?.strategy ?? 'brute_force',
+      vectors: this.embeddings?.size ?? 0,
+      text_documents: this.text.size,
+      embeddings: {
+        enabled: this.worker !== null,
+        provider: embedder?.kind ?? this.options.settings.embeddings.provider,
+        model: embedder?.model ?? this.options.settings.embeddings.model,
+        pending: this.worker?.pending ?? 0,
+      },
+    };
+  }
+
+  /** Removes index entries of nodes that no longer exist; returns how many were removed. */
+  removeOrphans(exists: (nodeId: bigint) => boolean): number {
+    const candidates = new Set<bigint>([...this.text.nodeIds(), ...this.labels.keys(), ...(this.embeddings?.nodeIds() ?? [])]);
+    for (const index of this.named.vector.values()) for (const id of index.collection.nodeIds()) candidates.add(id);
+    let removed = 0;
+    for (const id of candidates) {
+      if (!exists(id)) {
+        this.removeNode(id);
+        removed++;
+      }
+    }
+    if (removed > 0) {
+      this.logger.info(`removed ${removed} orphaned search entries in ${this.database}`);
+      this.changed();
+    }
+    return removed;
+  }
+
+  /** Waits for pending embeddings and index builds (tests, shutdown). */
+  async settle(): Promise<void> {
+    await this.worker?.drain();
+    await this.embeddings?.whenIdle();
+    for (const index of this.named.vector.values()) await index.collection.whenIdle();
+  }
+
+  /** Writes the node-embedding collection and metadata (no-op unless persistence is on). */
+  persist(): void {
+    const directory = this.persistDirectory;
+    if (directory === undefined) return;
+    mkdirSync(directory, { recursive: true });
+    if (this.embeddings !== null) saveCollection(this.embeddings, join(directory, EMBEDDINGS_FILE));
+    this.metadata.save();
+  }
+
+  /** Loads persisted embeddings when compatible; returns whether anything was loaded. */
+  load(): boolean {
+    const directory = this.persistDirectory;
+    if (directory === undefined || this.options.settings.embeddings.dimensions <= 0) return false;
+    const collection = this.ensureEmbeddings(this.options.settings.embeddings.dimensions);
+    const loaded = loadCollection(collection, join(directory, EMBEDDINGS_FILE));
+    if (!loaded) this.logger.info(`no compatible persisted vector index for ${this.database}; it will be rebuilt`);
+    return loaded;
+  }
+
+  async close(): Promise<void> {
+    this.worker?.stop();
+    if (this.persistTimer !== null) clearTimeout(this.persistTimer);
+    this.persistTimer = null;
+    this.persist();
+    this.embeddings?.close();
+    this.named.close();
+  }
+
+  private get persistDirectory(): string | undefined {
+    return this.options.settings.persistIndexes ? this.options.directory : undefined;
+  }
+
+  private changed(): void {
+    this.cache.invalidate();
+    if (this.persistDirectory === undefined || this.persistTimer !== null) return;
+    this.persistTimer = setTimeout(() => {
+      this.persistTimer = null;
+      try {
+        this.persist();
+      } catch (error) {
+        this.logger.warn(`persisting search indexes of ${this.database} failed: ${String(error)}`);
+      }
+    }, this.options.settings.search.index_persist_delay_sec * 1000);
+    this.persistTimer.unref();
+  }
+
+  private ensureEmbeddings(dimensions: number): VectorCollection {
+    this.embeddings ??= new VectorCollection({ dimensions, similarity: 'cosine', tuning: this.tuning, logger: this.logger });
+    return this.embeddings;
+  }
+
+  private async queryEmbedding(request: SearchRequest): Promise<Float32Array | null> {
+    const expected = this.embeddings?.dimensions ?? null;
+    if (request.queryVector !== undefined) {
+      if (expected !== null && request.queryVector.length !== expected) {
+        throw new ArgumentError(`query vector has ${request.queryVector.length} dimensions; database ${this.database} uses ${expected}`);
+      }
+      return Float32Array.from(request.queryVector);
+    }
+    const embedder = this.options.embedder ?? null;
+    if (embedder === null || expected === null) return null;
+    if (embedder.dimensions !== null && embedder.dimensions !== expected) throw dimensionMismatch(embedder.dimensions, expected, this.database);
+    const [vector] = await embedder.embed([request.query]);
+    if (vector!.length !== expected) throw dimensionMismatch(vector!.length, expected, this.database);
+    return vector!;
+  }
+
+  private documentText(nodeId: bigint): string {
+    const node = this.options.loadNode?.(nodeId) ?? null;
+    return node === null ? '' : propertiesText(node.properties);
+  }
+}
+
+function dimensionMismatch(embedder: number, database: number, name: string): ArgumentError {
+  return new ArgumentError(
+    `embedding dimension mismatch: the configured embedder produces ${embedder}-dimensional vectors but database ${name} stores ${database}-dimensional embeddings`,
+  );
+}

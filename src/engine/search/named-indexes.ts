@@ -1,0 +1,151 @@
+/**
+ * Named FULLTEXT and VECTOR indexes of one database, kept in line with the catalog's index
+ * definitions (`GraphReader.indexes()`), populated by scanning the store when created.
+ */
+import { ArgumentError } from '../errors/index.js';
+import type { GraphReader, IndexDefinition, NodeRecord } from '../storage/graph-store.js';
+import type { CypherMap, CypherValue } from '../values/types.js';
+import type { SearchLogger } from './logger.js';
+import { FulltextIndex } from './text/fulltext-index.js';
+import type { SimilarityFunction } from './vector/similarity.js';
+import type { VectorTuning } from './vector/tuning.js';
+import { VectorCollection, type VectorHit } from './vector/vector-collection.js';
+
+/** A named VECTOR index: one label, one property holding a list of numbers. */
+export interface VectorIndexDefinition {
+  readonly name: string;
+  readonly label: string;
+  readonly property: string;
+  readonly dimensions: number;
+  readonly similarity: SimilarityFunction;
+}
+
+function optionValue(options: CypherMap, key: string): CypherValue | undefined {
+  const config = options.get('indexConfig');
+  if (config instanceof Map && config.has(key)) return config.get(key);
+  return options.get(key);
+}
+
+/** Reads Neo4j's `indexConfig` (`vector.dimensions`, `vector.similarity_function`) from index options. */
+export function vectorIndexDefinition(definition: IndexDefinition): VectorIndexDefinition {
+  const dimensions = Number(optionValue(definition.options, 'vector.dimensions') ?? Number.NaN);
+  const similarityText = String(optionValue(definition.options, 'vector.similarity_function') ?? 'cosine').toLowerCase();
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 4096) {
+    throw new ArgumentError(`Vector index ${definition.name}: 'vector.dimensions' must be an integer between 1 and 4096`);
+  }
+  if (similarityText !== 'cosine' && similarityText !== 'euclidean') {
+    throw new ArgumentError(`Vector index ${definition.name}: 'vector.similarity_function' must be 'cosine' or 'euclidean'`);
+  }
+  if (definition.labelsOrTypes.length !== 1 || definition.properties.length !== 1) {
+    throw new ArgumentError(`Vector index ${definition.name} must cover exactly one label and one property`);
+  }
+  return { name: definition.name, label: definition.labelsOrTypes[0]!, property: definition.properties[0]!, dimensions, similarity: similarityText };
+}
+
+/** The numeric vector a property holds, or null when it is not one of the right length. */
+function vectorValue(value: CypherValue | undefined, dimensions: number): number[] | null {
+  if (!Array.isArray(value) || value.length !== dimensions) return null;
+  const out = value.map((x) => (typeof x === 'number' ? x : typeof x === 'bigint' ? Number(x) : Number.NaN));
+  return out.every(Number.isFinite) ? out : null;
+}
+
+/** A VECTOR index with its collection. */
+export class VectorIndex {
+  constructor(readonly definition: VectorIndexDefinition, readonly collection: VectorCollection) {}
+
+  applyNode(node: NodeRecord): void {
+    const vector = node.labels.includes(this.definition.label)
+      ? vectorValue(node.properties.get(this.definition.property), this.definition.dimensions)
+      : null;
+    if (vector === null) this.collection.remove(node.id);
+    else this.collection.upsert(node.id, vector);
+  }
+
+  /** `db.index.vector.queryNodes(name, k, vector)`: scores in 0..1, best first. */
+  query(k: number, vector: readonly number[]): VectorHit[] {
+    if (vector.length !== this.definition.dimensions) {
+      throw new ArgumentError(
+        `Index query vector has ${vector.length} dimensions, but indexed vectors have ${this.definition.dimensions}.`,
+      );
+    }
+    if (!Number.isInteger(k) || k < 1) throw new ArgumentError(`Invalid number of nearest neighbours: ${k}`);
+    return this.collection.search(vector, k);
+  }
+}
+
+/** Named indexes of one database. */
+export class NamedIndexes {
+  readonly fulltext = new Map<string, FulltextIndex>();
+  readonly vector = new Map<string, VectorIndex>();
+
+  constructor(private readonly tuning: VectorTuning, private readonly logger: SearchLogger) {}
+
+  /** Applies a committed node state to every named index. */
+  applyNode(node: NodeRecord): void {
+    for (const index of this.fulltext.values()) index.applyNode(node);
+    for (const index of this.vector.values()) index.applyNode(node);
+  }
+
+  removeNode(nodeId: bigint): void {
+    for (const index of this.fulltext.values()) index.removeNode(nodeId);
+    for (const index of this.vector.values()) index.collection.remove(nodeId);
+  }
+
+  /**
+   * Creates indexes the catalog has and we lack (populating them from `reader`), drops the ones
+   * the catalog no longer has. Returns the names created.
+   */
+  sync(reader: GraphReader): string[] {
+    const definitions = reader.indexes().filter((d) => d.entityType === 'NODE' && (d.type === 'FULLTEXT' || d.type === 'VECTOR'));
+    const wanted = new Set(definitions.map((d) => d.name));
+    for (const name of [...this.fulltext.keys()]) if (!wanted.has(name)) this.fulltext.delete(name);
+    for (const [name, index] of [...this.vector]) {
+      if (!wanted.has(name)) {
+        index.collection.close();
+        this.vector.delete(name);
+      }
+    }
+    const created: string[] = [];
+    for (const definition of definitions) {
+      if (this.fulltext.has(definition.name) || this.vector.has(definition.name)) continue;
+      try {
+        if (definition.type === 'FULLTEXT') {
+          const index = new FulltextIndex({ name: definition.name, labels: definition.labelsOrTypes, properties: definition.properties });
+          this.fulltext.set(definition.name, index);
+          populate(reader, definition.labelsOrTypes, (node) => index.applyNode(node));
+        } else {
+          const vectorDefinition = vectorIndexDefinition(definition);
+          const collection = new VectorCollection({
+            dimensions: vectorDefinition.dimensions,
+            similarity: vectorDefinition.similarity,
+            tuning: this.tuning,
+            logger: this.logger,
+          });
+          const index = new VectorIndex(vectorDefinition, collection);
+          this.vector.set(definition.name, index);
+          populate(reader, [vectorDefinition.label], (node) => index.applyNode(node));
+        }
+        created.push(definition.name);
+      } catch (error) {
+        this.logger.warn(`search index ${definition.name} not built: ${String(error)}`);
+      }
+    }
+    return created;
+  }
+
+  close(): void {
+    for (const index of this.vector.values()) index.collection.close();
+  }
+}
+
+function populate(reader: GraphReader, labels: readonly string[], apply: (node: NodeRecord) => void): void {
+  const seen = new Set<bigint>();
+  for (const label of labels) {
+    for (const id of reader.nodeIdsByLabel(label)) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const node = reader.getNode(id);
+      if (node !== null) apply(node);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Process-wide search: one DatabaseSearch per database, fed by the storage engine's post-commit
+ * change events, sharing one embedder and one rerank stage.
+ *
+ * ```ts
+ * const search = new SearchManager({ settings: searchSettingsFrom(config), events: engine.events,
+ *   loadNode: (db, id) => ..., dataDir, logger });
+ * search.database('neo4j').rebuild(reader);           // at startup (or load() first when persisted)
+ * await search.database('neo4j').search({ query: 'graph databases', limit: 10 });
+ * search.database('neo4j').queryFulltext('titles', 'graph AND "query language"');
+ * await search.close();
+ * ```
+ */
+import { join } from 'node:path';
+import type { ChangeEvent, NodeRecord } from '../storage/graph-store.js';
+import { DatabaseSearch } from './database-search.js';
+import { createEmbeddingProvider } from './embeddings/factory.js';
+import type { EmbeddingProvider } from './embeddings/provider.js';
+import { silentLogger, type SearchLogger } from './logger.js';
+import { createReranker, RerankStage } from './rerank/reranker.js';
+import type { SearchServiceSettings } from './settings.js';
+import type { VectorTuning } from './vector/tuning.js';
+
+/** Options of the search manager. */
+export interface SearchManagerOptions {
+  readonly settings: SearchServiceSettings;
+  /** The storage engine's bus (`engine.events`); omitted when the caller calls `apply` itself. */
+  readonly events?: { subscribe(listener: (events: readonly ChangeEvent[]) => void): () => void };
+  /** Committed state of a node in a database. */
+  readonly loadNode?: (database: string, nodeId: bigint) => NodeRecord | null;
+  /** Data directory; persisted indexes live under `<dataDir>/search/<database>/`. */
+  readonly dataDir?: string;
+  readonly logger?: SearchLogger;
+  /** Replaces the provider built from settings (tests, embedding outside the process). */
+  readonly embedder?: EmbeddingProvider | null;
+  readonly tuning?: VectorTuning;
+  readonly embeddingDelayMs?: number;
+}
+
+/** Search services of every database in the process. */
+export class SearchManager {
+  private readonly databases = new Map<string, DatabaseSearch>();
+  private readonly unsubscribe: (() => void) | null;
+  readonly embedder: EmbeddingProvider | null;
+  readonly rerank: RerankStage | null;
+  private readonly logger: SearchLogger;
+
+  constructor(private readonly options: SearchManagerOptions) {
+    this.logger = options.logger ?? silentLogger;
+    const { settings } = options;
+    this.embedder =
+      options.embedder !== undefined
+        ? options.embedder
+        : settings.embeddings.enabled && settings.embeddings.model !== ''
+          ? createEmbeddingProvider(settings.embeddings, settings.modelsDir)
+          : null;
+    this.rerank = settings.rerank.enabled ? new RerankStage(createReranker(settings.rerank, settings.modelsDir), this.logger) : null;
+    this.unsubscribe = options.events?.subscribe((events) => this.apply(events)) ?? null;
+  }
+
+  /** The search services of `name` (created on first use). */
+  database(name: string): DatabaseSearch {
+    const key = name.toLowerCase();
+    let search = this.databases.get(key);
+    if (search === undefined) {
+      const loadNode = this.options.loadNode;
+      search = new DatabaseSearch({
+        database: key,
+        settings: this.options.settings,
+        embedder: this.embedder,
+        rerank: this.rerank,
+        loadNode: loadNode === undefined ? undefined : (id) => loadNode(key, id),
+        directory: this.options.dataDir === undefined ? undefined : join(this.options.dataDir, 'search', key),
+        logger: this.logger,
+        tuning: this.options.tuning,
+        embeddingDelayMs: this.options.embeddingDelayMs,
+      });
+      this.databases.set(key, search);
+    }
+    return search;
+  }
+
+  /** Routes committed change events to their databases. */
+  apply(events: readonly ChangeEvent[]): void {
+    const names = new Set(events.map((event) => event.database.toLowerCase()));
+    for (const name of names) this.database(name).apply(events.filter((event) => event.database.toLowerCase() === name));
+  }
+
+  /** Drops a database's search state (after DROP DATABASE). */
+  async dropDatabase(name: string): Promise<void> {
+    const search = this.databases.get(name.toLowerCase());
+    this.databases.delete(name.toLowerCase());
+    await search?.close();
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe?.();
+    for (const search of this.databases.values()) await search.close();
+    this.databases.clear();
+    await this.rerank?.close();
+    await this.embedder?.close();
+  }
+}
