@@ -13,3 +13,4 @@ export function createProcedureRegistry(): ProcedureRegistry {
   registerBuiltinProcedures(registry);
   return registry;
 }
+export { parseProcedureSignature, tableProcedure, type ProcedureSignature } from './table-procedure.js';
