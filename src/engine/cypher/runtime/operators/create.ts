@@ -16,6 +16,9 @@ import { PAUSE } from '../row.js';
 import type { Row } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
+/** Names anonymous pattern elements uniquely across every compiled CREATE/MERGE part. */
+let anonymousCounter = 0;
+
 /** A pattern part compiled for creation. */
 export type PartCreator = (row: Row, ctx: ExecutionContext) => Row;
 
@@ -53,8 +56,7 @@ function relStep(rel: RelationshipPattern, m: Mapper, anon: () => string): Step 
 /** Compiles one pattern part for creation; bound node variables are reused, not created. */
 export function compilePartCreator(part: PatternPart, m: Mapper, nullCheck: 'merge' | null): PartCreator {
   if (part.element.kind !== Kind.PathPattern) throw new SemanticError('shortestPath cannot be created');
-  let counter = 0;
-  const anon = (): string => `  create_${counter++}`;
+  const anon = (): string => `  create_${anonymousCounter++}`;
   const steps = part.element.elements.map((e) => {
     if (e.kind === Kind.NodePattern) return nodeStep(e, m, anon);
     if (e.kind === Kind.RelationshipPattern) return relStep(e, m, anon);
