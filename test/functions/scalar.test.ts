@@ -121,3 +121,19 @@ describe('conversions', () => {
     assert.equal(call('valueType', [1n, 2n]), 'LIST<INTEGER NOT NULL> NOT NULL');
   });
 });
+
+describe('miscellaneous', () => {
+  it('generates UUIDs and compares with nullIf', () => {
+    assert.match(call('randomUUID') as string, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.equal(call('nullIf', 1n, 1.0), null);
+    assert.equal(call('nullIf', 1n, 2n), 1n);
+  });
+
+  it('computes normalized vector similarities', () => {
+    assert.equal(call('vector.similarity.cosine', [1n, 0n], [0.0, 1.0]), 0.5);
+    assert.equal(call('vector.similarity.cosine', [1.0, 2.0], [2.0, 4.0]), 1);
+    assert.equal(call('vector.similarity.euclidean', [0n, 0n], [1n, 1n]), 1 / 3);
+    assert.equal(call('vector.similarity.cosine', [1n, null], [1n, 2n]), null);
+    assert.throws(() => call('vector.similarity.cosine', [1n], [1n, 2n]), ArgumentError);
+  });
+});

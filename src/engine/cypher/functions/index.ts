@@ -7,6 +7,7 @@ import { conversionFunctions } from './conversion.js';
 import { graphFunctions } from './graph.js';
 import { listFunctions } from './list.js';
 import { mathFunctions } from './math.js';
+import { miscFunctions } from './misc.js';
 import { FunctionRegistry, type AggregateFunction, type CypherFunction } from './registry.js';
 import { spatialFunctions } from './spatial.js';
 import { stringFunctions } from './string.js';
@@ -23,6 +24,7 @@ export const builtinFunctionList: readonly CypherFunction[] = [
   ...graphFunctions,
   ...temporalFunctions,
   ...spatialFunctions,
+  ...miscFunctions,
   ...aggregateFunctions,
 ];
 
