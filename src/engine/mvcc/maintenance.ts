@@ -10,6 +10,7 @@
  * Heads are never touched. The prune floor (the highest pruned to_version) only grows.
  */
 import type { Connection } from '../storage/sqlite/connection.js';
+import { StateKey, readState, writeState } from '../storage/sqlite/state-table.js';
 
 /** Options of one prune run. */
 export interface PruneOptions {
@@ -83,8 +84,9 @@ export function pruneHistory(connection: Connection, options: PruneOptions, pinF
   const nodes = pruneTable(connection, 'node_history', params);
   const rels = pruneTable(connection, 'rel_history', params);
   const maxTo = nodes.maxTo > rels.maxTo ? nodes.maxTo : rels.maxTo;
-  connection.stmt('UPDATE state SET prune_floor = max(prune_floor, ?)').run(maxTo);
-  const pruneFloor = connection.pluck('SELECT prune_floor FROM state').get() as bigint;
+  const previousFloor = readState(connection, StateKey.pruneFloor);
+  const pruneFloor = maxTo > previousFloor ? maxTo : previousFloor;
+  if (pruneFloor !== previousFloor) writeState(connection, StateKey.pruneFloor, pruneFloor);
   return {
     prunedVersions: nodes.count + rels.count,
     prunedBytes: nodes.bytes + rels.bytes,
@@ -98,7 +100,7 @@ export function historyFigures(
   connection: Connection,
   oldestReaderVersion: bigint | null,
 ): Omit<MvccStatus, 'database' | 'activeReaders' | 'oldestReaderVersion' | 'oldestReaderAgeSeconds'> {
-  const state = connection.raw('SELECT version, prune_floor, node_count, rel_count FROM state').get() as bigint[];
+  const state = [StateKey.version, StateKey.pruneFloor, StateKey.nodeCount, StateKey.relCount].map((key) => readState(connection, key));
   const nodes = connection
     .raw('SELECT count(*), coalesce(sum(length(props)), 0), min(from_version) FROM node_history')
     .get() as [bigint, bigint, bigint | null];

@@ -17,6 +17,7 @@ import { LabelSetCache, type StoreContext } from './store-context.js';
 import { WriteTransaction, type WriteHost } from './write-transaction.js';
 import { HistoricalSnapshot, SnapshotReader, type ReadTransaction } from './snapshot-reader.js';
 import type { ChangeEvent } from './graph-store.js';
+import { StateKey, addState, labelCountKey, readState, typeCountKey, writeState } from './sqlite/state-table.js';
 
 /** Options of one database. */
 export interface DatabaseStoreOptions {
@@ -41,10 +42,10 @@ export interface DatabaseStats {
 }
 
 const MAX_IDLE_READERS = 8;
-const LABEL_COUNT_UPSERT =
-  'INSERT INTO label_counts (label, count) VALUES (?, ?) ON CONFLICT (label) DO UPDATE SET count = count + excluded.count';
-const TYPE_COUNT_UPSERT =
-  'INSERT INTO type_counts (type, count) VALUES (?, ?) ON CONFLICT (type) DO UPDATE SET count = count + excluded.count';
+/** Commit timestamps are written in batches of this many commits (or after COMMIT_LOG_MAX_AGE_MS). */
+const COMMIT_LOG_BATCH = 64;
+const COMMIT_LOG_MAX_AGE_MS = 1000;
+const INSERT_COMMIT = 'INSERT OR REPLACE INTO commits (version, committed_at) VALUES (?, ?)';
 
 /** A database's storage: begin read/write transactions, historical reads, stats and MVCC upkeep. */
 export class DatabaseStore {
@@ -63,6 +64,11 @@ export class DatabaseStore {
   private nextIds: { node: bigint; rel: bigint };
   private activeWriter: WriteTransaction | null = null;
   private closed = false;
+  /** (version, commit time) pairs not yet written to `commits`. */
+  private pendingCommitLog: [bigint, number][] = [];
+  private commitLogFlushedAt = Date.now();
+  /** Set by persistCommit: the commit time and whether the log was flushed in that commit. */
+  private committing: { at: number; flushed: boolean } | null = null;
 
   constructor(private readonly options: DatabaseStoreOptions) {
     this.name = options.name;
@@ -73,9 +79,9 @@ export class DatabaseStore {
     tokens.load(this.writer);
     this.context = { databaseName: options.name, uuid: this.uuid, tokens, labelSets: new LabelSetCache(tokens) };
     this.catalog = loadCatalog(this.writer, tokens);
-    const state = this.writer.raw('SELECT version, next_node_id, next_rel_id FROM state').get() as bigint[];
-    this.committed = state[0]!;
-    this.nextIds = { node: state[1]!, rel: state[2]! };
+    this.committed = readState(this.writer, StateKey.version);
+    this.nextIds = { node: readState(this.writer, StateKey.nextNodeId), rel: readState(this.writer, StateKey.nextRelId) };
+    this.recoverCommitLog();
     this.lock = new WriteLock(options.name);
     this.host = this.makeHost();
   }
@@ -88,6 +94,19 @@ export class DatabaseStore {
     return uuid;
   }
 
+  /** After a crash, the last unflushed commits get the time of the last commit. */
+  private recoverCommitLog(): void {
+    const logged = this.writer.pluck('SELECT coalesce(max(version), 0) FROM commits').get() as bigint;
+    if (this.committed > logged) {
+      this.writer.stmt(INSERT_COMMIT).run(this.committed, readState(this.writer, StateKey.lastCommitAt));
+    }
+  }
+
+  private writeCommitLog(entries: readonly [bigint, number][]): void {
+    const insert = this.writer.stmt(INSERT_COMMIT);
+    for (const [version, at] of entries) insert.run(version, at);
+  }
+
   private makeHost(): WriteHost {
     const store = this;
     return {
@@ -97,6 +116,14 @@ export class DatabaseStore {
       },
       persistCommit: (tx) => this.persistCommit(tx),
       published: (tx, events) => {
+        const committing = this.committing!;
+        this.committing = null;
+        if (committing.flushed) {
+          this.pendingCommitLog = [];
+          this.commitLogFlushedAt = committing.at;
+        } else {
+          this.pendingCommitLog.push([tx.commitVersion, committing.at]);
+        }
         this.committed = tx.commitVersion;
         this.nextIds = { node: tx.nextNodeId, rel: tx.nextRelId };
         if (tx.schemaChanged) this.catalog = tx.schema;
@@ -112,14 +139,21 @@ export class DatabaseStore {
 
   private persistCommit(tx: WriteTransaction): void {
     const state = tx.state;
-    this.writer
-      .stmt(
-        'UPDATE state SET version = ?, schema_version = schema_version + ?, next_node_id = ?, next_rel_id = ?, node_count = node_count + ?, rel_count = rel_count + ?',
-      )
-      .run(tx.commitVersion, tx.schemaChanged ? 1 : 0, tx.nextNodeId, tx.nextRelId, state.nodeDelta, state.relDelta);
-    for (const [labelId, delta] of state.labelDeltas) if (delta !== 0) this.writer.stmt(LABEL_COUNT_UPSERT).run(labelId, delta);
-    for (const [typeId, delta] of state.typeDeltas) if (delta !== 0) this.writer.stmt(TYPE_COUNT_UPSERT).run(typeId, delta);
-    this.writer.stmt('INSERT INTO commits (version, committed_at) VALUES (?, ?)').run(tx.commitVersion, Date.now());
+    const writer = this.writer;
+    const at = Date.now();
+    writeState(writer, StateKey.version, tx.commitVersion);
+    writeState(writer, StateKey.lastCommitAt, at);
+    if (tx.nextNodeId !== this.nextIds.node) writeState(writer, StateKey.nextNodeId, tx.nextNodeId);
+    if (tx.nextRelId !== this.nextIds.rel) writeState(writer, StateKey.nextRelId, tx.nextRelId);
+    if (tx.schemaChanged) addState(writer, StateKey.schemaVersion, 1);
+    if (state.nodeDelta !== 0) addState(writer, StateKey.nodeCount, state.nodeDelta);
+    if (state.relDelta !== 0) addState(writer, StateKey.relCount, state.relDelta);
+    for (const [labelId, delta] of state.labelDeltas) if (delta !== 0) addState(writer, labelCountKey(labelId), delta);
+    for (const [typeId, delta] of state.typeDeltas) if (delta !== 0) addState(writer, typeCountKey(typeId), delta);
+    const flush =
+      this.pendingCommitLog.length + 1 >= COMMIT_LOG_BATCH || at - this.commitLogFlushedAt >= COMMIT_LOG_MAX_AGE_MS;
+    if (flush) this.writeCommitLog([...this.pendingCommitLog, [tx.commitVersion, at]]);
+    this.committing = { at, flushed: flush };
   }
 
   /** The last committed version. */
@@ -156,7 +190,7 @@ export class DatabaseStore {
     this.assertOpen();
     const connection = this.acquireReader();
     connection.stmt('BEGIN').run();
-    const version = connection.pluck('SELECT version FROM state').get() as bigint;
+    const version = readState(connection, StateKey.version);
     const unpin = this.snapshots.pin(version);
     return new SnapshotReader([connection, this.context, this.catalog, version], () => {
       unpin();
@@ -197,7 +231,7 @@ export class DatabaseStore {
     }
     const connection = this.acquireReader();
     connection.stmt('BEGIN').run();
-    const floor = connection.pluck('SELECT prune_floor FROM state').get() as bigint;
+    const floor = readState(connection, StateKey.pruneFloor);
     if (version < floor) {
       this.releaseReader(connection);
       throw new ArgumentError(`Version ${version} of database '${this.name}' was pruned (oldest readable version ${floor}).`);
@@ -212,9 +246,12 @@ export class DatabaseStore {
   /** The version that was current at `time` (0 when before the first commit). */
   versionAt(time: Date): bigint {
     this.assertOpen();
-    return this.withReader(
-      (c) => (c.pluck('SELECT coalesce(max(version), 0) FROM commits WHERE committed_at <= ?').get(BigInt(time.getTime())) as bigint),
+    const t = time.getTime();
+    let version = this.withReader(
+      (c) => c.pluck('SELECT coalesce(max(version), 0) FROM commits WHERE committed_at <= ?').get(BigInt(t)) as bigint,
     );
+    for (const [pendingVersion, at] of this.pendingCommitLog) if (at <= t && pendingVersion > version) version = pendingVersion;
+    return version;
   }
 
   /** Reads the database as it was at `time`. */
@@ -235,8 +272,8 @@ export class DatabaseStore {
   /** Counts, size and version (committed state). */
   stats(): DatabaseStats {
     this.assertOpen();
-    const [version, nodes, relationships] = this.withReader(
-      (c) => c.raw('SELECT version, node_count, rel_count FROM state').get() as bigint[],
+    const [version, nodes, relationships] = this.withReader((c) =>
+      [StateKey.version, StateKey.nodeCount, StateKey.relCount].map((key) => readState(c, key)),
     );
     return { nodes: Number(nodes), relationships: Number(relationships), dataSizeBytes: this.diskBytes(), version: version! };
   }
@@ -276,8 +313,11 @@ export class DatabaseStore {
       const pinFloor = this.snapshots.oldestVersion ?? this.committed + 1n;
       this.writer.stmt('BEGIN IMMEDIATE').run();
       try {
+        this.writeCommitLog(this.pendingCommitLog);
         const result = pruneHistory(this.writer, options, pinFloor);
         this.writer.stmt('COMMIT').run();
+        this.pendingCommitLog = [];
+        this.commitLogFlushedAt = Date.now();
         return result;
       } catch (error) {
         if (this.writer.db.inTransaction) this.writer.stmt('ROLLBACK').run();
@@ -292,6 +332,12 @@ export class DatabaseStore {
   close(): void {
     if (this.closed) return;
     this.activeWriter?.rollback();
+    if (this.pendingCommitLog.length > 0 && !this.writer.db.inTransaction) {
+      this.writer.stmt('BEGIN IMMEDIATE').run();
+      this.writeCommitLog(this.pendingCommitLog);
+      this.writer.stmt('COMMIT').run();
+      this.pendingCommitLog = [];
+    }
     this.closed = true;
     for (const connection of this.idleReaders) connection.close();
     this.idleReaders.length = 0;

@@ -21,6 +21,7 @@ import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
 import { seekIndex } from './index-seek.js';
 import type { StoreContext } from './store-context.js';
 import { ArgumentError } from '../errors/index.js';
+import { StateKey, labelCountKey, readState, readTokenCounts, typeCountKey } from './sqlite/state-table.js';
 
 const NODE_SQL = 'SELECT labels, props FROM nodes WHERE id = ?';
 const NODE_LABELS_SQL = 'SELECT labels FROM nodes WHERE id = ?';
@@ -42,9 +43,6 @@ const IN_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE dst = ?';
 const IN_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE dst = ? AND type = ?';
 const LOOP_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND dst = ?';
 const LOOP_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND type = ? AND dst = ?';
-const LABEL_COUNT_SQL = 'SELECT count FROM label_counts WHERE label = ?';
-const TYPE_COUNT_SQL = 'SELECT count FROM type_counts WHERE type = ?';
-const STATE_COUNTS_SQL = 'SELECT node_count, rel_count FROM state';
 
 /** Paged id scan: runs `sql` (params..., cursor, limit) until a short page. */
 function* pagedIds(connection: Connection, sql: string, params: readonly unknown[]): Generator<bigint> {
@@ -296,19 +294,17 @@ export class HeadReader implements GraphReader {
   }
 
   countNodes(label?: string): number {
-    if (label === undefined) return Number((this.connection.raw(STATE_COUNTS_SQL).get() as bigint[])[0]) + this.nodeCountDelta(undefined);
+    if (label === undefined) return Number(readState(this.connection, StateKey.nodeCount)) + this.nodeCountDelta(undefined);
     const labelId = this.context.tokens.labels.idOf(label);
     if (labelId === undefined) return 0;
-    const stored = this.connection.pluck(LABEL_COUNT_SQL).get(labelId) as bigint | undefined;
-    return Number(stored ?? 0n) + this.nodeCountDelta(labelId);
+    return Number(readState(this.connection, labelCountKey(labelId))) + this.nodeCountDelta(labelId);
   }
 
   countRelationships(type?: string): number {
-    if (type === undefined) return Number((this.connection.raw(STATE_COUNTS_SQL).get() as bigint[])[1]) + this.relCountDelta(undefined);
+    if (type === undefined) return Number(readState(this.connection, StateKey.relCount)) + this.relCountDelta(undefined);
     const typeId = this.context.tokens.types.idOf(type);
     if (typeId === undefined) return 0;
-    const stored = this.connection.pluck(TYPE_COUNT_SQL).get(typeId) as bigint | undefined;
-    return Number(stored ?? 0n) + this.relCountDelta(typeId);
+    return Number(readState(this.connection, typeCountKey(typeId))) + this.relCountDelta(typeId);
   }
 
   /** Uncommitted change of a node count (write transactions override). */
@@ -321,24 +317,30 @@ export class HeadReader implements GraphReader {
     return 0;
   }
 
-  labels(): readonly string[] {
-    const ids = this.connection.pluck('SELECT label FROM label_counts ORDER BY label').all() as bigint[];
-    const names = this.context.tokens.labels;
-    return ids.map(Number).filter((id) => this.countNodesById(id) > 0).map((id) => names.nameOf(id));
+  /** Token ids with a positive count (committed count plus this transaction's delta). */
+  private tokensInUse(prefix: 'label' | 'type', deltas: ReadonlyMap<number, number>): number[] {
+    const counts = new Map<number, number>();
+    for (const [id, count] of readTokenCounts(this.connection, prefix)) counts.set(id, Number(count));
+    for (const [id, delta] of deltas) counts.set(id, (counts.get(id) ?? 0) + delta);
+    return [...counts]
+      .filter(([, count]) => count > 0)
+      .map(([id]) => id)
+      .sort((a, b) => a - b);
   }
 
-  private countNodesById(labelId: number): number {
-    const stored = this.connection.pluck(LABEL_COUNT_SQL).get(labelId) as bigint | undefined;
-    return Number(stored ?? 0n) + this.nodeCountDelta(labelId);
+  /** This transaction's uncommitted count deltas (write transactions override). */
+  protected pendingDeltas(_prefix: 'label' | 'type'): ReadonlyMap<number, number> {
+    return new Map();
+  }
+
+  labels(): readonly string[] {
+    const names = this.context.tokens.labels;
+    return this.tokensInUse('label', this.pendingDeltas('label')).map((id) => names.nameOf(id));
   }
 
   relationshipTypes(): readonly string[] {
-    const ids = this.connection.pluck('SELECT type FROM type_counts ORDER BY type').all() as bigint[];
     const names = this.context.tokens.types;
-    return ids
-      .map(Number)
-      .filter((id) => Number((this.connection.pluck(TYPE_COUNT_SQL).get(id) as bigint | undefined) ?? 0n) + this.relCountDelta(id) > 0)
-      .map((id) => names.nameOf(id));
+    return this.tokensInUse('type', this.pendingDeltas('type')).map((id) => names.nameOf(id));
   }
 
   propertyKeys(): readonly string[] {

@@ -121,6 +121,10 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     return typeId === undefined ? this.state.relDelta : (this.state.typeDeltas.get(typeId) ?? 0);
   }
 
+  protected override pendingDeltas(prefix: 'label' | 'type'): ReadonlyMap<number, number> {
+    return prefix === 'label' ? this.state.labelDeltas : this.state.typeDeltas;
+  }
+
   private assertOpen(): void {
     if (!this.open) throw new GraphError('Neo.ClientError.Transaction.TransactionNotFound', 'The transaction is closed.');
   }

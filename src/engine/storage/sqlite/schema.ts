@@ -9,22 +9,13 @@
  */
 
 /** Bump when the on-disk layout changes incompatibly. */
-export const STORAGE_FORMAT_VERSION = 1;
+export const STORAGE_FORMAT_VERSION = 2;
 
 /** DDL run on a fresh file (idempotent). */
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value ANY) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS state (
-  id INTEGER PRIMARY KEY CHECK (id = 0),
-  version INTEGER NOT NULL,
-  schema_version INTEGER NOT NULL,
-  next_node_id INTEGER NOT NULL,
-  next_rel_id INTEGER NOT NULL,
-  node_count INTEGER NOT NULL,
-  rel_count INTEGER NOT NULL,
-  prune_floor INTEGER NOT NULL
-);
-INSERT OR IGNORE INTO state VALUES (0, 0, 0, 0, 0, 0, 0, 0);
+CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+INSERT OR IGNORE INTO state (key, value) VALUES ('version', 0);
 CREATE TABLE IF NOT EXISTS commits (version INTEGER PRIMARY KEY, committed_at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS commits_by_time ON commits (committed_at);
 
@@ -43,7 +34,6 @@ CREATE TABLE IF NOT EXISTS node_labels (
   node INTEGER NOT NULL,
   PRIMARY KEY (label, node)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS label_counts (label INTEGER PRIMARY KEY, count INTEGER NOT NULL);
 
 CREATE TABLE IF NOT EXISTS rels (
   id INTEGER PRIMARY KEY,
@@ -56,7 +46,6 @@ CREATE TABLE IF NOT EXISTS rels (
 CREATE INDEX IF NOT EXISTS rels_out ON rels (src, type, dst, id);
 CREATE INDEX IF NOT EXISTS rels_in ON rels (dst, type, src, id);
 CREATE INDEX IF NOT EXISTS rels_by_type ON rels (type, id);
-CREATE TABLE IF NOT EXISTS type_counts (type INTEGER PRIMARY KEY, count INTEGER NOT NULL);
 
 CREATE TABLE IF NOT EXISTS node_history (
   id INTEGER NOT NULL,
