@@ -68,7 +68,7 @@ export class SessionConnection implements CypherConnection {
   }
 }
 
-/** The facade shape the bench relies on: `GraphDB.open(dir)` and `db.session()`. */
+/** The facade shape the bench relies on: `GraphDB.open({ dataDir })` and `db.session()`. */
 interface GraphDBLike {
   session(options?: Record<string, unknown>): Session | Promise<Session>;
   close(): Promise<void> | void;
@@ -82,9 +82,9 @@ export type StartBolt = (options: { port: number; host: string; engine: GraphDBL
 
 /** Opens the engine's GraphDB on `dir`. */
 export async function openGraphDB(engine: Record<string, unknown>, dir: string): Promise<GraphDBLike> {
-  const GraphDB = engine['GraphDB'] as { open?: (path: string) => GraphDBLike | Promise<GraphDBLike> };
-  if (typeof GraphDB.open !== 'function') throw new Error('GraphDB.open(dir) is not available');
-  return GraphDB.open(dir);
+  const GraphDB = engine['GraphDB'] as { open?: (options: { dataDir: string }) => GraphDBLike | Promise<GraphDBLike> };
+  if (typeof GraphDB.open !== 'function') throw new Error('GraphDB.open({ dataDir }) is not available');
+  return GraphDB.open({ dataDir: dir });
 }
 
 /** Serves an open GraphDB over Bolt on 127.0.0.1 and an ephemeral port. */
@@ -100,7 +100,7 @@ export async function openEmbedded(engine: Record<string, unknown>, dir: string,
   const conn = new SessionConnection(session, async () => {
     await db.close();
   });
-  const subject = new CypherSubject('graphdb embedded', 'ours', conn, 'GraphDB.open + Session.run, Cypher import in 2k-row UNWIND transactions');
+  const subject = new CypherSubject('graphdb embedded', 'ours', conn, 'GraphDB.open + Session.run; G1 imports through Cypher UNWIND in 2k-row transactions');
   if (startBolt) subject.serveBolt = () => serveBolt(startBolt, db);
   return subject;
 }
