@@ -10,7 +10,10 @@ import {
   equivalent,
   groupKey,
   LocalTime,
+  formatLiteral,
   NodeRef,
+  PathRef,
+  RelationshipRef,
   type CypherValue,
 } from '../../src/engine/values/index.js';
 import { value } from './arbitraries.js';
@@ -116,5 +119,18 @@ describe('equals / equivalent / groupKey', () => {
     assert.equal(equals(NaN, NaN), false);
     assert.equal(equals('1', 1n), false);
     assert.equal(groupKey(1n), groupKey(1.0));
+  });
+});
+
+describe('paths', () => {
+  it('equal the list of their alternating nodes and relationships (and group with it)', () => {
+    const rel = new RelationshipRef(5n, 'T', 1n, 2n);
+    const path = new PathRef([new NodeRef(1n), new NodeRef(2n)], [rel]);
+    const list = [new NodeRef(1n), rel, new NodeRef(2n)];
+    assert.equal(equals(path, list), true);
+    assert.equal(equals(list, path), true);
+    assert.equal(equals(path, [new NodeRef(1n)]), false);
+    assert.equal(groupKey(path), groupKey(list));
+    assert.equal(formatLiteral(new PathRef([new NodeRef(2n), new NodeRef(1n)], [rel])), '<(#2)<-[#5:T]-(#1)>');
   });
 });

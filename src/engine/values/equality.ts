@@ -15,6 +15,8 @@ import {
   CypherTime,
   LocalDateTime,
   LocalTime,
+  type Path,
+  type PathRef,
   type CypherValue,
 } from './types.js';
 import { isNode, isPath, isRelationship } from './kinds.js';
@@ -53,7 +55,10 @@ function compareEquality(a: CypherValue, b: CypherValue, nullSafe: boolean): boo
     return numbersEqual(a, b);
   }
   if (typeof a !== 'object' || typeof b !== 'object') return a === b;
-  if (Array.isArray(a)) return Array.isArray(b) ? sequenceEquality(a, b, nullSafe) : false;
+  if (Array.isArray(a)) {
+    if (isPath(b)) return sequenceEquality(a, pathElements(b), nullSafe);
+    return Array.isArray(b) ? sequenceEquality(a, b, nullSafe) : false;
+  }
   if (a instanceof Map) {
     if (!(b instanceof Map) || a.size !== b.size) return false;
     const keys = [...a.keys()];
@@ -63,6 +68,7 @@ function compareEquality(a: CypherValue, b: CypherValue, nullSafe: boolean): boo
   if (isNode(a)) return isNode(b) && a.id === b.id;
   if (isRelationship(a)) return isRelationship(b) && a.id === b.id;
   if (isPath(a)) {
+    if (Array.isArray(b)) return sequenceEquality(pathElements(a), b, nullSafe);
     if (!isPath(b) || a.nodes.length !== b.nodes.length) return false;
     return a.nodes.every((n, i) => n.id === b.nodes[i]!.id) && a.relationships.every((r, i) => r.id === b.relationships[i]!.id);
   }
@@ -70,6 +76,13 @@ function compareEquality(a: CypherValue, b: CypherValue, nullSafe: boolean): boo
     return b instanceof Uint8Array && a.length === b.length && a.every((x, i) => x === b[i]);
   }
   return temporalOrPointEquals(a, b);
+}
+
+/** A path as the list of its alternating nodes and relationships (Neo4j compares it so with lists). */
+function pathElements(p: PathRef | Path): CypherValue[] {
+  const out: CypherValue[] = [p.nodes[0]!];
+  p.relationships.forEach((r, i) => out.push(r, p.nodes[i + 1]!));
+  return out;
 }
 
 function temporalOrPointEquals(a: CypherValue, b: CypherValue): boolean {

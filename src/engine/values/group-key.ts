@@ -41,7 +41,12 @@ export function groupKey(v: CypherValue): string {
   }
   if (isNode(v)) return `N${v.id}`;
   if (isRelationship(v)) return `R${v.id}`;
-  if (isPath(v)) return `P${v.nodes.map((n) => n.id).join('.')}/${v.relationships.map((r) => r.id).join('.')}`;
+  if (isPath(v)) {
+    // A path equals the list of its alternating nodes and relationships, so it shares that key.
+    const parts = [`N${v.nodes[0]!.id}`];
+    v.relationships.forEach((r, i) => parts.push(`R${r.id}`, `N${v.nodes[i + 1]!.id}`));
+    return `[${parts.join(',')}]`;
+  }
   if (v instanceof Uint8Array) return `b${Buffer.from(v).toString('hex')}`;
   if (v instanceof CypherDate) return `D${v.epochDay}`;
   if (v instanceof LocalTime) return `lt${v.nanoOfDay}`;

@@ -124,7 +124,11 @@ export function formatLiteral(v: CypherValue): string {
     const nodes = v.nodes as readonly CypherValue[];
     const rels = v.relationships as readonly CypherValue[];
     let text = `<${formatLiteral(nodes[0]!)}`;
-    for (let i = 0; i < rels.length; i++) text += `-${formatLiteral(rels[i]!)}->${formatLiteral(nodes[i + 1]!)}`;
+    for (let i = 0; i < rels.length; i++) {
+      const rel = v.relationships[i]!;
+      const forward = rel.startId === v.nodes[i]!.id;
+      text += `${forward ? '-' : '<-'}${formatLiteral(rels[i]!)}${forward ? '->' : '-'}${formatLiteral(nodes[i + 1]!)}`;
+    }
     return `${text}>`;
   }
   const temporal = formatTemporal(v);
