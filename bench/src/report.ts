@@ -3,7 +3,7 @@
  * `bench/results/<date>.md` (the markdown table the lead copies into docs/PERFORMANCE.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, release, platform, arch } from 'node:os';
+import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from './profiles.js';
 import type { AdapterResult, WorkloadResult } from './report-model.js';
@@ -15,6 +15,8 @@ export interface Machine {
   readonly memoryGiB: number;
   readonly node: string;
   readonly os: string;
+  /** 1/5/15-minute load averages when the results were written (the machine is shared). */
+  readonly loadAverage: readonly number[];
 }
 
 /** Describes this machine. */
@@ -26,6 +28,7 @@ export function describeMachine(): Machine {
     memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
     os: `${platform()} ${release()} ${arch()}`,
+    loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
   };
 }
 
@@ -111,7 +114,8 @@ export function writeResults(dir: string, profile: Profile, results: readonly Wo
   const md = [
     `# graphdb benchmark — profile \`${profile.name}\` (${new Date().toISOString()})`,
     '',
-    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.os}.`,
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.os}; ` +
+      `load average at the end ${machine.loadAverage.join(' / ')} (shared machine: p50 is the most stable figure, throughput includes preemption).`,
     `Data: ${profile.persons} Person nodes, ${profile.relationships} KNOWS relationships (seed ${profile.seed}); ${profile.vectors} × 384-d vectors; ${profile.documents} documents.`,
     `Reproduce: \`npm --prefix bench ci && npm run bench -- --size ${profile.name}\`.`,
     `Figures are throughput (higher is better) with per-operation latency; ratios are graphdb ÷ the named adapter in the same run.`,
