@@ -28,6 +28,8 @@ export interface BenchContext {
   readonly tmp: string;
   readonly graph: SocialGraph;
   readonly graphdb: GraphdbAvailability;
+  /** Where graphdb's modules come from (src via tsx, or dist); child processes use the same. */
+  readonly engine: 'src' | 'dist';
   /** Adapters holding the loaded social graph (after G1), ours first. */
   subjects: GraphSubject[];
   log(message: string): void;

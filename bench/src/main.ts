@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     let t = performance.now();
     const graph = generateSocialGraph(profile.seed, profile.persons, profile.relationships);
     log(`generated social graph in ${(performance.now() - t).toFixed(0)} ms`);
-    const ctx: BenchContext = { profile, tmp, graph, graphdb, subjects: [], log };
+    const ctx: BenchContext = { profile, tmp, graph, graphdb, engine: opts.engine, subjects: [], log };
 
     const graphIds = ['G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8', 'G9', 'G10', 'M1'];
     if (graphIds.some(wanted)) {
