@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ArgumentError, ArithmeticError, CypherTypeError } from '../../src/engine/errors/index.js';
-import { isAggregate, lookupFunction, type ScalarFunction } from '../../src/engine/cypher/functions/index.js';
+import { acceptsArgument, isAggregate, lookupFunction, type ScalarFunction } from '../../src/engine/cypher/functions/index.js';
 import { call, show } from './helpers.js';
 
 describe('registry', () => {
@@ -14,6 +14,21 @@ describe('registry', () => {
     assert.equal(lookupFunction('coalesce')?.maxArgs, Infinity);
     assert.equal((lookupFunction('rand') as ScalarFunction).deterministic, false);
     assert.equal((lookupFunction('abs') as ScalarFunction).deterministic, true);
+  });
+});
+
+describe('static argument types', () => {
+  it('tell the semantic checker which literal arguments are definitely wrong', () => {
+    const fn = (name: string) => lookupFunction(name)!;
+    assert.equal(acceptsArgument(fn('properties'), 0, 'Integer'), false);
+    assert.equal(acceptsArgument(fn('properties'), 0, 'Map'), true);
+    assert.equal(acceptsArgument(fn('type'), 0, 'Node'), false);
+    assert.equal(acceptsArgument(fn('size'), 0, 'Path'), false);
+    assert.equal(acceptsArgument(fn('abs'), 0, 'Number'), true);
+    assert.equal(acceptsArgument(fn('toString'), 0, 'Temporal'), true);
+    assert.equal(acceptsArgument(fn('toBoolean'), 0, 'Float'), false);
+    assert.equal(acceptsArgument(fn('toBoolean'), 0, 'Any'), true);
+    assert.equal(acceptsArgument(fn('coalesce'), 5, 'Node'), true);
   });
 });
 

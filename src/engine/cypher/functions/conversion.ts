@@ -74,8 +74,8 @@ const toStringValue: Converter = (v) => {
   return s === null ? undefined : s;
 };
 
-function converter(name: string, convert: Converter, description: string): ScalarFunction[] {
-  const strict = scalar(name, { category: 'Conversion', description }, ([v]) => {
+function converter(name: string, convert: Converter, description: string, accepted: readonly string[]): ScalarFunction[] {
+  const strict = scalar(name, { category: 'Conversion', description, argumentTypes: [accepted] }, ([v]) => {
     const r = convert(v!);
     if (r === undefined) throw invalidValue(name, v!);
     return r;
@@ -89,9 +89,11 @@ function converter(name: string, convert: Converter, description: string): Scala
 
 /** The conversion functions. */
 export const conversionFunctions: readonly ScalarFunction[] = [
-  ...converter('toBoolean', toBooleanValue, 'Converts a string, integer or boolean to a boolean.'),
-  ...converter('toInteger', toIntegerValue, 'Converts a string, number or boolean to an integer.'),
-  ...converter('toFloat', toFloatValue, 'Converts a string or number to a float.'),
-  ...converter('toString', toStringValue, 'Converts a value to its string form.'),
+  ...converter('toBoolean', toBooleanValue, 'Converts a string, integer or boolean to a boolean.', ['String', 'Boolean', 'Integer']),
+  ...converter('toInteger', toIntegerValue, 'Converts a string, number or boolean to an integer.', ['String', 'Integer', 'Float', 'Boolean']),
+  ...converter('toFloat', toFloatValue, 'Converts a string or number to a float.', ['String', 'Integer', 'Float']),
+  ...converter('toString', toStringValue, 'Converts a value to its string form.', [
+    'String', 'Integer', 'Float', 'Boolean', 'Point', 'Date', 'LocalTime', 'Time', 'LocalDateTime', 'DateTime', 'Duration',
+  ]),
   scalar('valueType', { category: 'Scalar', nullIn: false, description: 'The Cypher type name of a value.' }, ([v]) => valueTypeName(v!)),
 ];

@@ -2,7 +2,6 @@
  * List functions: range, size, head, last, tail, reverse, coalesce.
  */
 import { checkedInteger } from '../../values/arithmetic.js';
-import { isPath } from '../../values/kinds.js';
 import type { CypherValue } from '../../values/types.js';
 import { asInteger, asList, badArgument, scalar, wrongType } from './define.js';
 import type { ScalarFunction } from './registry.js';
@@ -24,23 +23,22 @@ function range(args: readonly CypherValue[]): CypherValue {
 
 /** The list functions. */
 export const listFunctions: readonly ScalarFunction[] = [
-  scalar('range', { min: 2, max: 3, category: 'List', description: 'A list of integers from start to end (inclusive) by step.' }, range),
-  scalar('size', { category: 'Scalar', description: 'Number of elements in a list or characters in a string.' }, ([v]) => {
+  scalar('range', { min: 2, max: 3, category: 'List', description: 'A list of integers from start to end (inclusive) by step.', argumentTypes: [['Integer']] }, range),
+  scalar('size', { category: 'Scalar', description: 'Number of elements in a list or characters in a string.', argumentTypes: [['String', 'List']] }, ([v]) => {
     if (typeof v === 'string') return BigInt(v.length);
     if (Array.isArray(v)) return BigInt(v.length);
-    if (isPath(v!)) return BigInt(v.relationships.length);
     throw wrongType('size', v!, 'String or List');
   }),
-  scalar('head', { category: 'Scalar', description: 'The first element of a list.' }, ([v]) => {
+  scalar('head', { category: 'Scalar', description: 'The first element of a list.', argumentTypes: [['List']] }, ([v]) => {
     const list = asList('head', v!);
     return list.length === 0 ? null : list[0]!;
   }),
-  scalar('last', { category: 'Scalar', description: 'The last element of a list.' }, ([v]) => {
+  scalar('last', { category: 'Scalar', description: 'The last element of a list.', argumentTypes: [['List']] }, ([v]) => {
     const list = asList('last', v!);
     return list.length === 0 ? null : list[list.length - 1]!;
   }),
-  scalar('tail', { category: 'List', description: 'All but the first element of a list.' }, ([v]) => asList('tail', v!).slice(1)),
-  scalar('reverse', { category: 'List', description: 'A string or list in reverse order.' }, ([v]) => {
+  scalar('tail', { category: 'List', description: 'All but the first element of a list.', argumentTypes: [['List']] }, ([v]) => asList('tail', v!).slice(1)),
+  scalar('reverse', { category: 'List', description: 'A string or list in reverse order.', argumentTypes: [['String', 'List']] }, ([v]) => {
     if (typeof v === 'string') return [...v].reverse().join('');
     if (Array.isArray(v)) return [...v].reverse();
     throw wrongType('reverse', v!, 'String or List');

@@ -87,6 +87,23 @@ export interface AggregateFunction extends FunctionInfo {
 /** A scalar or an aggregate function. */
 export type CypherFunction = ScalarFunction | AggregateFunction;
 
+const TEMPORAL_TYPES = new Set(['Date', 'LocalTime', 'Time', 'LocalDateTime', 'DateTime']);
+
+/**
+ * True unless `fn` declares argument types and `type` (a `typeName()`, `List`, or the static
+ * names `Number`, `Temporal`, `Any`, `Null`) is definitely not accepted at `position`.
+ * For the semantic checker's compile-time `InvalidArgumentType`.
+ */
+export function acceptsArgument(fn: FunctionInfo, position: number, type: ArgumentType): boolean {
+  const declared = fn.argumentTypes;
+  if (declared === undefined || declared.length === 0 || type === 'Any' || type === 'Null') return true;
+  const accepted = declared[Math.min(position, declared.length - 1)]!;
+  if (accepted.includes('Any') || accepted.includes(type)) return true;
+  if (type === 'Number') return accepted.includes('Integer') || accepted.includes('Float');
+  if (type === 'Temporal') return accepted.some((t) => TEMPORAL_TYPES.has(t));
+  return false;
+}
+
 /** A set of functions by lower-cased name. */
 export class FunctionRegistry {
   private readonly functions = new Map<string, CypherFunction>();

@@ -7,6 +7,7 @@ import { asInteger, asString, badArgument, scalar, wrongType } from './define.js
 import type { ScalarFunction } from './registry.js';
 
 const STR = ['String'] as const;
+const INT = ['Integer'] as const;
 
 function stringFn(name: string, description: string, f: (s: string) => string): ScalarFunction {
   return scalar(name, { category: 'String', description, signature: `${name}(input :: STRING) :: STRING`, argumentTypes: [STR] }, ([s]) =>
@@ -51,21 +52,21 @@ export const stringFunctions: readonly ScalarFunction[] = [
   scalar('replace', { min: 3, category: 'String', description: 'Replaces every occurrence of a search string.', argumentTypes: [STR, STR, STR] }, ([s, search, replacement]) =>
     asString('replace', s!).split(asString('replace', search!)).join(asString('replace', replacement!)),
   ),
-  scalar('substring', { min: 2, max: 3, category: 'String', description: 'A substring from a 0-based start, optionally of a length.' }, ([s, start, length]) => {
+  scalar('substring', { min: 2, max: 3, category: 'String', description: 'A substring from a 0-based start, optionally of a length.', argumentTypes: [STR, INT] }, ([s, start, length]) => {
     const text = asString('substring', s!);
     const from = nonNegative('substring', start!, 'start');
     if (length === undefined) return text.slice(from);
     return text.slice(from, from + nonNegative('substring', length, 'length'));
   }),
-  scalar('left', { min: 2, category: 'String', description: 'The leftmost characters of a string.' }, ([s, n]) =>
+  scalar('left', { min: 2, category: 'String', description: 'The leftmost characters of a string.', argumentTypes: [STR, INT] }, ([s, n]) =>
     asString('left', s!).slice(0, nonNegative('left', n!, 'length')),
   ),
-  scalar('right', { min: 2, category: 'String', description: 'The rightmost characters of a string.' }, ([s, n]) => {
+  scalar('right', { min: 2, category: 'String', description: 'The rightmost characters of a string.', argumentTypes: [STR, INT] }, ([s, n]) => {
     const text = asString('right', s!);
     const count = nonNegative('right', n!, 'length');
     return count === 0 ? '' : text.slice(Math.max(0, text.length - count));
   }),
-  scalar('split', { min: 2, category: 'String', description: 'Splits a string on a delimiter (or any of a list of delimiters).' }, ([s, delimiter]) => {
+  scalar('split', { min: 2, category: 'String', description: 'Splits a string on a delimiter (or any of a list of delimiters).', argumentTypes: [STR, ['String', 'List']] }, ([s, delimiter]) => {
     const text = asString('split', s!);
     const delimiters = Array.isArray(delimiter) ? delimiter.map((d) => asString('split', d)) : [asString('split', delimiter!)];
     if (delimiters.length === 1 && delimiters[0] === '') return [...text];
