@@ -94,6 +94,8 @@ describe('registering procedures at run time', () => {
     ]);
     registry.register(def);
     assert.deepEqual(run('test.my.proc', ['Andres', 1n]), [['Malmö', 46n]]);
+    const nullable = tableProcedure(parseProcedureSignature('test.n(in :: INTEGER?) :: (out :: STRING?)'), ['in', 'out'], [[null, 'nix'], [1n, 'one']]);
+    assert.deepEqual([...nullable.call([null], ctx)], [['nix']]);
     assert.equal(procedureSignature(def), 'test.my.proc(name :: STRING?, id :: INTEGER?) :: (city :: STRING?, country_code :: INTEGER?)');
     assert.ok(registry.unregister('test.my.proc'));
     assert.equal(registry.lookup('test.my.proc'), undefined);

@@ -6,10 +6,11 @@
  * const def = tableProcedure(parseProcedureSignature(text), header, rows);
  * registry.register(def);            // and registry.unregister(def.name) after the scenario
  * ```
- * A call returns the output columns of every row whose input columns equal the arguments.
+ * A call returns the output columns of every row whose input columns are equivalent to the
+ * arguments (a `null` cell matches a null argument, as in `Call4`).
  */
 import { CypherSyntaxError } from '../../errors/index.js';
-import { equals } from '../../values/equality.js';
+import { equivalent } from '../../values/equality.js';
 import type { CypherValue } from '../../values/types.js';
 import type { ProcedureDefinition, ProcedureField } from './registry.js';
 
@@ -52,7 +53,7 @@ export function tableProcedure(signature: ProcedureSignature, header: readonly s
     description: `Test procedure ${signature.name}.`,
     call(args) {
       return rows
-        .filter((row) => inputIndexes.every((column, i) => column < 0 || equals(row[column] ?? null, args[i] ?? null) === true))
+        .filter((row) => inputIndexes.every((column, i) => column < 0 || equivalent(row[column] ?? null, args[i] ?? null)))
         .map((row) => outputIndexes.map((column) => (column < 0 ? null : (row[column] ?? null))));
     },
   };
