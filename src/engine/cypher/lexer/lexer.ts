@@ -210,7 +210,7 @@ export class Lexer {
     if (unicodeDashes.has(codePoint)) return single(TokenKind.UnicodeDash);
     if (unicodeLeftArrowHeads.has(codePoint)) return single(TokenKind.UnicodeLeftArrowHead);
     if (unicodeRightArrowHeads.has(codePoint)) return single(TokenKind.UnicodeRightArrowHead);
-    this.fail(start, `Invalid input '${char}': expected an expression, a keyword or a punctuation character`, 'InvalidUnicodeCharacter');
+    this.fail(start, `Invalid input '${char}': expected an expression, a keyword or a punctuation character`);
   }
 
   private scanName(start: number): number {

@@ -186,7 +186,8 @@ export abstract class ParserBase {
 
   /** Throws "Invalid input 'X': expected ..." at the current token. */
   protected unexpected(expected: string, token: Token = this.peek()): never {
-    throw this.errorAt(token, `Invalid input '${this.tokenText(token)}': expected ${expected}`);
+    const unicodeArrow = token.kind === TokenKind.UnicodeDash || token.kind === TokenKind.UnicodeLeftArrowHead || token.kind === TokenKind.UnicodeRightArrowHead;
+    throw this.errorAt(token, `Invalid input '${this.tokenText(token)}': expected ${expected}`, unicodeArrow ? 'InvalidUnicodeCharacter' : undefined);
   }
 
   /** A syntax error located at `token`. */

@@ -201,7 +201,13 @@ export abstract class PatternParser extends AtomParser {
   /** `RangeLiteral : '*' [Integer] ['..' [Integer]]` */
   private parseRangeLiteral(): Range | null {
     const start = this.peek();
+    if (this.peekKind(TokenKind.DotDot) || this.peekKind(TokenKind.Integer)) {
+      throw this.errorAt(start, `Invalid input '${start.value}': expected '*' before a variable length range`, 'InvalidRelationshipPattern');
+    }
     if (!this.optionalToken(TokenKind.Star)) return null;
+    if (this.peekKind(TokenKind.Minus)) {
+      throw this.errorAt(this.peek(), "Invalid input '-': a variable length range takes non-negative bounds", 'InvalidRelationshipPattern');
+    }
     const min = this.peekKind(TokenKind.Integer) ? this.parseCount() : null;
     let max = min;
     if (this.optionalToken(TokenKind.DotDot)) max = this.peekKind(TokenKind.Integer) ? this.parseCount() : null;

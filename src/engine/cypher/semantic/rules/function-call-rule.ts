@@ -1,0 +1,43 @@
+import { Kind } from '../../ast/kinds.js';
+import { didYouMean, suggestionList } from '../did-you-mean.js';
+import { builtinFunctionList } from '../../functions/index.js';
+import { mayBeOneOf, typeToString } from '../static-types.js';
+import type { ValidationRule } from './rule.js';
+
+/** Accepted argument types the registry does not declare (yet). */
+const extraArgumentTypes: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
+  ['size', [['String', 'List']]],
+]);
+
+/**
+ * Function calls: the name must exist (`UnknownFunction`, with suggestions), the arity match
+ * (`InvalidNumberOfArguments`), and arguments of a definite type be accepted
+ * (`InvalidArgumentType`).
+ */
+export const FunctionCallRule: ValidationRule = (context) => ({
+  enter(node) {
+    if (node.kind !== Kind.FunctionCall) return;
+    const name = [...node.namespace, node.name].join('.');
+    const fn = context.lookupFunction(name);
+    if (fn === undefined) {
+      const hint = didYouMean(suggestionList(name, builtinFunctionList.map((f) => f.name)));
+      context.report(node, `Unknown function '${name}'.${hint}`, 'UnknownFunction');
+      return;
+    }
+    if (node.args.length < fn.minArgs || node.args.length > fn.maxArgs) {
+      const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
+      context.report(node, `Function '${fn.name}' takes ${expected} argument(s), got ${node.args.length}: ${fn.signature}`, 'InvalidNumberOfArguments');
+      return;
+    }
+    const accepted = fn.argumentTypes ?? extraArgumentTypes.get(fn.name.toLowerCase());
+    if (!accepted) return;
+    node.args.forEach((arg, i) => {
+      const types = accepted[Math.min(i, accepted.length - 1)];
+      if (!types) return;
+      const actual = context.typeOf(arg);
+      if (!mayBeOneOf(actual, types)) {
+        context.report(arg, `Type mismatch: expected ${types.join(', ')} but was ${typeToString(actual)}`, 'InvalidArgumentType');
+      }
+    });
+  },
+});
