@@ -18,7 +18,7 @@ import type {
 import { LOOKUP_INDEXES, type IndexEntry, type SchemaCatalog } from '../catalog/schema-catalog.js';
 import { decodeRecord, findInRecord } from './codec/value-codec.js';
 import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
-import { seekIndex } from './index-seek.js';
+import { PAGE_SIZES, seekIndex } from './index-seek.js';
 import type { StoreContext } from './store-context.js';
 import { ArgumentError } from '../errors/index.js';
 import { StateKey, labelCountKey, readState, readTokenCounts, typeCountKey } from './sqlite/state-table.js';
@@ -29,10 +29,10 @@ const NODE_PROPS_SQL = 'SELECT props FROM nodes WHERE id = ?';
 const REL_SQL = 'SELECT type, src, dst, props FROM rels WHERE id = ?';
 const REL_HANDLE_SQL = 'SELECT type, src, dst FROM rels WHERE id = ?';
 const REL_PROPS_SQL = 'SELECT props FROM rels WHERE id = ?';
-const ALL_NODES_SQL = 'SELECT id FROM nodes WHERE id > ? ORDER BY id LIMIT ?';
-const LABEL_NODES_SQL = 'SELECT node FROM node_labels WHERE label = ? AND node > ? ORDER BY node LIMIT ?';
-const ALL_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE id > ? ORDER BY id LIMIT ?';
-const TYPE_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE type = ? AND id > ? ORDER BY id LIMIT ?';
+const ALL_NODES_SQL = 'SELECT id FROM nodes WHERE id > ? ORDER BY id LIMIT ';
+const LABEL_NODES_SQL = 'SELECT node FROM node_labels WHERE label = ? AND node > ? ORDER BY node LIMIT ';
+const ALL_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE id > ? ORDER BY id LIMIT ';
+const TYPE_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE type = ? AND id > ? ORDER BY id LIMIT ';
 const OUT_SQL = 'SELECT id, type, dst FROM rels WHERE src = ?';
 const OUT_TYPE_SQL = 'SELECT id, dst FROM rels WHERE src = ? AND type = ?';
 const IN_SQL = 'SELECT id, type, src FROM rels WHERE dst = ?';
@@ -44,17 +44,15 @@ const IN_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE dst = ? AND type = ?
 const LOOP_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND dst = ?';
 const LOOP_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND type = ? AND dst = ?';
 
-/** Paged id scan: runs `sql` (params..., cursor, limit) until a short page. */
+/** Paged id scan: runs `sql` + page size (params..., cursor) until a short page. */
 function* pagedIds(connection: Connection, sql: string, params: readonly unknown[]): Generator<bigint> {
-  const statement = connection.pluck(sql);
   let cursor = -1n;
-  let size = 64;
-  for (;;) {
-    const ids = statement.all(...params, cursor, size) as bigint[];
+  for (let page = 0; ; page++) {
+    const size = PAGE_SIZES[Math.min(page, PAGE_SIZES.length - 1)]!;
+    const ids = connection.pluck(sql + size).all(...params, cursor) as bigint[];
     for (const id of ids) yield id;
     if (ids.length < size) return;
     cursor = ids[ids.length - 1]!;
-    if (size < 4096) size *= 4;
   }
 }
 
@@ -223,16 +221,14 @@ export class HeadReader implements GraphReader {
   }
 
   private *relationshipPages(sql: string, params: readonly unknown[]): Generator<RelationshipHandle> {
-    const statement = this.connection.raw(sql);
     const typeNames = this.context.tokens.types;
     let cursor = -1n;
-    let size = 64;
-    for (;;) {
-      const rows = statement.all(...params, cursor, size) as [bigint, bigint, bigint, bigint][];
+    for (let page = 0; ; page++) {
+      const size = PAGE_SIZES[Math.min(page, PAGE_SIZES.length - 1)]!;
+      const rows = this.connection.raw(sql + size).all(...params, cursor) as [bigint, bigint, bigint, bigint][];
       for (const [id, type, src, dst] of rows) yield { id, type: typeNames.nameOf(Number(type)), startId: src, endId: dst };
       if (rows.length < size) return;
       cursor = rows[rows.length - 1]![0];
-      if (size < 4096) size *= 4;
     }
   }
 
