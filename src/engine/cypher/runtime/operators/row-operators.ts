@@ -17,7 +17,7 @@ import type { ProduceResults } from '../../planner/logical/produce-results.js';
 import { asBoolean } from '../expressions/logic.js';
 import { EMPTY_ROW, PAUSE } from '../row.js';
 import type { Row, RowStream } from '../row.js';
-import { evaluateCount, flatMapRows } from './physical-operator.js';
+import { evaluateCount } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 /** Filter. */
@@ -112,17 +112,25 @@ export function mapProjection(op: Projection, m: Mapper): PhysicalOperator {
   };
 }
 
-/** Unwind. */
+/** Unwind: one row per element, produced lazily. */
 export function mapUnwind(op: Unwind, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   const list = m.compile(op.expression);
-  return (ctx, rows) =>
-    flatMapRows(input(ctx, rows), (row) => {
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (row === PAUSE) {
+        yield row;
+        continue;
+      }
       const value = list(row, ctx);
-      if (value === null) return [];
+      if (value === null) continue;
       const items = Array.isArray(value) ? (value as readonly CypherValue[]) : [value];
-      return items.map((item) => ({ ...row, [op.variable]: item }));
-    });
+      for (const item of items) {
+        if (ctx.scheduler.tick()) yield PAUSE;
+        yield { ...row, [op.variable]: item };
+      }
+    }
+  };
 }
 
 /** Skip. */

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { GraphDB, PlanDescription } from '../../src/engine/index.js';
+import { exec, openTestDb, rows } from './helpers.js';
+
+let db: GraphDB;
+before(async () => {
+  db = await openTestDb();
+  const s = db.session();
+  await exec(s, 'CREATE INDEX person_email FOR (p:Person) ON (p.email)');
+  await exec(s, "UNWIND range(1, 200) AS i CREATE (:Person {email: 'p' + i + '@x.org', i: i})");
+});
+after(() => db.close());
+
+function operators(plan: PlanDescription | undefined): string[] {
+  if (!plan) return [];
+  return [plan.operatorType, ...plan.children.flatMap(operators)];
+}
+
+test('EXPLAIN of an equality lookup on an indexed property shows an index seek', async () => {
+  const result = await db.session().run('EXPLAIN MATCH (p:Person {email: $e}) RETURN p', { e: 'p7@x.org' });
+  await result.pull(-1);
+  const ops = operators(result.summary().plan);
+  assert.ok(ops.includes('NodeIndexSeek'), ops.join(' > '));
+  assert.ok(!ops.includes('NodeByLabelScan'), ops.join(' > '));
+});
+
+test('the seek returns the same rows as a scan would', async () => {
+  const found = await rows(db.session(), 'MATCH (p:Person {email: $e}) RETURN p.i AS i', { e: 'p7@x.org' });
+  assert.deepEqual(found, [{ i: 7n }]);
+});
+
+test('range and prefix predicates also use the index', async () => {
+  for (const query of ["MATCH (p:Person) WHERE p.email STARTS WITH 'p19' RETURN count(p) AS c", 'MATCH (p:Person) WHERE p.email IN $list RETURN count(p) AS c']) {
+    const result = await db.session().run(`EXPLAIN ${query}`, { list: ['p1@x.org', 'p2@x.org'] });
+    await result.pull(-1);
+    assert.ok(operators(result.summary().plan).includes('NodeIndexSeek'), query);
+  }
+  const [prefix] = await rows(db.session(), "MATCH (p:Person) WHERE p.email STARTS WITH 'p19' RETURN count(p) AS c");
+  assert.equal(prefix?.c, 11n);
+});
+
+test('PROFILE reports rows per operator', async () => {
+  const result = await db.session().run('PROFILE MATCH (p:Person {email: $e}) RETURN p.i', { e: 'p9@x.org' });
+  await result.pull(-1);
+  const profile = result.summary().profile;
+  assert.ok(profile);
+  assert.equal(profile.rows, 1);
+});

@@ -1,0 +1,75 @@
+/**
+ * Streaming laziness, batched pulls, cooperative scheduling, timeouts and termination.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { GraphDB, PlanDescription } from '../../src/engine/index.js';
+import { exec, openTestDb } from './helpers.js';
+
+let db: GraphDB;
+before(async () => {
+  db = await openTestDb();
+  await exec(db.session(), 'UNWIND range(1, 20000) AS i CREATE (:Big {i: i})');
+});
+after(() => db.close());
+
+function find(plan: PlanDescription | undefined, type: string): PlanDescription | undefined {
+  if (!plan) return undefined;
+  if (plan.operatorType === type) return plan;
+  for (const child of plan.children) {
+    const hit = find(child, type);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+test('LIMIT 10 on a large scan reads about ten rows', async () => {
+  const result = await db.session().run('PROFILE MATCH (n:Big) RETURN n.i LIMIT 10');
+  const { records } = await result.pull(-1);
+  assert.equal(records.length, 10);
+  const scan = find(result.summary().profile, 'NodeByLabelScan');
+  assert.ok(scan && (scan.rows ?? Infinity) <= 11, `scan produced ${scan?.rows} rows`);
+});
+
+test('results can be pulled in batches', async () => {
+  const result = await db.session().run('MATCH (n:Big) RETURN n.i AS i ORDER BY i');
+  const first = await result.pull(5);
+  assert.deepEqual(first.records.map((r) => r[0]), [1n, 2n, 3n, 4n, 5n]);
+  assert.equal(first.hasMore, true);
+  const rest = await result.pull(-1);
+  assert.equal(rest.records.length, 19995);
+  assert.equal(rest.hasMore, false);
+});
+
+test('a long query leaves the event loop responsive', async () => {
+  let maxGap = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    maxGap = Math.max(maxGap, now - last);
+    last = now;
+  }, 5);
+  const started = performance.now();
+  const result = await db.session().run('UNWIND range(1, 600) AS a UNWIND range(1, 500) AS b WITH a * 1000 + b AS x WHERE x % 7 = 0 RETURN count(x) AS c');
+  const { records } = await result.pull(-1);
+  clearInterval(timer);
+  assert.deepEqual(records, [[42858n]]);
+  assert.ok(performance.now() - started > 50, 'the query should take a while for the test to mean anything');
+  assert.ok(maxGap < 100, `event loop stalled for ${maxGap.toFixed(0)} ms`);
+});
+
+test('a transaction timeout stops a runaway query', async () => {
+  const session = db.session();
+  await assert.rejects(
+    async () => (await session.run('UNWIND range(1, 10000) AS a UNWIND range(1, 10000) AS b RETURN count(*)', undefined, { timeoutMs: 100 })).pull(-1),
+    (error: { code?: string }) => error.code === 'Neo.ClientError.Transaction.TransactionTimedOut',
+  );
+});
+
+test('a session can terminate its own running query', async () => {
+  const session = db.session();
+  const result = await session.run('UNWIND range(1, 10000) AS a UNWIND range(1, 10000) AS b RETURN count(*)');
+  const pulling = result.pull(-1);
+  setTimeout(() => session.terminate(), 30);
+  await assert.rejects(pulling, (error: { code?: string }) => error.code === 'Neo.ClientError.Transaction.Terminated');
+});

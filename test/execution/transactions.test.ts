@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { GraphDB } from '../../src/engine/index.js';
+import { exec, openTestDb, rows } from './helpers.js';
+
+let db: GraphDB;
+before(async () => {
+  db = await openTestDb();
+});
+after(() => db.close());
+
+test('an explicit transaction reads its own writes; rollback leaves no trace', async () => {
+  const s = db.session();
+  const tx = await s.beginTransaction();
+  await (await tx.run('CREATE (:T {v: 1})')).discard();
+  const inside = await (await tx.run('MATCH (t:T) RETURN t.v')).pull(-1);
+  assert.deepEqual(inside.records, [[1n]]);
+  await tx.rollback();
+  assert.deepEqual(await rows(s, 'MATCH (t:T) RETURN count(t) AS c'), [{ c: 0n }]);
+});
+
+test('commit makes writes visible to other sessions and returns a bookmark', async () => {
+  const s = db.session();
+  const tx = await s.beginTransaction();
+  await (await tx.run('CREATE (:C)')).discard();
+  const bookmark = await tx.commit();
+  assert.match(bookmark, /graphdb:/);
+  assert.deepEqual(await rows(db.session(), 'MATCH (c:C) RETURN count(c) AS c'), [{ c: 1n }]);
+  await exec(s, 'MATCH (n) DETACH DELETE n');
+});
+
+test('an error in an auto-commit statement rolls the whole statement back', async () => {
+  const s = db.session();
+  await assert.rejects(async () => exec(s, 'UNWIND [1, 0] AS x CREATE (:E {v: 10 / x})'));
+  assert.deepEqual(await rows(s, 'MATCH (e:E) RETURN count(e) AS c'), [{ c: 0n }]);
+});
+
+test('a second writer waits, then fails with a transient error', async () => {
+  const slow = await GraphDBWithLockTimeout();
+  const first = await slow.session().beginTransaction();
+  await (await first.run('CREATE (:X)')).discard();
+  await assert.rejects(
+    async () => exec(slow.session(), 'CREATE (:Y)'),
+    (error: { code?: string }) => (error.code ?? '').includes('TransientError'),
+  );
+  await first.rollback();
+  await slow.close();
+});
+
+async function GraphDBWithLockTimeout(): Promise<GraphDB> {
+  const { GraphDB } = await import('../../src/engine/index.js');
+  return GraphDB.open({ writeLockTimeoutMs: 50 });
+}
