@@ -261,3 +261,20 @@ test('element ids carry the database uuid and parse back', async () => {
     env.dispose();
   }
 });
+
+test('labels are reported in label-token order, like Neo4j', async () => {
+  const env = tempEngine();
+  try {
+    const tx = await env.engine.database().beginWrite();
+    tx.createNode(['A'], new Map());
+    const n = tx.createNode(['C', 'B', 'A', 'C'], new Map());
+    assert.deepEqual(tx.nodeLabels(n), ['A', 'C', 'B']);
+    tx.addLabels(n, ['D', 'A']);
+    assert.deepEqual(tx.nodeLabels(n), ['A', 'C', 'B', 'D']);
+    tx.removeLabels(n, ['C']);
+    assert.deepEqual(tx.getNode(n)?.labels, ['A', 'B', 'D']);
+    tx.rollback();
+  } finally {
+    env.dispose();
+  }
+});

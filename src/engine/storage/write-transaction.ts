@@ -140,6 +140,13 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     return record;
   }
 
+  /** Distinct label ids in ascending id order (the order Neo4j reports labels in). */
+  private labelIdsOf(labels: readonly string[]): number[] {
+    const dictionary = this.context.tokens.labels;
+    if (labels.length === 1) return [dictionary.getOrCreate(labels[0]!, this.connection)];
+    return [...new Set(labels.map((l) => dictionary.getOrCreate(l, this.connection)))].sort((a, b) => a - b);
+  }
+
   private touchNode(id: bigint): void {
     if (this.catalog.hasCommitChecks) this.state.touchedNodes.add(id);
   }
@@ -153,7 +160,7 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
   createNode(labels: readonly string[], properties: CypherMap): bigint {
     this.assertOpen();
     const id = this.nextNodeId++;
-    const labelIds = [...new Set(labels.map((l) => this.context.tokens.labels.getOrCreate(l, this.connection)))];
+    const labelIds = this.labelIdsOf(labels);
     const record = this.keyIdsOf(properties);
     this.connection.stmt(INSERT_NODE).run(id, this.commitVersion, LabelSetCache.text(labelIds), encodeRecord(record));
     for (const labelId of labelIds) {
@@ -243,7 +250,8 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     }
     if (added.length === 0) return 0;
     this.archiveNode(id, row);
-    this.connection.stmt(UPDATE_NODE_LABELS).run(this.commitVersion, LabelSetCache.text([...current, ...added]), id);
+    const merged = [...current, ...added].sort((a, b) => a - b);
+    this.connection.stmt(UPDATE_NODE_LABELS).run(this.commitVersion, LabelSetCache.text(merged), id);
     const props = decodeRecordById(row[2]);
     for (const labelId of added) {
       this.connection.stmt(INSERT_NODE_LABEL).run(labelId, id);
