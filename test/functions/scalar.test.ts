@@ -134,6 +134,11 @@ describe('conversions', () => {
     assert.equal(show(call('toIntegerList', ['1', 'x', 2.5, null])), '[1, null, 2, null]');
     assert.equal(show(call('toStringList', [1n, 1.5, true])), "['1', '1.5', 'true']");
     assert.equal(call('valueType', [1n, 2n]), 'LIST<INTEGER NOT NULL> NOT NULL');
+    assert.equal(call('valueType', ['a', 1n]), 'LIST<STRING NOT NULL | INTEGER NOT NULL> NOT NULL');
+    assert.equal(call('valueType', [1n, null]), 'LIST<INTEGER> NOT NULL');
+    assert.equal(call('valueType', []), 'LIST<NOTHING> NOT NULL');
+    assert.equal(call('valueType', null), 'NULL');
+    assert.equal(call('valueType', 1.5), 'FLOAT NOT NULL');
   });
 });
 

@@ -95,31 +95,48 @@ export function typeName(v: CypherValue): string {
   return 'Unknown';
 }
 
-/** Cypher type name as `valueType()` reports it (`INTEGER NOT NULL`, `LIST<INTEGER NOT NULL> NOT NULL`). */
-export function valueTypeName(v: CypherValue): string {
+const TYPE_NAMES: Record<string, string> = {
+  Boolean: 'BOOLEAN',
+  String: 'STRING',
+  Integer: 'INTEGER',
+  Float: 'FLOAT',
+  Date: 'DATE',
+  LocalTime: 'LOCAL TIME',
+  Time: 'ZONED TIME',
+  LocalDateTime: 'LOCAL DATETIME',
+  DateTime: 'ZONED DATETIME',
+  Duration: 'DURATION',
+  Point: 'POINT',
+  Node: 'NODE',
+  Relationship: 'RELATIONSHIP',
+  Map: 'MAP',
+  ByteArray: 'BYTES',
+  Path: 'PATH',
+};
+/** Order in which Neo4j lists the members of a union type. */
+const TYPE_ORDER = Object.values(TYPE_NAMES);
+
+/** The type of `v` without nullability (`INTEGER`, `LIST<STRING NOT NULL>`). */
+function baseTypeName(v: CypherValue): string {
   if (v === null) return 'NULL';
-  if (Array.isArray(v)) {
-    const inner = new Set(v.map((e) => valueTypeName(e)));
-    const elem = inner.size === 1 ? [...inner][0]! : 'ANY';
-    return `LIST<${elem}> NOT NULL`;
+  if (!Array.isArray(v)) return TYPE_NAMES[typeName(v)] ?? 'ANY';
+  const members = new Set<string>();
+  let sawNull = false;
+  for (const e of v) {
+    if (e === null) sawNull = true;
+    else members.add(baseTypeName(e));
   }
-  const names: Record<string, string> = {
-    Boolean: 'BOOLEAN',
-    Integer: 'INTEGER',
-    Float: 'FLOAT',
-    String: 'STRING',
-    Map: 'MAP',
-    ByteArray: 'BYTES',
-    Node: 'NODE',
-    Relationship: 'RELATIONSHIP',
-    Path: 'PATH',
-    Date: 'DATE',
-    LocalTime: 'LOCAL TIME',
-    Time: 'ZONED TIME',
-    LocalDateTime: 'LOCAL DATETIME',
-    DateTime: 'ZONED DATETIME',
-    Duration: 'DURATION',
-    Point: 'POINT',
-  };
-  return `${names[typeName(v)] ?? 'ANY'} NOT NULL`;
+  if (members.size === 0) return `LIST<${sawNull ? 'NULL' : 'NOTHING'}>`;
+  const rank = (t: string) => (t.startsWith('LIST') ? TYPE_ORDER.length : TYPE_ORDER.indexOf(t));
+  const sorted = [...members].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  return `LIST<${sorted.map((t) => (sawNull ? t : `${t} NOT NULL`)).join(' | ')}>`;
+}
+
+/**
+ * Cypher type name as `valueType()` reports it: `INTEGER NOT NULL`,
+ * `LIST<INTEGER NOT NULL | STRING NOT NULL> NOT NULL`, `LIST<INTEGER> NOT NULL` (a null element
+ * makes the element type nullable), `NULL`.
+ */
+export function valueTypeName(v: CypherValue): string {
+  return v === null ? 'NULL' : `${baseTypeName(v)} NOT NULL`;
 }
