@@ -1,13 +1,8 @@
 import { Kind } from '../../ast/kinds.js';
 import { didYouMean, suggestionList } from '../did-you-mean.js';
-import { builtinFunctionList } from '../../functions/index.js';
-import { mayBeOneOf, typeToString } from '../static-types.js';
+import { acceptsArgument, builtinFunctionList } from '../../functions/index.js';
+import { isList, typeToString } from '../static-types.js';
 import type { ValidationRule } from './rule.js';
-
-/** Accepted argument types the registry does not declare (yet). */
-const extraArgumentTypes: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
-  ['size', [['String', 'List']]],
-]);
 
 /**
  * Function calls: the name must exist (`UnknownFunction`, with suggestions), the arity match
@@ -29,14 +24,11 @@ export const FunctionCallRule: ValidationRule = (context) => ({
       context.report(node, `Function '${fn.name}' takes ${expected} argument(s), got ${node.args.length}: ${fn.signature}`, 'InvalidNumberOfArguments');
       return;
     }
-    const accepted = fn.argumentTypes ?? extraArgumentTypes.get(fn.name.toLowerCase());
-    if (!accepted) return;
     node.args.forEach((arg, i) => {
-      const types = accepted[Math.min(i, accepted.length - 1)];
-      if (!types) return;
       const actual = context.typeOf(arg);
-      if (!mayBeOneOf(actual, types)) {
-        context.report(arg, `Type mismatch: expected ${types.join(', ')} but was ${typeToString(actual)}`, 'InvalidArgumentType');
+      if (!acceptsArgument(fn, i, isList(actual) ? 'List' : actual)) {
+        const accepted = fn.argumentTypes?.[Math.min(i, fn.argumentTypes.length - 1)] ?? [];
+        context.report(arg, `Type mismatch: expected ${accepted.join(', ')} but was ${typeToString(actual)}`, 'InvalidArgumentType');
       }
     });
   },
