@@ -22,7 +22,7 @@ import { NamedIndexes } from './named-indexes.js';
 import type { RerankStage } from './rerank/reranker.js';
 import type { SearchServiceSettings } from './settings.js';
 import type { TextHit } from './text/inverted-index.js';
-import { InvertedIndex } from './text/inverted-index.js';
+import { createTextIndex, type TextIndex } from './text/text-index.js';
 import { propertiesText } from './text/node-text.js';
 import { loadCollection, saveCollection } from './vector/persistence.js';
 import { tuningFromSettings, type VectorTuning } from './vector/tuning.js';
@@ -99,7 +99,7 @@ const EMBEDDINGS_FILE = 'node-embeddings.gdbv';
 /** Search services of one database. */
 export class DatabaseSearch {
   readonly database: string;
-  readonly text = new InvertedIndex();
+  readonly text: TextIndex;
   readonly named: NamedIndexes;
   readonly cache = new SearchResultCache<SearchPage>();
   private embeddings: VectorCollection | null = null;
@@ -114,7 +114,8 @@ export class DatabaseSearch {
     this.database = options.database;
     this.logger = options.logger ?? silentLogger;
     this.tuning = options.tuning ?? tuningFromSettings(options.settings.vector);
-    this.named = new NamedIndexes(this.tuning, this.logger);
+    this.text = createTextIndex(options.settings.search.bm25_engine);
+    this.named = new NamedIndexes(this.tuning, this.logger, options.settings.search.bm25_engine);
     const persistDir = this.persistDirectory;
     this.metadata = new EmbeddingMetadata(persistDir);
     const embedder = options.embedder ?? null;

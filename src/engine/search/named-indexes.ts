@@ -78,7 +78,11 @@ export class NamedIndexes {
   readonly fulltext = new Map<string, FulltextIndex>();
   readonly vector = new Map<string, VectorIndex>();
 
-  constructor(private readonly tuning: VectorTuning, private readonly logger: SearchLogger) {}
+  constructor(
+    private readonly tuning: VectorTuning,
+    private readonly logger: SearchLogger,
+    private readonly textEngine: 'v1' | 'v2' = 'v2',
+  ) {}
 
   /** Applies a committed node state to every named index. */
   applyNode(node: NodeRecord): void {
@@ -110,7 +114,10 @@ export class NamedIndexes {
       if (this.fulltext.has(definition.name) || this.vector.has(definition.name)) continue;
       try {
         if (definition.type === 'FULLTEXT') {
-          const index = new FulltextIndex({ name: definition.name, labels: definition.labelsOrTypes, properties: definition.properties });
+          const index = new FulltextIndex(
+            { name: definition.name, labels: definition.labelsOrTypes, properties: definition.properties },
+            this.textEngine,
+          );
           this.fulltext.set(definition.name, index);
           populate(reader, definition.labelsOrTypes, (node) => index.applyNode(node));
         } else {

@@ -3,7 +3,7 @@
  * optional stage-2 rerank -> limit. Pure with respect to its inputs (the indexes and callbacks).
  */
 import type { RerankStage } from '../rerank/reranker.js';
-import type { InvertedIndex } from '../text/inverted-index.js';
+import type { TextIndex } from '../text/text-index.js';
 import type { TextQuery } from '../text/query-parser.js';
 import { analyze } from '../text/analyzer.js';
 import type { VectorCollection } from '../vector/vector-collection.js';
@@ -32,7 +32,7 @@ export interface HybridInputs {
   readonly query: string;
   readonly limit: number;
   readonly method: SearchMethod;
-  readonly text: InvertedIndex;
+  readonly text: TextIndex;
   readonly vectors: VectorCollection | null;
   /** Query embedding, when a vector list is wanted and an embedder exists. */
   readonly queryVector: Float32Array | null;

@@ -1,30 +1,64 @@
 /**
  * Text analysis for full-text search: split into word tokens, lower-case, then Porter-stem.
  * The same analyzer runs at index time and at query time, so a query for "running" matches a
- * document containing "runs". Numbers are kept as tokens; punctuation separates tokens.
+ * document containing "runs". Numbers are kept as tokens; punctuation separates tokens; an
+ * apostrophe inside a word is dropped ("don't" -> "dont").
  */
 import PorterStemmer from 'natural/lib/natural/stemmers/porter_stemmer.js';
 
-/** Unicode letters and digits, with inner apostrophes kept ("don't" stays one token). */
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
-
 /** Longest token indexed; longer runs are usually base64 or hashes, not words. */
 const MAX_TOKEN_LENGTH = 64;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+function isWordChar(code: number, text: string, index: number): boolean {
+  if (code < 0x80) {
+    return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+  }
+  return LETTER_OR_DIGIT.test(text[index]!);
+}
+
+function isApostrophe(code: number): boolean {
+  return code === 0x27 || code === 0x2019;
+}
 
 /** Turns text into the lower-cased, unstemmed word tokens it contains, in order. */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const token = match[0].toLowerCase().replace(/['’]/g, '');
+  let start = -1;
+  let parts = '';
+  const flush = (end: number): void => {
+    const token = (parts + text.slice(start, end)).toLowerCase();
     if (token.length > 0 && token.length <= MAX_TOKEN_LENGTH) tokens.push(token);
+    start = -1;
+    parts = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isWordChar(code, text, i)) {
+      if (start < 0) start = i;
+    } else if (start >= 0 && isApostrophe(code) && i + 1 < text.length && isWordChar(text.charCodeAt(i + 1), text, i + 1)) {
+      parts += text.slice(start, i);
+      start = i + 1;
+    } else if (start >= 0) {
+      flush(i);
+    }
   }
+  if (start >= 0) flush(text.length);
   return tokens;
 }
 
+/** Stems are memoized: word frequencies are Zipfian, so a bounded cache removes most stemming work. */
+const stemCache = new Map<string, string>();
+const STEM_CACHE_MAX = 200_000;
+
 /** Stems one lower-cased token (Porter). Tokens with digits are kept as they are. */
 export function stem(token: string): string {
-  if (/\d/.test(token)) return token;
-  return PorterStemmer.stem(token);
+  const cached = stemCache.get(token);
+  if (cached !== undefined) return cached;
+  const stemmed = /\d/.test(token) ? token : PorterStemmer.stem(token);
+  if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
+  stemCache.set(token, stemmed);
+  return stemmed;
 }
 
 /** Tokenizes and stems: the terms a text contributes to the index, in order (positions matter for phrases). */

@@ -3,9 +3,10 @@
  * a node is indexed when it carries one of the labels and one of the properties holds text.
  */
 import type { NodeRecord } from '../../storage/graph-store.js';
-import { InvertedIndex, type TextHit } from './inverted-index.js';
+import type { TextHit } from './inverted-index.js';
 import { propertiesText } from './node-text.js';
 import { parseTextQuery } from './query-parser.js';
+import { createTextIndex, type TextIndex } from './text-index.js';
 
 /** What a FULLTEXT index covers. */
 export interface FulltextIndexDefinition {
@@ -16,9 +17,11 @@ export interface FulltextIndexDefinition {
 
 /** One named full-text index and its postings. */
 export class FulltextIndex {
-  readonly index = new InvertedIndex();
+  readonly index: TextIndex;
 
-  constructor(readonly definition: FulltextIndexDefinition) {}
+  constructor(readonly definition: FulltextIndexDefinition, engine: 'v1' | 'v2' = 'v2') {
+    this.index = createTextIndex(engine);
+  }
 
   /** True when the node's labels put it in scope of this index. */
   covers(labels: readonly string[]): boolean {

@@ -16,6 +16,17 @@ export interface TextHit {
   readonly score: number;
 }
 
+/**
+ * Result order: higher score first; scores equal up to floating-point summation noise count as
+ * ties, broken by ascending node id (so both engines, which add term scores in different orders,
+ * rank identically).
+ */
+export function compareHits(a: TextHit, b: TextHit): number {
+  const difference = b.score - a.score;
+  if (Math.abs(difference) > 1e-9 * Math.max(1, Math.abs(a.score), Math.abs(b.score))) return difference;
+  return a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0;
+}
+
 /** Most terms a prefix query expands to (Lucene's default max clause count is far larger; we keep it cheap). */
 const MAX_PREFIX_EXPANSION = 128;
 
@@ -109,7 +120,7 @@ export class InvertedIndex {
       const nodeId = this.nodeOfDoc[docNo]!;
       if (filter === undefined || filter(nodeId)) hits.push({ nodeId, score });
     }
-    hits.sort((a, b) => b.score - a.score || (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
+    hits.sort(compareHits);
     return limit < hits.length ? hits.slice(0, limit) : hits;
   }
 

@@ -1,0 +1,440 @@
+/**
+ * The `v2` full-text engine: compact postings and dynamic pruning.
+ *
+ * Terminology:
+ * - *docNo*: documents are numbered in insertion order and never reused, so every posting list is
+ *   sorted by docNo; re-indexing a node gives it a new docNo. When dead docNos outnumber live ones
+ *   the whole index is renumbered from the stored term sequences.
+ * - *posting list*: per term, parallel typed arrays of docNos and term frequencies; a removed
+ *   document's entries keep their place with frequency 0 until the list is compacted.
+ * - *MaxScore*: top-k evaluation of OR queries. Terms are ordered by their score upper bound; once
+ *   the k-th best score exceeds the summed bounds of the weakest terms, those terms are no longer
+ *   iterated, only probed (galloping search) for documents the stronger terms produce.
+ */
+import { analyze } from './analyzer.js';
+import { bm25Idf, DEFAULT_BM25, type Bm25Params } from './bm25.js';
+import { compareHits, type TextHit } from './inverted-index.js';
+import type { TextQuery } from './query-parser.js';
+import type { TextIndex } from './text-index.js';
+
+const MAX_PREFIX_EXPANSION = 128;
+
+/** Position of the first entry at or after `from` whose docNo is >= `target` (exponential then binary search). */
+function gallop(docs: Int32Array, length: number, from: number, target: number): number {
+  if (from >= length || docs[from]! >= target) return from;
+  let step = 1;
+  let low = from;
+  let high = from + 1;
+  while (high < length && docs[high]! < target) {
+    low = high;
+    step *= 2;
+    high = from + step;
+  }
+  high = Math.min(high, length);
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (docs[mid]! < target) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Bounded best-k heap ordered by (score desc, node id asc), the order results are reported in. */
+class HitHeap {
+  readonly scores: number[] = [];
+  readonly nodes: bigint[] = [];
+  constructor(private readonly k: number) {}
+
+  get full(): boolean {
+    return this.scores.length >= this.k;
+  }
+
+  get threshold(): number {
+    return this.full ? this.scores[0]! : -Infinity;
+  }
+
+  /** True when entry `i` ranks below (score, node). */
+  private worse(i: number, score: number, node: bigint): boolean {
+    return compareHits({ score: this.scores[i]!, nodeId: this.nodes[i]! }, { score, nodeId: node }) > 0;
+  }
+
+  push(score: number, node: bigint): void {
+    if (this.k <= 0) return;
+    if (!this.full) {
+      this.scores.push(score);
+      this.nodes.push(node);
+      let i = this.scores.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.worse(i, this.scores[parent]!, this.nodes[parent]!)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    if (!this.worse(0, score, node)) return;
+    this.scores[0] = score;
+    this.nodes[0] = node;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let worst = i;
+      if (left < this.scores.length && this.worse(left, this.scores[worst]!, this.nodes[worst]!)) worst = left;
+      if (right < this.scores.length && this.worse(right, this.scores[worst]!, this.nodes[worst]!)) worst = right;
+      if (worst === i) return;
+      this.swap(i, worst);
+      i = worst;
+    }
+  }
+
+  private swap(i: number, j: number): void {
+    [this.scores[i], this.scores[j]] = [this.scores[j]!, this.scores[i]!];
+    [this.nodes[i], this.nodes[j]] = [this.nodes[j]!, this.nodes[i]!];
+  }
+
+  sorted(): TextHit[] {
+    return this.scores.map((score, i) => ({ nodeId: this.nodes[i]!, score })).sort(compareHits);
+  }
+}
+
+/** Compact postings full-text index (`bm25_engine: v2`). */
+export class CompactTextIndex implements TextIndex {
+  private readonly termIdOf = new Map<string, number>();
+  private readonly termText: string[] = [];
+  private postDocs: Int32Array[] = [];
+  private postTfs: Int32Array[] = [];
+  private postLength: number[] = [];
+  private postDead: number[] = [];
+  private df: number[] = [];
+  private maxTf: number[] = [];
+  private minLength: number[] = [];
+  private docNode: bigint[] = [];
+  private docLength: number[] = [];
+  private docTerms: (Int32Array | null)[] = [];
+  private readonly docOfNode = new Map<bigint, number>();
+  private totalLength = 0;
+
+  constructor(private readonly params: Bm25Params = DEFAULT_BM25) {}
+
+  get size(): number {
+    return this.docOfNode.size;
+  }
+
+  has(nodeId: bigint): boolean {
+    return this.docOfNode.has(nodeId);
+  }
+
+  nodeIds(): IterableIterator<bigint> {
+    return this.docOfNode.keys();
+  }
+
+  documentFrequency(term: string): number {
+    const id = this.termIdOf.get(term);
+    return id === undefined ? 0 : this.df[id]!;
+  }
+
+  clear(): void {
+    this.termIdOf.clear();
+    this.termText.length = 0;
+    this.postDocs = [];
+    this.postTfs = [];
+    this.postLength = [];
+    this.postDead = [];
+    this.df = [];
+    this.maxTf = [];
+    this.minLength = [];
+    this.docNode = [];
+    this.docLength = [];
+    this.docTerms = [];
+    this.docOfNode.clear();
+    this.totalLength = 0;
+  }
+
+  upsert(nodeId: bigint, text: string): void {
+    this.remove(nodeId);
+    const terms = analyze(text);
+    if (terms.length === 0) return;
+    const sequence = new Int32Array(terms.length);
+    terms.forEach((term, i) => (sequence[i] = this.termId(term)));
+    this.addDocument(nodeId, sequence);
+    if (this.docNode.length > 1024 && this.docNode.length > 2 * this.docOfNode.size) this.renumber();
+  }
+
+  remove(nodeId: bigint): boolean {
+    const docNo = this.docOfNode.get(nodeId);
+    if (docNo === undefined) return false;
+    const sequence = this.docTerms[docNo]!;
+    for (const termId of new Set(sequence)) {
+      const at = gallop(this.postDocs[termId]!, this.postLength[termId]!, 0, docNo);
+      this.postTfs[termId]![at] = 0;
+      this.df[termId]!--;
+      if (++this.postDead[termId]! > 16 && this.postDead[termId]! * 2 > this.postLength[termId]!) this.compactPosting(termId);
+    }
+    this.totalLength -= sequence.length;
+    this.docTerms[docNo] = null;
+    this.docOfNode.delete(nodeId);
+    return true;
+  }
+
+  search(query: TextQuery, limit: number, filter?: (nodeId: bigint) => boolean): TextHit[] {
+    if (limit <= 0 || this.docOfNode.size === 0) return [];
+    if (query.kind === 'term') return this.orTopK([query.term], limit, filter);
+    if (query.kind === 'bool' && query.mustNot.length === 0) {
+      const allTerms = (clauses: readonly TextQuery[]) => clauses.every((c) => c.kind === 'term');
+      if (query.must.length === 0 && allTerms(query.should)) {
+        return this.orTopK(query.should.map((c) => (c as { term: string }).term), limit, filter);
+      }
+      if (query.should.length === 0 && allTerms(query.must)) {
+        return this.andTopK(query.must.map((c) => (c as { term: string }).term), limit, filter);
+      }
+    }
+    const heap = new HitHeap(limit);
+    for (const [docNo, score] of this.evaluate(query)) {
+      const node = this.docNode[docNo]!;
+      if (filter === undefined || filter(node)) heap.push(score, node);
+    }
+    return heap.sorted();
+  }
+
+  private termId(term: string): number {
+    let id = this.termIdOf.get(term);
+    if (id === undefined) {
+      id = this.termText.length;
+      this.termIdOf.set(term, id);
+      this.termText.push(term);
+      this.postDocs.push(new Int32Array(4));
+      this.postTfs.push(new Int32Array(4));
+      this.postLength.push(0);
+      this.postDead.push(0);
+      this.df.push(0);
+      this.maxTf.push(0);
+      this.minLength.push(Number.MAX_SAFE_INTEGER);
+    }
+    return id;
+  }
+
+  private addDocument(nodeId: bigint, sequence: Int32Array): void {
+    const docNo = this.docNode.length;
+    this.docNode.push(nodeId);
+    this.docLength.push(sequence.length);
+    this.docTerms.push(sequence);
+    this.docOfNode.set(nodeId, docNo);
+    this.totalLength += sequence.length;
+    const counts = new Map<number, number>();
+    for (const termId of sequence) counts.set(termId, (counts.get(termId) ?? 0) + 1);
+    for (const [termId, tf] of counts) {
+      let length = this.postLength[termId]!;
+      if (length === this.postDocs[termId]!.length) {
+        const docs = new Int32Array(length * 2);
+        docs.set(this.postDocs[termId]!);
+        const tfs = new Int32Array(length * 2);
+        tfs.set(this.postTfs[termId]!);
+        this.postDocs[termId] = docs;
+        this.postTfs[termId] = tfs;
+      }
+      this.postDocs[termId]![length] = docNo;
+      this.postTfs[termId]![length] = tf;
+      this.postLength[termId] = ++length;
+      this.df[termId]!++;
+      if (tf > this.maxTf[termId]!) this.maxTf[termId] = tf;
+      if (sequence.length < this.minLength[termId]!) this.minLength[termId] = sequence.length;
+    }
+  }
+
+  private compactPosting(termId: number): void {
+    const docs = this.postDocs[termId]!;
+    const tfs = this.postTfs[termId]!;
+    let write = 0;
+    for (let read = 0; read < this.postLength[termId]!; read++) {
+      if (tfs[read]! > 0) {
+        docs[write] = docs[read]!;
+        tfs[write++] = tfs[read]!;
+      }
+    }
+    this.postLength[termId] = write;
+    this.postDead[termId] = 0;
+  }
+
+  /** Renumbers live documents densely and rebuilds every posting list from the term sequences. */
+  private renumber(): void {
+    const live = [...this.docOfNode.entries()].sort((a, b) => a[1] - b[1]);
+    const sequences = live.map(([, docNo]) => this.docTerms[docNo]!);
+    const terms = [...this.termText];
+    this.clear();
+    for (const term of terms) this.termId(term);
+    live.forEach(([nodeId], i) => this.addDocument(nodeId, sequences[i]!));
+  }
+
+  private scorer(): { k1: number; base: number; perLength: number; n: number } {
+    const n = this.docOfNode.size;
+    const avg = n === 0 ? 1 : this.totalLength / n;
+    const { k1, b } = this.params;
+    return { k1, base: k1 * (1 - b), perLength: (k1 * b) / (avg > 0 ? avg : 1), n };
+  }
+
+  /** MaxScore top-k over a disjunction of terms (a repeated term counts once per occurrence, as in Lucene). */
+  private orTopK(termsText: readonly string[], k: number, filter?: (nodeId: bigint) => boolean): TextHit[] {
+    const s = this.scorer();
+    const ids = termsText.map((t) => this.termIdOf.get(t)).filter((id): id is number => id !== undefined && this.df[id]! > 0);
+    const idf = ids.map((id) => bm25Idf(this.df[id]!, s.n));
+    const bound = ids.map((id, i) => {
+      const tf = this.maxTf[id]!;
+      return (idf[i]! * tf * (s.k1 + 1)) / (tf + s.base + s.perLength * this.minLength[id]!);
+    });
+    const order = ids.map((_, i) => i).sort((a, b) => bound[a]! - bound[b]!);
+    const terms = order.map((i) => ids[i]!);
+    const termIdf = order.map((i) => idf[i]!);
+    const prefix: number[] = [];
+    order.forEach((i, j) => (prefix[j] = (j > 0 ? prefix[j - 1]! : 0) + bound[i]!));
+    const m = terms.length;
+    const cursor = new Array<number>(m).fill(0);
+    const heap = new HitHeap(k);
+    let essential = 0;
+    const slack = 1e-9;
+    for (;;) {
+      let doc = Number.MAX_SAFE_INTEGER;
+      for (let i = essential; i < m; i++) {
+        const t = terms[i]!;
+        if (cursor[i]! < this.postLength[t]!) doc = Math.min(doc, this.postDocs[t]![cursor[i]!]!);
+      }
+      if (doc === Number.MAX_SAFE_INTEGER) break;
+      const length = this.docLength[doc]!;
+      const norm = s.base + s.perLength * length;
+      let score = 0;
+      for (let i = essential; i < m; i++) {
+        const t = terms[i]!;
+        if (cursor[i]! < this.postLength[t]! && this.postDocs[t]![cursor[i]!] === doc) {
+          const tf = this.postTfs[t]![cursor[i]!]!;
+          if (tf > 0) score += (termIdf[i]! * tf * (s.k1 + 1)) / (tf + norm);
+          cursor[i]!++;
+        }
+      }
+      for (let i = essential - 1; i >= 0; i--) {
+        if (score + prefix[i]! < heap.threshold - slack) break;
+        const t = terms[i]!;
+        cursor[i] = gallop(this.postDocs[t]!, this.postLength[t]!, cursor[i]!, doc);
+        if (cursor[i]! < this.postLength[t]! && this.postDocs[t]![cursor[i]!] === doc) {
+          const tf = this.postTfs[t]![cursor[i]!]!;
+          if (tf > 0) score += (termIdf[i]! * tf * (s.k1 + 1)) / (tf + norm);
+        }
+      }
+      if (score > 0 && this.docTerms[doc] !== null) {
+        const node = this.docNode[doc]!;
+        if (filter === undefined || filter(node)) heap.push(score, node);
+        if (heap.full) while (essential < m && prefix[essential]! < heap.threshold - slack) essential++;
+      }
+    }
+    return heap.sorted();
+  }
+
+  /** Conjunction of terms: iterate the shortest list, gallop the others. */
+  private andTopK(termsText: readonly string[], k: number, filter?: (nodeId: bigint) => boolean): TextHit[] {
+    const heap = new HitHeap(k);
+    for (const [docNo, score] of this.conjunction(termsText)) {
+      const node = this.docNode[docNo]!;
+      if (filter === undefined || filter(node)) heap.push(score, node);
+    }
+    return heap.sorted();
+  }
+
+  /** Documents containing every term, with their summed BM25. */
+  private conjunction(termsText: readonly string[]): Map<number, number> {
+    const result = new Map<number, number>();
+    const ids = termsText.map((t) => this.termIdOf.get(t));
+    if (ids.length === 0 || ids.some((id) => id === undefined || this.df[id] === 0)) return result;
+    const s = this.scorer();
+    const terms = (ids as number[]).sort((a, b) => this.df[a]! - this.df[b]!);
+    const idf = terms.map((t) => bm25Idf(this.df[t]!, s.n));
+    const cursor = new Array<number>(terms.length).fill(0);
+    const lead = terms[0]!;
+    for (let p = 0; p < this.postLength[lead]!; p++) {
+      const tf0 = this.postTfs[lead]![p]!;
+      if (tf0 === 0) continue;
+      const doc = this.postDocs[lead]![p]!;
+      const norm = s.base + s.perLength * this.docLength[doc]!;
+      let score = (idf[0]! * tf0 * (s.k1 + 1)) / (tf0 + norm);
+      let all = true;
+      for (let i = 1; i < terms.length && all; i++) {
+        const t = terms[i]!;
+        cursor[i] = gallop(this.postDocs[t]!, this.postLength[t]!, cursor[i]!, doc);
+        const tf = cursor[i]! < this.postLength[t]! && this.postDocs[t]![cursor[i]!] === doc ? this.postTfs[t]![cursor[i]!]! : 0;
+        if (tf === 0) all = false;
+        else score += (idf[i]! * tf * (s.k1 + 1)) / (tf + norm);
+      }
+      if (all) result.set(doc, score);
+    }
+    return result;
+  }
+
+  private evaluate(query: TextQuery): Map<number, number> {
+    switch (query.kind) {
+      case 'term':
+        return this.conjunction([query.term]);
+      case 'prefix': {
+        const result = new Map<number, number>();
+        let expanded = 0;
+        for (let id = 0; id < this.termText.length && expanded < MAX_PREFIX_EXPANSION; id++) {
+          if (this.df[id]! === 0 || !this.termText[id]!.startsWith(query.prefix)) continue;
+          expanded++;
+          for (const [doc, score] of this.conjunction([this.termText[id]!])) result.set(doc, (result.get(doc) ?? 0) + score);
+        }
+        return result;
+      }
+      case 'phrase':
+        return this.phrase(query.terms);
+      case 'bool':
+        return this.boolean(query);
+    }
+  }
+
+  /** Consecutive occurrences, checked on the stored term sequences; scored like InvertedIndex. */
+  private phrase(termsText: readonly string[]): Map<number, number> {
+    const result = new Map<number, number>();
+    const ids = termsText.map((t) => this.termIdOf.get(t));
+    if (ids.some((id) => id === undefined)) return result;
+    const s = this.scorer();
+    const idf = (ids as number[]).reduce((sum, id) => sum + bm25Idf(this.df[id]!, s.n), 0);
+    for (const doc of this.conjunction([...new Set(termsText)]).keys()) {
+      const sequence = this.docTerms[doc]!;
+      let frequency = 0;
+      for (let start = 0; start + ids.length <= sequence.length; start++) {
+        let match = true;
+        for (let j = 0; j < ids.length && match; j++) match = sequence[start + j] === ids[j];
+        if (match) frequency++;
+      }
+      if (frequency > 0) result.set(doc, (idf * frequency * (s.k1 + 1)) / (frequency + s.base + s.perLength * sequence.length));
+    }
+    return result;
+  }
+
+  private boolean(query: Extract<TextQuery, { kind: 'bool' }>): Map<number, number> {
+    let result = new Map<number, number>();
+    if (query.must.length > 0) {
+      const musts = query.must.map((c) => this.evaluate(c)).sort((a, b) => a.size - b.size);
+      for (const [doc, score] of musts[0]!) {
+        let total = score;
+        let all = true;
+        for (let i = 1; i < musts.length && all; i++) {
+          const other = musts[i]!.get(doc);
+          if (other === undefined) all = false;
+          else total += other;
+        }
+        if (all) result.set(doc, total);
+      }
+      for (const clause of query.should) {
+        for (const [doc, score] of this.evaluate(clause)) {
+          const current = result.get(doc);
+          if (current !== undefined) result.set(doc, current + score);
+        }
+      }
+    } else {
+      result = new Map();
+      for (const clause of query.should) {
+        for (const [doc, score] of this.evaluate(clause)) result.set(doc, (result.get(doc) ?? 0) + score);
+      }
+    }
+    for (const clause of query.mustNot) for (const doc of this.evaluate(clause).keys()) result.delete(doc);
+    return result;
+  }
+}
