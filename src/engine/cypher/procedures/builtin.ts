@@ -26,6 +26,8 @@ function indexRow(index: IndexDefinition, position: number): CypherValue[] {
     index.type === 'LOOKUP' ? null : [...index.properties],
     indexProvider(index),
     index.owningConstraint,
+    null,
+    null,
     index.options,
   ];
 }
@@ -79,6 +81,8 @@ const INDEX_OUTPUTS = [
   field('properties', 'LIST<STRING>'),
   field('indexProvider', 'STRING'),
   field('owningConstraint', 'STRING'),
+  field('lastRead', 'ZONED DATETIME'),
+  field('readCount', 'INTEGER'),
   field('options', 'MAP'),
 ];
 
@@ -176,10 +180,17 @@ export const builtinProcedures: readonly ProcedureDefinition[] = [
   {
     name: 'dbms.functions',
     inputs: [],
-    outputs: [field('name', 'STRING'), field('category', 'STRING'), field('description', 'STRING'), field('aggregating', 'BOOLEAN'), field('signature', 'STRING')],
+    outputs: [
+      field('name', 'STRING'),
+      field('category', 'STRING'),
+      field('description', 'STRING'),
+      field('aggregating', 'BOOLEAN'),
+      field('signature', 'STRING'),
+      field('isBuiltIn', 'BOOLEAN'),
+    ],
     mode: 'DBMS',
     description: 'List all functions (the rows of SHOW FUNCTIONS).',
-    call: (_args, ctx) => ctx.functions.list().map((f) => [f.name, f.category, f.description, f.kind === 'aggregate', f.signature]),
+    call: (_args, ctx) => ctx.functions.list().map((f) => [f.name, f.category, f.description, f.kind === 'aggregate', f.signature, true]),
   },
 ];
 
