@@ -49,6 +49,8 @@ describe('math', () => {
     assert.equal(call('round', 2.5), 3);
     assert.equal(call('round', -2.5), -2);
     assert.equal(call('round', 3.14159, 2n), 3.14);
+    assert.equal(call('round', -1.5, 0n), -1);
+    assert.equal(call('round', -1.55, 1n), -1.6);
     assert.equal(call('round', 2.345, 2n, 'HALF_EVEN'), 2.34);
     assert.equal(call('round', 2.355, 2n, 'HALF_EVEN'), 2.36);
     assert.equal(call('round', -1.55, 1n, 'HALF_DOWN'), -1.5);

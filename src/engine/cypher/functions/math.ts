@@ -64,6 +64,8 @@ function round(args: readonly CypherValue[]): CypherValue {
   const precision = Number(args[1]);
   if (typeof args[1] !== 'bigint') throw wrongType('round', args[1]!, 'Integer');
   if (precision < 0) throw badArgument(`Invalid input for function 'round()': precision must be non-negative, got ${precision}`);
+  // Neo4j: with precision 0 and no mode, ties go towards positive infinity as in round(x).
+  if (args.length === 2 && precision === 0) return Number.isFinite(x) ? Math.floor(x + 0.5) : x;
   let mode: RoundingMode = 'HALF_UP';
   if (args.length === 3) {
     const text = asString('round', args[2]!).toUpperCase();
