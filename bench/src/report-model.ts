@@ -22,7 +22,10 @@ export interface Requirement {
 
 /** A requirement evaluated. */
 export interface RequirementOutcome extends Requirement {
+  /** Throughput ratio (wall clock, includes preemption on a shared machine): the verdict uses it. */
   readonly ratio: number | null;
+  /** The same ratio from median latencies (1/p50), less sensitive to machine load; informational. */
+  readonly medianRatio: number | null;
   readonly pass: boolean | null;
 }
 
@@ -134,8 +137,9 @@ export class WorkloadRecorder {
     const base = req.against === BEST_PEER
       ? measured.filter((r) => r.role === 'peer').sort((a, b) => b.timing!.opsPerSec - a.timing!.opsPerSec)[0]
       : measured.find((r) => r.adapter === req.against);
-    if (!ours?.timing || !base?.timing) return { ...req, ratio: null, pass: null };
+    if (!ours?.timing || !base?.timing) return { ...req, ratio: null, medianRatio: null, pass: null };
     const ratio = ours.timing.opsPerSec / base.timing.opsPerSec;
-    return { ...req, ratio, pass: ratio >= req.factor };
+    const medians = Number.isFinite(ours.timing.p50Ms) && Number.isFinite(base.timing.p50Ms) && ours.timing.p50Ms > 0;
+    return { ...req, ratio, medianRatio: medians ? base.timing.p50Ms / ours.timing.p50Ms : null, pass: ratio >= req.factor };
   }
 }

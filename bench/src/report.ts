@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from './profiles.js';
+import type { Timing } from './measure.js';
 import type { AdapterResult, WorkloadResult } from './report-model.js';
 
 /** The machine a run happened on. */
@@ -43,10 +44,16 @@ function fmtMs(x: number): string {
   return x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3);
 }
 
+function fmtTiming(t: Timing, unit = ''): string {
+  const rate = `${fmtRate(t.opsPerSec)}${unit ? ' ' + unit : ''}`;
+  if (t.wallMs !== undefined) return `${rate} (took ${fmtMs(t.wallMs)} ms)`;
+  if (Number.isNaN(t.p50Ms)) return rate;
+  return `${rate} (p50 ${fmtMs(t.p50Ms)} ms, p99 ${fmtMs(t.p99Ms)} ms)`;
+}
+
 function cell(r: AdapterResult | undefined): string {
   if (!r) return '—';
-  if (r.status === 'ok' && r.timing && Number.isNaN(r.timing.p50Ms)) return fmtRate(r.timing.opsPerSec);
-  if (r.status === 'ok' && r.timing) return `${fmtRate(r.timing.opsPerSec)} (p50 ${fmtMs(r.timing.p50Ms)} ms, p99 ${fmtMs(r.timing.p99Ms)} ms)`;
+  if (r.status === 'ok' && r.timing) return fmtTiming(r.timing);
   return r.status;
 }
 
@@ -59,7 +66,11 @@ function verdict(w: WorkloadResult): string {
 }
 
 function ratios(w: WorkloadResult): string {
-  const parts = w.requirements.map((r) => `${r.ratio === null ? 'n/a' : r.ratio.toFixed(2) + '×'} ${r.against} (need ${r.factor}×)`);
+  const parts = w.requirements.map((r) => {
+    if (r.ratio === null) return `n/a ${r.against} (need ${r.factor}×)`;
+    const median = r.medianRatio === null ? '' : `, by p50 ${r.medianRatio.toFixed(2)}×`;
+    return `${r.ratio.toFixed(2)}× ${r.against} (need ${r.factor}×${median})`;
+  });
   for (const c of w.checks) parts.push(`${c.name}: ${c.pass ? 'yes' : 'NO'}`);
   return parts.join('; ');
 }
@@ -87,9 +98,7 @@ export function printTable(results: readonly WorkloadResult[], log: (s: string) 
   for (const w of results) {
     log(`${w.id.padEnd(5)} ${verdict(w).padEnd(12)} ${w.title}`);
     for (const r of w.results) {
-      const figure = r.timing && Number.isNaN(r.timing.p50Ms)
-        ? `${fmtRate(r.timing.opsPerSec)} ${w.unit}`
-        : r.timing ? `${fmtRate(r.timing.opsPerSec)} ${w.unit}, p50 ${fmtMs(r.timing.p50Ms)} ms, p99 ${fmtMs(r.timing.p99Ms)} ms` : '';
+      const figure = r.timing ? fmtTiming(r.timing, w.unit) : '';
       const rate = r.status === 'ok' ? `${figure}${r.role === 'ours' && r.note ? ` — ${r.note}` : ''}` : `${r.status}${r.note ? ': ' + r.note : ''}`;
       log(`        ${r.role.padEnd(5)} ${r.adapter.padEnd(22)} ${rate}`);
     }
