@@ -229,6 +229,39 @@ describe('Bolt state machine (scripted conversations)', () => {
     client.close();
   });
 
+  it('notifications: a list before 5.5, GQL statuses after, filtered by severity and category', async () => {
+    const old = await open(server.port, [5, 4]);
+    old.send(M.RUN, ['NOTIFY', map({}), map({})]);
+    old.send(M.PULL, [map({ n: -1n })]);
+    await expect(old, SIG.SUCCESS);
+    await expect(old, SIG.RECORD);
+    const listed = meta(await expect(old, SIG.SUCCESS)).get('notifications') as Map<string, WireValue>[];
+    assert.equal(listed[0]!.get('code'), 'Neo.ClientNotification.Statement.CartesianProduct');
+    assert.equal(listed[0]!.get('category'), 'GENERIC');
+    old.send(M.RUN, ['NOTIFY', map({}), map({ notifications_minimum_severity: 'OFF' })]);
+    old.send(M.PULL, [map({ n: -1n })]);
+    await expect(old, SIG.SUCCESS);
+    await expect(old, SIG.RECORD);
+    assert.equal(meta(await expect(old, SIG.SUCCESS)).has('notifications'), false);
+    old.close();
+
+    const client = await open(server.port, [5, 8]);
+    const statusesOf = async (extra: Record<string, unknown>): Promise<Map<string, WireValue>[]> => {
+      client.send(M.RUN, ['NOTIFY', map({}), map(extra)]);
+      client.send(M.PULL, [map({ n: -1n })]);
+      await expect(client, SIG.SUCCESS);
+      await expect(client, SIG.RECORD);
+      return meta(await expect(client, SIG.SUCCESS)).get('statuses') as Map<string, WireValue>[];
+    };
+    const all = await statusesOf({});
+    assert.deepEqual(all.map((s) => s.get('gql_status')), ['00000', '01N42']);
+    assert.equal(all[1]!.get('neo4j_code'), 'Neo.ClientNotification.Statement.CartesianProduct');
+    assert.equal((all[1]!.get('diagnostic_record') as Map<string, WireValue>).get('_severity'), 'WARNING');
+    assert.equal((await statusesOf({ notifications_disabled_classifications: ['GENERIC'] })).length, 1);
+    assert.equal((await statusesOf({ notifications_minimum_severity: 'WARNING' })).length, 2);
+    client.close();
+  });
+
   it('GOODBYE closes the connection', async () => {
     const client = await open(server.port, [5, 8]);
     client.send(M.GOODBYE);

@@ -1,4 +1,5 @@
 import type { Notification, PlanDescription, ResultSummary } from '../../../engine/session/types.js';
+import { applyNotificationFilter, notificationCategory, type NotificationFilter } from './notification-filter.js';
 import type { ProtocolFeatures } from './versions.js';
 
 /** Metadata object sent in a SUCCESS; integers are bigint, absent keys are left out. */
@@ -42,7 +43,9 @@ export function streamSummary(
   features: ProtocolFeatures,
   outcome: StreamOutcome,
   bookmark: string | undefined,
+  filter: NotificationFilter,
 ): Metadata {
+  const notifications = applyNotificationFilter(summary.notifications, filter);
   const metadata: Metadata = {
     bookmark,
     type: summary.queryType,
@@ -53,8 +56,8 @@ export function streamSummary(
   if (stats) metadata.stats = stats;
   if (summary.profile) metadata.profile = planToMetadata(summary.profile, true);
   else if (summary.plan) metadata.plan = planToMetadata(summary.plan, false);
-  if (features.gqlStatuses) metadata.statuses = statusesOf(summary.notifications, outcome);
-  else if (summary.notifications.length > 0) metadata.notifications = summary.notifications.map(notificationToMetadata);
+  if (features.gqlStatuses) metadata.statuses = statusesOf(notifications, outcome);
+  else if (notifications.length > 0) metadata.notifications = notifications.map(notificationToMetadata);
   return metadata;
 }
 
@@ -102,21 +105,9 @@ function notificationToMetadata(notification: Notification): Metadata {
     title: notification.title,
     description: notification.description,
     severity: notification.severity,
-    category: categoryOf(notification.code),
+    category: notificationCategory(notification.code),
     position: positionOf(notification),
   };
-}
-
-/** The category is the third segment of a notification code (`Neo.ClientNotification.Statement.X`). */
-function categoryOf(code: string): string {
-  const segment = code.split('.')[2] ?? '';
-  const known: Record<string, string> = {
-    Statement: 'GENERIC',
-    Schema: 'SCHEMA',
-    Database: 'TOPOLOGY',
-    Security: 'SECURITY',
-  };
-  return known[segment] ?? 'GENERIC';
 }
 
 const DIAGNOSTIC_DEFAULTS = { OPERATION: '', OPERATION_CODE: '0', CURRENT_SCHEMA: '/' } as const;
@@ -139,7 +130,7 @@ function statusesOf(notifications: readonly Notification[], outcome: StreamOutco
       diagnostic_record: {
         ...DIAGNOSTIC_DEFAULTS,
         _severity: notification.severity,
-        _classification: categoryOf(notification.code),
+        _classification: notificationCategory(notification.code),
         _position: positionOf(notification),
       },
     });

@@ -2,6 +2,7 @@ import { toGraphError, type GraphError } from '../../../../engine/errors/index.j
 import type { ResultStream, SecurityContext, Session, Transaction } from '../../../../engine/session/types.js';
 import type { AuthenticateCallback, BoltEngine, BoltLogger } from '../../options.js';
 import { failureMetadata } from '../failure-metadata.js';
+import { NO_FILTER, type NotificationFilter } from '../notification-filter.js';
 import { createStructureHook, type MappingOptions } from '../mapping/index.js';
 import { describeMap } from '../messages.js';
 import { MessageWriter } from '../message-writer.js';
@@ -15,6 +16,8 @@ export interface OpenResult {
   readonly session: Session;
   /** Auto-commit results report a bookmark when they end. */
   readonly autoCommit: boolean;
+  /** Notification filter in force for this statement. */
+  readonly filter: NotificationFilter;
   streamedRecords: boolean;
 }
 
@@ -24,6 +27,7 @@ export interface OpenTransaction {
   readonly session: Session;
   readonly database: string;
   readonly results: Map<number, OpenResult>;
+  readonly filter: NotificationFilter;
   nextQid: number;
   lastQid: number;
 }
@@ -54,6 +58,8 @@ export class ConnectionState {
   userAgent = '';
   /** `routing` context from HELLO; its `address` is what the client dialled. */
   routingContext: ReadonlyMap<string, unknown> | null = null;
+  /** Notification filter of the connection (HELLO, 5.2+). */
+  notificationFilter: NotificationFilter = NO_FILTER;
   autoCommit: OpenResult | null = null;
   transaction: OpenTransaction | null = null;
   /** Set when a RESET arrived; long-running work checks it and stops. */

@@ -53,5 +53,6 @@ function finalMetadata(state: ConnectionState, result: OpenResult, summary: Retu
     state.features,
     { hadKeys: result.stream.keys.length > 0, streamedRecords: result.streamedRecords },
     bookmark,
+    result.filter,
   );
 }

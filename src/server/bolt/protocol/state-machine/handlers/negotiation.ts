@@ -1,4 +1,5 @@
 import type { RequestMessage } from '../../messages.js';
+import { NO_FILTER, notificationFilterOf } from '../../notification-filter.js';
 import { stringOf, stringsOf } from '../../messages.js';
 import type { ConnectionState } from '../connection-state.js';
 import { State, type Transition } from '../states.js';
@@ -15,6 +16,7 @@ export async function handleHello(state: ConnectionState, message: Hello): Promi
   state.userAgent = stringOf(message.extra, 'user_agent') ?? '';
   const routing = message.extra.get('routing');
   state.routingContext = routing instanceof Map ? routing : null;
+  state.notificationFilter = notificationFilterOf(message.extra, NO_FILTER);
   const patches = state.features.elementIds ? [] : stringsOf(message.extra, 'patch_bolt').filter((p) => p === 'utc');
   if (patches.includes('utc')) state.mapping.utcDateTime = true;
   if (!state.features.logon) state.security = await authenticate(state, authTokenOf(message.extra));

@@ -1,4 +1,5 @@
 import type { RequestMessage } from '../../messages.js';
+import { notificationFilterOf } from '../../notification-filter.js';
 import { runSuccess } from '../../summary-metadata.js';
 import type { ConnectionState } from '../connection-state.js';
 import { State, type Transition } from '../states.js';
@@ -12,7 +13,8 @@ export async function handleAutoCommitRun(state: ConnectionState, message: Messa
   const options = transactionOptionsOf(message.extra);
   const session = await state.sessionFor(databaseOf(message.extra));
   const stream = await session.run(message.query, parametersOf(message.parameters), options);
-  state.autoCommit = { qid: -1, stream, session, autoCommit: true, streamedRecords: false };
+  const filter = notificationFilterOf(message.extra, state.notificationFilter);
+  state.autoCommit = { qid: -1, stream, session, autoCommit: true, filter, streamedRecords: false };
   const db = state.features.reportsDatabase ? session.database : null;
   state.success(runSuccess(stream.keys, performance.now() - started, null, db));
   return State.STREAMING;
@@ -23,7 +25,15 @@ export async function handleBegin(state: ConnectionState, message: Message<'BEGI
   const options = transactionOptionsOf(message.extra);
   const session = await state.sessionFor(databaseOf(message.extra));
   const transaction = await session.beginTransaction(options);
-  state.transaction = { transaction, session, database: session.database, results: new Map(), nextQid: 0, lastQid: -1 };
+  state.transaction = {
+    transaction,
+    session,
+    database: session.database,
+    results: new Map(),
+    filter: notificationFilterOf(message.extra, state.notificationFilter),
+    nextQid: 0,
+    lastQid: -1,
+  };
   state.success(state.features.reportsDatabase ? { db: session.database } : {});
   return State.TX_READY;
 }

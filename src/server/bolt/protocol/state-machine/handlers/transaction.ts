@@ -21,7 +21,7 @@ export async function handleTransactionRun(
   const stream = await tx.transaction.run(message.query, parametersOf(message.parameters));
   const qid = tx.nextQid++;
   tx.lastQid = qid;
-  tx.results.set(qid, { qid, stream, session: tx.session, autoCommit: false, streamedRecords: false });
+  tx.results.set(qid, { qid, stream, session: tx.session, autoCommit: false, filter: tx.filter, streamedRecords: false });
   state.success(runSuccess(stream.keys, performance.now() - started, qid, null));
   return State.TX_STREAMING;
 }
