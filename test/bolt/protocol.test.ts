@@ -334,7 +334,7 @@ describe('Bolt 4.4 and graph/temporal structures', () => {
     assert.equal(utc!.signature, 0x69);
   });
 
-  it('4.4 HELLO carries the credentials; rejected ones close the connection', async () => {
+  it('credentials in HELLO (4.4) or LOGON (5.1+); rejected ones close the connection', async () => {
     const { server: guarded } = await startFakeServer({
       authenticate: (scheme, principal, credentials) => {
         if (scheme === 'basic' && principal === 'neo4j' && credentials === 'secret') return { username: 'neo4j', roles: ['admin'] };
@@ -353,6 +353,15 @@ describe('Bolt 4.4 and graph/temporal structures', () => {
       const failure = meta(await expect(bad, SIG.FAILURE));
       assert.equal(failure.get('code'), 'Neo.ClientError.Security.Unauthorized');
       await bad.waitClosed();
+      const badLogon = await RawBoltClient.connect(guarded.port);
+      await badLogon.handshake([v(5, 8)]);
+      badLogon.startMessages();
+      badLogon.send(M.HELLO, [map({ user_agent: 'raw/1' })]);
+      await expect(badLogon, SIG.SUCCESS);
+      badLogon.send(M.LOGON, [map({ scheme: 'bearer', credentials: 'not-a-token' })]);
+      const logonFailure = meta(await expect(badLogon, SIG.FAILURE));
+      assert.equal(logonFailure.get('neo4j_code'), 'Neo.ClientError.Security.Unauthorized');
+      await badLogon.waitClosed();
     } finally {
       await guarded.close();
     }
