@@ -80,7 +80,7 @@ export abstract class PatternParser extends AtomParser {
     const elements: PathElement[] = [this.parsePathFactor()];
     for (;;) {
       if (this.peekRelationshipStart()) {
-        elements.push(this.parseRelationshipPattern());
+        elements.push(this.parseQuantifiedRelationship());
         elements.push(this.parsePathFactor());
       } else if (this.peekKind(TokenKind.LParen) && this.peekParenthesizedPath()) {
         elements.push(this.parsePathFactor());
@@ -91,6 +91,21 @@ export abstract class PatternParser extends AtomParser {
       }
     }
     return this.finish<PathPattern>(start, { kind: Kind.PathPattern, elements });
+  }
+
+  /**
+   * `RelationshipPattern [Quantifier]`: a quantified relationship `-[:R]->{1,3}` is shorthand for
+   * the quantified path `(()-[:R]->()){1,3}` and is represented that way.
+   */
+  private parseQuantifiedRelationship(): RelationshipPattern | QuantifiedPath {
+    const start = this.peek();
+    const relationship = this.parseRelationshipPattern();
+    const kind = this.peek().kind;
+    if (kind !== TokenKind.Plus && kind !== TokenKind.Star && kind !== TokenKind.LBrace) return relationship;
+    const quantifier = this.parseQuantifier();
+    const anonymous: NodePattern = { kind: Kind.NodePattern, variable: null, labels: null, properties: null, where: null };
+    const pattern: PathPattern = { kind: Kind.PathPattern, elements: [anonymous, relationship, anonymous], loc: relationship.loc };
+    return this.finish<QuantifiedPath>(start, { kind: Kind.QuantifiedPath, variable: null, pattern, where: null, quantifier });
   }
 
   private peekRelationshipStart(): boolean {
