@@ -76,6 +76,8 @@ describe('mixed arithmetic', () => {
 
   it('rejects other combinations with a TypeError', () => {
     assert.throws(() => add(true, 1n), CypherTypeError);
+    assert.throws(() => add('a', new Map()), CypherTypeError);
+    assert.equal(add('a', true), 'atrue');
     assert.throws(() => subtract('a', 1n), CypherTypeError);
     assert.throws(() => multiply(new CypherDate(0), 2n), CypherTypeError);
     assert.throws(() => negate('a'), CypherTypeError);

@@ -4,7 +4,7 @@
  * INTEGER arithmetic is exact 64-bit: a result outside the signed 64-bit range raises
  * `ArithmeticError` (Neo4j: "long overflow"), integer `/` and `%` by zero raise "/ by zero".
  * Mixing INTEGER and FLOAT yields FLOAT; `^` always yields FLOAT. `+` also concatenates
- * strings (with a number or temporal on the other side) and lists, and adds durations to
+ * strings (with any storable scalar on the other side, rendered as `toString` does) and lists, and adds durations to
  * temporals. Any null operand yields null. Other combinations raise `CypherTypeError`.
  */
 import { ArithmeticError, CypherTypeError } from '../errors/index.js';
@@ -35,8 +35,9 @@ function numeric(a: Num, b: Num, onInts: (x: bigint, y: bigint) => bigint, onFlo
   return onFloats(Number(a), Number(b));
 }
 
+/** Values `+` renders into a string operand: every storable scalar (Neo4j `prettyPrint`). */
 function isStringable(v: CypherValue): boolean {
-  return typeof v === 'string' || isNum(v) || isTemporalInstant(v) || v instanceof CypherDuration;
+  return cypherToString(v) !== null;
 }
 
 /** `a + b`. */
