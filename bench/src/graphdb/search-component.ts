@@ -28,8 +28,10 @@ interface VectorCollectionLike {
 /** graphdb's full-text index over the bench corpus (document i = node id i). */
 export class ComponentTextIndex {
   constructor(
-    private readonly index: InvertedIndexLike,
+    readonly index: InvertedIndexLike,
     private readonly parse: (q: string) => unknown,
+    /** Which implementation (the configured default engine when text-index.ts exists). */
+    readonly engine: string,
   ) {}
 
   add(doc: number, text: string): void {
@@ -67,26 +69,47 @@ async function load(source: EngineSource, path: string): Promise<Record<string, 
   }
 }
 
+/** The inputs of graphdb's `hybridSearch` the bench fills in. */
+export interface HybridInputsLike {
+  readonly query: string;
+  readonly limit: number;
+  readonly method: 'hybrid' | 'text' | 'vector';
+  readonly text: unknown;
+  readonly vectors: unknown;
+  readonly queryVector: Float32Array | null;
+  readonly minSimilarity: number;
+  readonly mmr: boolean;
+  readonly rerank: null;
+  readonly documentText: (nodeId: bigint) => string;
+}
+
+/** graphdb's hybrid pipeline (RRF k=60 over BM25 and vector candidates). */
+export type HybridSearch = (inputs: HybridInputsLike) => Promise<{ nodeId: bigint }[]>;
+
 /** Factories for the component adapters, or reasons they are unavailable. */
 export interface SearchComponents {
   readonly text: (() => ComponentTextIndex) | string;
   readonly vectors: ((dimensions: number) => ComponentVectors) | string;
+  readonly hybrid: HybridSearch | string;
 }
 
 /** Loads the search components from the checkout. */
 export async function probeSearchComponents(source: EngineSource): Promise<SearchComponents> {
+  const textIndex = await load(source, 'engine/search/text/text-index');
   const inverted = await load(source, 'engine/search/text/inverted-index');
   const parser = await load(source, 'engine/search/text/query-parser');
   let text: SearchComponents['text'];
-  if (typeof inverted === 'string') text = inverted;
-  else if (typeof parser === 'string') text = parser;
-  else if (typeof inverted['InvertedIndex'] !== 'function' || typeof parser['parseTextQuery'] !== 'function') {
-    text = 'search/text exports no InvertedIndex / parseTextQuery';
-  } else {
+  if (typeof parser === 'string') text = parser;
+  else if (typeof parser['parseTextQuery'] !== 'function') text = 'search/text exports no parseTextQuery';
+  else if (typeof textIndex !== 'string' && typeof textIndex['createTextIndex'] === 'function') {
+    const create = textIndex['createTextIndex'] as () => InvertedIndexLike;
+    const parse = parser['parseTextQuery'] as (q: string) => unknown;
+    text = () => new ComponentTextIndex(create(), parse, `createTextIndex() default engine (${create().constructor.name})`);
+  } else if (typeof inverted !== 'string' && typeof inverted['InvertedIndex'] === 'function') {
     const Inverted = inverted['InvertedIndex'] as new () => InvertedIndexLike;
     const parse = parser['parseTextQuery'] as (q: string) => unknown;
-    text = () => new ComponentTextIndex(new Inverted(), parse);
-  }
+    text = () => new ComponentTextIndex(new Inverted(), parse, 'InvertedIndex');
+  } else text = typeof inverted === 'string' ? inverted : 'search/text exports no text index';
   const vectorModule = await load(source, 'engine/search/vector/vector-collection');
   let vectors: SearchComponents['vectors'];
   if (typeof vectorModule === 'string') vectors = vectorModule;
@@ -95,5 +118,11 @@ export async function probeSearchComponents(source: EngineSource): Promise<Searc
     const Collection = vectorModule['VectorCollection'] as new (o: { dimensions: number; similarity: string }) => VectorCollectionLike;
     vectors = (dimensions) => new ComponentVectors(new Collection({ dimensions, similarity: 'cosine' }));
   }
-  return { text, vectors };
+  const hybridModule = await load(source, 'engine/search/hybrid/hybrid-search');
+  const hybrid: SearchComponents['hybrid'] = typeof hybridModule === 'string'
+    ? hybridModule
+    : typeof hybridModule['hybridSearch'] === 'function'
+      ? (hybridModule['hybridSearch'] as HybridSearch)
+      : 'search/hybrid exports no hybridSearch';
+  return { text, vectors, hybrid };
 }

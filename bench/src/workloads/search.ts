@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { BenchContext } from '../context.js';
 import { documentText, generateCorpus, generateTextQueries, type Corpus } from '../gen/documents.js';
 import { exactTopK, generateVectors, groundTruth, recallAt, row, type VectorSet } from '../gen/vectors.js';
-import { GRAPHDB_SEARCH_COMPONENT } from '../graphdb/search-component.js';
+import { GRAPHDB_SEARCH_COMPONENT, type ComponentTextIndex, type ComponentVectors } from '../graphdb/search-component.js';
 import { measure, throughputOf, timeOnce } from '../measure.js';
 import { ReferenceBm25, sameTopK } from '../peers/bm25-reference.js';
 import { FaissVectors, loadFaiss } from '../peers/faiss.js';
@@ -30,11 +30,11 @@ const selected = (i: number): boolean => i % 10 === 3;
 
 async function graphdbVectors(ctx: BenchContext, base: VectorSet, queries: VectorSet, truth: number[][], recs: {
   v1: WorkloadRecorder; v2: WorkloadRecorder; v3: WorkloadRecorder; v3f: WorkloadRecorder; filteredTruth: number[][];
-}): Promise<void> {
+}): Promise<ComponentVectors | null> {
   const factory = ctx.graphdb.searchComponents.vectors;
   if (typeof factory === 'string') {
     for (const r of [recs.v1, recs.v2, recs.v3, recs.v3f]) r.pending(GRAPHDB_SEARCH_COMPONENT, factory);
-    return;
+    return null;
   }
   const qrow = (i: number): Float32Array => row(queries, i % queries.count);
   const budget = { budgetMs: ctx.profile.budgetMs, warmupOps: 1 };
@@ -59,14 +59,22 @@ async function graphdbVectors(ctx: BenchContext, base: VectorSet, queries: Vecto
     recs.v3f.ok(GRAPHDB_SEARCH_COMPONENT, 'ours', await measure((i) => vectors.search(qrow(i), 10, selected), budget),
       `${COMPONENT_NOTE}; recall@10 ${filteredRecall.toFixed(3)}`);
     recs.v3f.check('filtered recall@10 ≥ 0.95', filteredRecall >= 0.95, filteredRecall.toFixed(3));
+    return vectors;
   } catch (e) {
     for (const r of [recs.v1, recs.v2, recs.v3, recs.v3f]) r.failed(GRAPHDB_SEARCH_COMPONENT, 'ours', e);
-  } finally {
     vectors.collection.close();
+    return null;
   }
 }
 
-async function vectorWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
+/** Vector results plus what H1 reuses (graphdb's loaded collection and the query vectors). */
+interface VectorOutcome {
+  readonly results: WorkloadResult[];
+  readonly ours: ComponentVectors | null;
+  readonly queries: VectorSet;
+}
+
+async function vectorWorkloads(ctx: BenchContext): Promise<VectorOutcome> {
   const { profile } = ctx;
   const t = performance.now();
   const { base, queries } = generateVectors(profile.seed, DIM, profile.vectors, profile.vectorQueries);
@@ -83,7 +91,7 @@ async function vectorWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
   const qrow = (i: number): Float32Array => row(queries, i % queries.count);
   const budget = { budgetMs: profile.budgetMs, warmupOps: 1 };
 
-  await graphdbVectors(ctx, base, queries, truth, { v1, v2, v3, v3f, filteredTruth });
+  const ours = await graphdbVectors(ctx, base, queries, truth, { v1, v2, v3, v3f, filteredTruth });
 
   const scanAnswers = Array.from({ length: Math.min(10, queries.count) }, (_, q) => exactTopK(base, qrow(q), 10));
   v3.answer('JS bandwidth scan', scanAnswers);
@@ -109,7 +117,7 @@ async function vectorWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
     v2.ok(RAW_HNSW, 'limit', timing, `recall@10 ${recall.toFixed(3)} (faiss-node has no efSearch setter: one point of the curve, efSearch 16)`);
     ctx.log(`  V2 raw faiss HNSW32: ${timing.opsPerSec.toFixed(0)} q/s at recall@10 ${recall.toFixed(3)}`);
   }
-  return [v1.finish(), v2.finish(), v3.finish(), v3f.finish()];
+  return { results: [v1.finish(), v2.finish(), v3.finish(), v3f.finish()], ours, queries };
 }
 
 /** B1 and B2 for graphdb's text component; returns its per-mode search functions for B2. */
@@ -123,12 +131,12 @@ async function graphdbText(ctx: BenchContext, corpus: Corpus, b1: WorkloadRecord
   const ms = await timeOnce(() => {
     for (let i = 0; i < corpus.docs.length; i++) index.add(i, documentText(corpus, i));
   });
-  b1.ok(GRAPHDB_SEARCH_COMPONENT, 'ours', throughputOf(corpus.docs.length, ms), `${COMPONENT_NOTE}; InvertedIndex.upsert (analyzer + postings, in memory)`);
+  b1.ok(GRAPHDB_SEARCH_COMPONENT, 'ours', throughputOf(corpus.docs.length, ms), `${COMPONENT_NOTE}; ${index.engine} upsert (analyzer + postings, in memory)`);
   ctx.log(`  B1 graphdb component: ${ms.toFixed(0)} ms`);
   return { index };
 }
 
-async function textWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
+async function textWorkloads(ctx: BenchContext, vectors: VectorOutcome): Promise<WorkloadResult[]> {
   const { profile } = ctx;
   let t = performance.now();
   const corpus = generateCorpus(profile.seed, profile.documents);
@@ -172,10 +180,59 @@ async function textWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
     out.push(rec.finish());
   }
   fts?.close();
-  const h1 = new WorkloadRecorder('H1', 'hybrid RRF (k=60) of V2 and B2', 'queries/s', '≤ 1.2× the sum of our own V2 and B2 times', []);
-  h1.pending(GRAPHDB_SEARCH_COMPONENT, ctx.graphdb.search ?? 'hybrid search not wired into the bench yet');
-  out.push(h1.finish());
+  out.push(await hybrid(ctx, corpus, ours.index ?? null, vectors));
   return out;
+}
+
+/**
+ * H1: graphdb's hybrid pipeline (BM25 + vector candidates fused by RRF k=60) against its own two
+ * halves run through the same pipeline (method `text` and `vector`): hybrid time must be ≤ 1.2×
+ * their sum. Documents 0..n-1 carry vectors too (n = the vector count), so both lists overlap.
+ */
+async function hybrid(ctx: BenchContext, corpus: Corpus, text: ComponentTextIndex | null, vectors: VectorOutcome): Promise<WorkloadResult> {
+  const rec = new WorkloadRecorder('H1', 'hybrid RRF (k=60) of vector kNN and BM25, top-10', 'queries/s',
+    'hybrid time ≤ 1.2× (text time + vector time) of our own pipeline', []);
+  const run = ctx.graphdb.searchComponents.hybrid;
+  if (typeof run === 'string' || !text || !vectors.ours) {
+    rec.pending(GRAPHDB_SEARCH_COMPONENT, typeof run === 'string' ? run : 'needs graphdb text and vector components');
+    vectors.ours?.collection.close();
+    return rec.finish();
+  }
+  const collection = vectors.ours.collection;
+  const queries = generateTextQueries(ctx.profile.seed + 60, corpus, ctx.profile.textQueries, 'OR');
+  const inputs = (i: number, method: 'hybrid' | 'text' | 'vector') => ({
+    query: queries[i % queries.length]!.terms.join(' '),
+    limit: 10,
+    method,
+    text: text.index,
+    vectors: collection,
+    queryVector: collection.prepare(row(vectors.queries, i % vectors.queries.count)),
+    minSimilarity: -1,
+    mmr: false,
+    rerank: null,
+    documentText: (id: bigint) => documentText(corpus, Number(id)),
+  });
+  try {
+    const first = await run(inputs(0, 'hybrid'));
+    rec.check('hybrid returns 10 results', first.length === 10, `${first.length} results`);
+    const budget = { budgetMs: ctx.profile.budgetMs };
+    const th = await measure((i) => run(inputs(i, 'hybrid')), budget);
+    const tt = await measure((i) => run(inputs(i, 'text')), budget);
+    const tv = await measure((i) => run(inputs(i, 'vector')), budget);
+    rec.ok(GRAPHDB_SEARCH_COMPONENT, 'ours', th, `${COMPONENT_NOTE}; hybridSearch method hybrid`);
+    rec.ok('graphdb text part', 'limit', tt, 'hybridSearch method text');
+    rec.ok('graphdb vector part', 'limit', tv, 'hybridSearch method vector');
+    const sumMs = 1000 / tt.opsPerSec + 1000 / tv.opsPerSec;
+    const hybridMs = 1000 / th.opsPerSec;
+    rec.check('hybrid ≤ 1.2× (text + vector)', hybridMs <= 1.2 * sumMs,
+      `${hybridMs.toFixed(3)} ms vs ${sumMs.toFixed(3)} ms (${(hybridMs / sumMs).toFixed(2)}×)`);
+    ctx.log(`  H1 hybrid ${hybridMs.toFixed(3)} ms/query, text + vector ${sumMs.toFixed(3)} ms`);
+  } catch (e) {
+    rec.failed(GRAPHDB_SEARCH_COMPONENT, 'ours', e);
+  } finally {
+    collection.close();
+  }
+  return rec.finish();
 }
 
 /** Runs the vector and text workloads. */
@@ -183,6 +240,6 @@ export async function runSearchWorkloads(ctx: BenchContext): Promise<WorkloadRes
   ctx.log('V1–V3 vectors');
   const vectors = await vectorWorkloads(ctx);
   ctx.log('B1–B2 BM25, H1 hybrid');
-  const text = await textWorkloads(ctx);
-  return [...vectors, ...text];
+  const text = await textWorkloads(ctx, vectors);
+  return [...vectors.results, ...text];
 }
