@@ -42,6 +42,11 @@ export function printString(value: string): string {
   return out + "'";
 }
 
+/** `-x`, but `- -1` rather than `--1`. */
+function spaced(operator: string, operand: string): string {
+  return operand.startsWith('-') || operand.startsWith('+') ? `${operator} ${operand}` : `${operator}${operand}`;
+}
+
 function printFloat(value: number): string {
   const text = String(value);
   return /[.eE]/.test(text) ? text : `${text}.0`;
@@ -102,7 +107,8 @@ export class ExpressionPrinter {
       case Kind.CountStar: return 'count(*)';
       case Kind.BinaryOperation: return this.binary(e.operator, e.left, e.right);
       case Kind.UnaryOperation:
-        return e.operator === 'NOT' ? `NOT ${this.expression(e.operand, 4)}` : `${e.operator}${this.expression(e.operand, 10)}`;
+        if (e.operator === 'NOT') return `NOT ${this.expression(e.operand, 4)}`;
+        return spaced(e.operator, this.expression(e.operand, 10));
       case Kind.IsNull: return `${this.expression(e.operand, 6)} IS ${e.negated ? 'NOT ' : ''}NULL`;
       case Kind.TypePredicate: return `${this.expression(e.operand, 6)} IS ${e.negated ? 'NOT ' : ''}:: ${this.type(e.type)}`;
       case Kind.LabelPredicate: return `${this.expression(e.operand, 11)}:${this.labels(e.labels, true)}`;

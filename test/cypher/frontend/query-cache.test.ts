@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compile, QueryCache } from '../../../src/engine/cypher/query-cache.js';
+import type { ProcedureSignature } from '../../../src/engine/cypher/semantic/index.js';
+import { CypherSyntaxError, ParameterMissing } from '../../../src/engine/errors/index.js';
+
+test('repeated statements come from the cache (same objects), new ones are compiled', () => {
+  const cache = new QueryCache();
+  const first = cache.compile('MATCH (n {id: $id}) RETURN n');
+  const again = cache.compile('MATCH (n {id: $id}) RETURN n');
+  assert.equal(again, first);
+  assert.deepEqual(first.analysis.columns, ['n']);
+  cache.compile('RETURN 1');
+  assert.deepEqual(cache.stats, { hits: 1, misses: 2 });
+  assert.equal(cache.size, 2);
+});
+
+test('failures are cached and rethrown', () => {
+  const cache = new QueryCache();
+  assert.throws(() => cache.compile('MATCH (n RETURN n'), CypherSyntaxError);
+  assert.throws(() => cache.compile('MATCH (n RETURN n'), CypherSyntaxError);
+  assert.deepEqual(cache.stats, { hits: 1, misses: 1 });
+});
+
+test('least recently used entries are evicted at capacity', () => {
+  const cache = new QueryCache({ capacity: 2 });
+  const a = cache.compile('RETURN 1 AS a');
+  cache.compile('RETURN 2 AS b');
+  cache.compile('RETURN 1 AS a');
+  cache.compile('RETURN 3 AS c');
+  assert.equal(cache.size, 2);
+  assert.equal(cache.compile('RETURN 1 AS a'), a, 'recently used entry kept');
+  cache.compile('RETURN 2 AS b');
+  assert.equal(cache.stats.misses, 4, 'evicted entry recompiled');
+});
+
+test('implicit procedure arguments are checked against each request', () => {
+  const proc: ProcedureSignature = { name: 'my.proc', inputs: [{ name: 'x', type: 'INTEGER?' }], outputs: [] };
+  const cache = new QueryCache({ procedures: (name) => (name === 'my.proc' ? proc : undefined) });
+  assert.ok(cache.compile('CALL my.proc', new Set(['x'])));
+  assert.throws(() => cache.compile('CALL my.proc', new Set()), ParameterMissing);
+});
+
+test('compile() is the engine entry point', () => {
+  const { ast, analysis } = compile('UNWIND [1, 2] AS x RETURN x');
+  assert.equal(ast.kind, 'Statement');
+  assert.deepEqual(analysis.columns, ['x']);
+});
