@@ -24,8 +24,6 @@ import { ArgumentError } from '../errors/index.js';
 import { StateKey, labelCountKey, readState, readTokenCounts, typeCountKey } from './sqlite/state-table.js';
 
 const NODE_SQL = 'SELECT labels, props FROM nodes WHERE id = ?';
-const NODE_LABELS_SQL = 'SELECT labels FROM nodes WHERE id = ?';
-const NODE_PROPS_SQL = 'SELECT props FROM nodes WHERE id = ?';
 const REL_SQL = 'SELECT type, src, dst, props FROM rels WHERE id = ?';
 const REL_HANDLE_SQL = 'SELECT type, src, dst FROM rels WHERE id = ?';
 const REL_PROPS_SQL = 'SELECT props FROM rels WHERE id = ?';
@@ -71,12 +69,35 @@ export class HeadReader implements GraphReader {
     public version: bigint,
   ) {}
 
+  /**
+   * The last node row read ([labels, props]): `RETURN n.a, n.b` reads one row, not two. Only read
+   * transactions use it (their snapshot never changes); write transactions read through.
+   */
+  private lastNodeId = -1n;
+  private lastNodeRow: [string, Buffer | null] | undefined = undefined;
+
+  /** The head row of a node, or undefined. */
+  protected readNodeRow(id: bigint): [string, Buffer | null] | undefined {
+    if (id === this.lastNodeId) return this.lastNodeRow;
+    const row = this.connection.raw(NODE_SQL).get(id) as [string, Buffer | null] | undefined;
+    if (this.cacheLastRow) {
+      this.lastNodeId = id;
+      this.lastNodeRow = row;
+    }
+    return row;
+  }
+
+  /** Whether the last-row cache may be used (false for write transactions). */
+  protected get cacheLastRow(): boolean {
+    return true;
+  }
+
   protected scan<T>(iterable: Iterable<T>): Iterable<T> {
     return this.materializeScans ? Array.from(iterable) : iterable;
   }
 
   getNode(id: bigint): NodeRecord | null {
-    const row = this.connection.raw(NODE_SQL).get(id) as [string, Buffer | null] | undefined;
+    const row = this.readNodeRow(id);
     if (row === undefined) return null;
     return {
       id,
@@ -98,21 +119,21 @@ export class HeadReader implements GraphReader {
   }
 
   nodeExists(id: bigint): boolean {
-    return this.connection.pluck(NODE_LABELS_SQL).get(id) !== undefined;
+    return this.readNodeRow(id) !== undefined;
   }
 
   nodeLabels(id: bigint): readonly string[] | null {
-    const text = this.connection.pluck(NODE_LABELS_SQL).get(id) as string | undefined;
-    return text === undefined ? null : this.context.labelSets.names(text);
+    const row = this.readNodeRow(id);
+    return row === undefined ? null : this.context.labelSets.names(row[0]);
   }
 
   /** The property value; null when the node lacks it; undefined when the node does not exist. */
   nodeProperty(id: bigint, key: string): CypherValue | undefined {
-    const props = this.connection.pluck(NODE_PROPS_SQL).get(id) as Buffer | null | undefined;
-    if (props === undefined) return undefined;
+    const row = this.readNodeRow(id);
+    if (row === undefined) return undefined;
     const keyId = this.context.tokens.keys.idOf(key);
     if (keyId === undefined) return null;
-    return findInRecord(props, keyId) ?? null;
+    return findInRecord(row[1], keyId) ?? null;
   }
 
   /** The property value; null when absent; undefined when the relationship does not exist. */

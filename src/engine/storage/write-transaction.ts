@@ -121,6 +121,10 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     return typeId === undefined ? this.state.relDelta : (this.state.typeDeltas.get(typeId) ?? 0);
   }
 
+  protected override get cacheLastRow(): boolean {
+    return false;
+  }
+
   protected override pendingDeltas(prefix: 'label' | 'type'): ReadonlyMap<number, number> {
     return prefix === 'label' ? this.state.labelDeltas : this.state.typeDeltas;
   }
