@@ -2,6 +2,7 @@ import type { Statement, StatementAst } from '../ast/statements.js';
 import { Parser } from './parser.js';
 
 export { Parser } from './parser.js';
+export { measureFrontendThroughput, type FrontendThroughput } from './throughput.js';
 
 /**
  * Parses one Cypher statement (an optional trailing `;` is allowed).
