@@ -1,4 +1,5 @@
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { ArgumentError, ArithmeticError, CypherTypeError, EntityNotFound } from '../../src/engine/errors/index.js';
 import { CypherPoint, NodeRef, PathRef, RelationshipRef, Srid, type CypherValue } from '../../src/engine/values/index.js';
@@ -22,6 +23,23 @@ describe('aggregates', () => {
     assert.equal(show(aggregate('collect', rows(1n, null, 1.0, 2n), true)), '[1, 2]');
     assert.equal(aggregate('count', rows(1n, 1n, 2n), true), 2n);
     assert.throws(() => aggregate('sum', rows('a')), CypherTypeError);
+  });
+
+  it('sums integers exactly or raises on 64-bit overflow, whatever their sizes', () => {
+    const ints = fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.bigInt({ min: -(2n ** 53n), max: 2n ** 53n }), fc.bigInt({ min: -10n, max: 10n }));
+    fc.assert(
+      fc.property(fc.array(ints, { maxLength: 20 }), (xs) => {
+        let exact = 0n;
+        let overflow = false;
+        for (const x of xs) {
+          exact += x;
+          if (BigInt.asIntN(64, exact) !== exact) overflow = true;
+        }
+        if (overflow) assert.throws(() => aggregate('sum', rows(...xs)), ArithmeticError);
+        else assert.equal(aggregate('sum', rows(...xs)), exact);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('sums and averages durations', () => {

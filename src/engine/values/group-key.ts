@@ -22,8 +22,15 @@ function numberKey(v: bigint | number): string {
   return `f${v}`;
 }
 
-/** Key of a value's equivalence class. */
+/**
+ * Key of a value's equivalence class. Top-level strings skip escaping (`s` + text): no other
+ * key starts with `s`; strings nested in lists and maps are JSON-escaped.
+ */
 export function groupKey(v: CypherValue): string {
+  return typeof v === 'string' ? `s${v}` : nestedKey(v);
+}
+
+function nestedKey(v: CypherValue): string {
   if (v === null) return 'z';
   switch (typeof v) {
     case 'boolean':
@@ -34,10 +41,10 @@ export function groupKey(v: CypherValue): string {
     case 'string':
       return `s${JSON.stringify(v)}`;
   }
-  if (Array.isArray(v)) return `[${v.map(groupKey).join(',')}]`;
+  if (Array.isArray(v)) return `[${v.map(nestedKey).join(',')}]`;
   if (v instanceof Map) {
     const keys = [...v.keys()].sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${groupKey(v.get(k)!)}`).join(',')}}`;
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${nestedKey(v.get(k)!)}`).join(',')}}`;
   }
   if (isNode(v)) return `N${v.id}`;
   if (isRelationship(v)) return `R${v.id}`;

@@ -14,16 +14,23 @@ import type { Accumulator, AggregateFunction, FunctionContext } from './registry
 
 /** Wraps an accumulator so only non-null (and, with DISTINCT, unseen) first arguments reach it. */
 function filtered(distinct: boolean, inner: Accumulator): Accumulator {
-  const seen = distinct ? new Set<string>() : null;
+  if (!distinct) {
+    return {
+      add(args: readonly CypherValue[], ctx: FunctionContext) {
+        const v = args[0];
+        if (v !== null && v !== undefined) inner.add(args, ctx);
+      },
+      result: () => inner.result(),
+    };
+  }
+  const seen = new Set<string>();
   return {
     add(args: readonly CypherValue[], ctx: FunctionContext) {
       const v = args[0];
       if (v === null || v === undefined) return;
-      if (seen !== null) {
-        const key = groupKey(v);
-        if (seen.has(key)) return;
-        seen.add(key);
-      }
+      const key = groupKey(v);
+      if (seen.has(key)) return;
+      seen.add(key);
       inner.add(args, ctx);
     },
     result: () => inner.result(),
@@ -36,9 +43,18 @@ function notNumeric(fn: string, v: CypherValue): CypherTypeError {
   });
 }
 
-/** Running sum of numbers or durations (INTEGER until a FLOAT arrives, overflow-checked). */
+/** Magnitude below which adding two integers as JS numbers stays exact. */
+const EXACT_LIMIT = 2 ** 52;
+const EXACT_LIMIT_BIG = 2n ** 52n;
+
+/**
+ * Running sum of numbers or durations: exact INTEGER until a FLOAT arrives, then FLOAT. While
+ * the total stays small it is a JS number (exact below 2^53, no overflow possible); from the
+ * first large value on it is a bigint checked after every addition, as Neo4j checks each step.
+ */
 class Summer {
-  private intSum = 0n;
+  private smallSum = 0;
+  private bigSum = 0n;
   private floatSum = 0;
   private sawFloat = false;
   private durationSum: CypherDuration | null = null;
@@ -51,13 +67,19 @@ class Summer {
     this.count++;
     if (typeof v === 'bigint') {
       this.sawNumber = true;
-      if (this.sawFloat) this.floatSum += Number(v);
-      else this.intSum = checkedInteger(this.intSum + v);
+      if (this.sawFloat) {
+        this.floatSum += Number(v);
+      } else if (this.bigSum === 0n && v < EXACT_LIMIT_BIG && v > -EXACT_LIMIT_BIG && this.smallSum < EXACT_LIMIT && this.smallSum > -EXACT_LIMIT) {
+        this.smallSum += Number(v);
+      } else {
+        this.bigSum = checkedInteger(this.bigSum + BigInt(this.smallSum) + v);
+        this.smallSum = 0;
+      }
     } else if (typeof v === 'number') {
       this.sawNumber = true;
       if (!this.sawFloat) {
         this.sawFloat = true;
-        this.floatSum = Number(this.intSum);
+        this.floatSum = Number(this.bigSum) + this.smallSum;
       }
       this.floatSum += v;
     } else if (v instanceof CypherDuration) {
@@ -70,11 +92,7 @@ class Summer {
 
   sum(): CypherValue {
     if (this.durationSum !== null) return this.durationSum;
-    return this.sawFloat ? this.floatSum : this.intSum;
-  }
-
-  isDuration(): boolean {
-    return this.durationSum !== null;
+    return this.sawFloat ? this.floatSum : checkedInteger(this.bigSum + BigInt(this.smallSum));
   }
 }
 
@@ -144,11 +162,16 @@ function extremum(distinct: boolean, pickFirst: (c: number) => boolean): Accumul
 /** The aggregating functions. */
 export const aggregateFunctions: readonly AggregateFunction[] = [
   aggregate('count', { min: 0, max: 1, category: 'Aggregating', description: 'Number of non-null values (or rows, without argument).' }, (distinct) => {
-    let n = 0n;
-    const counting = filtered(distinct, { add: () => void n++, result: () => n });
+    let n = 0;
+    if (distinct) {
+      const counting = filtered(true, { add: () => void n++, result: () => BigInt(n) });
+      return { add: (args, ctx) => (args.length === 0 ? void n++ : counting.add(args, ctx)), result: () => BigInt(n) };
+    }
     return {
-      add: (args, ctx) => (args.length === 0 ? void n++ : counting.add(args, ctx)),
-      result: () => n,
+      add: (args) => {
+        if (args.length === 0 || (args[0] !== null && args[0] !== undefined)) n++;
+      },
+      result: () => BigInt(n),
     };
   }),
   aggregate('sum', { category: 'Aggregating', description: 'Sum of numbers or durations.' }, (distinct) => {
