@@ -40,10 +40,10 @@ function mutate(bytes: Buffer, mutations: readonly [number, number][]): Buffer {
 const validConversation = Buffer.concat([
   chunked(0x01, [new Map([['user_agent', 'fuzz/1']])]),
   chunked(0x6a, [new Map([['scheme', 'none']])]),
-  chunked(0x10, ['RANGE', new Map([['n', 50n]]), new Map([['db', 'neo4j'], ['bookmarks', ['x']]])]),
+  chunked(0x10, ['RANGE', new Map([['n', 50n]]), new Map<string, unknown>([['db', 'neo4j'], ['bookmarks', ['x']]])]),
   chunked(0x3f, [new Map([['n', 10n]])]),
   chunked(0x11, [new Map([['mode', 'r']])]),
-  chunked(0x10, ['ECHO', new Map([['x', [1n, 'two', new Map([['three', 3.0]])]]]), new Map()]),
+  chunked(0x10, ['ECHO', new Map<string, unknown>([['x', [1n, 'two', new Map([['three', 3.0]])]]]), new Map()]),
   chunked(0x2f, [new Map([['n', -1n], ['qid', 0n]])]),
   chunked(0x12, []),
   chunked(0x0f, []),
