@@ -16,7 +16,7 @@
 import type { SearchLogger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import { AnnIndex, createAnnIndex, type AnnKind } from './ann-index.js';
-import { dot, normalized, scoreOf, squaredDistance, type SimilarityFunction } from './similarity.js';
+import { normalized, scoreOf, type SimilarityFunction } from './similarity.js';
 import { SlotStore } from './slot-store.js';
 import { TopK } from './top-k.js';
 import { DEFAULT_VECTOR_TUNING, EXACT_SEARCH_MAX_VECTORS, type VectorTuning } from './tuning.js';
@@ -160,7 +160,7 @@ export class VectorCollection {
     const cosine = this.similarity === 'cosine';
     for (let slot = 0; slot < this.store.slotCount; slot++) {
       if (!this.store.isAlive(slot)) continue;
-      const value = cosine ? dot(prepared, data, slot * d) : -squaredDistance(prepared, data, slot * d);
+      const value = cosine ? dotF32(prepared, data, slot * d, d) : -squaredDistanceF32(prepared, data, slot * d, d);
       if (value <= top.threshold) continue;
       if (filter !== undefined && !filter(this.store.ownerOf(slot))) continue;
       top.push(value, slot);
@@ -324,7 +324,7 @@ export class VectorCollection {
     for (const slot of ann.candidates(prepared, wanted)) {
       if (!this.store.isAlive(slot)) continue;
       if (filter !== undefined && !filter(this.store.ownerOf(slot))) continue;
-      top.push(cosine ? dot(prepared, data, slot * d) : -squaredDistance(prepared, data, slot * d), slot);
+      top.push(cosine ? dotF32(prepared, data, slot * d, d) : -squaredDistanceF32(prepared, data, slot * d, d), slot);
     }
     return top.sorted().map(({ score, item }) => this.hit(item, score));
   }
@@ -333,6 +333,33 @@ export class VectorCollection {
     const raw = this.similarity === 'cosine' ? value : -value;
     return { nodeId: this.store.ownerOf(slot), raw, score: scoreOf(this.similarity, raw) };
   }
+}
+
+/** Dot product of `query` with `data[offset .. offset + d)`, unrolled by four (the exact-scan hot loop). */
+function dotF32(query: Float32Array, data: Float32Array, offset: number, d: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i + 3 < d; i += 4) {
+    s0 += query[i]! * data[offset + i]!;
+    s1 += query[i + 1]! * data[offset + i + 1]!;
+    s2 += query[i + 2]! * data[offset + i + 2]!;
+    s3 += query[i + 3]! * data[offset + i + 3]!;
+  }
+  for (; i < d; i++) s0 += query[i]! * data[offset + i]!;
+  return s0 + s1 + s2 + s3;
+}
+
+/** Squared euclidean distance of `query` to `data[offset .. offset + d)`. */
+function squaredDistanceF32(query: Float32Array, data: Float32Array, offset: number, d: number): number {
+  let sum = 0;
+  for (let i = 0; i < d; i++) {
+    const diff = query[i]! - data[offset + i]!;
+    sum += diff * diff;
+  }
+  return sum;
 }
 
 /** A new store holding only the live vectors of `store`, in slot order. */
