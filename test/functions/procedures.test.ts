@@ -31,6 +31,13 @@ const reader = new Proxy(
     constraints: () => constraints,
     allRelationships: () => [{ id: 1n, type: 'LIVES_IN', startId: 1n, endId: 2n }],
     nodeLabels: (id: bigint) => (id === 1n ? ['Person'] : ['City']),
+    allNodeIds: () => [1n, 2n, 3n],
+    getNode: (id: bigint) =>
+      id === 2n
+        ? { id, labels: ['City'], properties: new Map([['name', 'Malmö']]) }
+        : { id, labels: ['Person'], properties: new Map<string, CypherValue>(id === 1n ? [['name', 'Ann'], ['age', 3n]] : [['name', 'Bo'], ['tags', ['x']]]) },
+    getRelationship: (id: bigint) => ({ id, type: 'LIVES_IN', startId: 1n, endId: 2n, properties: new Map([['since', 2020n]]) }),
+    nodeElementId: (id: bigint) => `4:db-uuid:${id}`,
   },
   {
     get(target, key) {
@@ -79,6 +86,26 @@ describe('built-in procedures', () => {
     const functions = run('dbms.functions');
     assert.ok(functions.some((r) => r[0] === 'collect' && r[3] === true));
     assert.ok(functions.some((r) => r[0] === 'date.truncate' && r[3] === false));
+  });
+});
+
+describe('introspection procedures', () => {
+  it('answer ping, info and awaitIndexes', () => {
+    assert.deepEqual(run('db.ping'), [[true]]);
+    assert.deepEqual(run('db.info'), [['db-uuid', 'neo4j', null]]);
+    assert.deepEqual(run('db.awaitIndexes'), []);
+    assert.deepEqual(run('db.awaitIndex', ['person_name']), []);
+    assert.throws(() => run('db.awaitIndex', ['nope']));
+  });
+
+  it('describe property types per label set and relationship type', () => {
+    assert.deepEqual(run('db.schema.nodeTypeProperties'), [
+      [':`City`', ['City'], 'name', ['String'], true],
+      [':`Person`', ['Person'], 'age', ['Long'], false],
+      [':`Person`', ['Person'], 'name', ['String'], true],
+      [':`Person`', ['Person'], 'tags', ['StringArray'], false],
+    ]);
+    assert.deepEqual(run('db.schema.relTypeProperties'), [[':`LIVES_IN`', 'since', ['Long'], true]]);
   });
 });
 

@@ -8,6 +8,7 @@
 import type { ConstraintDefinition, GraphReader, IndexDefinition } from '../../storage/graph-store.js';
 import { Node, Relationship, type CypherValue } from '../../values/types.js';
 import { procedureSignature, type ProcedureDefinition, type ProcedureRegistry } from './registry.js';
+import { introspectionProcedures } from './schema-introspection.js';
 
 /** Version string `dbms.components` reports. */
 export const KERNEL_VERSION = '5.26.0';
@@ -229,5 +230,5 @@ function schemaVisualization(reader: GraphReader): CypherValue[] {
 
 /** Registers the built-ins on `registry`. */
 export function registerBuiltinProcedures(registry: ProcedureRegistry): void {
-  for (const p of builtinProcedures) registry.register(p);
+  for (const p of [...builtinProcedures, ...introspectionProcedures]) registry.register(p);
 }
