@@ -34,7 +34,10 @@ export async function streamRecords(state: ConnectionState, result: OpenResult, 
     remaining -= batch.records.length;
     if (keep) {
       for (const record of batch.records) state.record(record);
-      if (batch.records.length > 0) result.streamedRecords = true;
+      if (batch.records.length > 0) {
+        result.streamedRecords = true;
+        if (state.debugEnabled) state.log(`S: RECORD * ${batch.records.length}`);
+      }
     }
     if (state.writer.size >= FLUSH_THRESHOLD) await state.services.flush();
   }
