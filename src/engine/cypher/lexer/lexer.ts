@@ -1,3 +1,4 @@
+import { isDigit, scanNamePart, scanNumber, scanQuoted, scanString } from './scan-literals.js';
 import { syntaxError } from './syntax-error.js';
 import type { Token } from './token.js';
 import { TokenKind } from './token-kind.js';
@@ -15,7 +16,6 @@ const unicodeDashes = new Set([0x00ad, 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0
 const unicodeLeftArrowHeads = new Set([0x27e8, 0x3008, 0xfe64, 0xff1c]);
 const unicodeRightArrowHeads = new Set([0x27e9, 0x3009, 0xfe65, 0xff1e]);
 const identifierStart = /[\p{ID_Start}\p{Pc}]/u;
-const identifierPart = /[\p{ID_Continue}\p{Sc}\p{Pc}]/u;
 const unicodeSpace = /\s/u;
 
 /** Tokenizes `text`: the result starts with SOF and ends with EOF. Throws CypherSyntaxError. */
@@ -183,7 +183,7 @@ export class Lexer {
         return punct(TokenKind.Dot, 1);
       case 0x0022: // "
       case 0x0027: // '
-        return this.readString(code);
+        return this.readString();
       case 0x0060: // `
         return this.readQuotedName();
       case 0x0024: // $
@@ -199,7 +199,7 @@ export class Lexer {
     const codePoint = this.text.codePointAt(start)!;
     const char = String.fromCodePoint(codePoint);
     if (isAsciiNameStart(codePoint) || (codePoint > 0x7f && identifierStart.test(char))) {
-      const end = this.scanName(start);
+      const end = scanNamePart(this.text, start);
       this.position = end;
       return this.make(TokenKind.Name, start, end, this.text.slice(start, end));
     }
@@ -213,49 +213,30 @@ export class Lexer {
     this.fail(start, `Invalid input '${char}': expected an expression, a keyword or a punctuation character`);
   }
 
-  private scanName(start: number): number {
-    let end = start;
-    while (end < this.text.length) {
-      const codePoint = this.text.codePointAt(end)!;
-      if (isAsciiNamePart(codePoint)) end++;
-      else if (codePoint > 0x7f && identifierPart.test(String.fromCodePoint(codePoint))) end += codePoint > 0xffff ? 2 : 1;
-      else break;
-    }
-    return end;
-  }
-
   /** `` `name with ``backticks`` inside` `` */
   private readQuotedName(): Token {
     const start = this.position;
-    const [value, end] = this.readQuoted(start, 0x0060, 'Failed to parse quoted identifier: missing closing backtick');
+    const { value, end } = scanQuoted(this.text, start, 0x0060, 'Failed to parse quoted identifier: missing closing backtick');
     const token = this.make(TokenKind.QuotedName, start, end, value);
     this.advanceLines(start, end);
     return token;
   }
 
-  /**
-   * Reads a backtick-quoted body starting at `start` (the opening backtick); doubled backticks
-   * escape. Returns the decoded text and the offset after the closing quote.
-   */
-  private readQuoted(start: number, quote: number, unterminated: string): [string, number] {
-    let value = '';
-    let chunkStart = start + 1;
-    let position = start + 1;
-    const text = this.text;
-    while (position < text.length) {
-      if (text.charCodeAt(position) === quote) {
-        if (text.charCodeAt(position + 1) === quote) {
-          value += text.slice(chunkStart, position + 1);
-          position += 2;
-          chunkStart = position;
-          continue;
-        }
-        value += text.slice(chunkStart, position);
-        return [value, position + 1];
-      }
-      position++;
-    }
-    this.fail(start, unterminated);
+  /** A number token; its text is converted by the parser. */
+  private readNumber(): Token {
+    const start = this.position;
+    const { kind, end } = scanNumber(this.text, start);
+    this.position = end;
+    return this.make(kind, start, end, this.text.slice(start, end));
+  }
+
+  /** A string token with its escapes decoded. */
+  private readString(): Token {
+    const start = this.position;
+    const { value, end } = scanString(this.text, start);
+    const token = this.make(TokenKind.String, start, end, value);
+    this.advanceLines(start, end);
+    return token;
   }
 
   /** Moves to `end`, counting the line breaks between `from` and `end`. */
@@ -275,7 +256,7 @@ export class Lexer {
     const start = this.position;
     const next = this.text.codePointAt(start + 1) ?? 0;
     if (next === 0x0060) {
-      const [value, end] = this.readQuoted(start + 1, 0x0060, 'Failed to parse quoted parameter name: missing closing backtick');
+      const { value, end } = scanQuoted(this.text, start + 1, 0x0060, 'Failed to parse quoted parameter name: missing closing backtick');
       const token = this.make(TokenKind.Parameter, start, end, value);
       this.advanceLines(start, end);
       return token;
@@ -287,131 +268,15 @@ export class Lexer {
       return this.make(TokenKind.Parameter, start, end, this.text.slice(start + 1, end));
     }
     if (isAsciiNameStart(next) || (next > 0x7f && identifierStart.test(String.fromCodePoint(next)))) {
-      const end = this.scanName(start + 1);
+      const end = scanNamePart(this.text, start + 1);
       this.position = end;
       return this.make(TokenKind.Parameter, start, end, this.text.slice(start + 1, end));
     }
     this.position = start + 1;
     return this.make(TokenKind.Dollar, start, start + 1, '$');
   }
-
-  /**
-   * Numbers: `123`, `1_000`, `0x1F`, `0o17`, `1.5`, `.5`, `1e10`, `1.5E-3`. A letter right after a
-   * number is an InvalidNumberLiteral (`9223372h54775808`).
-   */
-  private readNumber(): Token {
-    const text = this.text;
-    const start = this.position;
-    let position = start;
-    let kind = TokenKind.Integer;
-    if (text.charCodeAt(position) === 0x0030 && /[xXoO]/.test(text[position + 1] ?? '')) {
-      const hex = /[xX]/.test(text[position + 1]!);
-      position += 2;
-      const digits = hex ? /[0-9a-fA-F_]/ : /[0-7_]/;
-      while (position < text.length && digits.test(text[position]!)) position++;
-      if (position === start + 2) this.fail(start, `Invalid input '${text.slice(start, position + 1)}': expected a number`, 'InvalidNumberLiteral');
-    } else {
-      position = this.scanDigits(position);
-      if (text.charCodeAt(position) === 0x002e && isDigit(text.charCodeAt(position + 1))) {
-        kind = TokenKind.Float;
-        position = this.scanDigits(position + 1);
-      }
-      if (/[eE]/.test(text[position] ?? '')) {
-        let exponent = position + 1;
-        if (/[+-]/.test(text[exponent] ?? '')) exponent++;
-        if (isDigit(text.charCodeAt(exponent))) {
-          kind = TokenKind.Float;
-          position = this.scanDigits(exponent);
-        }
-      }
-    }
-    const after = text.codePointAt(position) ?? 0;
-    if (isAsciiNamePart(after) || (after > 0x7f && identifierPart.test(String.fromCodePoint(after)))) {
-      const end = this.scanName(position);
-      this.fail(start, `Invalid input '${text.slice(start, end)}': expected a number`, 'InvalidNumberLiteral');
-    }
-    this.position = position;
-    return this.make(kind, start, position, text.slice(start, position));
-  }
-
-  private scanDigits(position: number): number {
-    const text = this.text;
-    while (position < text.length) {
-      const code = text.charCodeAt(position);
-      if (isDigit(code) || (code === 0x005f && isDigit(text.charCodeAt(position + 1)))) position++;
-      else break;
-    }
-    return position;
-  }
-
-  /** `'...'` or `"..."` with escapes `\\ \' \" \b \f \n \r \t \uXXXX \UXXXXXXXX`. */
-  private readString(quote: number): Token {
-    const text = this.text;
-    const start = this.position;
-    let position = start + 1;
-    let value = '';
-    let chunkStart = position;
-    while (position < text.length) {
-      const code = text.charCodeAt(position);
-      if (code === quote) {
-        value += text.slice(chunkStart, position);
-        const token = this.make(TokenKind.String, start, position + 1, value);
-        this.advanceLines(start, position + 1);
-        return token;
-      }
-      if (code !== 0x005c) {
-        position++;
-        continue;
-      }
-      value += text.slice(chunkStart, position);
-      const [decoded, length] = this.readEscape(position);
-      value += decoded;
-      position += length;
-      chunkStart = position;
-    }
-    this.fail(start, `Failed to parse string literal. The query must contain an even number of non-escaped quotes.`);
-  }
-
-  /** Decodes the escape sequence at `position` (a backslash); returns the text and its length. */
-  private readEscape(position: number): [string, number] {
-    const text = this.text;
-    const escaped = text[position + 1];
-    switch (escaped) {
-      case '\\': return ['\\', 2];
-      case "'": return ["'", 2];
-      case '"': return ['"', 2];
-      case 'b': case 'B': return ['\b', 2];
-      case 'f': case 'F': return ['\f', 2];
-      case 'n': case 'N': return ['\n', 2];
-      case 'r': case 'R': return ['\r', 2];
-      case 't': case 'T': return ['\t', 2];
-      case 'u':
-      case 'U': {
-        const digits = escaped === 'u' ? 4 : 8;
-        const hex = text.slice(position + 2, position + 2 + digits);
-        if (!new RegExp(`^[0-9a-fA-F]{${digits}}$`).test(hex)) {
-          this.fail(position, `Invalid input '${text.slice(position, position + 2 + digits)}': expected four hexadecimal digits specifying a unicode character`, 'InvalidUnicodeLiteral');
-        }
-        const codePoint = Number.parseInt(hex, 16);
-        if (codePoint > 0x10ffff) this.fail(position, `Invalid unicode escape '${text.slice(position, position + 2 + digits)}'`, 'InvalidUnicodeLiteral');
-        return [String.fromCodePoint(codePoint), 2 + digits];
-      }
-      case undefined:
-        this.fail(position, 'Failed to parse string literal. The query must contain an even number of non-escaped quotes.');
-      default:
-        return ['\\' + escaped, 2];
-    }
-  }
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x0030 && code <= 0x0039;
 }
 
 function isAsciiNameStart(code: number): boolean {
   return (code >= 0x0041 && code <= 0x005a) || (code >= 0x0061 && code <= 0x007a) || code === 0x005f;
-}
-
-function isAsciiNamePart(code: number): boolean {
-  return isAsciiNameStart(code) || isDigit(code);
 }

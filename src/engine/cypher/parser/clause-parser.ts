@@ -168,7 +168,7 @@ export abstract class ClauseParser extends UpdateParser {
       while (this.optionalToken(TokenKind.Comma));
     }
     const orderBy = this.parseOrderBy();
-    const skip = this.optionalKeyword('SKIP') || this.optionalKeyword('OFFSET') ? this.parseExpression() : null;
+    const skip = this.optionalAnyKeyword('SKIP', 'OFFSET') ? this.parseExpression() : null;
     const limit = this.optionalKeyword('LIMIT') ? this.parseExpression() : null;
     return this.finish<ProjectionBody>(start, { kind: Kind.ProjectionBody, distinct, star, items, orderBy, skip, limit });
   }
@@ -189,9 +189,8 @@ export abstract class ClauseParser extends UpdateParser {
     const items = this.delimitedMany(TokenKind.Comma, () => {
       const itemStart = this.peek();
       const expression = this.parseExpression();
-      let descending = false;
-      if (this.optionalKeyword('DESC') || this.optionalKeyword('DESCENDING')) descending = true;
-      else if (!this.optionalKeyword('ASC')) this.optionalKeyword('ASCENDING');
+      const direction = this.optionalAnyKeyword('ASC', 'ASCENDING', 'DESC', 'DESCENDING');
+      const descending = direction === 'DESC' || direction === 'DESCENDING';
       return this.finish<SortItem>(itemStart, { kind: Kind.SortItem, expression, descending });
     });
     return this.finish<OrderBy>(start, { kind: Kind.OrderBy, items });

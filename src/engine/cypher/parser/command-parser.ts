@@ -97,7 +97,7 @@ export abstract class CommandParser extends SchemaParser {
     if (this.optionalKeyword('NOWAIT')) return false;
     if (!this.optionalKeyword('WAIT')) return false;
     if (this.optionalToken(TokenKind.Integer)) {
-      if (!this.optionalKeyword('SEC') && !this.optionalKeyword('SECOND')) this.optionalKeyword('SECONDS');
+      this.optionalAnyKeyword('SEC', 'SECOND', 'SECONDS');
     }
     return true;
   }
@@ -203,7 +203,7 @@ export abstract class CommandParser extends SchemaParser {
       if (this.optionalToken(TokenKind.Star)) yieldStar = true;
       else yieldItems = this.delimitedMany(TokenKind.Comma, () => this.parseYieldItem());
       orderBy = this.parseOrderBy();
-      skip = this.optionalKeyword('SKIP') || this.optionalKeyword('OFFSET') ? this.parseExpression() : null;
+      skip = this.optionalAnyKeyword('SKIP', 'OFFSET') ? this.parseExpression() : null;
       limit = this.optionalKeyword('LIMIT') ? this.parseExpression() : null;
     }
     const where = this.optionalKeyword('WHERE') ? this.parseExpression() : null;

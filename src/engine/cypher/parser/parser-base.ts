@@ -101,6 +101,14 @@ export abstract class ParserBase {
     return true;
   }
 
+  /** Consumes the first of `words` that is next, if any; returns it (upper case) or null. */
+  protected optionalAnyKeyword(...words: string[]): string | null {
+    const word = words.find((candidate) => this.peekKeyword(candidate));
+    if (word === undefined) return null;
+    this.advance();
+    return word;
+  }
+
   /** Consumes the keyword sequence `words` if all are present. */
   protected optionalKeywords(...words: string[]): boolean {
     if (!this.peekKeywords(...words)) return false;

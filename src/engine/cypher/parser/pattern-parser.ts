@@ -66,7 +66,7 @@ export abstract class PatternParser extends AtomParser {
   }
 
   private optionalPathWord(): boolean {
-    return this.optionalKeyword('PATH') || this.optionalKeyword('PATHS');
+    return this.optionalAnyKeyword('PATH', 'PATHS') !== null;
   }
 
   private parseCount(): bigint {

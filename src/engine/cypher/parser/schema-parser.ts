@@ -169,7 +169,7 @@ export abstract class SchemaParser extends ClauseParser {
   /** `UNIQUE | [NODE | REL | RELATIONSHIP] (KEY | UNIQUE) | NOT NULL` */
   private parseConstraintKind(entity: 'NODE' | 'RELATIONSHIP'): ConstraintType {
     if (this.optionalKeywords('NOT', 'NULL')) return 'NOT_NULL';
-    this.optionalKeyword('NODE') || this.optionalKeyword('RELATIONSHIP') || this.optionalKeyword('REL');
+    this.optionalAnyKeyword('NODE', 'RELATIONSHIP', 'REL');
     if (this.optionalKeyword('UNIQUE')) return 'UNIQUE';
     this.expectKeyword('KEY');
     return entity === 'NODE' ? 'NODE_KEY' : 'RELATIONSHIP_KEY';

@@ -91,7 +91,7 @@ export abstract class TypeParser extends PatternParser {
     if (this.peekKeyword('TIME') || this.peekKeyword('TIMESTAMP')) {
       const base = this.advance().value.toUpperCase() === 'TIME' ? 'TIME' : 'DATETIME';
       if (this.optionalKeywords('WITHOUT', 'TIME', 'ZONE') || this.optionalKeywords('WITHOUT', 'TIMEZONE')) return simple(`LOCAL ${base}`);
-      this.optionalKeywords('WITH', 'TIME', 'ZONE') || this.optionalKeywords('WITH', 'TIMEZONE');
+      if (!this.optionalKeywords('WITH', 'TIME', 'ZONE')) this.optionalKeywords('WITH', 'TIMEZONE');
       return simple(`ZONED ${base}`);
     }
     const token = this.peek();
