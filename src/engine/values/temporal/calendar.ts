@@ -4,11 +4,15 @@
  * JavaScript's Date range still work.
  */
 
-/** Nanoseconds per second / minute / hour / day. */
+/** Nanoseconds per second. */
 export const NANOS_PER_SECOND = 1_000_000_000;
+/** Nanoseconds per minute. */
 export const NANOS_PER_MINUTE = 60 * NANOS_PER_SECOND;
+/** Nanoseconds per hour. */
 export const NANOS_PER_HOUR = 60 * NANOS_PER_MINUTE;
+/** Nanoseconds per day (8.64e13, exact in a double). */
 export const NANOS_PER_DAY = 24 * NANOS_PER_HOUR;
+/** Seconds per day (no leap seconds, as java.time). */
 export const SECONDS_PER_DAY = 86_400;
 
 /** A calendar date. `month` and `day` are 1-based. */

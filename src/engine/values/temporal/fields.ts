@@ -22,9 +22,11 @@ import {
 /** Integer fields of a temporal map (absent ones are undefined). */
 export type TemporalFields = Partial<Record<TemporalFieldName, number>>;
 
-/** Field names that hold integers. */
+/** Date field names of temporal maps. */
 export const DATE_FIELDS = ['year', 'month', 'day', 'week', 'dayOfWeek', 'ordinalDay', 'quarter', 'dayOfQuarter'] as const;
+/** Time field names of temporal maps. */
 export const TIME_FIELDS = ['hour', 'minute', 'second', 'millisecond', 'microsecond', 'nanosecond'] as const;
+/** Any integer field of a temporal map. */
 export type TemporalFieldName = (typeof DATE_FIELDS)[number] | (typeof TIME_FIELDS)[number];
 
 function outOfRange(field: string, value: number, min: number, max: number): ArgumentError {
