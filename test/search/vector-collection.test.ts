@@ -99,3 +99,15 @@ test('compressed mode falls back to HNSW with a logged diagnostic', async () => 
   assert.match(warnings.join('\n'), /not divisible by PQ segments 16/);
   collection.close();
 });
+
+test('cluster-based strategy (IVF over an HNSW quantizer) when clustering is enabled', async () => {
+  const { collection, queries } = filled(8000, 16, { clusteringEnabled: true });
+  await collection.buildNow();
+  assert.equal(collection.strategy, 'ivf_hnsw');
+  const recall = recallAgainstExact(collection, queries);
+  assert.ok(recall >= 0.9, `recall ${recall}`);
+  collection.remove(0n);
+  collection.upsert(99_999n, queries[0]!);
+  assert.equal(collection.search(queries[0]!, 1)[0]!.nodeId, 99_999n);
+  collection.close();
+});
