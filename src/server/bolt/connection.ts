@@ -21,6 +21,8 @@ export interface ConnectionSettings {
   readonly advertisedAddress?: string;
   /** Milliseconds a client may take to complete the handshake. */
   readonly handshakeTimeoutMs: number;
+  /** Versions offered in the handshake, newest first. */
+  readonly versions: readonly BoltVersion[];
 }
 
 /** Queued requests beyond which the connection stops reading (pipelining clients). */
@@ -85,7 +87,7 @@ export class BoltConnection {
   private receiveHandshake(): void {
     if (this.pending.length >= 4 && this.pending.readUInt32BE(0) !== BOLT_MAGIC) return this.close();
     if (this.pending.length < HANDSHAKE_LENGTH) return;
-    const decision = negotiate(this.pending);
+    const decision = negotiate(this.pending, this.settings.versions);
     const rest = this.pending.subarray(HANDSHAKE_LENGTH);
     this.pending = Buffer.alloc(0);
     if (decision.kind === 'invalid') return this.close();
@@ -101,7 +103,7 @@ export class BoltConnection {
   }
 
   private receiveManifestChoice(): void {
-    const choice = readManifestChoice(this.pending);
+    const choice = readManifestChoice(this.pending, this.settings.versions);
     if (choice === null) {
       if (this.pending.length > 14) this.close();
       return;

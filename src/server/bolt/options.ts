@@ -1,4 +1,5 @@
 import type { SecurityContext, Session, SessionOptions } from '../../engine/session/types.js';
+import type { BoltVersion } from './protocol/versions.js';
 
 /** The part of the engine facade (`GraphDB`) the Bolt server uses. */
 export interface BoltEngine {
@@ -63,6 +64,8 @@ export interface BoltServerOptions {
   readonly websocket?: boolean;
   /** Milliseconds a client may take to send its handshake (default 10 000). */
   readonly handshakeTimeoutMs?: number;
+  /** Restricts the protocol versions offered (default: all of 5.8-5.0 and 4.4). */
+  readonly versions?: readonly BoltVersion[];
   /** Seconds ROUTE tables stay valid (default 300). */
   readonly routingTtlSeconds?: number;
 }

@@ -5,6 +5,7 @@ import { createSecureContext, TLSSocket, type SecureContext } from 'node:tls';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BoltConnection, type ConnectionSettings } from './connection.js';
 import type { BoltServer, BoltServerOptions } from './options.js';
+import { restrictVersions } from './protocol/versions.js';
 import { SocketTransport, WebSocketTransport, type Transport } from './transport.js';
 
 const DEFAULT_MAX_MESSAGE_SIZE = 64 * 1024 * 1024;
@@ -25,6 +26,7 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     routingTtlSeconds: options.routingTtlSeconds ?? 300,
     advertisedAddress: options.advertisedAddress,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+    versions: restrictVersions(options.versions),
   };
   const connections = new Set<BoltConnection>();
   const sockets = new Set<Socket>();

@@ -37,8 +37,8 @@ export function decodeProposal(word: number): VersionProposal {
 }
 
 /** The best version the server supports within a proposal, or null. */
-export function pickFromProposal(proposal: VersionProposal): BoltVersion | null {
-  for (const version of SUPPORTED_VERSIONS) {
+export function pickFromProposal(proposal: VersionProposal, supported: readonly BoltVersion[] = SUPPORTED_VERSIONS): BoltVersion | null {
+  for (const version of supported) {
     if (
       version.major === proposal.major &&
       version.minor <= proposal.minor &&
@@ -59,22 +59,22 @@ export function encodeVersion(version: BoltVersion, range = 0): number {
  * Answers the client's opening: the first proposal (in the client's order of preference) with a
  * version in common wins; a manifest request wins when offered before any plain version matches.
  */
-export function negotiate(opening: Uint8Array): HandshakeDecision {
+export function negotiate(opening: Uint8Array, supported: readonly BoltVersion[] = SUPPORTED_VERSIONS): HandshakeDecision {
   if (opening.length < HANDSHAKE_LENGTH) return { kind: 'invalid' };
   const view = new DataView(opening.buffer, opening.byteOffset, HANDSHAKE_LENGTH);
   if (view.getUint32(0) !== BOLT_MAGIC) return { kind: 'invalid' };
   for (let slot = 0; slot < 4; slot++) {
     const word = view.getUint32(4 + slot * 4);
-    if (word === MANIFEST_V1) return { kind: 'manifest', reply: manifestReply() };
-    const version = pickFromProposal(decodeProposal(word));
+    if (word === MANIFEST_V1) return { kind: 'manifest', reply: manifestReply(supported) };
+    const version = pickFromProposal(decodeProposal(word), supported);
     if (version) return { kind: 'version', version, reply: word32(encodeVersion(version)) };
   }
   return { kind: 'none', reply: word32(0) };
 }
 
 /** The manifest v1 reply: marker, the supported versions as ranges, no capabilities. */
-export function manifestReply(): Buffer {
-  const groups = versionGroups();
+export function manifestReply(supported: readonly BoltVersion[] = SUPPORTED_VERSIONS): Buffer {
+  const groups = versionGroups(supported);
   const parts: Buffer[] = [word32(MANIFEST_V1), encodeVarint(groups.length)];
   for (const group of groups) parts.push(word32(encodeVersion(group.newest, group.newest.minor - group.oldestMinor)));
   parts.push(encodeVarint(0));
@@ -82,9 +82,9 @@ export function manifestReply(): Buffer {
 }
 
 /** Supported versions folded into contiguous ranges per major version. */
-function versionGroups(): { newest: BoltVersion; oldestMinor: number }[] {
+function versionGroups(supported: readonly BoltVersion[]): { newest: BoltVersion; oldestMinor: number }[] {
   const groups: { newest: BoltVersion; oldestMinor: number }[] = [];
-  for (const version of SUPPORTED_VERSIONS) {
+  for (const version of supported) {
     const last = groups.at(-1);
     if (last && last.newest.major === version.major && last.oldestMinor === version.minor + 1) {
       last.oldestMinor = version.minor;
@@ -99,14 +99,17 @@ function versionGroups(): { newest: BoltVersion; oldestMinor: number }[] {
  * Reads the client's manifest choice: 4 bytes of version then a varint capability mask.
  * Returns null while more bytes are needed.
  */
-export function readManifestChoice(bytes: Uint8Array): { version: BoltVersion | null; consumed: number } | null {
+export function readManifestChoice(
+  bytes: Uint8Array,
+  supported: readonly BoltVersion[] = SUPPORTED_VERSIONS,
+): { version: BoltVersion | null; consumed: number } | null {
   if (bytes.length < 5) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, 4);
   const proposal = decodeProposal(view.getUint32(0));
   const varint = decodeVarint(bytes, 4);
   if (varint === null) return null;
   const version = { major: proposal.major, minor: proposal.minor };
-  return { version: isSupported(version) && proposal.range === 0 ? version : null, consumed: 4 + varint.length };
+  return { version: isSupported(version, supported) && proposal.range === 0 ? version : null, consumed: 4 + varint.length };
 }
 
 /** Unsigned LEB128. */

@@ -24,9 +24,15 @@ export function atLeast(version: BoltVersion, major: number, minor: number): boo
   return version.major > major || (version.major === major && version.minor >= minor);
 }
 
-/** True when this server supports `version`. */
-export function isSupported(version: BoltVersion): boolean {
-  return SUPPORTED_VERSIONS.some((v) => v.major === version.major && v.minor === version.minor);
+/** True when `version` is in `supported` (default: every version this server speaks). */
+export function isSupported(version: BoltVersion, supported: readonly BoltVersion[] = SUPPORTED_VERSIONS): boolean {
+  return supported.some((v) => v.major === version.major && v.minor === version.minor);
+}
+
+/** Keeps the requested versions this server speaks, newest first. */
+export function restrictVersions(requested: readonly BoltVersion[] | undefined): readonly BoltVersion[] {
+  if (!requested) return SUPPORTED_VERSIONS;
+  return SUPPORTED_VERSIONS.filter((v) => requested.some((r) => r.major === v.major && r.minor === v.minor));
 }
 
 /** Protocol features, derived once per connection from the negotiated version. */
