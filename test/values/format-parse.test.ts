@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { ArgumentError } from '../../src/engine/errors/index.js';
 import {
   CypherPoint,
@@ -86,5 +87,41 @@ describe('parsing', () => {
     assert.equal(formatOffset(-7507), '-02:05:07');
     assert.equal(zoneOffsetAt('Europe/Stockholm', Date.UTC(2017, 6, 1) / 1000), 7200);
     assert.equal(zoneOffsetAt('Europe/Stockholm', Date.UTC(2017, 0, 1) / 1000), 3600);
+  });
+});
+
+describe('zone offset cache', () => {
+  function independentOffset(zoneId: string, epochSecond: number): number {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zoneId, timeZoneName: 'longOffset' })
+      .formatToParts(new Date(epochSecond * 1000))
+      .find((p) => p.type === 'timeZoneName')!.value;
+    const m = /GMT(?:([+-])(\d{2}):(\d{2}))?/.exec(name)!;
+    return m[1] === undefined ? 0 : (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60);
+  }
+
+  it('agrees with Intl at arbitrary instants, including around DST transitions', () => {
+    const zones = ['Europe/Stockholm', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Sao_Paulo'];
+    const transition = Date.UTC(2017, 2, 26, 1, 0, 0) / 1000;
+    assert.equal(zoneOffsetAt('Europe/Stockholm', transition - 1), 3600);
+    assert.equal(zoneOffsetAt('Europe/Stockholm', transition), 7200);
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1950, 0, 1) / 1000, max: Date.UTC(2037, 0, 1) / 1000 }), (zone, s) => {
+        assert.equal(zoneOffsetAt(zone, s), independentOffset(zone, s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is exact minute by minute around transitions', () => {
+    const transitions: [string, number][] = [
+      ['America/New_York', Date.UTC(2021, 2, 14, 7, 0, 0) / 1000],
+      ['America/New_York', Date.UTC(2021, 10, 7, 6, 0, 0) / 1000],
+      ['Australia/Lord_Howe', Date.UTC(2021, 3, 3, 15, 0, 0) / 1000],
+    ];
+    for (const [zone, at] of transitions) {
+      for (let s = at - 1800; s <= at + 1800; s += 60) {
+        for (const t of [s, s + 59]) assert.equal(zoneOffsetAt(zone, t), independentOffset(zone, t), `${zone} at ${t}`);
+      }
+    }
   });
 });

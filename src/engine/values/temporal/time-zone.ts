@@ -46,8 +46,37 @@ export function isKnownZone(zoneId: string): boolean {
 
 const MAX_DATE_SECONDS = 8.64e12;
 
-/** UTC offset in seconds of `zoneId` at the instant `epochSecond`. */
+/** Offsets are cached per zone and 15-minute bucket of UTC time. */
+const BUCKET_SECONDS = 900;
+const MAX_CACHED_BUCKETS = 200_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
+/**
+ * UTC offset in seconds of `zoneId` at the instant `epochSecond`. `Intl` costs tens of
+ * microseconds per call, so offsets are cached per 15-minute bucket whose start and end share
+ * an offset (no zone changes offset twice within 15 minutes); buckets containing a transition
+ * are always computed exactly.
+ */
 export function zoneOffsetAt(zoneId: string, epochSecond: number): number {
+  const bucket = Math.floor(epochSecond / BUCKET_SECONDS);
+  let zoneCache = offsetCache.get(zoneId);
+  const cached = zoneCache?.get(bucket);
+  if (cached !== undefined) return cached;
+  const start = bucket * BUCKET_SECONDS;
+  const atStart = exactOffsetAt(zoneId, start);
+  const atEnd = exactOffsetAt(zoneId, start + BUCKET_SECONDS - 1);
+  if (atStart !== atEnd) return exactOffsetAt(zoneId, epochSecond);
+  if (zoneCache === undefined) {
+    zoneCache = new Map();
+    offsetCache.set(zoneId, zoneCache);
+  }
+  if (zoneCache.size >= MAX_CACHED_BUCKETS) zoneCache.clear();
+  zoneCache.set(bucket, atStart);
+  return atStart;
+}
+
+/** The offset at one instant, straight from `Intl`. */
+function exactOffsetAt(zoneId: string, epochSecond: number): number {
   const clamped = Math.max(-MAX_DATE_SECONDS, Math.min(MAX_DATE_SECONDS, epochSecond));
   const parts = formatterFor(zoneId).formatToParts(new Date(clamped * 1000));
   const field = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
