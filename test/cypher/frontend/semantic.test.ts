@@ -94,6 +94,15 @@ describe('semantic analysis: rules', () => {
     expectError('MATCH () DELETE 1 + 1', 'InvalidArgumentType');
   });
 
+  test('update targets and relationship uniqueness', () => {
+    expectError('MATCH ()-[r]->()-[r]->() RETURN r', 'VariableAlreadyBound');
+    expectError('MATCH ()-[r]->() SET r:L', 'InvalidArgumentType');
+    expectError('WITH {a: 1} AS m SET m.a = 2', 'InvalidArgumentType');
+    expectError('MATCH p = ()-->() SET p = {}', 'InvalidArgumentType');
+    assert.deepEqual(validate(parse('MATCH (a)-[r]->(b) SET r.x = 1, a:L, r += {y: 2} REMOVE b:M, r.z')), []);
+    assert.match(firstError('MATCH (n) WHERE exists(n.name) RETURN n').message, /IS NOT NULL/);
+  });
+
   test('types of expressions and functions', () => {
     expectError('RETURN 1 AND true', 'InvalidArgumentType');
     expectError('RETURN NOT {a: 1}', 'InvalidArgumentType');

@@ -37,7 +37,7 @@ export abstract class CommandParser extends SchemaParser {
     if (!this.peekKeyword('CREATE')) return false;
     const offset = this.peekKeywords('CREATE', 'OR', 'REPLACE') ? 3 : 1;
     return this.peekSchemaCreate(offset) || this.peekKeyword('DATABASE', offset) || this.peekKeyword('ALIAS', offset) ||
-      this.peekKeywords('COMPOSITE', 'DATABASE');
+      (this.peekKeyword('COMPOSITE', offset) && this.peekKeyword('DATABASE', offset + 1));
   }
 
   /** `Command : CreateCommand | DropCommand | AlterDatabase | StartDatabase | StopDatabase | Show` */

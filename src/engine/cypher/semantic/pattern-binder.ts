@@ -10,9 +10,18 @@ import { isList, isOpen, listOf, type StaticType } from './static-types.js';
  * `VariableAlreadyBound` / `VariableTypeConflict` / `UndefinedVariable` (in predicate patterns).
  */
 export abstract class PatternBinder extends ExpressionBinder {
+  /** Relationship variables of the MATCH pattern being bound (each may name one relationship only). */
+  private matchedRelationships: Set<string> | null = null;
+
   /** `Pattern : PatternPart (',' PatternPart)*` */
   bindPattern(pattern: Pattern, scope: Scope, mode: PatternMode): void {
-    for (const part of pattern.parts) this.bindPatternPart(part, scope, mode);
+    const saved = this.matchedRelationships;
+    this.matchedRelationships = mode === 'match' ? new Set() : null;
+    try {
+      for (const part of pattern.parts) this.bindPatternPart(part, scope, mode);
+    } finally {
+      this.matchedRelationships = saved;
+    }
   }
 
   /** Binds one part; the path variable is declared after the elements it names. */
@@ -66,6 +75,12 @@ export abstract class PatternBinder extends ExpressionBinder {
   }
 
   private bindRelationship(rel: RelationshipPattern, scope: Scope, mode: PatternMode): void {
+    if (rel.variable && mode === 'match' && this.matchedRelationships) {
+      if (this.matchedRelationships.has(rel.variable.name)) {
+        this.context.report(rel.variable, `Cannot use the same relationship variable '${rel.variable.name}' for multiple relationships`, 'VariableAlreadyBound');
+      }
+      this.matchedRelationships.add(rel.variable.name);
+    }
     if (rel.variable) {
       const type: StaticType = rel.length ? listOf('Relationship') : 'Relationship';
       const existing = scope.lookup(rel.variable.name);

@@ -4,18 +4,9 @@
 import { CypherTypeError } from '../../../errors/index.js';
 import { typeName } from '../../../values/index.js';
 import { Node, NodeRef, Relationship, RelationshipRef } from '../../../values/types.js';
+import { temporalProperty } from '../../../values/temporal/properties.js';
 import type { CypherMap, CypherValue } from '../../../values/types.js';
 import type { ExecutionContext } from '../execution-context.js';
-
-/** Hook for property access on temporal, duration and point values (`d.year`, `p.x`). */
-export type ComponentAccess = (value: CypherValue, key: string) => CypherValue | undefined;
-
-let componentAccess: ComponentAccess = () => undefined;
-
-/** Installs the values layer's accessor for temporal/point components. */
-export function setComponentAccess(access: ComponentAccess): void {
-  componentAccess = access;
-}
 
 /** `value.key` (also `value[key]` with a string key). */
 export function property(value: CypherValue, key: string, ctx: ExecutionContext): CypherValue {
@@ -25,7 +16,7 @@ export function property(value: CypherValue, key: string, ctx: ExecutionContext)
   if (value instanceof Map) return (value as CypherMap).get(key) ?? null;
   if (value instanceof Node || value instanceof Relationship) return value.properties.get(key) ?? null;
   if (typeof value === 'object' && !Array.isArray(value)) {
-    const component = componentAccess(value, key);
+    const component = temporalProperty(value, key);
     if (component !== undefined) return component;
   }
   throw new CypherTypeError(`Type mismatch: expected a map but was ${typeName(value)}`, { detail: 'PropertyAccessOnNonMap' });

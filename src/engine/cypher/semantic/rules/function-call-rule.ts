@@ -15,6 +15,10 @@ export const FunctionCallRule: ValidationRule = (context) => ({
     const name = [...node.namespace, node.name].join('.');
     const fn = context.lookupFunction(name);
     if (fn === undefined) {
+      if (name.toLowerCase() === 'exists') {
+        context.report(node, 'The function exists() is no longer supported: use `x.prop IS NOT NULL` for properties and `EXISTS { pattern }` for patterns', 'UnknownFunction');
+        return;
+      }
       const hint = didYouMean(suggestionList(name, builtinFunctionList.map((f) => f.name)));
       context.report(node, `Unknown function '${name}'.${hint}`, 'UnknownFunction');
       return;

@@ -9,6 +9,7 @@ import { PatternExpressionPlacementRule } from './pattern-expression-placement-r
 import { ProcedureCallRule } from './procedure-call-rule.js';
 import type { ValidationRule } from './rule.js';
 import { SkipLimitRule } from './skip-limit-rule.js';
+import { UpdateTargetRule } from './update-target-rule.js';
 
 export type { ValidationRule } from './rule.js';
 
@@ -26,6 +27,7 @@ export const specifiedRules: readonly ValidationRule[] = [
   AggregationRule,
   SkipLimitRule,
   DeleteTargetRule,
+  UpdateTargetRule,
   ExpressionTypeRule,
 ];
 
@@ -40,4 +42,5 @@ export {
   PatternExpressionPlacementRule,
   ProcedureCallRule,
   SkipLimitRule,
+  UpdateTargetRule,
 };
