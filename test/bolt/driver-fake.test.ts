@@ -35,7 +35,7 @@ describe('neo4j-driver over the fake engine', () => {
   it('connects with bolt:// and neo4j:// (ROUTE)', async () => {
     const result = await driver.executeQuery('ONE');
     assert.ok(neo4j.int(1).equals(result.records[0]!.get('n')));
-    assert.equal(result.summary.server.protocolVersion?.toString(), '5.8');
+    assert.equal(result.summary.server.protocolVersion?.toString(), '6.0');
     const routed = neo4j.driver(`neo4j://127.0.0.1:${server.port}`, neo4j.auth.basic('neo4j', 'pw'));
     try {
       const again = await routed.executeQuery('ONE', {}, { routing: neo4j.routing.READ });
@@ -104,6 +104,15 @@ describe('neo4j-driver over the fake engine', () => {
     } finally {
       await session.close();
     }
+  });
+
+  it('decodes Bolt 6 vectors into lists', async () => {
+    await driver.executeQuery('ECHO', { x: neo4j.vector(Float32Array.from([0.5, -1.25])) });
+    assert.deepEqual(log.runs.at(-1)!.parameters.get('x'), [0.5, -1.25]);
+    await driver.executeQuery('ECHO', { x: neo4j.vector(BigInt64Array.from([1n, -(2n ** 40n)])) });
+    assert.deepEqual(log.runs.at(-1)!.parameters.get('x'), [1n, -(2n ** 40n)]);
+    await driver.executeQuery('ECHO', { x: neo4j.vector(Int8Array.from([-3, 4])) });
+    assert.deepEqual(log.runs.at(-1)!.parameters.get('x'), [-3n, 4n]);
   });
 
   it('reports errors with their codes, and the session recovers (RESET)', async () => {

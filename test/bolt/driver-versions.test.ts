@@ -1,6 +1,6 @@
 /**
  * neo4j-driver 6.3 against a server restricted to one protocol version at a time: every version
- * the driver speaks with us (4.4, 5.0-5.4, 5.6-5.8) negotiates through the manifest and carries
+ * the driver speaks with us (4.4, 5.0-5.4, 5.6-5.8, 6.0) negotiates through the manifest and carries
  * graph values, zoned datetimes, failures, transactions and routing correctly.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import neo4j from 'neo4j-driver';
 import { startFakeServer } from './helpers/server.js';
 
-const VERSIONS: [number, number][] = [[4, 4], [5, 0], [5, 1], [5, 2], [5, 3], [5, 4], [5, 6], [5, 7], [5, 8]];
+const VERSIONS: [number, number][] = [[4, 4], [5, 0], [5, 1], [5, 2], [5, 3], [5, 4], [5, 6], [5, 7], [5, 8], [6, 0]];
 
 describe('neo4j-driver on each protocol version', () => {
   for (const [major, minor] of VERSIONS) {

@@ -12,29 +12,36 @@ import { opening, RawBoltClient } from './helpers/bolt-client.js';
 import { startFakeServer } from './helpers/server.js';
 
 const v = (major: number, minor: number, range = 0): number => (range << 16) | (minor << 8) | major;
+const MANIFEST_HEX = '000001ff' + '04' + '00000006' + '00020805' + '00040405' + '00000404' + '00';
 
 describe('handshake negotiation', () => {
   it('picks the newest supported version inside a range', () => {
     assert.deepEqual(pickFromProposal({ major: 5, minor: 8, range: 8 }), { major: 5, minor: 8 });
     assert.deepEqual(pickFromProposal({ major: 5, minor: 9, range: 9 }), { major: 5, minor: 8 });
     assert.deepEqual(pickFromProposal({ major: 4, minor: 4, range: 2 }), { major: 4, minor: 4 });
+    assert.deepEqual(pickFromProposal({ major: 6, minor: 1, range: 1 }), { major: 6, minor: 0 });
     assert.equal(pickFromProposal({ major: 4, minor: 3, range: 1 }), null);
     assert.equal(pickFromProposal({ major: 3, minor: 0, range: 0 }), null);
+    // 5.5 was never released: no server may negotiate it.
+    assert.equal(pickFromProposal({ major: 5, minor: 5, range: 0 }), null);
+    assert.deepEqual(pickFromProposal({ major: 5, minor: 5, range: 1 }), { major: 5, minor: 4 });
   });
 
   it('honours the client order of proposals', () => {
     const decision = negotiate(opening(v(4, 4), v(5, 8, 8)));
     assert.equal(decision.kind, 'version');
     assert.equal(decision.kind === 'version' && decision.reply.toString('hex'), '00000404');
-    const newest = negotiate(opening(v(6, 0), v(5, 4, 4), v(4, 4)));
-    assert.equal(newest.kind === 'version' && newest.reply.toString('hex'), '00000405');
+    const first = negotiate(opening(v(7, 0), v(5, 4, 4), v(4, 4)));
+    assert.equal(first.kind === 'version' && first.reply.toString('hex'), '00000405');
+    const six = negotiate(opening(v(6, 0), v(5, 8, 8)));
+    assert.equal(six.kind === 'version' && six.reply.toString('hex'), '00000006');
   });
 
   it('answers the 5.7+ manifest offer with the manifest', () => {
     const decision = negotiate(opening(0x000001ff, v(5, 8, 8), v(4, 4, 2), v(3, 0)));
     assert.equal(decision.kind, 'manifest');
-    // marker, 2 entries: 5.8 with range 8, 4.4; no capabilities.
-    assert.equal(manifestReply().toString('hex'), '000001ff' + '02' + '00080805' + '00000404' + '00');
+    // marker, 4 entries: 6.0, 5.8 down to 5.6, 5.4 down to 5.0, 4.4; no capabilities.
+    assert.equal(manifestReply().toString('hex'), MANIFEST_HEX);
   });
 
   it('answers zero when nothing matches and rejects a bad preamble', () => {
@@ -73,8 +80,8 @@ describe('handshake over a socket', () => {
 
   it('runs the manifest exchange: server lists versions, client picks one', async () => {
     const client = await RawBoltClient.connect(server.port);
-    const reply = await client.handshake([0x000001ff, v(5, 8, 8)], 4 + 1 + 8 + 1);
-    assert.equal(reply.toString('hex'), '000001ff020008080500000404' + '00');
+    const reply = await client.handshake([0x000001ff, v(5, 8, 8)], MANIFEST_HEX.length / 2);
+    assert.equal(reply.toString('hex'), MANIFEST_HEX);
     const choice = Buffer.alloc(5);
     choice.writeUInt32BE(v(5, 6));
     client.socket.write(choice);
@@ -87,7 +94,7 @@ describe('handshake over a socket', () => {
 
   it('closes when the manifest choice names a version it did not offer', async () => {
     const client = await RawBoltClient.connect(server.port);
-    await client.handshake([0x000001ff], 14);
+    await client.handshake([0x000001ff], MANIFEST_HEX.length / 2);
     const choice = Buffer.alloc(5);
     choice.writeUInt32BE(v(3, 0));
     client.socket.write(choice);

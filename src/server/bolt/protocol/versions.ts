@@ -8,9 +8,13 @@ export interface BoltVersion {
   readonly minor: number;
 }
 
-/** Supported versions, newest first. 5.0-5.8 and 4.4. */
+/**
+ * Supported versions, newest first: 6.0, 5.8-5.6, 5.4-5.0 and 4.4. Bolt 5.5 was never released
+ * and no server may negotiate it; 6.0 is 5.8's messages plus the Vector structure.
+ */
 export const SUPPORTED_VERSIONS: readonly BoltVersion[] = [
-  ...[8, 7, 6, 5, 4, 3, 2, 1, 0].map((minor) => ({ major: 5, minor })),
+  { major: 6, minor: 0 },
+  ...[8, 7, 6, 4, 3, 2, 1, 0].map((minor) => ({ major: 5, minor })),
   { major: 4, minor: 4 },
 ];
 
@@ -50,6 +54,8 @@ export interface ProtocolFeatures {
   readonly gqlErrors: boolean;
   /** RUN and BEGIN successes name the resolved database (5.8+). */
   readonly reportsDatabase: boolean;
+  /** The Vector structure exists (6.0+). */
+  readonly vectors: boolean;
 }
 
 /** Features of a version; `utcPatch` is the 4.4 `patch_bolt: ["utc"]` negotiated in HELLO. */
@@ -62,5 +68,6 @@ export function featuresOf(version: BoltVersion): ProtocolFeatures {
     gqlStatuses: atLeast(version, 5, 5),
     gqlErrors: atLeast(version, 5, 7),
     reportsDatabase: atLeast(version, 5, 8),
+    vectors: atLeast(version, 6, 0),
   };
 }

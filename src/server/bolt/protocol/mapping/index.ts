@@ -19,6 +19,7 @@ import { nodeToStructure, pathToStructure, relationshipToStructure } from './gra
 import { ValueSignature } from './signatures.js';
 import { pointFromStructure, pointToStructure } from './spatial.js';
 import { isTemporalSignature, temporalFromStructure, temporalToStructure } from './temporal.js';
+import { vectorFromStructure } from './vector.js';
 
 export { ValueSignature } from './signatures.js';
 
@@ -53,7 +54,8 @@ export function createStructureHook(options: MappingOptions): StructureHook {
 
 /**
  * Converts a decoded parameter into a Cypher value: maps become `ReadonlyMap`s, temporal and
- * spatial structures become engine values. Graph entities are not accepted as parameters.
+ * spatial structures become engine values, Bolt 6 vectors become lists. Graph entities are not
+ * accepted as parameters.
  */
 export function wireToCypher(value: WireValue): CypherValue {
   if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
@@ -70,6 +72,7 @@ function structureToCypher(structure: Structure): CypherValue {
   const signature = structure.signature;
   if (isTemporalSignature(signature)) return temporalFromStructure(structure);
   if (signature === ValueSignature.Point2D || signature === ValueSignature.Point3D) return pointFromStructure(structure);
+  if (signature === ValueSignature.Vector) return vectorFromStructure(structure);
   if (
     signature === ValueSignature.Node ||
     signature === ValueSignature.Relationship ||

@@ -15,4 +15,5 @@ export const ValueSignature = {
   Duration: 0x45, // E
   Point2D: 0x58, // X
   Point3D: 0x59, // Y
+  Vector: 0x56, // V  (6.0+)
 } as const;
