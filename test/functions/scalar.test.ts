@@ -117,6 +117,7 @@ describe('conversions', () => {
     assert.equal(call('toInteger', '2.9'), 2n);
     assert.equal(call('toInteger', 2.9), 2n);
     assert.equal(call('toInteger', 'foo'), null);
+    assert.equal(call('toInteger', '0x1F'), null);
     assert.equal(call('toInteger', true), 1n);
     assert.equal(call('toInteger', '9223372036854775808'), null);
     assert.equal(call('toFloat', '1e3'), 1000);

@@ -12,7 +12,6 @@ import type { ScalarFunction } from './registry.js';
 type Converter = (v: CypherValue) => CypherValue | undefined;
 
 const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
-const HEX_TEXT = /^\s*(-?)0x([0-9a-fA-F]+)\s*$/;
 const FLOAT_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 const SPECIAL_FLOATS: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
 
@@ -47,11 +46,6 @@ const toIntegerValue: Converter = (v) => {
   if (typeof v === 'string') {
     if (INTEGER_TEXT.test(v)) {
       const i = BigInt(v.trim());
-      return fitsInt64(i) ? i : null;
-    }
-    const hex = HEX_TEXT.exec(v);
-    if (hex !== null) {
-      const i = BigInt(`0x${hex[2]}`) * (hex[1] === '-' ? -1n : 1n);
       return fitsInt64(i) ? i : null;
     }
     const f = parseFloatText(v);
