@@ -15,66 +15,19 @@ import type { ChangeEvent, GraphReader, NodeRecord } from '../storage/graph-stor
 import { EmbeddingMetadata } from './embeddings/metadata.js';
 import type { EmbeddingProvider } from './embeddings/provider.js';
 import { EmbeddingWorker } from './embeddings/worker.js';
-import { hybridSearch, type SearchMethod, type SearchResultItem } from './hybrid/hybrid-search.js';
+import { hybridSearch } from './hybrid/hybrid-search.js';
 import { SearchResultCache } from './hybrid/result-cache.js';
 import { silentLogger, type SearchLogger } from './logger.js';
 import { NamedIndexes } from './named-indexes.js';
 import type { RerankStage } from './rerank/reranker.js';
 import type { SearchServiceSettings } from './settings.js';
 import type { TextHit } from './text/inverted-index.js';
+import type { DatabaseSearchStatus, SearchPage, SearchRequest, SimilarRequest } from './search-types.js';
 import { createTextIndex, type TextIndex } from './text/text-index.js';
 import { propertiesText } from './text/node-text.js';
 import { loadCollection, saveCollection } from './vector/persistence.js';
 import { tuningFromSettings, type VectorTuning } from './vector/tuning.js';
 import { VectorCollection, type VectorHit, type VectorStatus } from './vector/vector-collection.js';
-
-/** A hybrid search request (the HTTP/GraphQL `search` inputs). */
-export interface SearchRequest {
-  readonly query: string;
-  /** Default 10. */
-  readonly limit?: number;
-  /** Only nodes carrying at least one of these labels. */
-  readonly labels?: readonly string[];
-  /** Default `hybrid`. */
-  readonly method?: SearchMethod;
-  /** Overrides `search.min_similarity` (cosine, -1..1 scale; results below are dropped from the vector list). */
-  readonly minSimilarity?: number;
-  readonly mmr?: boolean;
-  readonly mmrLambda?: number;
-  /** Default true: rerank when a reranker is configured and loaded. */
-  readonly rerank?: boolean;
-  /** Precomputed query embedding (skips the embedder). */
-  readonly queryVector?: readonly number[];
-}
-
-/** A page of search results (`results`, `totalCount`, `executionTimeMs`). */
-export interface SearchPage {
-  readonly results: readonly SearchResultItem[];
-  readonly totalCount: number;
-  readonly executionTimeMs: number;
-  readonly method: SearchMethod;
-  readonly cached: boolean;
-}
-
-/** A `similar` request: by an existing node's vector or by an explicit vector. */
-export interface SimilarRequest {
-  readonly nodeId?: bigint;
-  readonly vector?: readonly number[];
-  readonly limit?: number;
-  readonly labels?: readonly string[];
-  readonly minSimilarity?: number;
-}
-
-/** Search readiness and counters of one database (`/admin/stats` `search`, `/status` `embeddings`). */
-export interface DatabaseSearchStatus {
-  readonly ready: boolean;
-  readonly build_phase: string;
-  readonly progress_pct: number;
-  readonly strategy: string;
-  readonly vectors: number;
-  readonly text_documents: number;
-  readonly embeddings: { readonly enabled: boolean; readonly provider: string; readonly model: string; readonly pending: number };
-}
 
 /** Construction options. */
 export interface DatabaseSearchOptions {
@@ -234,7 +187,9 @@ export class DatabaseSearch {
     };
     const cached = this.cache.get(key);
     if (cached !== undefined) return { ...cached, cached: true, executionTimeMs: performance.now() - started };
+    const embedStarted = performance.now();
     const queryVector = method === 'text' ? null : await this.queryEmbedding(request);
+    const embedMs = performance.now() - embedStarted;
     const labelSet = request.labels !== undefined && request.labels.length > 0 ? new Set(request.labels) : null;
     const results = await hybridSearch({
       query: request.query,
@@ -251,6 +206,11 @@ export class DatabaseSearch {
       documentText: (id) => this.documentText(id),
     });
     const page: SearchPage = { results, totalCount: results.length, executionTimeMs: performance.now() - started, method, cached: false };
+    if (this.options.settings.search.log_timings) {
+      this.logger.info(
+        `search timings db=${this.database} method=${method} embed=${embedMs.toFixed(2)}ms total=${page.executionTimeMs.toFixed(2)}ms results=${results.length}`,
+      );
+    }
     this.cache.set(key, page);
     return page;
   }
