@@ -367,3 +367,16 @@ describe('Bolt 4.4 and graph/temporal structures', () => {
     }
   });
 });
+
+describe('server shutdown', () => {
+  it('close() rolls back open transactions before it resolves', async () => {
+    const { server, log } = await startFakeServer();
+    const client = await open(server.port, [5, 8]);
+    client.send(M.BEGIN, [map({})]);
+    await expect(client, SIG.SUCCESS);
+    await server.close();
+    assert.equal(log.rollbacks, 1);
+    assert.equal(server.connectionCount, 0);
+    await client.waitClosed();
+  });
+});

@@ -47,6 +47,9 @@ export class BoltConnection {
   private paused = false;
   private shutDown = false;
   private handshakeTimer: NodeJS.Timeout | null;
+  private resolveDone!: () => void;
+  /** Settles once the connection is closed and its work rolled back. */
+  readonly done: Promise<void> = new Promise((resolve) => (this.resolveDone = resolve));
 
   constructor(
     private readonly transport: Transport,
@@ -223,6 +226,7 @@ export class BoltConnection {
     } finally {
       this.settings.logger?.debug(`[${this.id}] closed`);
       this.onClosed(this);
+      this.resolveDone();
     }
   }
 }

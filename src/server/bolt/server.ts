@@ -112,10 +112,12 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     },
     async close() {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      const finished = [...connections].map((connection) => connection.done);
       for (const connection of connections) connection.close();
       for (const client of wss?.clients ?? []) client.terminate();
       for (const socket of sockets) socket.destroy();
       await stopped;
+      await Promise.all(finished);
       wss?.close();
     },
   };
