@@ -111,6 +111,9 @@ describe('semantic analysis: rules', () => {
     const error = expectError('WITH 1 AS x RETURN x.prop', 'InvalidArgumentType');
     assert.ok(error instanceof CypherTypeError);
     expectError('MATCH (r) RETURN type(r)', 'InvalidArgumentType');
+    assert.ok(expectError('WITH true AS list, 0 AS idx RETURN list[idx]', 'InvalidArgumentType') instanceof CypherTypeError);
+    assert.ok(expectError('WITH [1, 2] AS list, 4.7 AS idx RETURN list[idx]', 'InvalidArgumentType') instanceof CypherTypeError);
+    assert.deepEqual(validate(parse('WITH [1, 2] AS list, {a: 1} AS m RETURN list[0], m["a"], list[$i]')), []);
     expectError('RETURN foo(1)', 'UnknownFunction');
     assert.match(firstError('RETURN toUpperr("a")').message, /Did you mean one of `toUpper`/);
     expectError('RETURN toUpper("a", "b")', 'InvalidNumberOfArguments');

@@ -12,8 +12,8 @@ export interface CorpusQuery {
   readonly query: string;
   /** `{errorType, detail}` when the TCK expects a compile-time failure; null when it must compile. */
   readonly expectedError: { readonly errorType: string; readonly detail: string } | null;
-  /** True when the TCK allows failure at compile time or run time ("at any time"). */
-  readonly eitherWay: boolean;
+  /** The error the TCK allows at compile time or run time ("at any time"), else null. */
+  readonly eitherWay: { readonly errorType: string; readonly detail: string } | null;
   readonly procedures: ReadonlyMap<string, ProcedureSignature>;
   readonly parameterNames: ReadonlySet<string>;
 }
@@ -37,7 +37,7 @@ export function loadCorpus(): CorpusQuery[] {
     const procedures = new Map<string, ProcedureSignature>();
     let parameterNames = new Set<string>();
     let expectedError: CorpusQuery['expectedError'] = null;
-    let eitherWay = false;
+    let eitherWay: CorpusQuery['eitherWay'] = null;
     for (const step of scenario.steps) {
       if (step.kind === 'procedure') {
         const signature = parseProcedureSignature(step.signature);
@@ -46,19 +46,19 @@ export function loadCorpus(): CorpusQuery[] {
       else if (step.kind === 'namedGraph') graphs.add(step.name);
       else if (step.kind === 'expectError') {
         if (step.phase === 'compile time') expectedError = { errorType: step.errorType, detail: step.detail };
-        if (step.phase === 'any time') eitherWay = true;
+        if (step.phase === 'any time') eitherWay = { errorType: step.errorType, detail: step.detail };
       }
     }
     for (const step of scenario.steps) {
       if (step.kind === 'setupQuery' || step.kind === 'controlQuery') {
-        corpus.push({ id: scenario.id, query: step.query, expectedError: null, eitherWay: false, procedures, parameterNames });
+        corpus.push({ id: scenario.id, query: step.query, expectedError: null, eitherWay: null, procedures, parameterNames });
       } else if (step.kind === 'query') {
         corpus.push({ id: scenario.id, query: step.query, expectedError, eitherWay, procedures, parameterNames });
       }
     }
   }
   for (const name of graphs) {
-    corpus.push({ id: `graph:${name}`, query: namedGraphScript(name), expectedError: null, eitherWay: false, procedures: new Map(), parameterNames: new Set() });
+    corpus.push({ id: `graph:${name}`, query: namedGraphScript(name), expectedError: null, eitherWay: null, procedures: new Map(), parameterNames: new Set() });
   }
   return corpus;
 }

@@ -18,7 +18,8 @@ function isNonArithmetic(type: StaticType): boolean {
 /**
  * Operands of a definite wrong type (`InvalidArgumentType`): non-boolean operands of AND / OR /
  * XOR / NOT and WHERE, arithmetic on strings, booleans, maps or graph elements, property access on
- * values without properties (a CypherTypeError; on a path a syntax error, as in Neo4j).
+ * values without properties (a CypherTypeError; on a path a syntax error, as in Neo4j), indexing a
+ * scalar or indexing a list with a non-integer (CypherTypeError).
  */
 export const ExpressionTypeRule: ValidationRule = (context) => ({
   enter(node) {
@@ -58,6 +59,16 @@ export const ExpressionTypeRule: ValidationRule = (context) => ({
         if (type === 'Path') report(context, node.object, type, 'Map, Node or Relationship');
         else if (type === 'Boolean' || type === 'String' || type === 'Integer' || type === 'Float' || type === 'Number' || isList(type)) {
           context.report(node.object, `Type mismatch: expected Map, Node, Relationship, Point or temporal value but was ${typeToString(type)}`, 'InvalidArgumentType', CypherTypeError);
+        }
+        return;
+      }
+      case Kind.Subscript: {
+        const object = context.typeOf(node.object);
+        const index = context.typeOf(node.index);
+        if (object === 'Boolean' || object === 'Integer' || object === 'Float' || object === 'Number' || object === 'String') {
+          context.report(node.object, `Type mismatch: expected List, Map, Node or Relationship but was ${object}`, 'InvalidArgumentType', CypherTypeError);
+        } else if (isList(object) && (index === 'Boolean' || index === 'Float' || index === 'String' || index === 'Map' || isList(index))) {
+          context.report(node.index, `Type mismatch: a list index must be an Integer but was ${typeToString(index)}`, 'InvalidArgumentType', CypherTypeError);
         }
         return;
       }
