@@ -122,6 +122,8 @@ describe('handshake timeout', () => {
       const client = await RawBoltClient.connect(server.port);
       client.socket.write(Buffer.from([0x60, 0x60]));
       await client.waitClosed();
+      const silent = await RawBoltClient.connect(server.port);
+      await silent.waitClosed();
     } finally {
       await server.close();
     }

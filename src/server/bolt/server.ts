@@ -90,6 +90,9 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     socket.setNoDelay(true);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', (error) => settings.logger?.debug(`Bolt socket error: ${error.message}`));
+    // A client that connects and never speaks is dropped; the connection's own timer takes over.
+    socket.setTimeout(settings.handshakeTimeoutMs, () => socket.destroy());
+    socket.once('data', () => socket.setTimeout(0));
     sniff(socket, null);
   });
 
