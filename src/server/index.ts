@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { LoadedConfig } from '../engine/config/load.js';
 import { DatabaseConfigRegistry } from '../engine/config/overrides.js';
+import { redactConfig } from '../engine/config/redact.js';
 import { Unauthorized } from '../engine/errors/index.js';
 import { startBoltServer, type AuthenticateCallback, type BoltServer } from './bolt/index.js';
 import { verifyPassword } from './credentials.js';
@@ -78,6 +79,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   checkTransportPolicy(config);
   const logger = options.logger ?? createLogger(config.logging.level);
   const version = options.version ?? '0.0.0';
+  logger.debug({ config: redactConfig(config), file: loaded.file }, 'effective configuration');
   const engine = await openEngine(config, logger);
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
   const metrics = new GraphdbMetrics(() => engine.port.databaseFigures());

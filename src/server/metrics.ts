@@ -36,7 +36,7 @@ export class GraphdbMetrics {
 
   constructor(figures: () => readonly DatabaseFigures[], embeddingsPending: () => number = () => 0) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'graphdb_process_' });
+    collectDefaultMetrics({ register: this.registry, prefix: 'graphdb_' });
     this.httpRequests = new Counter({
       name: 'graphdb_http_requests_total',
       help: 'HTTP requests by method, route path and status code.',

@@ -13,7 +13,7 @@ import type { ServerEngine } from '../engine-port.js';
 import { GraphdbMetrics } from '../metrics.js';
 import { mapError } from './http-errors.js';
 import { JsonSyntaxError, parseJson } from './json/parse-json.js';
-import { collectOpenApiRoutes } from './openapi.js';
+import { collectOpenApiRoutes, type OpenApiCollector } from './openapi.js';
 import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { observabilityRoutes } from './routes/observability.js';
@@ -41,7 +41,7 @@ export interface HttpServerOptions {
   readonly tls?: { readonly cert: Buffer; readonly key: Buffer };
 }
 
-function createServices(options: HttpServerOptions): HttpServices {
+function createServices(options: HttpServerOptions, openapi: OpenApiCollector): HttpServices {
   const { engine, config, logger } = options;
   const metrics = options.metrics ?? new GraphdbMetrics(() => engine.databaseFigures(), options.probes?.embeddingsPending);
   const writeBehind = new WriteBehindQueue({
@@ -67,6 +67,7 @@ function createServices(options: HttpServerOptions): HttpServices {
     probes: options.probes ?? {},
     bolt: options.bolt ?? (() => null),
     logger,
+    openapi,
   };
 }
 
@@ -127,13 +128,13 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     trustProxy: (address) => proxies.trusts(address),
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
   }) as unknown as FastifyInstance;
-  const services = createServices(options);
+  const openapi = collectOpenApiRoutes(app, settings.base_path);
+  const services = createServices(options, openapi);
   app.decorate('graphdb', services);
   installTrustBoundary(app, proxies);
   installSecurity(app, services);
   installMetrics(app, services.metrics);
   installJsonParser(app);
-  collectOpenApiRoutes(app, settings.base_path);
 
   const corsSettings = options.config.global.cors;
   if (corsSettings.enabled) {

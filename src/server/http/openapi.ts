@@ -14,12 +14,14 @@ interface CollectedRoute {
   readonly auth: string;
 }
 
-const collected = new WeakMap<FastifyInstance, CollectedRoute[]>();
+/** The routes seen so far; `document()` renders them. */
+export interface OpenApiCollector {
+  document(info: { version: string; basePath: string }): JsonSchema;
+}
 
 /** Starts collecting routes of `app` (call before registering route plugins). */
-export function collectOpenApiRoutes(app: FastifyInstance, basePath: string): void {
+export function collectOpenApiRoutes(app: FastifyInstance, basePath: string): OpenApiCollector {
   const routes: CollectedRoute[] = [];
-  collected.set(app, routes);
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema as JsonSchema | undefined;
     if (schema === undefined || schema.hide === true) return;
@@ -31,6 +33,7 @@ export function collectOpenApiRoutes(app: FastifyInstance, basePath: string): vo
       routes.push({ method: method.toLowerCase(), url, schema, auth });
     }
   });
+  return { document: (info) => openApiDocument(routes, info) };
 }
 
 function openApiPath(url: string): string {
@@ -67,10 +70,9 @@ function responses(schema: JsonSchema): JsonSchema {
   return result;
 }
 
-/** The OpenAPI document of `app`'s collected routes. */
-export function openApiDocument(app: FastifyInstance, info: { version: string; basePath: string }): JsonSchema {
+function openApiDocument(routes: readonly CollectedRoute[], info: { version: string; basePath: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of collected.get(app) ?? []) {
+  for (const route of routes) {
     const { schema } = route;
     const operation: JsonSchema = {
       summary: schema.summary,

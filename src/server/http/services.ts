@@ -7,6 +7,7 @@ import type { DatabaseConfigRegistry } from '../../engine/config/overrides.js';
 import type { SecurityContext } from '../../engine/session/types.js';
 import type { ServerEngine } from '../engine-port.js';
 import type { GraphdbMetrics } from '../metrics.js';
+import type { OpenApiCollector } from './openapi.js';
 import type { AccessLevel } from './security-context.js';
 import type { OpenTransactions } from './tx/open-transactions.js';
 import type { WriteBehindQueue } from './tx/write-behind.js';
@@ -43,6 +44,8 @@ export interface HttpServices {
   /** Resolved lazily: the Bolt listener may start after the HTTP app is built. */
   readonly bolt: () => BoltEndpoint | null;
   readonly logger: Logger;
+  /** Routes collected for `/openapi.json`. */
+  readonly openapi: OpenApiCollector;
 }
 
 declare module 'fastify' {

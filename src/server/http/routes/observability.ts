@@ -1,6 +1,5 @@
 /** Route group: `GET /metrics` (Prometheus text) and `GET /openapi.json`. */
 import type { FastifyInstance } from 'fastify';
-import { openApiDocument } from '../openapi.js';
 
 /** Registers the metrics and OpenAPI routes. */
 export async function observabilityRoutes(app: FastifyInstance): Promise<void> {
@@ -21,5 +20,5 @@ export async function observabilityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/openapi.json', {
     config: { auth: 'public' },
     schema: { summary: 'This OpenAPI 3.0 document', tags: ['health'], hide: true },
-  }, async () => openApiDocument(app, { version: services.version, basePath: services.config.global.server.base_path }));
+  }, async () => services.openapi.document({ version: services.version, basePath: services.config.global.server.base_path }));
 }

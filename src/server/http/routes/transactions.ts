@@ -37,6 +37,7 @@ const statementSchema = {
 
 const bodySchema = {
   type: 'object',
+  nullable: true,
   properties: { statements: { type: 'array', items: statementSchema } },
 } as const;
 
@@ -127,8 +128,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   const { engine, metrics, transactions, writeBehind } = services;
 
   const timeoutFor = (request: FastifyRequest): number => {
-    const header = request.headers['max-execution-time'];
-    const requested = typeof header === 'string' ? Number(header) : NaN;
+    const header: unknown = request.headers['max-execution-time'];
+    const requested = typeof header === 'string' || typeof header === 'number' ? Number(header) : NaN;
     return Number.isInteger(requested) && requested > 0 ? requested : services.config.global.server.statement_timeout;
   };
 

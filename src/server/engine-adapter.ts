@@ -1,0 +1,51 @@
+/**
+ * Opens the `GraphDB` facade for a server process and exposes it as the `ServerEngine` port the
+ * HTTP routes use (figures from each database's storage stats, existence checks by name).
+ */
+import type { Logger } from 'pino';
+import type { GraphdbConfig } from '../engine/config/types.js';
+import { DatabaseNotFound } from '../engine/errors/index.js';
+import { GraphDB } from '../engine/index.js';
+import type { DatabaseFigures, ServerEngine } from './engine-port.js';
+
+/** The opened engine and its port. */
+export interface OpenedEngine {
+  readonly graphdb: GraphDB;
+  readonly port: ServerEngine;
+  close(): Promise<void>;
+}
+
+const SYSTEM_DATABASE = 'system';
+
+/** Opens the data directory of `config` and wraps it. */
+export async function openEngine(config: GraphdbConfig, logger: Logger): Promise<OpenedEngine> {
+  const graphdb = await GraphDB.open({
+    dataDir: config.database.path,
+    defaultDatabase: config.database.default_database,
+    logger: { warn: (object, message) => logger.warn(object, message) },
+  });
+  const hasDatabase = (name: string): boolean => {
+    try {
+      graphdb.store(name);
+      return true;
+    } catch (error) {
+      if (error instanceof DatabaseNotFound) return false;
+      throw error;
+    }
+  };
+  const port: ServerEngine = {
+    defaultDatabase: graphdb.defaultDatabase,
+    session: (options) => graphdb.session(options),
+    hasDatabase,
+    databaseFigures(): DatabaseFigures[] {
+      return graphdb
+        .databases()
+        .filter((d) => d.name !== SYSTEM_DATABASE && d.status === 'online')
+        .map((d) => {
+          const stats = graphdb.store(d.name).stats();
+          return { name: d.name, nodes: stats.nodes, relationships: stats.relationships, dataSizeBytes: stats.dataSizeBytes };
+        });
+    },
+  };
+  return { graphdb, port, close: () => graphdb.close() };
+}

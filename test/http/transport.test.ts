@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import https from 'node:https';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { commit, request, startTestServer, type TestServer } from './helpers.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` });
+
+describe('authentication (HTTP Basic against GRAPHDB_AUTH)', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer({ 'auth.enabled': true }, { GRAPHDB_AUTH: 'neo:s3cret' });
+  });
+  after(() => t.stop());
+
+  it('keeps /health and the discovery document public', async () => {
+    assert.equal((await request(`${t.url}/health`)).status, 200);
+    assert.equal((await request(`${t.url}/`)).status, 200);
+  });
+
+  it('requires credentials elsewhere', async () => {
+    for (const route of ['/status', '/metrics', '/admin/stats']) {
+      const response = await request(`${t.url}${route}`);
+      assert.equal(response.status, 401, route);
+      assert.equal(response.body.errors[0].code, 'Neo.ClientError.Security.Unauthorized');
+      assert.match(response.headers.get('www-authenticate') ?? '', /^Basic/);
+    }
+    assert.equal((await commit(t.url, ['RETURN 1'])).status, 401);
+    assert.equal((await request(`${t.url}/status`, { headers: basic('neo:wrong') })).status, 401);
+  });
+
+  it('accepts the right credentials', async () => {
+    assert.equal((await request(`${t.url}/status`, { headers: basic('neo:s3cret') })).status, 200);
+    const response = await commit(t.url, ['RETURN 1'], 'graphdb', basic('neo:s3cret'));
+    assert.deepEqual(response.body.results[0].data[0].row, [1]);
+  });
+});
+
+describe('base path', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer({ 'server.base_path': '/graph', 'async_writes.enabled': false });
+  });
+  after(() => t.stop());
+
+  it('serves every route under the prefix only', async () => {
+    assert.equal((await request(`${t.url}/graph/health`)).status, 200);
+    assert.equal((await request(`${t.url}/health`)).status, 404);
+    const response = await commit(`${t.url}/graph`, ['RETURN 1']);
+    assert.deepEqual(response.body.results[0].data[0].row, [1]);
+    const discovery = await request(`${t.url}/graph/`);
+    assert.equal(discovery.body.transaction, `${t.url}/graph/db/{databaseName}/tx`);
+    const begin = await request(`${t.url}/graph/db/graphdb/tx`, { method: 'POST', json: { statements: [] } });
+    assert.equal(begin.body.commit.startsWith(`${t.url}/graph/db/graphdb/tx/`), true);
+    await request(begin.headers.get('location')!, { method: 'DELETE' });
+    const openapi = await request(`${t.url}/graph/openapi.json`);
+    assert.deepEqual(openapi.body.servers, [{ url: '/graph' }]);
+    assert.ok(openapi.body.paths['/health']);
+  });
+});
+
+describe('trusted proxies', () => {
+  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'graph.example.com', 'x-forwarded-prefix': '/api' };
+
+  it('ignores forwarding headers from an untrusted peer', async () => {
+    const t = await startTestServer({ 'server.trusted_proxies': ['10.9.9.9'] });
+    try {
+      const discovery = await request(`${t.url}/`, { headers: forwarded });
+      assert.equal(discovery.body.transaction, `${t.url}/db/{databaseName}/tx`);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('honours them from a trusted peer', async () => {
+    const t = await startTestServer({ 'server.trusted_proxies': ['127.0.0.0/8', '::1'] });
+    try {
+      const discovery = await request(`${t.url}/`, { headers: forwarded });
+      assert.equal(discovery.body.transaction, 'https://graph.example.com/api/db/{databaseName}/tx');
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('CORS', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer({ 'cors.enabled': true, 'cors.origins': ['https://app.example.com'] });
+  });
+  after(() => t.stop());
+
+  it('allows listed origins only', async () => {
+    const allowed = await request(`${t.url}/health`, { headers: { origin: 'https://app.example.com' } });
+    assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://app.example.com');
+    const other = await request(`${t.url}/health`, { headers: { origin: 'https://evil.example.com' } });
+    assert.equal(other.headers.get('access-control-allow-origin'), null);
+    const preflight = await fetch(`${t.url}/db/graphdb/tx/commit`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
+  });
+});
+
+describe('native HTTPS', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer({
+      'server.https.enabled': true,
+      'server.https.cert_file': path.join(fixtures, 'tls-cert.pem'),
+      'server.https.key_file': path.join(fixtures, 'tls-key.pem'),
+    });
+  });
+  after(() => t.stop());
+
+  it('serves the API over TLS', async () => {
+    assert.match(t.url, /^https:\/\/127\.0\.0\.1:\d+$/);
+    const body = await new Promise<string>((resolve, reject) => {
+      https
+        .get(`${t.url}/health`, { ca: fs.readFileSync(path.join(fixtures, 'tls-cert.pem')), servername: 'localhost' }, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve(text));
+        })
+        .on('error', reject);
+    });
+    assert.deepEqual(JSON.parse(body), { status: 'healthy' });
+  });
+});
+
+describe('startup refusals', () => {
+  const refused = async (flags: Record<string, unknown>, prefix: string) => {
+    await assert.rejects(startTestServer({ 'auth.enabled': true, ...flags }), (error: Error) => {
+      assert.ok(error.message.startsWith(prefix), error.message);
+      return true;
+    });
+  };
+
+  it('refuses wildcard CORS on a public listener', () =>
+    refused({ 'server.http_address': '0.0.0.0', 'server.trusted_proxies': ['10.0.0.1'], 'cors.enabled': true, 'cors.origins': ['*'] }, 'security configuration: wildcard CORS origin is not allowed'));
+
+  it('refuses public plaintext HTTP without trusted proxies', () =>
+    refused({ 'server.http_address': '0.0.0.0' }, 'security configuration: public plaintext HTTP listener is not allowed'));
+
+  it('refuses a public Bolt listener without required TLS', () =>
+    refused({ 'server.bolt_enabled': true, 'server.bolt_address': '0.0.0.0', 'server.bolt_port': 0 }, 'security configuration: public Bolt listener must require TLS'));
+});
