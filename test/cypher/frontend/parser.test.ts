@@ -63,7 +63,7 @@ describe('parser: expressions', () => {
     const sum = parseExpression('n.end + count.x');
     assert.ok(sum.kind === Kind.BinaryOperation && sum.left.kind === Kind.PropertyAccess && sum.left.property === 'end');
     assert.ok(sum.kind === Kind.BinaryOperation && sum.right.kind === Kind.PropertyAccess && sum.right.object.kind === Kind.Variable && sum.right.object.name === 'count');
-    assert.equal(shape('n.end + count.x'), 'n.`end` + `count`.x');
+    assert.equal(shape('n.end + count.x'), 'n.end + `count`.x');
   });
 
   test('list and pattern comprehensions, quantifiers, reduce, map projection, CASE, subqueries', () => {

@@ -8,4 +8,4 @@ export * from './schema.js';
 export * from './admin.js';
 export * from './nodes.js';
 export * from './visitor.js';
-export { print, printName, printString } from './printer.js';
+export { print, printFunctionName, printKey, printName, printString } from './printer.js';

@@ -21,6 +21,22 @@ export function printName(name: string): string {
   return '`' + name.replace(/`/g, '``') + '`';
 }
 
+/**
+ * A property key, label, type or field name: these positions accept keywords, so only names that
+ * are not identifier-shaped are quoted.
+ */
+export function printKey(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : '`' + name.replace(/`/g, '``') + '`';
+}
+
+/** Function names that would parse as a special form when followed by `(`. */
+const specialForms = new Set(['ALL', 'ANY', 'NONE', 'SINGLE', 'REDUCE', 'SHORTESTPATH', 'ALLSHORTESTPATHS', 'CASE', 'NOT', 'TRUE', 'FALSE', 'NULL']);
+
+/** A function name part, quoted only where the unquoted name would parse differently. */
+export function printFunctionName(name: string): string {
+  return specialForms.has(name.toUpperCase()) ? '`' + name.replace(/`/g, '``') + '`' : printKey(name);
+}
+
 /** A string literal in single quotes with Cypher escapes. */
 export function printString(value: string): string {
   let out = "'";
@@ -97,11 +113,11 @@ export class ExpressionPrinter {
       case Kind.MapLiteral: return this.map(e);
       case Kind.Parameter: return this.parameter(e);
       case Kind.Variable: return printName(e.name);
-      case Kind.PropertyAccess: return `${this.expression(e.object, 11)}.${printName(e.property)}`;
+      case Kind.PropertyAccess: return `${this.expression(e.object, 11)}.${printKey(e.property)}`;
       case Kind.Subscript: return `${this.expression(e.object, 11)}[${this.expression(e.index)}]`;
       case Kind.Slice: return `${this.expression(e.object, 11)}[${e.from ? this.expression(e.from) : ''}..${e.to ? this.expression(e.to) : ''}]`;
       case Kind.FunctionCall: {
-        const name = [...e.namespace, e.name].map(printName).join('.');
+        const name = [...e.namespace, e.name].map(printFunctionName).join('.');
         return `${name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map((arg) => this.expression(arg)).join(', ')})`;
       }
       case Kind.CountStar: return 'count(*)';
@@ -148,15 +164,15 @@ export class ExpressionPrinter {
   }
 
   map(map: MapLiteral): string {
-    return `{${map.entries.map((entry) => `${printName(entry.key)}: ${this.expression(entry.value)}`).join(', ')}}`;
+    return `{${map.entries.map((entry) => `${printKey(entry.key)}: ${this.expression(entry.value)}`).join(', ')}}`;
   }
 
   private selector(selector: MapProjectionSelector): string {
     switch (selector.kind) {
-      case Kind.PropertySelector: return `.${printName(selector.property)}`;
+      case Kind.PropertySelector: return `.${printKey(selector.property)}`;
       case Kind.AllPropertiesSelector: return '.*';
       case Kind.VariableSelector: return printName(selector.variable.name);
-      case Kind.LiteralEntrySelector: return `${printName(selector.key)}: ${this.expression(selector.value)}`;
+      case Kind.LiteralEntrySelector: return `${printKey(selector.key)}: ${this.expression(selector.value)}`;
     }
   }
 
@@ -239,7 +255,7 @@ export class ExpressionPrinter {
     const print = (l: LabelExpression, minimum: number): string => {
       let text: string;
       switch (l.kind) {
-        case Kind.LabelName: text = printName(l.name); break;
+        case Kind.LabelName: text = printKey(l.name); break;
         case Kind.LabelWildcard: text = '%'; break;
         case Kind.LabelNot: text = `!${print(l.operand, 3)}`; break;
         case Kind.LabelAnd: text = `${print(l.left, 2)}${l.colon ? ':' : '&'}${print(l.right, 3)}`; break;

@@ -2,11 +2,11 @@ import type { AdminCommand, SymbolicName } from './admin.js';
 import type { Clause, ProjectionBody, OrderBy, SetItem, RemoveItem, YieldItem, Return } from './clauses.js';
 import type { Expression } from './expressions.js';
 import { Kind } from './kinds.js';
-import { ExpressionPrinter, printName, printString } from './print-expressions.js';
+import { ExpressionPrinter, printFunctionName, printKey, printName, printString } from './print-expressions.js';
 import type { SchemaCommand, Show } from './schema.js';
 import type { Query, Statement } from './statements.js';
 
-export { printName, printString } from './print-expressions.js';
+export { printFunctionName, printKey, printName, printString } from './print-expressions.js';
 
 /**
  * Prints an AST back to Cypher (graphql-js `print`). The output is canonical, not the original
@@ -68,7 +68,7 @@ class Printer {
           if (hint.hint === 'JOIN') return ` USING JOIN ON ${hint.variables.map((v) => printName(v.name)).join(', ')}`;
           const target = `${printName(hint.variables[0]!.name)}:${printName(hint.labelOrType!)}`;
           if (hint.hint === 'SCAN') return ` USING SCAN ${target}`;
-          return ` USING ${hint.indexType ? hint.indexType + ' ' : ''}${hint.hint} ${target}(${hint.properties.map(printName).join(', ')})`;
+          return ` USING ${hint.indexType ? hint.indexType + ' ' : ''}${hint.hint} ${target}(${hint.properties.map(printKey).join(', ')})`;
         });
         return `${clause.optional ? 'OPTIONAL ' : ''}MATCH ${x.pattern(clause.pattern)}${hints.join('')}${where(clause.where)}`;
       }
@@ -90,7 +90,7 @@ class Printer {
         return out;
       }
       case Kind.CallProcedure: {
-        let out = `${clause.optional ? 'OPTIONAL ' : ''}CALL ${[...clause.namespace, clause.name].map(printName).join('.')}`;
+        let out = `${clause.optional ? 'OPTIONAL ' : ''}CALL ${[...clause.namespace, clause.name].map(printKey).join('.')}`;
         if (clause.args) out += `(${clause.args.map((a) => this.e(a)).join(', ')})`;
         if (clause.yieldStar) out += ' YIELD *';
         else if (clause.yieldItems) out += ` YIELD ${this.yieldItems(clause.yieldItems)}${where(clause.where)}`;
@@ -159,11 +159,11 @@ class Printer {
     switch (command.kind) {
       case Kind.CreateIndex: {
         let out = `CREATE ${command.orReplace ? 'OR REPLACE ' : ''}${command.indexType ? command.indexType + ' ' : ''}INDEX`;
-        if (command.variable === null) return `${out} ON :${printName(command.labels[0]!)}(${command.properties.map(printName).join(', ')})`;
+        if (command.variable === null) return `${out} ON :${printKey(command.labels[0]!)}(${command.properties.map(printKey).join(', ')})`;
         if (command.name !== null) out += ` ${this.name(command.name)}`;
         if (command.ifNotExists) out += ' IF NOT EXISTS';
         const v = printName(command.variable.name);
-        const labels = command.labels.length > 0 ? ':' + command.labels.map(printName).join('|') : '';
+        const labels = command.labels.length > 0 ? ':' + command.labels.map(printKey).join('|') : '';
         out += command.entity === 'NODE' ? ` FOR (${v}${labels})` : ` FOR ()-[${v}${labels}]-()`;
         if (command.lookupFunction !== null) out += ` ON EACH ${command.lookupFunction}(${v})`;
         else if (command.indexType === 'FULLTEXT') out += ` ON EACH [${command.properties.map((p) => `${v}.${printName(p)}`).join(', ')}]`;
@@ -171,7 +171,7 @@ class Printer {
         return out + options(command.options);
       }
       case Kind.DropIndex:
-        if (command.name === null) return `DROP INDEX ON :${printName(command.label!)}(${command.properties.map(printName).join(', ')})`;
+        if (command.name === null) return `DROP INDEX ON :${printKey(command.label!)}(${command.properties.map(printKey).join(', ')})`;
         return `DROP INDEX ${this.name(command.name)}${command.ifExists ? ' IF EXISTS' : ''}`;
       case Kind.CreateConstraint: {
         let out = `CREATE ${command.orReplace ? 'OR REPLACE ' : ''}CONSTRAINT`;
