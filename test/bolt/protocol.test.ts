@@ -368,6 +368,29 @@ describe('Bolt 4.4 and graph/temporal structures', () => {
   });
 });
 
+describe('debug log', () => {
+  it('traces messages in the driver\'s C:/S: form and never logs credentials', async () => {
+    const { server, lines } = await startFakeServer();
+    try {
+      const client = await open(server.port, [5, 8]);
+      client.send(M.RUN, ['ONE', map({ secret: 'param-value' }), map({})]);
+      client.send(M.PULL, [map({ n: -1n })]);
+      await expect(client, SIG.SUCCESS);
+      await expect(client, SIG.RECORD);
+      await expect(client, SIG.SUCCESS);
+      client.close();
+      const trace = lines.join('\n');
+      assert.match(trace, /\[bolt-\d+\] C: LOGON \{"scheme":"basic","principal":"neo4j","credentials":"\*\*\*\*\*"\}/);
+      assert.match(trace, /C: RUN "ONE" \{\.\.\.\} \{\}/);
+      assert.match(trace, /S: SUCCESS \{"fields":\["n"\],"t_first":\d+,"db":"neo4j"\}/);
+      assert.match(trace, /S: RECORD \* 1/);
+      assert.doesNotMatch(trace, /secret|param-value/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('server shutdown', () => {
   it('close() rolls back open transactions before it resolves', async () => {
     const { server, log } = await startFakeServer();
