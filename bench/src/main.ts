@@ -66,6 +66,12 @@ async function main(): Promise<void> {
   const log = (m: string): void => console.log(m);
   const wanted = (id: string): boolean => !opts.only || [...opts.only].some((o) => id.toUpperCase().startsWith(o));
   const tmp = mkdtempSync(join(tmpdir(), 'graphdb-bench-'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      rmSync(tmp, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
   const results: WorkloadResult[] = [];
   try {
     log(`graphdb bench — profile ${profile.name}: ${profile.persons} persons, ${profile.relationships} relationships (seed ${profile.seed})`);

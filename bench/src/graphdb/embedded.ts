@@ -74,6 +74,12 @@ interface GraphDBLike {
   close(): Promise<void> | void;
 }
 
+/**
+ * Longest a single bench statement may run in graphdb (its own transaction timeout), so a runaway
+ * query is reported as a failure instead of stalling the run. Override with GRAPHDB_BENCH_QUERY_TIMEOUT_MS.
+ */
+export const QUERY_TIMEOUT_MS = Number(process.env['GRAPHDB_BENCH_QUERY_TIMEOUT_MS'] ?? 30_000);
+
 /** `startBoltServer` from src/server/bolt, when it exists. */
 export type StartBolt = (options: { port: number; host: string; engine: GraphDBLike; websocket?: boolean }) => Promise<{
   readonly port: number;
@@ -82,9 +88,11 @@ export type StartBolt = (options: { port: number; host: string; engine: GraphDBL
 
 /** Opens the engine's GraphDB on `dir`. */
 export async function openGraphDB(engine: Record<string, unknown>, dir: string): Promise<GraphDBLike> {
-  const GraphDB = engine['GraphDB'] as { open?: (options: { dataDir: string }) => GraphDBLike | Promise<GraphDBLike> };
+  const GraphDB = engine['GraphDB'] as {
+    open?: (options: { dataDir: string; transactionTimeoutMs: number }) => GraphDBLike | Promise<GraphDBLike>;
+  };
   if (typeof GraphDB.open !== 'function') throw new Error('GraphDB.open({ dataDir }) is not available');
-  return GraphDB.open({ dataDir: dir });
+  return GraphDB.open({ dataDir: dir, transactionTimeoutMs: QUERY_TIMEOUT_MS });
 }
 
 /** Serves an open GraphDB over Bolt on 127.0.0.1 and an ephemeral port. */

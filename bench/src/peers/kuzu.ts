@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SocialGraph } from '../gen/social.js';
+import { QUERY_TIMEOUT_MS } from '../graphdb/embedded.js';
 import type { CityStats, GraphSubject, NameAge, NewPerson } from '../subject.js';
 
 /** The slice of Kuzu's Node API used here. */
@@ -22,6 +23,7 @@ interface KuzuConnection {
   prepare(q: string): Promise<KuzuPrepared>;
   execute(p: KuzuPrepared, params: Record<string, unknown>): Promise<KuzuQueryResult>;
   setMaxNumThreadForExec(n: number): void;
+  setQueryTimeout(ms: number): void;
   close(): Promise<void>;
 }
 interface KuzuModule {
@@ -61,6 +63,7 @@ export class KuzuSubject implements GraphSubject {
     this.db = new kuzu.Database(join(dir, 'kuzu.db'));
     this.conn = new kuzu.Connection(this.db);
     this.conn.setMaxNumThreadForExec(threads);
+    this.conn.setQueryTimeout(QUERY_TIMEOUT_MS);
     this.note = `kuzu ${kuzu.VERSION ?? '0.11.3'}, ${threads} thread(s), COPY FROM CSV for G1 (CSV writing not timed)`;
   }
 

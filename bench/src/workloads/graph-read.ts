@@ -77,7 +77,7 @@ async function g7(ctx: BenchContext): Promise<WorkloadResult> {
     [{ against: 'Kuzu', factor: 10 }, { against: CSR, factor: 0.2 }]);
   const pairs = connectedPairs(ctx, 200, 6);
   await runOnSubjects(ctx, rec, (s) => s.shortestPath && ((i: number) => s.shortestPath!(pairs[i]![0], pairs[i]![1], 6)),
-    pairs.map((_, i) => i), (a) => a, { sample: 10 });
+    pairs.map((_, i) => i), (a) => a, { sample: 5 });
   await checkPlan(ctx, rec, 'shortestPath');
   return rec.finish();
 }
