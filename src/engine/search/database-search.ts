@@ -64,7 +64,7 @@ export class DatabaseSearch {
   private persistTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: DatabaseSearchOptions) {
-    this.database = options.database;
+    this.database = options.database.toLowerCase();
     this.logger = options.logger ?? silentLogger;
     this.tuning = options.tuning ?? tuningFromSettings(options.settings.vector);
     this.text = createTextIndex(options.settings.search.bm25_engine);
@@ -107,7 +107,7 @@ export class DatabaseSearch {
   apply(events: readonly ChangeEvent[]): void {
     let touched = false;
     for (const event of events) {
-      if (event.database !== this.database) continue;
+      if (event.database.toLowerCase() !== this.database) continue;
       if (event.kind === 'nodeCreated' || event.kind === 'nodeUpdated') {
         this.indexNode(event.node);
         touched = true;
