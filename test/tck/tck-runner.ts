@@ -7,7 +7,7 @@ import type { CypherValue, GraphError } from '../../src/engine/index.js';
 import { Node, Relationship } from '../../src/engine/values/types.js';
 import { cypherToString } from '../../src/engine/values/index.js';
 import type { ProcedureDefinition } from '../../src/engine/cypher/procedures/registry.js';
-import { equals } from '../../src/engine/values/index.js';
+import { equivalent } from '../../src/engine/values/index.js';
 import { namedGraphScript } from './features.js';
 import type { TckScenario, TckStep } from './features.js';
 import { compareTable } from './tck-compare.js';
@@ -146,7 +146,7 @@ export class TckRunner {
       description: 'TCK test procedure',
       call: (args) =>
         data
-          .filter((row) => inputs.every((input, i) => equals(row[header.indexOf(input.name)] ?? null, args[i] ?? null) === true))
+          .filter((row) => inputs.every((input, i) => equivalent(row[header.indexOf(input.name)] ?? null, args[i] ?? null)))
           .map((row) => outputs.map((o) => row[header.indexOf(o.name)] ?? null)),
     };
     this.db.procedures.register(definition);

@@ -9,6 +9,7 @@ import { ProcedureNotFound } from '../errors/index.js';
 import type { FunctionRegistry } from '../cypher/functions/registry.js';
 import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
 import { PlannerContext } from '../cypher/planner/planner-context.js';
+import type { ProcedureSignature } from '../cypher/planner/planner-context.js';
 import { planStatement } from '../cypher/planner/plan-statement.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
 import type { AdminHooks } from '../cypher/runtime/admin-hooks.js';
@@ -39,14 +40,14 @@ export interface Execution {
 
 /** Plans a statement against the catalog `reader` sees. */
 export function planFor(statement: Statement, reader: GraphReader, services: EngineServices): StatementPlan {
-  const planner = new PlannerContext(reader, (name) => procedureOutputs(name, services));
+  const planner = new PlannerContext(reader, (name) => procedureSignature(name, services));
   return planStatement(statement, planner);
 }
 
-function procedureOutputs(name: string, services: EngineServices): readonly string[] {
+function procedureSignature(name: string, services: EngineServices): ProcedureSignature {
   const procedure = services.admin.procedures.lookup(name);
   if (!procedure) throw new ProcedureNotFound(name);
-  return procedure.outputs.map((o) => o.name);
+  return { inputs: procedure.inputs.map((i) => i.name), outputs: procedure.outputs.map((o) => o.name) };
 }
 
 function epochInstant(ms: number): { epochSecond: number; nano: number } {
@@ -83,7 +84,7 @@ export function createContext(
 /** Maps the plan to physical operators and starts (lazily) pulling rows. */
 export function execute(plan: StatementPlan, ctx: ExecutionContext, services: EngineServices, reader: GraphReader): Execution {
   const profile = plan.explain === 'PROFILE' ? new Map<LogicalOperator, OperatorStats>() : null;
-  const planner = new PlannerContext(reader, (name) => procedureOutputs(name, services));
+  const planner = new PlannerContext(reader, (name) => procedureSignature(name, services));
   const physical = mapPlan(plan.plan, createCompileEnv(planner, services.functions), profile);
   return { plan, ctx, rows: physical(ctx, single(EMPTY_ROW)), profile };
 }

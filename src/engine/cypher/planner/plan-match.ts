@@ -206,7 +206,7 @@ function planPath(
     if (relBound) predicates.push({ kind: Kind.BinaryOperation, operator: '=', left: variable(relName), right: variable(rel.name) });
     if (!rel.length) predicates.push(...propertyPredicates(relName, rel.pattern.properties));
     if (rel.pattern.where) predicates.push(rel.pattern.where);
-    if (!into) predicates.push(...nodePredicates(to, null));
+    predicates.push(...nodePredicates(to, null));
     plan = withFilters(plan, predicates);
     bound.add(to.name);
     bound.add(rel.name);

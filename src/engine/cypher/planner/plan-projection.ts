@@ -5,7 +5,8 @@
  */
 import { Kind } from '../ast/index.js';
 import type { Expression, ProjectionBody, SortItem } from '../ast/index.js';
-import { astEqual, containsAggregate, isAggregateCall, substitute, variable } from './ast-utils.js';
+import { CypherSyntaxError } from '../../errors/index.js';
+import { astEqual, containsAggregate, isAggregateCall, mentionedVariables, substitute, variable } from './ast-utils.js';
 import type { AggregateItem } from './logical/aggregation.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
 import type { NamedExpression } from './logical/projection.js';
@@ -42,10 +43,37 @@ function sortKeys(order: readonly SortItem[], rewrite: (e: Expression) => Expres
   return order.map((item) => ({ expression: rewrite(item.expression), descending: item.descending }));
 }
 
+const WRITE_OPERATORS = new Set(['Create', 'Merge', 'SetProperties', 'Remove', 'Delete', 'Foreach']);
+
+/** True when `plan` (not counting nested subquery plans) writes. */
+function containsWrites(plan: LogicalOperator): boolean {
+  if (WRITE_OPERATORS.has(plan.op)) return true;
+  if (plan.op === 'SubqueryApply') return containsWrites(plan.inner) || containsWrites(plan.input);
+  return 'input' in plan && containsWrites(plan.input);
+}
+
+/** SKIP/LIMIT must be constant; literal values are checked at compile time. */
+function checkPagingExpression(expr: Expression, clause: string): void {
+  if (mentionedVariables(expr).size > 0) {
+    throw new CypherSyntaxError(`It is not allowed to refer to variables in ${clause}`, { detail: 'NonConstantExpression' });
+  }
+  if (expr.kind === Kind.IntegerLiteral && expr.value < 0n) {
+    throw new CypherSyntaxError(`Invalid input. '${expr.value}' is not a valid value. Must be a non-negative integer.`, { detail: 'NegativeIntegerArgument' });
+  }
+  if (expr.kind === Kind.UnaryOperation && expr.operator === '-' && expr.operand.kind === Kind.IntegerLiteral) {
+    throw new CypherSyntaxError(`Invalid input. '-${expr.operand.value}' is not a valid value. Must be a non-negative integer.`, { detail: 'NegativeIntegerArgument' });
+  }
+  if (expr.kind === Kind.FloatLiteral) {
+    throw new CypherSyntaxError(`Invalid input. '${expr.value}' is not a valid value. Must be a non-negative integer.`, { detail: 'InvalidArgumentType' });
+  }
+}
+
 function paging(plan: LogicalOperator, body: ProjectionBody): LogicalOperator {
+  if (body.skip) checkPagingExpression(body.skip, 'SKIP');
+  if (body.limit) checkPagingExpression(body.limit, 'LIMIT');
   let out = plan;
   if (body.skip) out = { op: 'Skip', input: out, count: body.skip };
-  if (body.limit) out = { op: 'Limit', input: out, count: body.limit };
+  if (body.limit) out = { op: 'Limit', input: out, count: body.limit, exhaustInput: containsWrites(plan) };
   return out;
 }
 
@@ -66,20 +94,21 @@ export function planProjection(
     items: columns.map((name) => ({ name, expression: variable(name) })),
     keepInput: false,
   });
-  const filtered = (plan: LogicalOperator): LogicalOperator => (where ? { op: 'Filter', input: plan, predicate: where } : plan);
+  const filtered = (plan: LogicalOperator, rewrite = false): LogicalOperator =>
+    where ? { op: 'Filter', input: plan, predicate: rewrite ? toColumns(where, items) : where } : plan;
   const order = body.orderBy?.items ?? [];
 
   if (items.some((i) => containsAggregate(i.expression))) {
     let plan = planAggregation(input, items, ctx);
     if (body.distinct) plan = { op: 'Distinct', input: plan, columns };
     if (order.length > 0) plan = { op: 'Sort', input: plan, keys: sortKeys(order, (e) => toColumns(e, items)) };
-    return { plan: filtered(paging(plan, body)), columns };
+    return { plan: filtered(paging(plan, body), true), columns };
   }
   if (body.distinct) {
     let plan: LogicalOperator = { op: 'Projection', input, items, keepInput: false };
     plan = { op: 'Distinct', input: plan, columns };
     if (order.length > 0) plan = { op: 'Sort', input: plan, keys: sortKeys(order, (e) => toColumns(e, items)) };
-    return { plan: filtered(paging(plan, body)), columns };
+    return { plan: filtered(paging(plan, body), true), columns };
   }
   let plan: LogicalOperator = { op: 'Projection', input, items, keepInput: true };
   if (order.length > 0) plan = { op: 'Sort', input: plan, keys: sortKeys(order, (e) => toColumns(e, items)) };

@@ -2,6 +2,7 @@
  * Per-clause planning of queries (Kuzu `src/planner/plan/`): each clause extends the plan
  * built so far; UNION plans both branches over the same input.
  */
+import { CypherSyntaxError } from '../../errors/index.js';
 import { Kind } from '../ast/index.js';
 import type { CallProcedure, CallSubquery, Clause, Query, SingleQuery } from '../ast/index.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
@@ -45,8 +46,9 @@ function planSingle(query: SingleQuery, scope: readonly string[], ctx: PlannerCo
   const last = query.clauses[query.clauses.length - 1];
   const returns = last?.kind === Kind.Return || (last?.kind === Kind.CallProcedure && isStandaloneCall(query));
   if (last?.kind === Kind.CallProcedure && returns) columns = final.scope.filter((v) => !scope.includes(v));
-  const plan: LogicalOperator = returns ? final.plan : { op: 'EmptyResult', input: final.plan };
-  return { plan, columns: returns ? columns : [], updating: final.updated };
+  const produces = returns && (last?.kind === Kind.Return || columns.length > 0);
+  const plan: LogicalOperator = produces ? final.plan : { op: 'EmptyResult', input: final.plan };
+  return { plan, columns: produces ? columns : [], updating: final.updated };
 }
 
 function isStandaloneCall(query: SingleQuery): boolean {
@@ -81,11 +83,11 @@ function planClause(
         scope: [...state.scope, clause.variable.name],
       };
     case Kind.With: {
-      const projected = planProjection(state.plan, clause.projection, clause.where, state.scope, ctx, false);
+      const projected = planProjection(afterWrites(state), clause.projection, clause.where, state.scope, ctx, false);
       return { ...state, plan: projected.plan, scope: projected.columns };
     }
     case Kind.Return: {
-      const projected = planProjection(state.plan, clause.projection, null, state.scope, ctx, true);
+      const projected = planProjection(afterWrites(state), clause.projection, null, state.scope, ctx, true);
       return { ...state, plan: { op: 'ProduceResults', input: projected.plan, columns: projected.columns }, scope: projected.columns };
     }
     case Kind.Create:
@@ -119,6 +121,11 @@ function planClause(
   }
 }
 
+/** Writes must all happen before a projection can drop or limit rows (Cypher's clause-at-a-time semantics). */
+function afterWrites(state: PlanState): LogicalOperator {
+  return state.updated && state.plan.op !== 'Eager' ? { op: 'Eager', input: state.plan } : state.plan;
+}
+
 function planCallSubquery(clause: CallSubquery, state: PlanState, ctx: PlannerContext): PlanState {
   const inner = planQuery(clause.query, state.scope, ctx);
   const returns = inner.columns;
@@ -140,8 +147,18 @@ function planCallSubquery(clause: CallSubquery, state: PlanState, ctx: PlannerCo
 
 function planCallProcedure(clause: CallProcedure, state: PlanState, ctx: PlannerContext): PlanState {
   const name = [...clause.namespace, clause.name].join('.');
+  const signature = ctx.procedure(name);
+  if (clause.args !== null && clause.args.length !== signature.inputs.length) {
+    throw new CypherSyntaxError(
+      `Procedure call does not provide the required number of arguments: got ${clause.args.length} argument(s), expected ${signature.inputs.length}.`,
+      { detail: 'InvalidNumberOfArguments' },
+    );
+  }
   const all = clause.yieldStar || clause.yieldItems === null;
-  const fields = all ? ctx.procedureOutputs(name) : (clause.yieldItems ?? []).map((y) => y.field);
+  const fields = all ? signature.outputs : (clause.yieldItems ?? []).map((y) => y.field);
+  for (const field of fields) {
+    if (!signature.outputs.includes(field)) throw new CypherSyntaxError(`Unknown procedure output: \`${field}\``, { detail: 'UndefinedVariable' });
+  }
   const yields = fields.map((field) => {
     const item = clause.yieldItems?.find((y) => y.field === field);
     return { field, variable: item?.alias?.name ?? field };

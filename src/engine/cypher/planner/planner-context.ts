@@ -12,16 +12,22 @@ import type { LogicalOperator } from './logical/logical-operator.js';
 /** Catalog access the planner uses: index lookup and counts. */
 export type PlannerCatalog = Pick<GraphReader, 'findIndex' | 'countNodes' | 'countRelationships'>;
 
+/** The parts of a procedure's signature the planner checks. */
+export interface ProcedureSignature {
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+}
+
 /** Planning state for one statement. */
 export class PlannerContext {
   private counter = 0;
   /**
-   * @param procedureOutputs output field names of a procedure (for `CALL p` / `YIELD *`);
-   *   throws ProcedureNotFound for unknown names.
+   * @param procedure input and output field names of a procedure (arity checks, `CALL p`,
+   *   `YIELD *`); throws ProcedureNotFound for unknown names.
    */
   constructor(
     readonly catalog: PlannerCatalog,
-    readonly procedureOutputs: (name: string) => readonly string[],
+    readonly procedure: (name: string) => ProcedureSignature,
   ) {}
 
   /** A fresh anonymous variable name. */

@@ -1,18 +1,30 @@
 /**
  * Property access, subscripts, slices and label tests over rows that hold entity references.
  */
-import { CypherTypeError } from '../../../errors/index.js';
+import { CypherTypeError, EntityNotFound } from '../../../errors/index.js';
 import { typeName } from '../../../values/index.js';
 import { Node, NodeRef, Relationship, RelationshipRef } from '../../../values/types.js';
 import { temporalProperty } from '../../../values/temporal/properties.js';
 import type { CypherMap, CypherValue } from '../../../values/types.js';
 import type { ExecutionContext } from '../execution-context.js';
 
+function deleted(what: string, id: bigint): EntityNotFound {
+  return new EntityNotFound(`The ${what} with id ${id} has been deleted in this transaction`, { detail: 'DeletedEntityAccess' });
+}
+
 /** `value.key` (also `value[key]` with a string key). */
 export function property(value: CypherValue, key: string, ctx: ExecutionContext): CypherValue {
   if (value === null) return null;
-  if (value instanceof NodeRef) return ctx.accessor.nodeProperty(value.id, key) ?? null;
-  if (value instanceof RelationshipRef) return ctx.accessor.relationshipProperty(value.id, key) ?? null;
+  if (value instanceof NodeRef) {
+    const found = ctx.accessor.nodeProperty(value.id, key);
+    if (found === undefined && !ctx.reader.nodeExists(value.id)) throw deleted('node', value.id);
+    return found ?? null;
+  }
+  if (value instanceof RelationshipRef) {
+    const found = ctx.accessor.relationshipProperty(value.id, key);
+    if (found === undefined && ctx.reader.getRelationship(value.id) === null) throw deleted('relationship', value.id);
+    return found ?? null;
+  }
   if (value instanceof Map) return (value as CypherMap).get(key) ?? null;
   if (value instanceof Node || value instanceof Relationship) return value.properties.get(key) ?? null;
   if (typeof value === 'object' && !Array.isArray(value)) {

@@ -2,7 +2,7 @@
  * Physical operators: every operator is a function from an input row stream to an output row
  * stream (pull-based sync generators). Leaves ignore nothing: a scan runs once per input row.
  */
-import { ArgumentError, CypherSyntaxError } from '../../../errors/index.js';
+import { CypherSyntaxError } from '../../../errors/index.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { Expression } from '../../ast/index.js';
 import type { LogicalOperator } from '../../planner/logical/logical-operator.js';
@@ -74,5 +74,7 @@ function countError(value: CypherValue, clause: string): Error {
       detail: 'NegativeIntegerArgument',
     });
   }
-  return new ArgumentError(`Invalid input for ${clause}: must be a non-negative integer.`, { detail: 'InvalidArgumentType' });
+  return new CypherSyntaxError(`Invalid input for ${clause}: '${String(value)}' is not a valid value. Must be a non-negative integer.`, {
+    detail: 'InvalidArgumentType',
+  });
 }

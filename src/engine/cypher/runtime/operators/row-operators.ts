@@ -155,10 +155,11 @@ export function mapLimit(op: Limit, m: Mapper): PhysicalOperator {
   const count = m.compile(op.count);
   return function* (ctx, rows) {
     let remaining = evaluateCount(count, EMPTY_ROW, ctx, 'LIMIT');
-    if (remaining === 0) return;
+    if (remaining === 0 && !op.exhaustInput) return;
     for (const row of input(ctx, rows)) {
-      yield row;
-      if (row !== PAUSE && --remaining === 0) return;
+      if (row === PAUSE || remaining > 0) yield row;
+      if (row !== PAUSE && remaining > 0) remaining--;
+      if (remaining === 0 && !op.exhaustInput) return;
     }
   };
 }
