@@ -13,7 +13,7 @@ export default class Serve extends Command {
     'environment variables, then the config file (--config or the discovered one), then defaults.',
     'SIGINT/SIGTERM shut down cleanly: listeners close, pending async writes are flushed, the',
     'engine is closed.',
-  ].join('\n');
+  ].join(' ');
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',

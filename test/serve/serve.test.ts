@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import neo4j from 'neo4j-driver';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -93,13 +93,13 @@ describe('graphdb serve', () => {
     const after = (await (await fetch(`${served.url}/status`)).json()) as any;
     assert.equal(after.database.nodes, before.database.nodes + 2);
     assert.equal(after.database.edges, before.database.edges + 1);
-    await new Promise<void>((resolve, reject) => {
-      const socket = net.connect(served.boltPort, '127.0.0.1', () => {
-        socket.end();
-        resolve();
-      });
-      socket.on('error', reject);
-    });
+    const driver = neo4j.driver(`bolt://127.0.0.1:${served.boltPort}`, neo4j.auth.basic('any', 'any'));
+    try {
+      const result = await driver.executeQuery('MATCH (n:Counted) RETURN count(n) AS c');
+      assert.equal(result.records[0]!.get('c').toNumber(), 2, 'Bolt sees the data written over HTTP');
+    } finally {
+      await driver.close();
+    }
     assert.ok(fs.readdirSync(dataDir).length > 0, 'data written under --data-dir');
     served.child.kill('SIGTERM');
     assert.equal(await served.exited, 0);
