@@ -53,7 +53,8 @@ export interface ConnectionServices {
  */
 export class ConnectionState {
   readonly writer: MessageWriter;
-  readonly mapping: { elementIds: boolean; utcDateTime: boolean } & MappingOptions;
+  /** Value shapes for this connection; `utcDateTime` may be switched on by HELLO's patch (4.4). */
+  readonly mapping: { -readonly [K in keyof MappingOptions]: MappingOptions[K] };
   security: SecurityContext | null = null;
   userAgent = '';
   /** `routing` context from HELLO; its `address` is what the client dialled. */
