@@ -65,7 +65,7 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     });
   });
 
-  /** Routes a connection by its first bytes. `secured` is true inside TLS. */
+  /** Routes a connection by its first bytes; `raw` is the TCP socket under TLS (null when plain). */
   const sniff = (socket: Socket, raw: Socket | null): void => {
     const secured = raw !== null;
     socket.once('data', (first: Buffer) => {
