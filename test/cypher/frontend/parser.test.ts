@@ -84,6 +84,16 @@ describe('parser: expressions', () => {
     assert.equal(parseExpression('n:A|B&!C').kind, Kind.LabelPredicate);
   });
 
+  test('special function syntax is written as plain calls', () => {
+    assert.equal(shape("trim(BOTH 'x' FROM s)"), "btrim(s, 'x')");
+    assert.equal(shape('trim(LEADING FROM s)'), 'ltrim(s)');
+    assert.equal(shape("trim(TRAILING ' ' FROM s)"), "rtrim(s, ' ')");
+    assert.equal(shape("trim('x' FROM s)"), "btrim(s, 'x')");
+    assert.equal(shape('normalize(s, NFKC)'), "normalize(s, 'NFKC')");
+    assert.equal(shape('s IS NOT NFD NORMALIZED'), "NOT normalize(s, 'NFD') = s");
+    assert.equal(shape('s IS NORMALIZED'), "normalize(s, 'NFC') = s");
+  });
+
   test('a parenthesized node is an expression, a parenthesized path a pattern', () => {
     assert.equal(parseExpression('(n)').kind, Kind.Variable);
     assert.equal(parseExpression('(n:A)').kind, Kind.LabelPredicate);

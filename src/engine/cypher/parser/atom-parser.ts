@@ -143,15 +143,38 @@ export abstract class AtomParser extends ExpressionParser {
     const parts = [this.parseName()];
     while (this.optionalToken(TokenKind.Dot)) parts.push(this.parseName());
     this.expectToken(TokenKind.LParen);
+    const isTrim = parts.length === 1 && parts[0]!.toLowerCase() === 'trim';
+    if (isTrim && (this.peekKeyword('LEADING') || this.peekKeyword('TRAILING') || this.peekKeyword('BOTH'))) return this.parseTrimFrom(start, null);
     const distinct = this.optionalKeyword('DISTINCT');
     const args: Expression[] = [];
     if (!this.peekKind(TokenKind.RParen)) {
-      do args.push(this.parseExpression());
-      while (this.optionalToken(TokenKind.Comma));
+      do {
+        args.push(this.parseExpression());
+        if (isTrim && args.length === 1 && this.peekKeyword('FROM')) return this.parseTrimFrom(start, args[0]!);
+      } while (this.optionalToken(TokenKind.Comma));
     }
     this.expectToken(TokenKind.RParen);
     const name = parts.pop()!;
+    if (name.toLowerCase() === 'normalize' && parts.length === 0) normalFormArgument(args);
     return this.finish<FunctionCall>(start, { kind: Kind.FunctionCall, namespace: parts, name, distinct, args });
+  }
+
+  /**
+   * `TrimFunction : trim '(' [LEADING | TRAILING | BOTH] [Expression] FROM Expression ')'`, written
+   * as the equivalent `ltrim` / `rtrim` / `btrim(source [, characters])` call.
+   */
+  private parseTrimFrom(start: Token, characters: Expression | null): FunctionCall {
+    let name = 'btrim';
+    if (characters === null) {
+      const side = this.advance().value.toUpperCase();
+      name = side === 'LEADING' ? 'ltrim' : side === 'TRAILING' ? 'rtrim' : 'btrim';
+      if (!this.peekKeyword('FROM')) characters = this.parseExpression();
+    }
+    this.expectKeyword('FROM');
+    const source = this.parseExpression();
+    this.expectToken(TokenKind.RParen);
+    const args = characters === null ? [source] : [source, characters];
+    return this.finish<FunctionCall>(start, { kind: Kind.FunctionCall, namespace: [], name, distinct: false, args });
   }
 
   /** `MapProjectionSelector : '.' PropertyKey | '.' '*' | PropertyKey ':' Expression | Variable` */
@@ -327,5 +350,15 @@ export abstract class AtomParser extends ExpressionParser {
     const pattern = this.parsePattern();
     const where = this.optionalKeyword('WHERE') ? this.parseExpression() : null;
     return this.finish<SubqueryPattern>(start, { kind: Kind.SubqueryPattern, pattern, where });
+  }
+}
+
+const normalForms = new Set(['NFC', 'NFD', 'NFKC', 'NFKD']);
+
+/** `normalize(s, NFKC)`: the normal form is a bare keyword; it is kept as the string `'NFKC'`. */
+function normalFormArgument(args: Expression[]): void {
+  const form = args[1];
+  if (form?.kind === Kind.Variable && normalForms.has(form.name.toUpperCase())) {
+    args[1] = { kind: Kind.StringLiteral, value: form.name.toUpperCase(), ...(form.loc ? { loc: form.loc } : {}) };
   }
 }

@@ -1,5 +1,7 @@
 import type {
   BinaryOperation,
+  FunctionCall,
+  StringLiteral,
   CypherTypeNode,
   BinaryOperator,
   Expression,
@@ -132,9 +134,24 @@ export abstract class ExpressionParser extends ParserBase {
       const type = this.parseType();
       return this.finish<TypePredicate>(start, { kind: Kind.TypePredicate, operand, type, negated });
     }
-    if (negated) this.unexpected("'NULL', 'TYPED' or '::'");
+    const form = ['NFC', 'NFD', 'NFKC', 'NFKD'].find((word) => this.peekKeyword(word) && this.peekKeyword('NORMALIZED', 1));
+    if (form !== undefined || this.peekKeyword('NORMALIZED')) return this.parseNormalizedSuffix(start, operand, negated, form ?? 'NFC');
+    if (negated) this.unexpected("'NULL', 'TYPED', 'NORMALIZED' or '::'");
     const labels = this.parseLabelExpression(false);
     return this.finish<LabelPredicate>(start, { kind: Kind.LabelPredicate, operand, labels });
+  }
+
+  /**
+   * `x IS [NOT] [NFC | NFD | NFKC | NFKD] NORMALIZED`, written as the equivalent
+   * `normalize(x, form) = x` (negated with NOT).
+   */
+  private parseNormalizedSuffix(start: Token, operand: Expression, negated: boolean, form: string): Expression {
+    if (!this.peekKeyword('NORMALIZED')) this.advance();
+    this.expectKeyword('NORMALIZED');
+    const formLiteral: StringLiteral = { kind: Kind.StringLiteral, value: form };
+    const normalized = this.finish<FunctionCall>(start, { kind: Kind.FunctionCall, namespace: [], name: 'normalize', distinct: false, args: [operand, formLiteral] });
+    const test = this.finish<BinaryOperation>(start, { kind: Kind.BinaryOperation, operator: '=', left: normalized, right: operand });
+    return negated ? this.finish<UnaryOperation>(start, { kind: Kind.UnaryOperation, operator: 'NOT', operand: test }) : test;
   }
 
   /** `AddExpression : MultiplyExpression (('+' | '-' | '||') MultiplyExpression)*` */
