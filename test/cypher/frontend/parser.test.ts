@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Kind, print, visit, SKIP, type AstNode, type Expression, type Return, type SingleQuery, type Statement } from '../../../src/engine/cypher/ast/index.js';
-import { parse, parseStatements } from '../../../src/engine/cypher/parser/index.js';
+import { measureFrontendThroughput, parse, parseStatements } from '../../../src/engine/cypher/parser/index.js';
 import { CypherSyntaxError } from '../../../src/engine/errors/index.js';
 
 /** The first RETURN item's expression of `RETURN <text>`. */
@@ -194,5 +194,14 @@ describe('visit()', () => {
     const kinds: string[] = [];
     visit(statement, { enter(node: AstNode) { kinds.push(node.kind); return node.kind === Kind.Match ? SKIP : undefined; } });
     assert.ok(!kinds.includes(Kind.NodePattern));
+  });
+});
+
+describe('measureFrontendThroughput()', () => {
+  test('reports parse and compile rates and counts rejections', () => {
+    const result = measureFrontendThroughput(['MATCH (n) RETURN n', 'RETURN 1 +', 'RETURN x'], 20);
+    assert.equal(result.queries, 3);
+    assert.equal(result.rejected, 2);
+    assert.ok(result.parsePerSecond > 0 && result.compilePerSecond > 0 && result.passes >= 1);
   });
 });
