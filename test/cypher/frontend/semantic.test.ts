@@ -94,6 +94,14 @@ describe('semantic analysis: rules', () => {
     expectError('MATCH () DELETE 1 + 1', 'InvalidArgumentType');
   });
 
+  test('pattern shapes', () => {
+    expectError('MATCH p = shortestPath((a)-[*]->(b)-[*]->(c)) RETURN p', 'UnexpectedSyntax');
+    expectError('MATCH p = shortestPath((a)-[*2..5]->(b)) RETURN p', 'UnexpectedSyntax');
+    expectError('CREATE (n:A|B)', 'UnexpectedSyntax');
+    expectError('MERGE (a) ((x)-[:R]->(y)){2} (b)', 'UnexpectedSyntax');
+    assert.deepEqual(validate(parse('MATCH p = allShortestPaths((a)-[:R*0..]->(b)) CREATE (n:A:B), (m:C&D) RETURN p')), []);
+  });
+
   test('update targets and relationship uniqueness', () => {
     expectError('MATCH ()-[r]->()-[r]->() RETURN r', 'VariableAlreadyBound');
     expectError('MATCH ()-[r]->() SET r:L', 'InvalidArgumentType');

@@ -6,6 +6,7 @@ import { ExpressionTypeRule } from './expression-type-rule.js';
 import { FunctionCallRule } from './function-call-rule.js';
 import { ParameterInPatternRule } from './parameter-in-pattern-rule.js';
 import { PatternExpressionPlacementRule } from './pattern-expression-placement-rule.js';
+import { PatternShapeRule } from './pattern-shape-rule.js';
 import { ProcedureCallRule } from './procedure-call-rule.js';
 import type { ValidationRule } from './rule.js';
 import { SkipLimitRule } from './skip-limit-rule.js';
@@ -21,6 +22,7 @@ export const specifiedRules: readonly ValidationRule[] = [
   ClauseCompositionRule,
   PatternExpressionPlacementRule,
   CreateRelationshipRule,
+  PatternShapeRule,
   ParameterInPatternRule,
   ProcedureCallRule,
   FunctionCallRule,
@@ -40,6 +42,7 @@ export {
   FunctionCallRule,
   ParameterInPatternRule,
   PatternExpressionPlacementRule,
+  PatternShapeRule,
   ProcedureCallRule,
   SkipLimitRule,
   UpdateTargetRule,
