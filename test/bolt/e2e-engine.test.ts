@@ -128,7 +128,7 @@ describe('neo4j-driver end to end with the real engine', () => {
         ['RETURN 1 +', {}, 'Neo.ClientError.Statement.SyntaxError'],
         ['RETURN 1 / 0', {}, 'Neo.ClientError.Statement.ArithmeticError'],
         ['RETURN $missing', {}, 'Neo.ClientError.Statement.ParameterMissing'],
-        ["RETURN 'a' - 1", {}, 'Neo.ClientError.Statement.TypeError'],
+        ['RETURN $s - 1', { s: 'a' }, 'Neo.ClientError.Statement.TypeError'],
       ];
       for (const [query, params, code] of cases) {
         await assert.rejects(async () => void (await session.run(query, params)), (error: Error & { code?: string }) => {
