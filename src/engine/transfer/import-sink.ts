@@ -1,0 +1,235 @@
+/**
+ * The writing half of every import: takes parsed rows (nodes with an external id, relationships
+ * between external ids) and writes them into one database through the storage write API.
+ *
+ * Atomicity: with `batchSize` 0 (the default) the whole import is one write transaction, so a
+ * fatal error leaves the database exactly as it was. With `batchSize` N, every N rows commit
+ * together; a fatal error rolls back the current batch only (earlier batches stay). A batch is
+ * never half-written: a bad row is either skipped before it touches the batch (`skip`) or
+ * rolls the batch back (`fail`).
+ *
+ * External ids live in an in-memory map (`idSpace` + id -> internal id), about 100 bytes per
+ * node; rows themselves are streamed.
+ */
+import type { DatabaseStore, WriteTransaction } from '../storage/index.js';
+import type { CypherMap } from '../values/types.js';
+import { GraphError } from '../errors/index.js';
+
+/** What to do with a bad row. */
+export type OnError = 'skip' | 'fail';
+
+/** Where a row came from, for error reports (`file:line`). */
+export interface RowOrigin {
+  readonly file: string;
+  readonly line: number;
+}
+
+/** A rejected row. */
+export interface ImportRowError extends RowOrigin {
+  readonly message: string;
+}
+
+/** Progress of a running import (bytes of the input files). */
+export interface ImportProgress {
+  readonly bytesRead: number;
+  readonly totalBytes: number;
+  readonly nodes: number;
+  readonly relationships: number;
+  readonly errors: number;
+  readonly elapsedMs: number;
+}
+
+/** Outcome of an import. */
+export interface ImportSummary {
+  readonly database: string;
+  readonly nodes: number;
+  readonly relationships: number;
+  readonly properties: number;
+  readonly labels: number;
+  readonly skipped: number;
+  readonly errors: readonly ImportRowError[];
+  readonly durationMs: number;
+  /** False when a fatal error stopped the import (nothing of the failing batch was kept). */
+  readonly completed: boolean;
+  readonly batchesCommitted: number;
+}
+
+/** Thrown (with the offending row) when `onError` is `fail`. */
+export class ImportRowFailure extends Error {
+  override name = 'ImportRowFailure';
+  constructor(readonly row: ImportRowError) {
+    super(`${row.file}:${row.line}: ${row.message}`);
+  }
+}
+
+/** Options of an ImportSink. */
+export interface ImportSinkOptions {
+  readonly onError?: OnError;
+  /** Rows per commit; 0 means one transaction for the whole import. */
+  readonly batchSize?: number;
+  /** Error reports kept in the summary (all are counted). */
+  readonly maxReportedErrors?: number;
+}
+
+const ID_SEPARATOR = '\u0000';
+
+/** Writes imported rows into one database. */
+export class ImportSink {
+  private tx: WriteTransaction | null = null;
+  private readonly ids = new Map<string, bigint>();
+  private readonly errors: ImportRowError[] = [];
+  private readonly onError: OnError;
+  private readonly batchSize: number;
+  private readonly maxReportedErrors: number;
+  private readonly startedAt = Date.now();
+  private rowsInBatch = 0;
+  private batches = 0;
+  private errorCount = 0;
+  nodes = 0;
+  relationships = 0;
+  private properties = 0;
+  private labels = 0;
+  private committed = { nodes: 0, relationships: 0, properties: 0, labels: 0 };
+
+  constructor(
+    private readonly store: DatabaseStore,
+    options: ImportSinkOptions = {},
+  ) {
+    this.onError = options.onError ?? 'fail';
+    this.batchSize = options.batchSize ?? 0;
+    this.maxReportedErrors = options.maxReportedErrors ?? 1000;
+  }
+
+  /** Number of rejected rows so far. */
+  get errorTotal(): number {
+    return this.errorCount;
+  }
+
+  private async writer(): Promise<WriteTransaction> {
+    if (this.tx === null) this.tx = await this.store.beginWrite();
+    return this.tx;
+  }
+
+  /** Records a bad row: throws ImportRowFailure in `fail` mode, otherwise counts and skips it. */
+  reject(origin: RowOrigin, message: string): void {
+    const row = { file: origin.file, line: origin.line, message };
+    this.errorCount++;
+    if (this.errors.length < this.maxReportedErrors) this.errors.push(row);
+    if (this.onError === 'fail') throw new ImportRowFailure(row);
+  }
+
+  private key(idSpace: string, id: string): string {
+    return idSpace + ID_SEPARATOR + id;
+  }
+
+  /** Writes a node; `externalId` (when not null) lets later relationships refer to it. */
+  async addNode(origin: RowOrigin, idSpace: string, externalId: string | null, labels: readonly string[], properties: CypherMap): Promise<void> {
+    const key = externalId === null ? null : this.key(idSpace, externalId);
+    if (key !== null && this.ids.has(key)) {
+      this.reject(origin, `Duplicate node id '${externalId}'${idSpace ? ` in id space '${idSpace}'` : ''}`);
+      return;
+    }
+    const tx = await this.writer();
+    let id: bigint;
+    try {
+      id = tx.createNode(labels, properties);
+    } catch (error) {
+      this.rejectWriteError(origin, error);
+      return;
+    }
+    if (key !== null) this.ids.set(key, id);
+    this.nodes++;
+    this.labels += new Set(labels).size;
+    this.properties += countSet(properties);
+    await this.rowDone();
+  }
+
+  /** Writes a relationship between two previously imported nodes. */
+  async addRelationship(
+    origin: RowOrigin,
+    type: string,
+    start: { readonly idSpace: string; readonly id: string },
+    end: { readonly idSpace: string; readonly id: string },
+    properties: CypherMap,
+  ): Promise<void> {
+    const startId = this.ids.get(this.key(start.idSpace, start.id));
+    const endId = this.ids.get(this.key(end.idSpace, end.id));
+    if (startId === undefined || endId === undefined) {
+      const missing = startId === undefined ? start : end;
+      this.reject(origin, `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`);
+      return;
+    }
+    if (type === '') {
+      this.reject(origin, 'Relationship has no type');
+      return;
+    }
+    const tx = await this.writer();
+    try {
+      tx.createRelationship(type, startId, endId, properties);
+    } catch (error) {
+      this.rejectWriteError(origin, error);
+      return;
+    }
+    this.relationships++;
+    this.properties += countSet(properties);
+    await this.rowDone();
+  }
+
+  private rejectWriteError(origin: RowOrigin, error: unknown): void {
+    if (!(error instanceof GraphError)) throw error;
+    this.reject(origin, `${error.code}: ${error.message}`);
+  }
+
+  private async rowDone(): Promise<void> {
+    this.rowsInBatch++;
+    if (this.batchSize > 0 && this.rowsInBatch >= this.batchSize) this.commitBatch();
+  }
+
+  private commitBatch(): void {
+    if (this.tx !== null) {
+      this.tx.commit();
+      this.tx = null;
+      this.batches++;
+    }
+    this.rowsInBatch = 0;
+    this.committed = { nodes: this.nodes, relationships: this.relationships, properties: this.properties, labels: this.labels };
+  }
+
+  /** Commits what is pending and reports. */
+  finish(): ImportSummary {
+    this.commitBatch();
+    return this.summary(true);
+  }
+
+  /** Rolls back the pending batch (after a fatal error) and reports what stayed committed. */
+  abort(): ImportSummary {
+    this.tx?.rollback();
+    this.tx = null;
+    this.nodes = this.committed.nodes;
+    this.relationships = this.committed.relationships;
+    this.properties = this.committed.properties;
+    this.labels = this.committed.labels;
+    return this.summary(false);
+  }
+
+  private summary(completed: boolean): ImportSummary {
+    return {
+      database: this.store.name,
+      nodes: this.nodes,
+      relationships: this.relationships,
+      properties: this.properties,
+      labels: this.labels,
+      skipped: this.errorCount,
+      errors: this.errors,
+      durationMs: Date.now() - this.startedAt,
+      completed,
+      batchesCommitted: this.batches,
+    };
+  }
+}
+
+function countSet(properties: CypherMap): number {
+  let n = 0;
+  for (const v of properties.values()) if (v !== null) n++;
+  return n;
+}

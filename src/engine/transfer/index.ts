@@ -1,0 +1,22 @@
+/**
+ * Import, export, backup and restore (`graphdb import|export|backup|restore` and the server's
+ * `POST /admin/backup|restore`).
+ *
+ * ```ts
+ * await importGraph(db, { format: 'jsonl' | 'csv' | 'cypher', inputs: [{ file, kind?, labels?, type? }],
+ *                         database?, onError?: 'skip' | 'fail', batchSize?, delimiter?, arrayDelimiter?, onProgress? })
+ *   // -> ImportSummary { nodes, relationships, properties, skipped, errors: [{ file, line, message }], completed, ... }
+ * await exportGraph(db, { format, target: file | dir (csv) | Writable, database?, atVersion? })
+ *   // -> ExportResult { nodes, relationships, version, bytes, lossyKeys, files, durationMs }
+ * await createBackup(dataDir, { target, databases?, graphdbVersion? })   // -> BackupManifest (online; VACUUM INTO)
+ * await restoreBackup(backupDir, emptyDataDir)                          // -> { manifest, dataDir }; BackupError
+ * ```
+ */
+export * from './transfer.js';
+export type { ImportProgress, ImportSummary, ImportRowError, OnError } from './import-sink.js';
+export type { ExportCounts } from './jsonl.js';
+export { createBackup, restoreBackup, readManifest, BackupError, BACKUP_FORMAT_VERSION } from './backup.js';
+export type { BackupManifest, BackupDatabaseEntry, BackupOptions, RestoreResult } from './backup.js';
+export { encodeValue, decodeValue, ValueDecodeError, type Json } from './value-json.js';
+export { splitStatements, StatementSplitter, type ScriptStatement } from './statements.js';
+export { cypherLiteral } from './cypher-literal.js';

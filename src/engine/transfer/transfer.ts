@@ -1,0 +1,160 @@
+/**
+ * Import and export entry points shared by the CLI and the server: pick the format, open the
+ * inputs, drive the sink, report progress.
+ */
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { GraphDB } from '../graphdb.js';
+import { ImportRowFailure, ImportSink, type ImportProgress, type ImportSummary, type OnError } from './import-sink.js';
+import { LineReader } from './line-reader.js';
+import { exportJsonl, importJsonl, type ExportCounts } from './jsonl.js';
+import { importCsv, type CsvOptions } from './csv-import.js';
+import { exportCsv } from './csv-export.js';
+import { exportCypher, importCypher } from './cypher-script.js';
+import { TextOutput } from './output.js';
+
+/** Supported file formats. */
+export type TransferFormat = 'jsonl' | 'csv' | 'cypher';
+
+/** One input file of an import. */
+export interface ImportInput {
+  readonly file: string;
+  /** CSV only: what the file holds (default nodes). */
+  readonly kind?: 'nodes' | 'relationships';
+  /** CSV only: labels for every node / type for every relationship of the file. */
+  readonly labels?: readonly string[];
+  readonly type?: string;
+}
+
+/** Options of importGraph. */
+export interface ImportOptions extends CsvOptions {
+  readonly database?: string;
+  readonly format: TransferFormat;
+  readonly inputs: readonly ImportInput[];
+  readonly onError?: OnError;
+  /** Rows per commit; 0 (default) = the whole import in one transaction. */
+  readonly batchSize?: number;
+  readonly onProgress?: (progress: ImportProgress) => void;
+  /** Milliseconds between progress calls (default 200). */
+  readonly progressIntervalMs?: number;
+}
+
+/** Guesses the format from a file name (`.jsonl`/`.json`/`.ndjson`, `.csv`/`.tsv`, `.cypher`/`.cql`). */
+export function formatOfFile(file: string): TransferFormat | null {
+  const lower = file.toLowerCase();
+  if (/\.(jsonl|ndjson|json)$/.test(lower)) return 'jsonl';
+  if (/\.(csv|tsv)$/.test(lower)) return 'csv';
+  if (/\.(cypher|cql)$/.test(lower)) return 'cypher';
+  return null;
+}
+
+/** Imports files into a database of an open engine. Never throws for bad rows: see `summary.errors`. */
+export async function importGraph(db: GraphDB, options: ImportOptions): Promise<ImportSummary> {
+  const store = db.store(options.database);
+  const readers = options.inputs.map((input) => ({ input, reader: new LineReader(input.file) }));
+  const totalBytes = readers.reduce((sum, r) => sum + r.reader.totalBytes, 0);
+  const started = Date.now();
+  if (options.format === 'cypher') return importScripts(db, store.name, readers, started);
+  const sink = new ImportSink(store, { onError: options.onError ?? 'fail', batchSize: options.batchSize ?? 0 });
+  let doneBytes = 0;
+  let current: LineReader | null = null;
+  const report = () =>
+    options.onProgress?.({
+      bytesRead: doneBytes + (current?.bytesRead ?? 0),
+      totalBytes,
+      nodes: sink.nodes,
+      relationships: sink.relationships,
+      errors: sink.errorTotal,
+      elapsedMs: Date.now() - started,
+    });
+  const timer = options.onProgress ? setInterval(report, options.progressIntervalMs ?? 200) : null;
+  try {
+    for (const { input, reader } of readers) {
+      current = reader;
+      if (options.format === 'jsonl') await importJsonl(reader, sink, input.file);
+      else await importCsv({ kind: input.kind ?? 'nodes', reader, displayName: input.file, labels: input.labels, type: input.type }, sink, options);
+      doneBytes += reader.totalBytes;
+      current = null;
+    }
+    const summary = sink.finish();
+    report();
+    return summary;
+  } catch (error) {
+    const summary = sink.abort();
+    if (error instanceof ImportRowFailure) return summary;
+    throw error;
+  } finally {
+    if (timer !== null) clearInterval(timer);
+  }
+}
+
+async function importScripts(db: GraphDB, database: string, readers: { input: ImportInput; reader: LineReader }[], started: number): Promise<ImportSummary> {
+  const totals = { nodes: 0, relationships: 0, properties: 0 };
+  for (const { input, reader } of readers) {
+    const result = await importCypher(db, database, reader, input.file);
+    totals.nodes += result.nodes;
+    totals.relationships += result.relationships;
+    totals.properties += result.properties;
+    if (!result.completed) {
+      return { database, ...totals, labels: 0, skipped: 0, errors: result.errors, durationMs: Date.now() - started, completed: false, batchesCommitted: 0 };
+    }
+  }
+  return { database, ...totals, labels: 0, skipped: 0, errors: [], durationMs: Date.now() - started, completed: true, batchesCommitted: readers.length };
+}
+
+/** Options of exportGraph. */
+export interface ExportOptions extends CsvOptions {
+  readonly database?: string;
+  readonly format: TransferFormat;
+  /** jsonl/cypher: a file path or a writable stream; csv: a directory (nodes.csv, relationships.csv). */
+  readonly target: string | Writable;
+  /** Read the database as of this version (historical export); default the latest. */
+  readonly atVersion?: bigint;
+  readonly onProgress?: (counts: ExportCounts) => void;
+}
+
+/** Result of an export. */
+export interface ExportResult extends ExportCounts {
+  readonly database: string;
+  readonly version: bigint;
+  readonly bytes: number;
+  readonly lossyKeys: readonly string[];
+  readonly files: readonly string[];
+  readonly durationMs: number;
+}
+
+function outputOf(target: string | Writable): TextOutput {
+  return new TextOutput(typeof target === 'string' ? createWriteStream(target) : target);
+}
+
+/** Exports one database from a single consistent snapshot. */
+export async function exportGraph(db: GraphDB, options: ExportOptions): Promise<ExportResult> {
+  const store = db.store(options.database);
+  const started = Date.now();
+  const reader = options.atVersion === undefined ? store.beginRead() : store.readAt(options.atVersion);
+  try {
+    const base = { database: store.name, version: reader.version };
+    if (options.format === 'csv') {
+      if (typeof options.target !== 'string') throw new Error('CSV export needs a directory');
+      mkdirSync(options.target, { recursive: true });
+      const files = [join(options.target, 'nodes.csv'), join(options.target, 'relationships.csv')];
+      const outs = files.map((f) => outputOf(f)) as [TextOutput, TextOutput];
+      const result = await exportCsv(reader, outs[0], outs[1], options);
+      await Promise.all(outs.map((o) => o.end()));
+      return { ...base, ...result, bytes: outs[0].bytesWritten + outs[1].bytesWritten, files, durationMs: Date.now() - started };
+    }
+    const out = outputOf(options.target);
+    const files = typeof options.target === 'string' ? [options.target] : [];
+    if (options.format === 'jsonl') {
+      const counts = await exportJsonl(reader, out, options.onProgress);
+      await out.end();
+      return { ...base, ...counts, lossyKeys: [], bytes: out.bytesWritten, files, durationMs: Date.now() - started };
+    }
+    const result = await exportCypher(reader, out);
+    await out.end();
+    return { ...base, ...result, bytes: out.bytesWritten, files, durationMs: Date.now() - started };
+  } finally {
+    reader.close();
+  }
+}
