@@ -10,7 +10,8 @@ export class MessageWriter {
   private readonly packer: Packer;
 
   constructor(hook: StructureHook) {
-    this.packer = new Packer(hook, 64 * 1024);
+    // Starts small (idle pooled connections are common) and grows with the largest batch.
+    this.packer = new Packer(hook, 8 * 1024);
   }
 
   /** Bytes waiting to be sent. */
