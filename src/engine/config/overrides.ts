@@ -60,6 +60,8 @@ export function effectiveConfig(global: GraphdbConfig, ...overlays: (ReadonlyMap
  */
 export class DatabaseConfigRegistry {
   private readonly saved = new Map<string, Record<string, string>>();
+  /** Effective configs by database, rebuilt when that database's overrides change. */
+  private readonly effective = new Map<string, GraphdbConfig>();
 
   constructor(
     private readonly loaded: LoadedConfig,
@@ -91,16 +93,25 @@ export class DatabaseConfigRegistry {
     const asText = Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
     if (Object.keys(asText).length === 0) this.saved.delete(database);
     else this.saved.set(database, asText);
+    this.effective.delete(database);
     this.persist();
   }
 
-  /** Global config overlaid by the file's `databases.<name>` section, then saved overrides. */
+  /**
+   * Global config overlaid by the file's `databases.<name>` section, then saved overrides.
+   * The result is shared between callers: treat it as read-only.
+   */
   effectiveConfig(database: string): GraphdbConfig {
-    return effectiveConfig(
-      this.loaded.config,
-      this.loaded.databaseOverlays.get(database),
-      parseOverrides(this.overrides(database), `overrides of database ${database}`),
-    );
+    let config = this.effective.get(database);
+    if (config === undefined) {
+      config = effectiveConfig(
+        this.loaded.config,
+        this.loaded.databaseOverlays.get(database),
+        parseOverrides(this.overrides(database), `overrides of database ${database}`),
+      );
+      this.effective.set(database, config);
+    }
+    return config;
   }
 
   private persist(): void {

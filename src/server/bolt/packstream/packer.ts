@@ -8,6 +8,9 @@ import { MAX_STRUCTURE_FIELDS, Structure } from './structure.js';
  */
 export type StructureHook = (value: object) => Structure | undefined;
 
+/** Capacity beyond which an emptied packer returns to its initial size. */
+const SHRINK_ABOVE = 1024 * 1024;
+
 /** Raised when a value cannot be encoded (unknown type, integer beyond 64 bits). */
 export class PackError extends Error {
   constructor(message: string) {
@@ -29,7 +32,7 @@ export class Packer {
 
   constructor(
     private readonly hook?: StructureHook,
-    initialCapacity = 16 * 1024,
+    private readonly initialCapacity = 16 * 1024,
   ) {
     this.buffer = Buffer.allocUnsafe(initialCapacity);
   }
@@ -39,10 +42,11 @@ export class Packer {
     return this.position;
   }
 
-  /** A copy of the bytes written so far; the packer is emptied. */
+  /** A copy of the bytes written so far; the packer is emptied (and shrunk if it grew large). */
   take(): Buffer {
     const out = Buffer.from(this.buffer.subarray(0, this.position));
     this.position = 0;
+    if (this.buffer.length > SHRINK_ABOVE) this.buffer = Buffer.allocUnsafe(this.initialCapacity);
     return out;
   }
 

@@ -20,7 +20,7 @@ import { statementErrorEntry, type ErrorEntry } from '../http-errors.js';
 import type { JsonValue } from '../json/parse-json.js';
 import { jsonToParameters } from '../json/values-in.js';
 import type { OpenTransaction } from '../tx/open-transactions.js';
-import { classifyAsyncWrites } from '../tx/async-eligibility.js';
+import { AsyncWriteClassifier } from '../tx/async-eligibility.js';
 import { runStatement, type ResultDataContent, type StatementExecutor, type StatementRequest } from '../tx/statement-results.js';
 import { externalBaseUrl } from '../urls.js';
 
@@ -126,6 +126,7 @@ function sendJson(reply: FastifyReply, status: number, json: string): FastifyRep
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   const services = app.graphdb;
   const { engine, metrics, transactions, writeBehind } = services;
+  const classifier = new AsyncWriteClassifier();
 
   const timeoutFor = (request: FastifyRequest): number => {
     const header: unknown = request.headers['max-execution-time'];
@@ -188,7 +189,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     const session = openSession(request, database);
     try {
       const asyncSettings = services.config.effectiveConfig(database).async_writes;
-      const estimates = asyncSettings.enabled ? classifyAsyncWrites(statements) : null;
+      const estimates = asyncSettings.enabled ? classifier.classify(statements) : null;
       if (estimates !== null) {
         statements.forEach((s, i) => writeBehind.enqueue(database, { statement: s.statement, parameters: s.parameters, ...estimates[i]! }));
         const results = estimates.map((e, i) => {
