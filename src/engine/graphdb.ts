@@ -23,6 +23,8 @@ import type { FunctionRegistry } from './cypher/functions/registry.js';
 import { createProcedureRegistry } from './cypher/procedures/index.js';
 import type { ProcedureRegistry } from './cypher/procedures/registry.js';
 import type { AdminHooks, DatabaseInfo } from './cypher/runtime/admin-hooks.js';
+import { QueryCache } from './cypher/query-cache.js';
+import type { ProcedureDefinition } from './cypher/procedures/registry.js';
 import { EngineSession } from './session/engine-session.js';
 import type { SessionHost } from './session/engine-session.js';
 import type { EngineServices } from './session/statement-execution.js';
@@ -58,8 +60,9 @@ export interface GraphStats {
 export class GraphDB {
   /** Scalar and aggregate functions (add extension functions here). */
   readonly functions: FunctionRegistry;
-  /** Procedures callable with CALL (add extension procedures here). */
+  /** Procedures callable with CALL (change through `registerProcedure` so cached plans see it). */
   readonly procedures: ProcedureRegistry;
+  private readonly queryCache: QueryCache;
   private readonly services: EngineServices;
   private readonly host: SessionHost;
   private closed = false;
@@ -78,12 +81,17 @@ export class GraphDB {
       procedures: this.procedures,
       functions: this.functions,
     };
+    this.queryCache = new QueryCache({
+      procedures: (name) => this.procedures.lookup(name),
+      functions: (name) => this.functions.lookup(name),
+    });
     this.services = { admin, functions: this.functions, defaultTimeZone: options.defaultTimeZone ?? 'UTC' };
     this.host = {
       services: this.services,
       defaultDatabase: storage.defaultDatabase,
       defaultTimeoutMs: options.transactionTimeoutMs ?? 0,
       store: (name) => this.store(name),
+      compile: (query, parameterNames) => this.queryCache.compile(query, parameterNames).ast,
       bookmarkFor: (database, version) => `graphdb:${database}:${version}`,
     };
   }
@@ -100,6 +108,18 @@ export class GraphDB {
       ...(options.logger ? { logger: options.logger } : {}),
     });
     return new GraphDB(storage, options, temporaryDir);
+  }
+
+  /** Adds (or replaces) a procedure; cached compilations are dropped. */
+  registerProcedure(definition: ProcedureDefinition): void {
+    this.procedures.register(definition);
+    this.queryCache.clear();
+  }
+
+  /** Removes a procedure; cached compilations are dropped. */
+  unregisterProcedure(name: string): boolean {
+    this.queryCache.clear();
+    return this.procedures.unregister(name);
   }
 
   /** Name of the default database. */

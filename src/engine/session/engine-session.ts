@@ -10,7 +10,7 @@ import type { DatabaseStore } from '../storage/database-store.js';
 import type { ReadTransaction } from '../storage/snapshot-reader.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
 import type { CypherValue } from '../values/types.js';
-import { parse } from '../cypher/parser/index.js';
+import type { Statement } from '../cypher/ast/index.js';
 import { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
@@ -25,6 +25,8 @@ export interface SessionHost {
   /** Default transaction timeout in ms (0 = none). */
   readonly defaultTimeoutMs: number;
   store(name: string): DatabaseStore;
+  /** Parses and semantically checks a statement (cached by text). */
+  compile(query: string, parameterNames: ReadonlySet<string>): Statement;
   bookmarkFor(database: string, version: bigint): string;
 }
 
@@ -66,8 +68,8 @@ export class EngineSession implements Session {
 
   async run(query: string, parameters?: QueryParameters, options: TransactionOptions = {}): Promise<ResultStream> {
     this.assertOpen();
-    const statement = parse(query);
     const params = parameterMap(parameters);
+    const statement = this.host.compile(query, new Set(params.keys()));
     const store = this.host.store(this.database);
     const start = performance.now();
     const clock = new StatementClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
@@ -172,7 +174,8 @@ export class EngineTransaction implements Transaction {
     this.track(clock);
     try {
       clock.checkAlive();
-      const statement = parse(query);
+      const params = parameterMap(parameters);
+      const statement = this.host.compile(query, new Set(params.keys()));
       const plan = planFor(statement, this.storage, this.host.services);
       if (plan.admin) throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Database administration is not allowed in an explicit transaction.');
       const writer = this.writer;
@@ -181,7 +184,7 @@ export class EngineTransaction implements Transaction {
       }
       const savepoint = writer?.savepoint() ?? null;
       const target = { database: this.database, reader: this.storage, writer, transactionStart: this.startedAt };
-      const result = await runPlanned(plan, target, parameterMap(parameters), clock, this.host.services, async (error) => {
+      const result = await runPlanned(plan, target, params, clock, this.host.services, async (error) => {
         if (error === null) savepoint?.release();
         else await this.abort();
       });

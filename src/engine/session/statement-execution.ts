@@ -82,9 +82,8 @@ export function createContext(
 }
 
 /** Maps the plan to physical operators and starts (lazily) pulling rows. */
-export function execute(plan: StatementPlan, ctx: ExecutionContext, services: EngineServices, reader: GraphReader): Execution {
+export function execute(plan: StatementPlan, ctx: ExecutionContext, services: EngineServices): Execution {
   const profile = plan.explain === 'PROFILE' ? new Map<LogicalOperator, OperatorStats>() : null;
-  const planner = new PlannerContext(reader, (name) => procedureSignature(name, services));
-  const physical = mapPlan(plan.plan, createCompileEnv(planner, services.functions), profile);
+  const physical = mapPlan(plan.plan, createCompileEnv(plan.context, services.functions), profile);
   return { plan, ctx, rows: physical(ctx, single(EMPTY_ROW)), profile };
 }

@@ -91,7 +91,7 @@ export async function runPlanned(
   if (plan.explain === 'EXPLAIN') {
     return new StatementResult({ ...base, rows: null, buffered: [], resultAvailableAfter: 0, finish, describe: () => ({ counters: ZERO_COUNTERS, ...planDescriptions(plan, null) }) });
   }
-  const execution = execute(plan, ctx, services, target.reader);
+  const execution = execute(plan, ctx, services);
   if (!plan.writes && plan.explain !== 'PROFILE') {
     return new StatementResult({
       ...base,

@@ -20,6 +20,8 @@ export interface StatementPlan {
   /** CREATE/DROP DATABASE: runs outside graph transactions. */
   readonly admin: boolean;
   readonly explain: 'EXPLAIN' | 'PROFILE' | null;
+  /** The planning context, reused to plan subquery expressions at run time (fresh anonymous names). */
+  readonly context: PlannerContext;
 }
 
 const SHOW_COLUMNS: Record<string, readonly string[]> = {
@@ -39,11 +41,11 @@ export function planStatement(statement: Statement, ctx: PlannerContext): Statem
       const plan = rewritePlan(planned.plan, ctx.catalog);
       const reads = planned.columns.length > 0;
       const queryType: QueryType = planned.updating ? (reads ? 'rw' : 'w') : 'r';
-      return { plan, columns: planned.columns, queryType, writes: planned.updating, admin: false, explain };
+      return { plan, columns: planned.columns, queryType, writes: planned.updating, admin: false, explain, context: ctx };
     }
     case Kind.Show: {
       const columns = body.yieldItems?.map((y) => y.alias?.name ?? y.field) ?? SHOW_COLUMNS[body.target.split(' ').pop() === 'DATABASE' ? 'DATABASES' : body.target] ?? [];
-      return { plan: { op: 'CommandCall', command: body, columns }, columns, queryType: 'r', writes: false, admin: false, explain };
+      return { plan: { op: 'CommandCall', command: body, columns }, columns, queryType: 'r', writes: false, admin: false, explain, context: ctx };
     }
     case Kind.CreateDatabase:
     case Kind.DropDatabase:
@@ -52,8 +54,8 @@ export function planStatement(statement: Statement, ctx: PlannerContext): Statem
     case Kind.StopDatabase:
     case Kind.CreateAlias:
     case Kind.DropAlias:
-      return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: false, admin: true, explain };
+      return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: false, admin: true, explain, context: ctx };
     default:
-      return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: true, admin: false, explain };
+      return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: true, admin: false, explain, context: ctx };
   }
 }
