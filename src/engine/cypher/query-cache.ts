@@ -1,5 +1,6 @@
 import { GraphError } from '../errors/index.js';
 import { Kind } from './ast/kinds.js';
+import { lookupFunction } from './functions/index.js';
 import type { Statement } from './ast/statements.js';
 import { parse } from './parser/index.js';
 import { analyze, validate, type AnalyzedStatement } from './semantic/analyze.js';
@@ -18,13 +19,22 @@ export type QueryCacheOptions = Omit<AnalyzeOptions, 'parameterNames'> & {
   readonly capacity?: number;
 };
 
-type Entry = { readonly compiled: CompiledStatement; readonly implicitCall: boolean } | { readonly error: GraphError };
+/**
+ * A cached outcome plus the lookups it depended on (`p:name` / `f:name` → what the lookup
+ * returned), so registering or replacing a procedure or function invalidates exactly the
+ * statements that used it.
+ */
+type Entry = ({ readonly compiled: CompiledStatement; readonly implicitCall: boolean } | { readonly error: GraphError }) & {
+  readonly dependencies: ReadonlyMap<string, unknown>;
+};
 
 /**
  * An LRU cache of compiled statements keyed by statement text, so repeated parameterised
  * queries skip lexing, parsing and analysis. Failures are cached too (the same text fails the
- * same way). The check that depends on the request's parameters (implicit procedure
- * arguments) is re-run per call, and only for statements that need it.
+ * same way). An entry is recompiled when a procedure or function it looked up now resolves
+ * differently (registered, replaced or removed). The check that depends on the request's
+ * parameters (implicit procedure arguments) is re-run per call, and only for statements that
+ * need it.
  */
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
@@ -39,6 +49,10 @@ export class QueryCache {
   /** Compiles `text` (or returns the cached result); throws the statement's GraphError. */
   compile(text: string, parameterNames?: ReadonlySet<string>): CompiledStatement {
     let entry = this.entries.get(text);
+    if (entry !== undefined && !this.isCurrent(entry)) {
+      this.entries.delete(text);
+      entry = undefined;
+    }
     if (entry === undefined) {
       this.missCount++;
       entry = this.build(text);
@@ -58,14 +72,32 @@ export class QueryCache {
   }
 
   private build(text: string): Entry {
+    const dependencies = new Map<string, unknown>();
+    const procedures = this.options.procedures;
+    const functions = this.options.functions ?? lookupFunction;
+    const recording: AnalyzeOptions = {
+      ...this.options,
+      procedures: procedures && ((name) => record(dependencies, `p:${name}`, procedures(name))),
+      functions: (name) => record(dependencies, `f:${name}`, functions(name)),
+    };
     try {
       const ast = parse(text);
-      const analysis = analyze(ast, this.options);
-      return { compiled: { ast, analysis }, implicitCall: hasImplicitCall(ast) };
+      const analysis = analyze(ast, recording);
+      return { compiled: { ast, analysis }, implicitCall: hasImplicitCall(ast), dependencies };
     } catch (error) {
-      if (error instanceof GraphError) return { error };
+      if (error instanceof GraphError) return { error, dependencies };
       throw error;
     }
+  }
+
+  /** True when every procedure and function the entry looked up still resolves to the same definition. */
+  private isCurrent(entry: Entry): boolean {
+    for (const [key, value] of entry.dependencies) {
+      const name = key.slice(2);
+      const current = key.startsWith('p:') ? this.options.procedures?.(name) : (this.options.functions ?? lookupFunction)(name);
+      if (current !== value) return false;
+    }
+    return true;
   }
 
   /** Drops every entry (e.g. after procedures are registered or removed). */
@@ -82,6 +114,11 @@ export class QueryCache {
   get stats(): { readonly hits: number; readonly misses: number } {
     return { hits: this.hitCount, misses: this.missCount };
   }
+}
+
+function record<T>(dependencies: Map<string, unknown>, key: string, value: T): T {
+  dependencies.set(key, value);
+  return value;
 }
 
 /** True for a standalone `CALL proc` that takes its arguments from the parameters. */
