@@ -11,6 +11,8 @@ import type { Logger } from 'pino';
 import type { LoadedConfig } from '../engine/config/load.js';
 import { DatabaseConfigRegistry } from '../engine/config/overrides.js';
 import { redactConfig } from '../engine/config/redact.js';
+import { SETTINGS_BY_ENV } from '../engine/config/settings.js';
+import { suggestKey } from '../engine/config/yaml-file.js';
 import { Unauthorized } from '../engine/errors/index.js';
 import { startBoltServer, type AuthenticateCallback, type BoltServer } from './bolt/index.js';
 import { verifyPassword } from './credentials.js';
@@ -49,6 +51,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The closest known variable name to a misspelt one, or null. */
+function suggestEnv(name: string): string | null {
+  const hint = suggestKey(name, [...SETTINGS_BY_ENV.keys()]);
+  return hint === '' ? null : hint.slice(' (did you mean "'.length, -'"?)'.length);
+}
+
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -80,6 +88,12 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   const logger = options.logger ?? createLogger(config.logging.level);
   const version = options.version ?? '0.0.0';
   logger.debug({ config: redactConfig(config), file: loaded.file }, 'effective configuration');
+  for (const name of loaded.unknownEnv) {
+    logger.warn({ variable: name, suggestion: suggestEnv(name) }, 'unknown GRAPHDB_* environment variable ignored');
+  }
+  if (config.auth.enabled && config.auth.initial_credentials === '') {
+    logger.warn('authentication is enabled but no user exists: set GRAPHDB_AUTH=user:secret, or use --no-auth');
+  }
   const engine = await openEngine(config, logger);
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
   const metrics = new GraphdbMetrics(() => engine.port.databaseFigures());

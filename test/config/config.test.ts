@@ -240,6 +240,12 @@ describe('validation', () => {
     expectConfigError(() => loadConfig({ env: { GRAPHDB_JWT_SECRET: 'short' }, discovery: context }), 'auth.jwt_secret', 'GRAPHDB_JWT_SECRET');
   });
 
+  it('lists unknown GRAPHDB_* variables for a warning instead of failing', () => {
+    const { context } = sandbox();
+    const loaded = loadConfig({ env: { GRAPHDB_HTTP_PROT: '1', GRAPHDB_CONFIG: '', GRAPHDB_HTTP_PORT: '2', OTHER: 'x' }, discovery: context });
+    assert.deepEqual(loaded.unknownEnv, ['GRAPHDB_HTTP_PROT']);
+  });
+
   it('rejects an unknown flag path', () => {
     const { context } = sandbox();
     expectConfigError(() => loadConfig({ env: {}, discovery: context, flags: { 'server.htp_port': 1 } }), 'server.htp_port', 'flags');

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/engine/config/index.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { createLogger } from '../../src/server/logger.js';
@@ -18,7 +19,12 @@ export interface TestServer {
  * Starts a real server on 127.0.0.1 with an ephemeral HTTP port, no Bolt, no auth unless the
  * flags say otherwise. `flags` are dotted config paths (`server.base_path`).
  */
-export async function startTestServer(flags: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  flags: Record<string, unknown> = {},
+  env: Record<string, string> = {},
+  /** When given, log lines (JSON objects) at info level and above are collected here. */
+  logs?: Record<string, unknown>[],
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-http-'));
   const loaded = loadConfig({
     env,
@@ -42,7 +48,14 @@ export async function startTestServer(flags: Record<string, unknown> = {}, env: 
       ...flags,
     },
   });
-  const server = await startServer(loaded, { logger: createLogger('silent'), version: '9.9.9-test' });
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line.trim() !== '') logs?.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = logs === undefined ? createLogger('silent') : createLogger('info', destination);
+  const server = await startServer(loaded, { logger, version: '9.9.9-test' });
   return {
     server,
     url: server.http!.url,

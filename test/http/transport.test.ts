@@ -11,8 +11,9 @@ const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(cr
 
 describe('authentication (HTTP Basic against GRAPHDB_AUTH)', () => {
   let t: TestServer;
+  const logs: Record<string, unknown>[] = [];
   before(async () => {
-    t = await startTestServer({ 'auth.enabled': true }, { GRAPHDB_AUTH: 'neo:s3cret' });
+    t = await startTestServer({ 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.1', '::1', '::ffff:127.0.0.1'] }, { GRAPHDB_AUTH: 'neo:s3cret' }, logs);
   });
   after(() => t.stop());
 
@@ -30,6 +31,14 @@ describe('authentication (HTTP Basic against GRAPHDB_AUTH)', () => {
     }
     assert.equal((await commit(t.url, ['RETURN 1'])).status, 401);
     assert.equal((await request(`${t.url}/status`, { headers: basic('neo:wrong') })).status, 401);
+  });
+
+  it('logs failed logins with username, client IP and reason', async () => {
+    await request(`${t.url}/status`, { headers: { ...basic('mallory:guess'), 'x-real-ip': '203.0.113.9' } });
+    const event = logs.find((line) => line.type === 'failed_login' && line.username === 'mallory');
+    assert.ok(event, JSON.stringify(logs));
+    assert.equal(event.ip, '203.0.113.9', 'X-Real-IP honoured from a trusted proxy');
+    assert.equal(event.reason, 'wrong username or password');
   });
 
   it('accepts the right credentials', async () => {
@@ -66,10 +75,14 @@ describe('trusted proxies', () => {
   const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'graph.example.com', 'x-forwarded-prefix': '/api' };
 
   it('ignores forwarding headers from an untrusted peer', async () => {
-    const t = await startTestServer({ 'server.trusted_proxies': ['10.9.9.9'] });
+    const logs: Record<string, unknown>[] = [];
+    const t = await startTestServer({ 'server.trusted_proxies': ['10.9.9.9'], 'auth.enabled': true }, { GRAPHDB_AUTH: 'neo:s3cret' }, logs);
     try {
       const discovery = await request(`${t.url}/`, { headers: forwarded });
       assert.equal(discovery.body.transaction, `${t.url}/db/{databaseName}/tx`);
+      await request(`${t.url}/status`, { headers: { ...basic('eve:guess'), 'x-real-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9' } });
+      const event = logs.find((line) => line.type === 'failed_login');
+      assert.match(String(event?.ip), /127\.0\.0\.1|::1/, 'the peer address, not the spoofed header');
     } finally {
       await t.stop();
     }

@@ -3,7 +3,7 @@ import { coerceSetting } from './coerce.js';
 import { DEFAULT_CONFIG } from './defaults.js';
 import { discoverConfigFile, processDiscoveryContext, type DiscoveryContext } from './discovery.js';
 import { ConfigError } from './errors.js';
-import { SETTINGS, SETTINGS_BY_PATH } from './settings.js';
+import { SETTINGS, SETTINGS_BY_ENV, SETTINGS_BY_PATH } from './settings.js';
 import { deepClone, getPath, setPath } from './tree.js';
 import type { GraphdbConfig } from './types.js';
 import { readConfigFile, suggestKey } from './yaml-file.js';
@@ -32,7 +32,12 @@ export interface LoadedConfig {
   readonly databaseOverlays: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
   /** Origin of every setting that did not come from the defaults. */
   readonly origins: ReadonlyMap<string, SettingOrigin>;
+  /** `GRAPHDB_*` variables that name no setting (typos, or settings of other tools), for a warning. */
+  readonly unknownEnv: readonly string[];
 }
+
+/** Variables that are read outside the settings table. */
+const NON_SETTING_VARIABLES = new Set(['GRAPHDB_CONFIG']);
 
 /**
  * Loads the configuration: defaults, then the config file (explicit or discovered), then
@@ -81,7 +86,8 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
 
   const typed = config as unknown as GraphdbConfig;
   validateConfig(typed, (path) => sources.get(path) ?? 'defaults');
-  return { config: typed, file, databaseOverlays, origins };
+  const unknownEnv = Object.keys(env).filter((name) => name.startsWith('GRAPHDB_') && !SETTINGS_BY_ENV.has(name) && !NON_SETTING_VARIABLES.has(name));
+  return { config: typed, file, databaseOverlays, origins, unknownEnv };
 }
 
 /** Cross-field checks; `sourceOf` names where a path's value came from for the message. */

@@ -90,7 +90,9 @@ function installSecurity(app: FastifyInstance, services: HttpServices): void {
   app.decorateRequest('security', null as unknown as FastifyRequest['security']);
   app.addHook('onRequest', async (request) => {
     const level = request.is404 ? 'public' : (request.routeOptions.config.auth ?? 'authenticated');
-    request.security = securityContextFor(request, level, services.config.global.auth);
+    request.security = securityContextFor(request, level, services.config.global.auth, (username, reason) =>
+      services.logger.warn({ type: 'failed_login', username, ip: request.clientIp, reason, url: request.url }, 'authentication failed'),
+    );
   });
 }
 

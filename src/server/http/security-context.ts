@@ -19,26 +19,44 @@ export const UNRESTRICTED: SecurityContext = Object.freeze({ username: null, rol
 /** The context of an anonymous request on a public route. */
 export const ANONYMOUS: SecurityContext = Object.freeze({ username: null, roles: Object.freeze([]) });
 
-/** Resolves the credentials of a request to a SecurityContext, or null when there are none or they are wrong. */
-export function authenticate(request: FastifyRequest, auth: AuthSettings): SecurityContext | null {
+/** Called for credentials that were presented but rejected (a security audit event). */
+export type FailedLoginReporter = (username: string | null, reason: string) => void;
+
+/** The outcome of reading a request's credentials. */
+type Credentials =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'valid'; readonly context: SecurityContext }
+  | { readonly kind: 'invalid'; readonly username: string | null; readonly reason: string };
+
+/** Reads and checks the credentials of a request. */
+export function authenticate(request: FastifyRequest, auth: AuthSettings): Credentials {
   const header = request.headers.authorization;
-  if (header === undefined) return null;
+  if (header === undefined) return { kind: 'none' };
   const [scheme, token] = header.split(' ', 2);
-  if (scheme?.toLowerCase() !== 'basic' || token === undefined) return null;
-  const decoded = Buffer.from(token, 'base64').toString('utf8');
+  if (scheme?.toLowerCase() !== 'basic') return { kind: 'invalid', username: null, reason: `unsupported scheme ${scheme ?? ''}` };
+  const decoded = Buffer.from(token ?? '', 'base64').toString('utf8');
   const separator = decoded.indexOf(':');
-  if (separator < 0) return null;
-  return verifyPassword(auth, decoded.slice(0, separator), decoded.slice(separator + 1));
+  if (separator < 0) return { kind: 'invalid', username: null, reason: 'malformed basic credentials' };
+  const username = decoded.slice(0, separator);
+  const context = verifyPassword(auth, username, decoded.slice(separator + 1));
+  return context === null ? { kind: 'invalid', username, reason: 'wrong username or password' } : { kind: 'valid', context };
 }
 
 /** Resolves and enforces access for a route of the given level. */
-export function securityContextFor(request: FastifyRequest, level: AccessLevel, auth: AuthSettings): SecurityContext {
+export function securityContextFor(
+  request: FastifyRequest,
+  level: AccessLevel,
+  auth: AuthSettings,
+  reportFailure: FailedLoginReporter = () => {},
+): SecurityContext {
   if (!auth.enabled) return UNRESTRICTED;
-  const context = authenticate(request, auth);
-  if (context === null) {
+  const credentials = authenticate(request, auth);
+  if (credentials.kind === 'invalid') reportFailure(credentials.username, credentials.reason);
+  if (credentials.kind !== 'valid') {
     if (level === 'public') return ANONYMOUS;
     throw new Unauthorized();
   }
+  const { context } = credentials;
   if (level === 'admin' && !context.roles.includes('admin')) {
     throw new Forbidden('Permission denied: this endpoint requires the admin role.');
   }

@@ -83,10 +83,9 @@ export class ConnectionState {
     const key = database ?? '';
     let session = this.sessions.get(key);
     if (!session) {
-      session = await this.services.engine.session({
-        database,
-        security: this.security ?? undefined,
-      });
+      // Without an authenticate callback (no-auth mode) the engine's own default context applies.
+      const security = this.services.authenticate && this.security ? { security: this.security } : {};
+      session = await this.services.engine.session({ database, ...security });
       this.sessions.set(key, session);
     }
     return session;

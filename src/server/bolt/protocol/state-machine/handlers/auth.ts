@@ -14,7 +14,10 @@ export function authTokenOf(extra: WireMap): AuthToken {
   };
 }
 
-/** Runs the configured authenticate callback; without one, anyone is let in (no-auth mode). */
+/**
+ * Runs the configured authenticate callback. Without one (no-auth mode) anyone is let in; the
+ * returned context only marks the connection as logged on and is not passed to the engine.
+ */
 export async function authenticate(state: ConnectionState, token: AuthToken): Promise<SecurityContext> {
   const callback = state.services.authenticate;
   if (!callback) return { username: token.principal, roles: ['admin'] };
