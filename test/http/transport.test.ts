@@ -4,6 +4,7 @@ import path from 'node:path';
 import https from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import neo4j from 'neo4j-driver';
 import { commit, request, startTestServer, type TestServer } from './helpers.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -45,6 +46,39 @@ describe('authentication (HTTP Basic against GRAPHDB_AUTH)', () => {
     assert.equal((await request(`${t.url}/status`, { headers: basic('neo:s3cret') })).status, 200);
     const response = await commit(t.url, ['RETURN 1'], 'graphdb', basic('neo:s3cret'));
     assert.deepEqual(response.body.results[0].data[0].row, [1]);
+  });
+});
+
+describe('Bolt beside HTTP', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer(
+      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1' },
+      { GRAPHDB_AUTH: 'neo:s3cret' },
+    );
+  });
+  after(() => t.stop());
+
+  it('announces Bolt in the discovery document', async () => {
+    const discovery = await request(`${t.url}/`);
+    assert.equal(discovery.body.bolt_direct, `bolt://127.0.0.1:${t.server.bolt!.port}`);
+    assert.equal(discovery.body.bolt_routing, `neo4j://127.0.0.1:${t.server.bolt!.port}`);
+  });
+
+  it('checks Bolt credentials against the same initial user', async () => {
+    const good = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo', 's3cret'));
+    try {
+      const result = await good.executeQuery('RETURN 40 + 2 AS answer');
+      assert.equal(result.records[0]!.get('answer').toNumber(), 42);
+    } finally {
+      await good.close();
+    }
+    const bad = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo', 'wrong'));
+    try {
+      await assert.rejects(bad.executeQuery('RETURN 1'), (error: { code?: string }) => error.code === 'Neo.ClientError.Security.Unauthorized');
+    } finally {
+      await bad.close();
+    }
   });
 });
 
