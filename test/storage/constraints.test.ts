@@ -198,3 +198,34 @@ test('relationship uniqueness and dropping constraints', async () => {
     env.dispose();
   }
 });
+
+test('a write rejected by a constraint or a bad value leaves the transaction untouched', async () => {
+  const env = tempEngine();
+  try {
+    const db = env.engine.database();
+    const tx = await db.beginWrite();
+    tx.createConstraint(constraint({ name: 'u' }), false);
+    const alice = tx.createNode(['Person'], props({ name: 'Alice' }));
+    const bob = tx.createNode(['Person', 'Extra'], props({ name: 'Bob', age: 3n }));
+    const before = { ...tx.counters };
+    assert.throws(() => tx.createNode(['Person', 'NewLabel'], props({ name: 'Alice', newKey: 1n })), { code: VIOLATION });
+    assert.throws(() => tx.setNodeProperty(bob, 'name', 'Alice'), { code: VIOLATION });
+    assert.throws(() => tx.replaceNodeProperties(bob, props({ name: 'Alice' })), { code: VIOLATION });
+    const loose = tx.createNode([], props({ name: 'Alice' }));
+    assert.throws(() => tx.addLabels(loose, ['Person']), { code: VIOLATION });
+    assert.throws(() => tx.createNode(['Bad'], props({ fine: 1n, bad: [1n, null] })), { code: 'Neo.ClientError.Statement.TypeError' });
+    assert.deepEqual({ ...tx.counters }, { ...before, nodesCreated: before.nodesCreated + 1, propertiesSet: before.propertiesSet + 1 });
+    assert.equal(tx.countNodes('Person'), 2);
+    assert.deepEqual(tx.nodeLabels(loose), []);
+    assert.equal(tx.nodeProperty(bob, 'name'), 'Bob');
+    assert.equal(tx.nodeProperty(bob, 'age'), 3n);
+    tx.commit();
+    const r = db.beginRead();
+    assert.deepEqual(r.labels(), ['Person', 'Extra']);
+    assert.equal(r.countNodes('NewLabel'), 0);
+    assert.deepEqual([...r.seekNodes('Person', 'name', { kind: 'equals', value: 'Alice' })], [alice]);
+    r.close();
+  } finally {
+    env.dispose();
+  }
+});

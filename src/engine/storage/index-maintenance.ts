@@ -31,29 +31,41 @@ export function entryKey(index: IndexEntry, props: ReadonlyMap<number, CypherVal
   return values === null ? null : compositeKey(values);
 }
 
-/** Adds the entry of an entity, failing with ConstraintValidationFailed on a unique conflict. */
+/**
+ * Fails with ConstraintValidationFailed when `index` is unique and another entity already has
+ * the key `props` would give. Call it for every affected index before writing anything, so a
+ * violation leaves the transaction untouched.
+ */
+export function assertUnique(
+  connection: Connection,
+  index: IndexEntry,
+  entity: bigint,
+  props: ReadonlyMap<number, CypherValue>,
+): void {
+  if (!index.unique) return;
+  const values = indexedValues(index, props);
+  if (values === null) return;
+  const existing = connection.pluck(CONFLICT).get(index.id, compositeKey(values)!, entity) as bigint | undefined;
+  if (existing !== undefined) {
+    throw uniquenessViolation(
+      index.definition.entityType,
+      existing,
+      index.definition.labelsOrTypes[0]!,
+      index.definition.properties,
+      values,
+    );
+  }
+}
+
+/** Adds the entry of an entity (uniqueness is checked beforehand with `assertUnique`). */
 export function addEntry(
   connection: Connection,
   index: IndexEntry,
   entity: bigint,
   props: ReadonlyMap<number, CypherValue>,
 ): void {
-  const values = indexedValues(index, props);
-  if (values === null) return;
-  const key = compositeKey(values)!;
-  if (index.unique) {
-    const existing = connection.pluck(CONFLICT).get(index.id, key, entity) as bigint | undefined;
-    if (existing !== undefined) {
-      throw uniquenessViolation(
-        index.definition.entityType,
-        existing,
-        index.definition.labelsOrTypes[0]!,
-        index.definition.properties,
-        values,
-      );
-    }
-  }
-  connection.stmt(INSERT_ENTRY).run(index.id, key, entity);
+  const key = entryKey(index, props);
+  if (key !== null) connection.stmt(INSERT_ENTRY).run(index.id, key, entity);
 }
 
 /** Removes the entry of an entity (given the properties it was indexed with). */
@@ -67,7 +79,7 @@ export function removeEntry(
   if (key !== null) connection.stmt(DELETE_ENTRY).run(index.id, key, entity);
 }
 
-/** Moves an entity's entry from its old to its new properties (no-op when the key is unchanged). */
+/** Moves an entity's entry from its old to its new properties (no-op when the key is unchanged; uniqueness checked beforehand). */
 export function updateEntry(
   connection: Connection,
   index: IndexEntry,
@@ -79,5 +91,5 @@ export function updateEntry(
   const newKey = entryKey(index, newProps);
   if (oldKey !== null && newKey !== null && oldKey.equals(newKey)) return;
   if (oldKey !== null) connection.stmt(DELETE_ENTRY).run(index.id, oldKey, entity);
-  if (newKey !== null) addEntry(connection, index, entity, newProps);
+  if (newKey !== null) connection.stmt(INSERT_ENTRY).run(index.id, newKey, entity);
 }

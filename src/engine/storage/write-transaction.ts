@@ -16,7 +16,8 @@ import type { Connection } from './sqlite/connection.js';
 import { LabelSetCache, type StoreContext } from './store-context.js';
 import { decodeRecordById, encodeRecord } from './codec/value-codec.js';
 import { assertStorableProperty } from './property-rules.js';
-import { addEntry, removeEntry, updateEntry } from './index-maintenance.js';
+import { addEntry, assertUnique, removeEntry, updateEntry } from './index-maintenance.js';
+import type { IndexEntry } from '../catalog/schema-catalog.js';
 import { TxState } from './tx-state.js';
 import { runCommitChecks } from './commit-checks.js';
 import { createConstraint, createIndex, dropConstraint, dropIndex } from './schema-writer.js';
@@ -133,15 +134,21 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     if (!this.open) throw new GraphError('Neo.ClientError.Transaction.TransactionNotFound', 'The transaction is closed.');
   }
 
+  /** Validates every value first, then maps keys to token ids (creating tokens). */
   private keyIdsOf(properties: CypherMap): Map<number, CypherValue> {
+    for (const value of properties.values()) if (value !== null) assertStorableProperty(value);
     const keys = this.context.tokens.keys;
     const record = new Map<number, CypherValue>();
     for (const [key, value] of properties) {
-      if (value === null) continue;
-      assertStorableProperty(value);
-      record.set(keys.getOrCreate(key, this.connection), value);
+      if (value !== null) record.set(keys.getOrCreate(key, this.connection), value);
     }
     return record;
+  }
+
+  /** Unique-index checks for an entity about to be indexed with `props` in `indexes`. */
+  private checkUnique(indexes: readonly IndexEntry[] | undefined, id: bigint, props: ReadonlyMap<number, CypherValue>): void {
+    if (indexes === undefined) return;
+    for (const index of indexes) assertUnique(this.connection, index, id, props);
   }
 
   /** Distinct label ids in ascending id order (the order Neo4j reports labels in). */
@@ -166,6 +173,8 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     const id = this.nextNodeId++;
     const labelIds = this.labelIdsOf(labels);
     const record = this.keyIdsOf(properties);
+    for (const labelId of labelIds) this.checkUnique(this.catalog.nodeIndexesByLabel.get(labelId), id, record);
+    this.state.dirty = true;
     this.connection.stmt(INSERT_NODE).run(id, this.commitVersion, LabelSetCache.text(labelIds), encodeRecord(record));
     for (const labelId of labelIds) {
       this.connection.stmt(INSERT_NODE_LABEL).run(labelId, id);
@@ -195,6 +204,8 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
   }
 
   private writeNodeProps(id: bigint, row: NodeRow, oldProps: Map<number, CypherValue>, newProps: Map<number, CypherValue>): void {
+    for (const labelId of LabelSetCache.ids(row[1])) this.checkUnique(this.catalog.nodeIndexesByLabel.get(labelId), id, newProps);
+    this.state.dirty = true;
     this.archiveNode(id, row);
     this.connection.stmt(UPDATE_NODE_PROPS).run(this.commitVersion, encodeRecord(newProps), id);
     for (const labelId of LabelSetCache.ids(row[1])) {
@@ -253,10 +264,12 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
       if (!current.includes(labelId) && !added.includes(labelId)) added.push(labelId);
     }
     if (added.length === 0) return 0;
+    const props = decodeRecordById(row[2]);
+    for (const labelId of added) this.checkUnique(this.catalog.nodeIndexesByLabel.get(labelId), id, props);
+    this.state.dirty = true;
     this.archiveNode(id, row);
     const merged = [...current, ...added].sort((a, b) => a - b);
     this.connection.stmt(UPDATE_NODE_LABELS).run(this.commitVersion, LabelSetCache.text(merged), id);
-    const props = decodeRecordById(row[2]);
     for (const labelId of added) {
       this.connection.stmt(INSERT_NODE_LABEL).run(labelId, id);
       this.state.labelDelta(labelId, 1);
@@ -279,6 +292,7 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
       if (labelId !== undefined && current.includes(labelId) && !removed.includes(labelId)) removed.push(labelId);
     }
     if (removed.length === 0) return 0;
+    this.state.dirty = true;
     this.archiveNode(id, row);
     const remaining = current.filter((l) => !removed.includes(l));
     this.connection.stmt(UPDATE_NODE_LABELS).run(this.commitVersion, LabelSetCache.text(remaining), id);
@@ -298,6 +312,7 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     this.assertOpen();
     const row = this.connection.raw(NODE_ROW).get(id) as NodeRow | undefined;
     if (row === undefined) return;
+    this.state.dirty = true;
     if (detach) {
       const rels = this.connection.pluck(TOUCHING_RELS).all(id, id) as bigint[];
       for (const relId of rels) this.deleteRelationship(relId);
@@ -332,6 +347,8 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     const id = this.nextRelId++;
     const typeId = this.context.tokens.types.getOrCreate(type, this.connection);
     const record = this.keyIdsOf(properties);
+    this.checkUnique(this.catalog.relIndexesByType.get(typeId), id, record);
+    this.state.dirty = true;
     this.connection.stmt(INSERT_REL).run(id, typeId, startId, endId, this.commitVersion, encodeRecord(record));
     for (const index of this.catalog.relIndexesByType.get(typeId) ?? []) addEntry(this.connection, index, id, record);
     const state = this.state;
@@ -358,6 +375,8 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
   }
 
   private writeRelProps(id: bigint, row: RelRow, oldProps: Map<number, CypherValue>, newProps: Map<number, CypherValue>): void {
+    this.checkUnique(this.catalog.relIndexesByType.get(Number(row[1])), id, newProps);
+    this.state.dirty = true;
     this.archiveRel(id, row);
     this.connection.stmt(UPDATE_REL_PROPS).run(this.commitVersion, encodeRecord(newProps), id);
     for (const index of this.catalog.relIndexesByType.get(Number(row[1])) ?? []) {
@@ -401,6 +420,7 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     this.assertOpen();
     const row = this.connection.raw(REL_ROW).get(id) as RelRow | undefined;
     if (row === undefined) return;
+    this.state.dirty = true;
     this.archiveRel(id, row);
     this.connection.stmt(DELETE_REL).run(id);
     const typeId = Number(row[1]);
@@ -481,6 +501,7 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     this.assertOpen();
     if (!this.state.dirty) {
       this.connection.stmt('COMMIT').run();
+      this.context.tokens.commit();
       this.close(true);
       return this.commitVersion - 1n;
     }
