@@ -197,6 +197,14 @@ describe('Bolt state machine (scripted conversations)', () => {
     client.close();
   });
 
+  it('without an authenticate callback the engine gets no security context (its default applies)', async () => {
+    const client = await open(server.port, [5, 8]);
+    client.send(M.RUN, ['ONE', map({}), map({ db: 'fresh' })]);
+    await expect(client, SIG.SUCCESS);
+    assert.equal('security' in log.sessions.at(-1)!, false);
+    client.close();
+  });
+
   it('ROUTE names this server as router, reader and writer', async () => {
     const client = await RawBoltClient.connect(server.port);
     await client.handshake([v(5, 8)]);
@@ -216,7 +224,10 @@ describe('Bolt state machine (scripted conversations)', () => {
   });
 
   it('TELEMETRY (5.4+) is acknowledged; LOGOFF returns to authentication', async () => {
-    const client = await open(server.port, [5, 8]);
+    const { server: authServer, log: authLog } = await startFakeServer({
+      authenticate: (_scheme, principal) => ({ username: principal, roles: ['editor'] }),
+    });
+    const client = await open(authServer.port, [5, 8]);
     client.send(M.TELEMETRY, [1n]);
     await expect(client, SIG.SUCCESS);
     client.send(M.LOGOFF);
@@ -225,8 +236,9 @@ describe('Bolt state machine (scripted conversations)', () => {
     await expect(client, SIG.SUCCESS);
     client.send(M.RUN, ['ONE', map({}), map({})]);
     await expect(client, SIG.SUCCESS);
-    assert.equal(log.sessions.at(-1)?.security?.username, 'other');
+    assert.equal(authLog.sessions.at(-1)?.security?.username, 'other');
     client.close();
+    await authServer.close();
   });
 
   it('notifications: a list before 5.5, GQL statuses after, filtered by severity and category', async () => {
