@@ -106,7 +106,7 @@ export abstract class ExpressionBinder {
 
   protected reportUndefined(variable: Variable, scope: Scope): void {
     const hint = didYouMean(suggestionList(variable.name, scope.names()));
-    this.context.report(variable, `Variable \`${variable.name}\` not defined.${hint}`, 'UndefinedVariable');
+    this.context.report(variable, `Variable \`${variable.name}\` not defined${hint ? `.${hint}` : ''}`, 'UndefinedVariable');
   }
 
   /** Declares a new variable in `scope`. */

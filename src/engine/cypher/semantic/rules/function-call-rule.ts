@@ -20,7 +20,7 @@ export const FunctionCallRule: ValidationRule = (context) => ({
         return;
       }
       const hint = didYouMean(suggestionList(name, builtinFunctionList.map((f) => f.name)));
-      context.report(node, `Unknown function '${name}'.${hint}`, 'UnknownFunction');
+      context.report(node, `Unknown function '${name}'${hint ? `.${hint}` : ''}`, 'UnknownFunction');
       return;
     }
     if (node.args.length < fn.minArgs || node.args.length > fn.maxArgs) {
