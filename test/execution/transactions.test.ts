@@ -51,3 +51,14 @@ async function GraphDBWithLockTimeout(): Promise<GraphDB> {
   const { GraphDB } = await import('../../src/engine/index.js');
   return GraphDB.open({ writeLockTimeoutMs: 50 });
 }
+
+test('USE selects another database; CREATE/SHOW/DROP DATABASE work as statements', async () => {
+  const s = db.session();
+  await exec(s, 'CREATE DATABASE other');
+  const names = (await rows(s, 'SHOW DATABASES')).map((r) => r.name);
+  assert.ok(names.includes('other'), JSON.stringify(names));
+  await exec(s, 'USE other CREATE (:InOther)');
+  assert.deepEqual(await rows(s, 'USE other MATCH (n:InOther) RETURN count(n) AS c'), [{ c: 1n }]);
+  assert.deepEqual(await rows(s, 'MATCH (n:InOther) RETURN count(n) AS c'), [{ c: 0n }]);
+  await exec(s, 'DROP DATABASE other');
+});

@@ -10,7 +10,8 @@ import type { DatabaseStore } from '../storage/database-store.js';
 import type { ReadTransaction } from '../storage/snapshot-reader.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
 import type { CypherValue } from '../values/types.js';
-import type { Statement } from '../cypher/ast/index.js';
+import { Kind } from '../cypher/ast/index.js';
+import type { Expression, Statement } from '../cypher/ast/index.js';
 import { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
@@ -28,6 +29,30 @@ export interface SessionHost {
   /** Parses and semantically checks a statement (cached by text). */
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
   bookmarkFor(database: string, version: bigint): string;
+}
+
+/** The database a leading `USE name` clause selects (dotted names and `graph.byName('x')`), or null. */
+export function useTarget(statement: Statement, parameters: ReadonlyMap<string, CypherValue>): string | null {
+  const body = statement.body;
+  const first = body.kind === Kind.SingleQuery ? body.clauses[0] : null;
+  if (!first || first.kind !== Kind.Use) return null;
+  const name = (e: Expression): string | null => {
+    if (e.kind === Kind.Variable) return e.name;
+    if (e.kind === Kind.PropertyAccess) {
+      const base = name(e.object);
+      return base === null ? null : `${base}.${e.property}`;
+    }
+    if (e.kind === Kind.FunctionCall && e.args.length === 1) {
+      const arg = e.args[0]!;
+      if (arg.kind === Kind.StringLiteral) return arg.value;
+      if (arg.kind === Kind.Parameter) {
+        const value = parameters.get(arg.name);
+        return typeof value === 'string' ? value : null;
+      }
+    }
+    return null;
+  };
+  return name(first.graph);
 }
 
 /** Normalizes edge parameters to a Map. */
@@ -70,7 +95,8 @@ export class EngineSession implements Session {
     this.assertOpen();
     const params = parameterMap(parameters);
     const statement = this.host.compile(query, new Set(params.keys()));
-    const store = this.host.store(this.database);
+    const database = useTarget(statement, params) ?? this.database;
+    const store = this.host.store(database);
     const start = performance.now();
     const clock = new StatementClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
     this.running = clock;
@@ -82,7 +108,7 @@ export class EngineSession implements Session {
       reader.close();
       throw error;
     }
-    const target = { database: this.database, reader, writer: null, transactionStart: Date.now() };
+    const target = { database: store.name, reader, writer: null, transactionStart: Date.now() };
     if (plan.admin) {
       return runAdmin(plan, target, params, clock, this.host.services, async () => reader.close());
     }
@@ -97,7 +123,7 @@ export class EngineSession implements Session {
     let version: bigint | null = null;
     try {
       const writePlan = planFor(statement, tx, this.host.services);
-      const writeTarget = { database: this.database, reader: tx, writer: tx, transactionStart: target.transactionStart };
+      const writeTarget = { database: store.name, reader: tx, writer: tx, transactionStart: target.transactionStart };
       return await runPlanned(
         writePlan,
         writeTarget,
@@ -113,7 +139,7 @@ export class EngineSession implements Session {
         },
         () => {
           if (version === null) return undefined;
-          this.bookmark = this.host.bookmarkFor(this.database, version);
+          this.bookmark = this.host.bookmarkFor(store.name, version);
           return this.bookmark;
         },
       );
@@ -176,6 +202,10 @@ export class EngineTransaction implements Transaction {
       clock.checkAlive();
       const params = parameterMap(parameters);
       const statement = this.host.compile(query, new Set(params.keys()));
+      const used = useTarget(statement, params);
+      if (used !== null && used.toLowerCase() !== this.database.toLowerCase()) {
+        throw new GraphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${this.database}`);
+      }
       const plan = planFor(statement, this.storage, this.host.services);
       if (plan.admin) throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Database administration is not allowed in an explicit transaction.');
       const writer = this.writer;

@@ -4,7 +4,7 @@
  */
 import { CypherTypeError, ParameterMissing } from '../../../errors/index.js';
 import * as V from '../../../values/index.js';
-import { NodeRef, RelationshipRef } from '../../../values/types.js';
+import { RelationshipRef } from '../../../values/types.js';
 import type { CypherValue } from '../../../values/types.js';
 import { Kind } from '../../ast/index.js';
 import type { BinaryOperation, Expression, MapProjection } from '../../ast/index.js';
@@ -266,9 +266,4 @@ function compileMapProjection(expr: MapProjection, env: CompileEnv): Evaluator {
     }
     return out;
   };
-}
-
-/** True for references (used by operators that need an entity id). */
-export function isEntityRef(v: CypherValue): v is NodeRef | RelationshipRef {
-  return v instanceof NodeRef || v instanceof RelationshipRef;
 }

@@ -2,7 +2,6 @@
  * Row-at-a-time operators: Filter, RelationshipUniqueness, ProjectPath, Projection, Unwind,
  * Skip, Limit, and the roots ProduceResults and EmptyResult.
  */
-import { CypherTypeError } from '../../../errors/index.js';
 import { NodeRef, PathRef, RelationshipRef } from '../../../values/types.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { Filter } from '../../planner/logical/filter.js';
@@ -175,10 +174,4 @@ export function mapEmptyResult(op: EmptyResult, m: Mapper): PhysicalOperator {
   return function* (ctx, rows): RowStream {
     for (const row of input(ctx, rows)) if (row === PAUSE) yield row;
   };
-}
-
-/** Rejects a non-list where a list is required. */
-export function expectList(value: CypherValue, what: string): readonly CypherValue[] {
-  if (!Array.isArray(value)) throw new CypherTypeError(`Type mismatch: ${what} expected a List`, { detail: 'InvalidArgumentType' });
-  return value as readonly CypherValue[];
 }
