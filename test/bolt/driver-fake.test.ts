@@ -15,7 +15,7 @@ import {
   LocalDateTime,
   LocalTime,
 } from '../../src/engine/values/types.js';
-import { RawBoltClient, SIG } from './helpers/bolt-client.js';
+import { RawBoltClient } from './helpers/bolt-client.js';
 import type { FakeEngineLog } from './helpers/fake-engine.js';
 import { startFakeServer } from './helpers/server.js';
 
