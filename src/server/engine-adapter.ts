@@ -34,7 +34,6 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
     }
   };
   const port: ServerEngine = {
-    defaultDatabase: graphdb.defaultDatabase,
     session: (options) => graphdb.session(options),
     hasDatabase,
     databaseFigures(): DatabaseFigures[] {

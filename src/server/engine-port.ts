@@ -14,8 +14,6 @@ export interface DatabaseFigures {
 
 /** The engine as the server sees it. */
 export interface ServerEngine {
-  /** Name of the default database. */
-  readonly defaultDatabase: string;
   /** Opens a session; `database` defaults to the default database. */
   session(options: SessionOptions): Session;
   /** True when the database (or alias) exists. */

@@ -10,7 +10,7 @@ export { ConfigError } from './errors.js';
 export { parseDuration, formatDuration } from './duration.js';
 export { parseSize } from './coerce.js';
 export { configCandidates, discoverConfigFile, processDiscoveryContext, userConfigDir, type DiscoveryContext } from './discovery.js';
-export { loadConfig, validateConfig, settingValue, type LoadConfigOptions, type LoadedConfig, type SettingOrigin } from './load.js';
+export { loadConfig, validateConfig, type LoadConfigOptions, type LoadedConfig, type SettingOrigin } from './load.js';
 export { parseConfigYaml, readConfigFile, type FileSettings } from './yaml-file.js';
 export { DatabaseConfigRegistry, effectiveConfig, overridableKeys, parseOverrides, type OverridableKey } from './overrides.js';
 export { redactConfig, REDACTED } from './redact.js';

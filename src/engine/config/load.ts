@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from './defaults.js';
 import { discoverConfigFile, processDiscoveryContext, type DiscoveryContext } from './discovery.js';
 import { ConfigError } from './errors.js';
 import { SETTINGS, SETTINGS_BY_ENV, SETTINGS_BY_PATH } from './settings.js';
-import { deepClone, getPath, setPath } from './tree.js';
+import { deepClone, setPath } from './tree.js';
 import type { GraphdbConfig } from './types.js';
 import { readConfigFile, suggestKey } from './yaml-file.js';
 
@@ -134,9 +134,4 @@ function isIpOrCidr(entry: string): boolean {
   if (bits === undefined) return true;
   if (!/^\d+$/.test(bits)) return false;
   return Number(bits) <= (family === 4 ? 32 : 128);
-}
-
-/** Reads a setting of a loaded config by dotted path. */
-export function settingValue(config: GraphdbConfig, path: string): unknown {
-  return getPath(config, path);
 }

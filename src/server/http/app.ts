@@ -18,12 +18,11 @@ import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { observabilityRoutes } from './routes/observability.js';
 import { transactionRoutes } from './routes/transactions.js';
-import { securityContextFor } from './security-context.js';
+import { securityContextFor, UNRESTRICTED } from './security-context.js';
 import type { BoltEndpoint, HttpServices, SubsystemProbes } from './services.js';
 import { TrustedProxies, stripForwardingHeaders } from './trusted-proxies.js';
 import { OpenTransactions } from './tx/open-transactions.js';
 import { WriteBehindQueue } from './tx/write-behind.js';
-import { UNRESTRICTED } from './security-context.js';
 
 /** Inputs of `buildHttpServer`. */
 export interface HttpServerOptions {

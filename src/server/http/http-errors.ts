@@ -64,8 +64,3 @@ export function statementErrorEntry(error: unknown): ErrorEntry {
   const wrapped = toGraphError(error);
   return { code: wrapped.code, message: wrapped.message };
 }
-
-/** A request-level client error (bad body shape, unknown transaction...). */
-export function requestError(code: string, message: string): GraphError {
-  return new GraphError(code, message);
-}

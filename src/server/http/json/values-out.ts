@@ -140,11 +140,3 @@ export function graphJson(row: readonly CypherValue[]): string {
   );
   return `{"nodes":[${nodeText.join(',')}],"relationships":[${relationshipText.join(',')}]}`;
 }
-
-/** A plain JS value (from route handlers) as JSON, with bigints written as exact numbers. */
-export function plainJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `\u0000bigint:${item}` : item)).replace(
-    /"\\u0000bigint:(-?\d+)"/g,
-    '$1',
-  );
-}

@@ -186,21 +186,24 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     const { database } = request.params;
     const statements = statementRequests(request.body);
+    if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
+    const asyncSettings = services.config.effectiveConfig(database).async_writes;
+    const estimates = asyncSettings.enabled ? classifier.classify(statements) : null;
+    if (estimates !== null) {
+      // Queued writes are flushed later under the server's own context: check the client's right now.
+      request.security.authorize?.(database, 'write');
+      statements.forEach((s, i) => writeBehind.enqueue(database, { statement: s.statement, parameters: s.parameters, ...estimates[i]! }));
+      const results = estimates.map((e, i) => {
+        const stats = statements[i]!.includeStats
+          ? `,"stats":${JSON.stringify({ contains_updates: true, nodes_created: e.nodes, relationships_created: e.relationships })}`
+          : '';
+        return `{"columns":[],"data":[]${stats}}`;
+      });
+      reply.header('X-Graphdb-Consistency', 'eventual');
+      return sendJson(reply, 202, responseJson({ results, errors: [] }));
+    }
     const session = openSession(request, database);
     try {
-      const asyncSettings = services.config.effectiveConfig(database).async_writes;
-      const estimates = asyncSettings.enabled ? classifier.classify(statements) : null;
-      if (estimates !== null) {
-        statements.forEach((s, i) => writeBehind.enqueue(database, { statement: s.statement, parameters: s.parameters, ...estimates[i]! }));
-        const results = estimates.map((e, i) => {
-          const stats = statements[i]!.includeStats
-            ? `,"stats":${JSON.stringify({ contains_updates: true, nodes_created: e.nodes, relationships_created: e.relationships })}`
-            : '';
-          return `{"columns":[],"data":[]${stats}}`;
-        });
-        reply.header('X-Graphdb-Consistency', 'eventual');
-        return sendJson(reply, 202, responseJson({ results, errors: [] }));
-      }
       if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
       const options: TransactionOptions = { timeoutMs: timeoutFor(request) };
       if (statements.length === 1) {
