@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Kind, print, visit, SKIP, type AstNode, type Expression, type Return, type SingleQuery, type Statement } from '../../../src/engine/cypher/ast/index.js';
+import { byKind, Kind, print, visit, SKIP, BREAK, type AstNode, type Expression, type Return, type SingleQuery, type Statement } from '../../../src/engine/cypher/ast/index.js';
 import { measureFrontendThroughput, parse, parseStatements } from '../../../src/engine/cypher/parser/index.js';
 import { CypherSyntaxError } from '../../../src/engine/errors/index.js';
 
@@ -194,6 +194,18 @@ describe('visit()', () => {
     const kinds: string[] = [];
     visit(statement, { enter(node: AstNode) { kinds.push(node.kind); return node.kind === Kind.Match ? SKIP : undefined; } });
     assert.ok(!kinds.includes(Kind.NodePattern));
+  });
+
+  test('byKind() narrows callbacks by kind; BREAK stops the traversal', () => {
+    const statement: Statement = parse('MATCH (a:A)-[:T]->(b:B) RETURN a.x, b.y');
+    const labels: string[] = [];
+    const properties: string[] = [];
+    visit(statement, byKind({
+      [Kind.LabelName]: { enter: (node) => void labels.push(node.name) },
+      [Kind.PropertyAccess]: { enter: (node) => { properties.push(node.property); return BREAK; } },
+    }));
+    assert.deepEqual(labels, ['A', 'T', 'B']);
+    assert.deepEqual(properties, ['x']);
   });
 });
 

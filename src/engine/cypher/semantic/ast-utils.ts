@@ -1,4 +1,3 @@
-import type { Expression } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
 import type { AstNode } from '../ast/nodes.js';
 import { childrenOf } from '../ast/visitor.js';
@@ -36,9 +35,4 @@ export function containsAggregate(node: AstNode, lookup: (name: string) => Cyphe
 export function isConstant(expression: AstNode): boolean {
   if (expression.kind === Kind.Variable || expression.kind === Kind.PatternExpression) return false;
   return childrenOf(expression).every(isConstant);
-}
-
-/** The expressions of a list of AST nodes that are variables. */
-export function isVariable(expression: Expression): expression is Extract<Expression, { kind: Kind.Variable }> {
-  return expression.kind === Kind.Variable;
 }
