@@ -4,7 +4,7 @@ import { commit, request, rows, sleep, startTestServer, type TestServer } from '
 
 let t: TestServer;
 before(async () => {
-  t = await startTestServer({ 'async_writes.enabled': true, 'async_writes.flush_interval': '300ms' });
+  t = await startTestServer({ 'async_writes.enabled': true, 'async_writes.flush_interval': '1s' });
 });
 after(() => t.stop());
 
@@ -19,7 +19,10 @@ describe('write consistency on the transactional endpoint', () => {
     assert.equal(response.body.results[0].stats.nodes_created, 3);
     const stats = await request(`${t.url}/admin/stats`);
     assert.equal(stats.body.async_writes.pendingStatements, 1, 'still queued right after the 202');
-    await sleep(600);
+    await sleep(1500);
+    const flushed = await request(`${t.url}/admin/stats`);
+    assert.equal(flushed.body.async_writes.pendingStatements, 0, 'the timer flushed it (no synchronous request did)');
+    assert.equal(flushed.body.async_writes.flushedStatements, 1);
     assert.equal(await count('Async'), 3);
   });
 

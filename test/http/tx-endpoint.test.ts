@@ -8,7 +8,7 @@ const SLOW_QUERY = 'UNWIND range(1, 20000) AS a UNWIND range(1, 20000) AS b WITH
 before(async () => {
   t = await startTestServer({
     'async_writes.enabled': false,
-    'server.transaction_idle_timeout': '300ms',
+    'server.transaction_idle_timeout': '10s',
     'server.body_limit': 64 * 1024,
   });
 });
@@ -163,12 +163,17 @@ describe('explicit transactions', () => {
   });
 
   it('expires idle transactions', async () => {
-    const begin = await request(`${t.url}/db/graphdb/tx`, { method: 'POST', json: { statements: [{ statement: 'CREATE (:Idle)' }] } });
-    assert.equal(begin.status, 201);
-    await sleep(700);
-    const late = await request(begin.headers.get('location')!, { method: 'POST', json: { statements: [] } });
-    assert.equal(late.status, 404);
-    assert.deepEqual(await rows(t.url, 'MATCH (n:Idle) RETURN count(n)'), [[0]]);
+    const short = await startTestServer({ 'server.transaction_idle_timeout': '200ms' });
+    try {
+      const begin = await request(`${short.url}/db/graphdb/tx`, { method: 'POST', json: { statements: [{ statement: 'CREATE (:Idle)' }] } });
+      assert.equal(begin.status, 201);
+      await sleep(700);
+      const late = await request(begin.headers.get('location')!, { method: 'POST', json: { statements: [] } });
+      assert.equal(late.status, 404);
+      assert.deepEqual(await rows(short.url, 'MATCH (n:Idle) RETURN count(n)'), [[0]]);
+    } finally {
+      await short.stop();
+    }
   });
 
   it('refuses a transaction id of another database', async () => {
