@@ -128,3 +128,19 @@ describe('server shutdown', () => {
     await client.waitClosed();
   });
 });
+
+describe('message size limit', () => {
+  it('a message beyond maxMessageSize is refused without being buffered', async () => {
+    const { server } = await startFakeServer({ maxMessageSize: 1000 });
+    try {
+      const client = await open(server.port, [5, 8]);
+      client.send(M.RUN, ['x'.repeat(2000), map({}), map({})]);
+      const failure = meta(await expect(client, SIG.FAILURE));
+      assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Request.InvalidFormat');
+      assert.match(String(failure.get('message')), /limit of 1000 bytes/);
+      await client.waitClosed();
+    } finally {
+      await server.close();
+    }
+  });
+});
