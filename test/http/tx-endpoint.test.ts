@@ -90,6 +90,12 @@ describe('POST /db/{db}/tx/commit', () => {
     assert.equal(response.body.errors[0].code, 'Neo.ClientError.Request.Invalid');
   });
 
+  it('rejects a body that is not JSON with 415', async () => {
+    const response = await request(`${t.url}/db/graphdb/tx/commit`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    assert.equal(response.status, 415);
+    assert.equal(response.body.errors[0].code, 'Neo.ClientError.Request.InvalidFormat');
+  });
+
   it('rejects a body over the limit with 413', async () => {
     const response = await commit(t.url, [`RETURN "${'x'.repeat(70 * 1024)}"`]);
     assert.equal(response.status, 413);

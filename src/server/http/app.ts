@@ -104,7 +104,7 @@ function installMetrics(app: FastifyInstance, metrics: GraphdbMetrics): void {
 }
 
 function installJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
