@@ -57,3 +57,30 @@ test('stats report counts, version and bytes on disk', async () => {
     env.dispose();
   }
 });
+
+test('two engines on one data directory see each other\'s commits (e.g. a CLI next to a server)', async () => {
+  const env = tempEngine();
+  const { StorageEngine } = await import('../../src/engine/storage/index.js');
+  const second = StorageEngine.open({ dataDir: env.dir });
+  try {
+    const one = env.engine.database();
+    const two = second.database();
+    const a = await one.beginWrite();
+    const first = a.createNode(['FromOne'], new Map([['k', 1n]]));
+    a.commit();
+    const b = await two.beginWrite();
+    assert.equal(b.countNodes('FromOne'), 1);
+    const next = b.createNode(['FromTwo'], new Map([['other', 2n]]));
+    assert.notEqual(next, first, 'ids continue after the other process\'s');
+    b.createIndex({ name: 'two_other', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['FromTwo'], properties: ['other'], options: new Map() }, false);
+    b.commit();
+    const r = one.beginRead();
+    assert.deepEqual(r.nodeLabels(next), ['FromTwo']);
+    assert.equal(r.nodeProperty(next, 'other'), 2n);
+    assert.deepEqual([...r.seekNodes('FromTwo', 'other', { kind: 'equals', value: 2n })], [next]);
+    r.close();
+  } finally {
+    second.close();
+    env.dispose();
+  }
+});

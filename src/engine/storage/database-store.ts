@@ -191,6 +191,7 @@ export class DatabaseStore {
     const connection = this.acquireReader();
     connection.stmt('BEGIN').run();
     const version = readState(connection, StateKey.version);
+    if (version !== this.committed && this.activeWriter === null) this.syncWithFile(connection);
     const unpin = this.snapshots.pin(version);
     return new SnapshotReader([connection, this.context, this.catalog, version], () => {
       unpin();
@@ -211,13 +212,30 @@ export class DatabaseStore {
     return this.lock.tryAcquire() ? this.startWriter() : null;
   }
 
+  /**
+   * Reloads what this process caches (tokens, schema, version, id allocators) when another
+   * process committed to the file since (e.g. a CLI maintenance command next to a server).
+   */
+  private syncWithFile(connection: Connection): void {
+    const version = readState(connection, StateKey.version);
+    if (version === this.committed) return;
+    this.context.tokens.load(connection);
+    this.context.labelSets.clear();
+    this.catalog = loadCatalog(connection, this.context.tokens);
+    this.committed = version;
+    this.nextIds = { node: readState(connection, StateKey.nextNodeId), rel: readState(connection, StateKey.nextRelId) };
+  }
+
   private startWriter(): WriteTransaction {
     try {
       this.assertOpen();
+      this.writer.stmt('BEGIN IMMEDIATE').run();
+      this.syncWithFile(this.writer);
       const tx = new WriteTransaction(this.writer, this.context, this.catalog, this.committed + 1n, this.nextIds, this.host);
       this.activeWriter = tx;
       return tx;
     } catch (error) {
+      if (this.writer.db.inTransaction) this.writer.stmt('ROLLBACK').run();
       this.lock.release();
       throw error;
     }

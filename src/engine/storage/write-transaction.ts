@@ -54,7 +54,7 @@ export interface WriteHost {
   readonly wantsEvents: boolean;
 }
 
-/** GraphWriter with commit/rollback. */
+/** GraphWriter with commit/rollback; created inside a SQLite write transaction (BEGIN IMMEDIATE). */
 export class WriteTransaction extends HeadReader implements GraphWriter {
   protected override readonly materializeScans = true;
   /** In-memory bookkeeping (counters, deltas, changes). */
@@ -82,7 +82,6 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     this.nextRelId = nextIds.rel;
     this.state = new TxState(host.wantsEvents);
     this.tokenMark = context.tokens.mark();
-    connection.stmt('BEGIN IMMEDIATE').run();
   }
 
   /** The schema catalog as this transaction sees it. */
