@@ -1,0 +1,116 @@
+/**
+ * What the shell needs from a database connection, and its embedded implementation over a
+ * GraphDB opened on a data directory.
+ */
+import type { GraphDB } from '../../engine/graphdb.js';
+import type { EngineSession } from '../../engine/session/engine-session.js';
+import type { ResultSummary, Transaction } from '../../engine/session/types.js';
+import type { CypherValue } from '../../engine/values/types.js';
+
+/** A fully consumed statement result. */
+export interface ShellResult {
+  readonly keys: readonly string[];
+  readonly records: readonly (readonly CypherValue[])[];
+  readonly summary: ResultSummary;
+}
+
+/** Names offered by completion. */
+export interface Vocabulary {
+  readonly labels: readonly string[];
+  readonly types: readonly string[];
+  readonly propertyKeys: readonly string[];
+  readonly procedures: readonly string[];
+  readonly functions: readonly string[];
+}
+
+/** A connection the shell drives (embedded engine or remote server). */
+export interface ShellClient {
+  readonly database: string;
+  readonly inTransaction: boolean;
+  run(query: string, parameters: ReadonlyMap<string, CypherValue>): Promise<ShellResult>;
+  begin(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  /** Switches database (fails inside an open transaction). */
+  use(database: string): Promise<void>;
+  vocabulary(): Promise<Vocabulary>;
+  close(): Promise<void>;
+}
+
+/** The shell over an in-process engine. */
+export class EmbeddedClient implements ShellClient {
+  private session: EngineSession;
+  private tx: Transaction | null = null;
+
+  constructor(
+    private readonly db: GraphDB,
+    database?: string,
+  ) {
+    this.session = db.session(database === undefined ? {} : { database });
+  }
+
+  get database(): string {
+    return this.session.database;
+  }
+
+  get inTransaction(): boolean {
+    return this.tx !== null && this.tx.isOpen;
+  }
+
+  async run(query: string, parameters: ReadonlyMap<string, CypherValue>): Promise<ShellResult> {
+    const stream = this.tx !== null ? await this.tx.run(query, parameters) : await this.session.run(query, parameters);
+    const records: (readonly CypherValue[])[] = [];
+    for (;;) {
+      const batch = await stream.pull(1000);
+      records.push(...batch.records);
+      if (!batch.hasMore) break;
+    }
+    return { keys: stream.keys, records, summary: stream.summary() };
+  }
+
+  async begin(): Promise<void> {
+    if (this.inTransaction) throw new Error('There is already an open transaction');
+    this.tx = await this.session.beginTransaction();
+  }
+
+  async commit(): Promise<void> {
+    if (!this.inTransaction) throw new Error('There is no open transaction to commit');
+    const tx = this.tx!;
+    this.tx = null;
+    await tx.commit();
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.inTransaction) throw new Error('There is no open transaction to rollback');
+    const tx = this.tx!;
+    this.tx = null;
+    await tx.rollback();
+  }
+
+  async use(database: string): Promise<void> {
+    if (this.inTransaction) throw new Error('There is an open transaction. You need to close it before switching database');
+    this.db.store(database);
+    await this.session.close();
+    this.session = this.db.session({ database });
+  }
+
+  async vocabulary(): Promise<Vocabulary> {
+    const reader = this.db.store(this.database).beginRead();
+    try {
+      return {
+        labels: reader.labels(),
+        types: reader.relationshipTypes(),
+        propertyKeys: reader.propertyKeys(),
+        procedures: this.db.procedures.list().map((p) => p.name),
+        functions: this.db.functions.list().map((f) => f.name),
+      };
+    } finally {
+      reader.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.inTransaction) await this.tx!.rollback();
+    await this.session.close();
+  }
+}
