@@ -132,6 +132,10 @@ describe('semantic analysis: rules', () => {
     expectError('MATCH (n) WHERE EXISTS { MATCH (n)-->(m) SET m.x = 1 } RETURN n', 'InvalidClauseComposition');
     expectError('RETURN 1 AS x MATCH (n) RETURN n', 'InvalidClauseComposition');
     expectError('MATCH (n)', 'InvalidClauseComposition');
+    expectError('MATCH (n) FINISH RETURN 1 AS x', 'InvalidClauseComposition');
+    expectError('MATCH (n) USE db RETURN n', 'InvalidClauseComposition');
+    expectError('CALL { CALL { CREATE () } IN TRANSACTIONS } RETURN 1 AS x', 'InvalidClauseComposition');
+    assert.deepEqual(validate(parse('USE db MATCH (n) CALL (n) { SET n.x = 1 } IN TRANSACTIONS FINISH')), []);
     expectError('RETURN 1 AS x UNION RETURN 2 AS x UNION ALL RETURN 3 AS x', 'InvalidClauseComposition');
   });
 

@@ -9,8 +9,9 @@ const subqueryExpressionKinds = new Set<Kind>([Kind.ExistsSubquery, Kind.CountSu
 const closingKinds = new Set<Kind>([...updatingKinds, Kind.Return, Kind.Finish, Kind.CallSubquery, Kind.CallProcedure]);
 
 /**
- * Clause order (`InvalidClauseComposition`): RETURN only last; a query (or CALL subquery) ends
- * with RETURN, FINISH, an update or a call; EXISTS / COUNT / COLLECT bodies are read-only and
+ * Clause order (`InvalidClauseComposition`): RETURN and FINISH only last, USE only first; a
+ * query (or CALL subquery) ends with RETURN, FINISH, an update or a call; CALL IN TRANSACTIONS
+ * only at the top level; EXISTS / COUNT / COLLECT bodies are read-only and
  * COLLECT ends with RETURN; FOREACH holds only updates; UNION and UNION ALL are not mixed.
  */
 export const ClauseCompositionRule: ValidationRule = (context) => ({
@@ -31,6 +32,11 @@ export const ClauseCompositionRule: ValidationRule = (context) => ({
     const container = nearestContainer(ancestors);
     node.clauses.forEach((clause, index) => {
       if (clause.kind === Kind.Return && index < node.clauses.length - 1) report(context, clause, 'RETURN can only be used at the end of the query');
+      if (clause.kind === Kind.Finish && index < node.clauses.length - 1) report(context, clause, 'FINISH can only be used at the end of the query');
+      if (clause.kind === Kind.Use && index > 0) report(context, clause, 'USE clause must be the first clause in a (sub-)query');
+      if (clause.kind === Kind.CallSubquery && clause.inTransactions && ancestors.some((a) => a.kind === Kind.CallSubquery || subqueryExpressionKinds.has(a.kind) || a.kind === Kind.Foreach)) {
+        report(context, clause, 'CALL { ... } IN TRANSACTIONS is only supported at the top level of a query, not nested in another subquery');
+      }
       if (container !== null && subqueryExpressionKinds.has(container.kind) && updatingKinds.has(clause.kind)) {
         report(context, clause, `An ${container.kind === Kind.ExistsSubquery ? 'Exists' : container.kind === Kind.CountSubquery ? 'Count' : 'Collect'} Expression cannot contain any updates`);
       }
