@@ -95,11 +95,14 @@ function installSecurity(app: FastifyInstance, services: HttpServices): void {
   });
 }
 
-function installMetrics(app: FastifyInstance, metrics: GraphdbMetrics): void {
+function installMetrics(app: FastifyInstance, metrics: GraphdbMetrics, logger: Logger): void {
   app.addHook('onResponse', async (request, reply) => {
     const path = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
     metrics.httpRequests.inc({ method: request.method, path, status: String(reply.statusCode) });
     metrics.httpRequestDuration.observe({ method: request.method, path }, reply.elapsedTime / 1000);
+    if (logger.isLevelEnabled('debug')) {
+      logger.debug({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, ip: request.clientIp }, 'request');
+    }
   });
 }
 
@@ -137,7 +140,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.decorate('graphdb', services);
   installTrustBoundary(app, proxies);
   installSecurity(app, services);
-  installMetrics(app, services.metrics);
+  installMetrics(app, services.metrics, options.logger);
   installJsonParser(app);
 
   const corsSettings = options.config.global.cors;
