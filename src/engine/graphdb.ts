@@ -25,6 +25,7 @@ import type { ProcedureRegistry } from './cypher/procedures/registry.js';
 import type { AdminHooks, DatabaseInfo } from './cypher/runtime/admin-hooks.js';
 import { QueryCache } from './cypher/query-cache.js';
 import type { ProcedureDefinition } from './cypher/procedures/registry.js';
+import { registrationProcedure } from './cypher/runtime/table-procedures.js';
 import { EngineSession } from './session/engine-session.js';
 import type { SessionHost } from './session/engine-session.js';
 import type { EngineServices } from './session/statement-execution.js';
@@ -44,6 +45,11 @@ export interface GraphDBOptions {
   /** How long a writer waits for a database's write lock before a transient WriteConflict. */
   readonly writeLockTimeoutMs?: number;
   readonly logger?: StorageLogger;
+  /**
+   * Test support: adds `CALL tck.registerProcedure(signature, columns, rows)`, which defines
+   * fixed-table procedures (the openCypher TCK's `there exists a procedure` steps over Bolt).
+   */
+  readonly testProcedures?: boolean;
 }
 
 /** Counts of one database (the HTTP `/stats` shape). */
@@ -85,6 +91,7 @@ export class GraphDB {
       procedures: (name) => this.procedures.lookup(name),
       functions: (name) => this.functions.lookup(name),
     });
+    if (options.testProcedures) this.procedures.register(registrationProcedure((definition) => this.registerProcedure(definition)));
     this.services = { admin, functions: this.functions, defaultTimeZone: options.defaultTimeZone ?? 'UTC' };
     this.host = {
       services: this.services,

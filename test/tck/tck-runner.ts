@@ -6,8 +6,7 @@ import { GraphDB } from '../../src/engine/index.js';
 import type { CypherValue, GraphError } from '../../src/engine/index.js';
 import { Node, Relationship } from '../../src/engine/values/types.js';
 import { cypherToString } from '../../src/engine/values/index.js';
-import type { ProcedureDefinition } from '../../src/engine/cypher/procedures/registry.js';
-import { equivalent } from '../../src/engine/values/index.js';
+import { tableProcedure } from '../../src/engine/cypher/runtime/table-procedures.js';
 import { namedGraphScript } from './features.js';
 import type { TckScenario, TckStep } from './features.js';
 import { compareTable } from './tck-compare.js';
@@ -124,33 +123,10 @@ export class TckRunner {
   }
 
   private registerProcedure(signature: string, table: readonly (readonly string[])[]): void {
-    const match = /^([\w.]+)\((.*?)\)\s*::\s*\((.*)\)$/.exec(signature.trim());
-    if (!match) throw new Error(`Bad procedure signature ${signature}`);
-    const fields = (text: string): { name: string; type: string }[] =>
-      text.trim() === ''
-        ? []
-        : text.split(',').map((f) => {
-            const [name = '', type = 'ANY?'] = f.split('::').map((s) => s.trim());
-            return { name, type };
-          });
-    const name = match[1] ?? '';
-    const inputs = fields(match[2] ?? '');
-    const outputs = fields(match[3] ?? '');
     const [header = [], ...rows] = table;
-    const data = rows.map((row) => row.map((cell) => toCypher(parseTckValue(cell))));
-    const definition: ProcedureDefinition = {
-      name,
-      inputs,
-      outputs,
-      mode: 'READ',
-      description: 'TCK test procedure',
-      call: (args) =>
-        data
-          .filter((row) => inputs.every((input, i) => equivalent(row[header.indexOf(input.name)] ?? null, args[i] ?? null)))
-          .map((row) => outputs.map((o) => row[header.indexOf(o.name)] ?? null)),
-    };
+    const definition = tableProcedure(signature, header, rows.map((row) => row.map((cell) => toCypher(parseTckValue(cell)))));
     this.db.registerProcedure(definition);
-    this.registered.push(name);
+    this.registered.push(definition.name);
   }
 
   /** Runs one scenario from a wiped graph. */
