@@ -211,7 +211,7 @@ export abstract class AtomParser extends ExpressionParser {
   /** `'['` starts a list comprehension, a pattern comprehension or a list literal. */
   private parseBracketed(): Expression {
     if (this.peekName(1) && this.peekKeyword('IN', 2)) return this.parseListComprehension();
-    const patternLike = this.peekKind(TokenKind.LParen, 1) || (this.peekName(1) && this.peekKind(TokenKind.Eq, 2));
+    const patternLike = (this.peekKind(TokenKind.LParen, 1) && this.relationshipFollowsGroup(1)) || (this.peekName(1) && this.peekKind(TokenKind.Eq, 2));
     if (patternLike && !this.failedPatternAt.has(this.index)) {
       const at = this.index;
       const comprehension = this.tryParse(() => this.parsePatternComprehension());
@@ -255,7 +255,7 @@ export abstract class AtomParser extends ExpressionParser {
   /** `'(' Expression ')'`, or a pattern expression `(a)-[:T]->(b)` used as a predicate. */
   private parseParenthesized(): Expression {
     const start = this.peek();
-    if (!this.failedPatternAt.has(this.index)) {
+    if (!this.failedPatternAt.has(this.index) && this.relationshipFollowsGroup(0)) {
       const at = this.index;
       const pattern = this.tryParse(() => {
         const path = this.parsePathPattern();
@@ -269,6 +269,25 @@ export abstract class AtomParser extends ExpressionParser {
     const expression = this.parseExpression();
     this.expectToken(TokenKind.RParen);
     return expression;
+  }
+
+  /**
+   * True when the parenthesized group opening at `offset` is followed by a relationship arrow
+   * (`(a)-->`, `(a)<-`), the only way a pattern can start inside an expression. Cheap lookahead
+   * that spares the backtracking attempt for ordinary parenthesized expressions.
+   */
+  private relationshipFollowsGroup(offset: number): boolean {
+    let depth = 0;
+    for (let i = this.index + offset; i < this.tokens.length; i++) {
+      const kind = this.tokens[i]!.kind;
+      if (kind === TokenKind.LParen) depth++;
+      else if (kind === TokenKind.RParen && --depth === 0) {
+        const next = this.tokens[i + 1]?.kind;
+        return next === TokenKind.Minus || next === TokenKind.Lt || next === TokenKind.UnicodeDash || next === TokenKind.UnicodeLeftArrowHead ||
+          next === TokenKind.LParen;
+      } else if (kind === TokenKind.EOF) return false;
+    }
+    return false;
   }
 
   /** `CaseExpression : CASE [Expression] (WHEN Expression THEN Expression)+ [ELSE Expression] END` */
