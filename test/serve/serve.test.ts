@@ -13,7 +13,11 @@ const entry = path.join(here, 'fixtures', 'run-serve.ts');
 /** tsx resolved from the repo, so children may run in any working directory. */
 const tsxLoader = import.meta.resolve('tsx');
 const tempDirs: string[] = [];
-after(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+const children: ChildProcess[] = [];
+after(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
+});
 
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-serve-'));
@@ -39,6 +43,7 @@ function cleanEnv(extra: Record<string, string>, home: string): NodeJS.ProcessEn
 function spawnServe(args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const home = tempDir();
   const child = spawn(process.execPath, ['--import', tsxLoader, entry, ...args], { cwd: home, env: cleanEnv(env, home), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
