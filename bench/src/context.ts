@@ -30,6 +30,8 @@ export interface BenchContext {
   readonly graphdb: GraphdbAvailability;
   /** Where graphdb's modules come from (src via tsx, or dist); child processes use the same. */
   readonly engine: 'src' | 'dist';
+  /** Workload ids whose graphdb adapter is not run (`--skip-ours`), with the reason to report. */
+  readonly skipOurs: ReadonlyMap<string, string>;
   /** Adapters holding the loaded social graph (after G1), ours first. */
   subjects: GraphSubject[];
   log(message: string): void;

@@ -26,6 +26,12 @@ export async function runOnSubjects<T>(
   for (const subject of ctx.subjects) {
     const op = pick(subject)?.bind(subject);
     if (!op) continue;
+    const skipped = subject.role === 'ours' ? ctx.skipOurs.get(rec.id) : undefined;
+    if (skipped !== undefined) {
+      rec.failed(subject.name, subject.role, skipped);
+      ctx.log(`  ${rec.id} ${subject.name}: not run — ${skipped}`);
+      continue;
+    }
     try {
       const answers: T[] = [];
       for (const input of sample) answers.push(await op(input));
