@@ -59,6 +59,7 @@ describe('semantic analysis: scoping', () => {
   test('projection rules', () => {
     expectError('MATCH (a) WITH a, count(*) RETURN a', 'NoExpressionAlias');
     expectError('RETURN 1 AS a, 2 AS a', 'ColumnNameConflict');
+    expectError('MATCH (n) WITH *, 1 AS n RETURN n', 'ColumnNameConflict');
     expectError('MATCH () RETURN *', 'NoVariablesInScope');
     expectError('RETURN 1 AS a UNION RETURN 2 AS b', 'DifferentColumnsInUnion');
     expectError('MATCH (n) WHERE (n)-[r]->() RETURN n', 'UndefinedVariable');

@@ -157,7 +157,7 @@ export class Binder extends PatternBinder {
     }
     const next = new Scope(null, body.star ? scope.symbols() : []);
     const columns = body.star ? scope.names().sort() : [];
-    const seen = new Set<string>();
+    const seen = new Set<string>(columns);
     for (const item of body.items) {
       this.bindExpression(item.expression, scope);
       let name: string;
