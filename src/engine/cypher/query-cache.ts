@@ -17,6 +17,8 @@ export interface CompiledStatement {
 export type QueryCacheOptions = Omit<AnalyzeOptions, 'parameterNames'> & {
   /** Entries kept (least recently used evicted first); default 1000. */
   readonly capacity?: number;
+  /** Statements longer than this many characters are compiled but not cached; default 65,536. */
+  readonly maxTextLength?: number;
 };
 
 /**
@@ -56,8 +58,10 @@ export class QueryCache {
     if (entry === undefined) {
       this.missCount++;
       entry = this.build(text);
-      this.entries.set(text, entry);
-      if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+      if (text.length <= (this.options.maxTextLength ?? 65_536)) {
+        this.entries.set(text, entry);
+        if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+      }
     } else {
       this.hitCount++;
       this.entries.delete(text);

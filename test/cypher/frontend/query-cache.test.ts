@@ -34,6 +34,13 @@ test('least recently used entries are evicted at capacity', () => {
   assert.equal(cache.stats.misses, 4, 'evicted entry recompiled');
 });
 
+test('statements over maxTextLength are compiled but not cached', () => {
+  const cache = new QueryCache({ maxTextLength: 20 });
+  assert.deepEqual(cache.compile('RETURN 1 AS a, 2 AS b, 3 AS c').analysis.columns, ['a', 'b', 'c']);
+  cache.compile('RETURN 1 AS a');
+  assert.equal(cache.size, 1);
+});
+
 test('implicit procedure arguments are checked against each request', () => {
   const proc: ProcedureSignature = { name: 'my.proc', inputs: [{ name: 'x', type: 'INTEGER?' }], outputs: [] };
   const cache = new QueryCache({ procedures: (name) => (name === 'my.proc' ? proc : undefined) });
