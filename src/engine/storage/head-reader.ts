@@ -29,6 +29,9 @@ const REL_HANDLE_SQL = 'SELECT type, src, dst FROM rels WHERE id = ?';
 const REL_PROPS_SQL = 'SELECT props FROM rels WHERE id = ?';
 const ALL_NODES_SQL = 'SELECT id FROM nodes WHERE id > ? ORDER BY id LIMIT ';
 const LABEL_NODES_SQL = 'SELECT node FROM node_labels WHERE label = ? AND node > ? ORDER BY node LIMIT ';
+const ALL_NODE_ROWS_SQL = 'SELECT id, labels, props FROM nodes WHERE id BETWEEN ? AND ?';
+const LABEL_NODE_ROWS_SQL =
+  'SELECT n.id, n.labels, n.props FROM node_labels l JOIN nodes n ON n.id = l.node WHERE l.label = ? AND l.node BETWEEN ? AND ?';
 const ALL_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE id > ? ORDER BY id LIMIT ';
 const TYPE_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE type = ? AND id > ? ORDER BY id LIMIT ';
 const OUT_SQL = 'SELECT id, type, dst FROM rels WHERE src = ?';
@@ -79,6 +82,8 @@ export class HeadReader implements GraphReader {
   /** The head row of a node, or undefined. */
   protected readNodeRow(id: bigint): [string, Buffer | null] | undefined {
     if (id === this.lastNodeId) return this.lastNodeRow;
+    const prefetched = this.fromScanPage(id);
+    if (prefetched !== undefined) return prefetched;
     const row = this.connection.raw(NODE_SQL).get(id) as [string, Buffer | null] | undefined;
     if (this.cacheLastRow) {
       this.lastNodeId = id;
@@ -90,6 +95,44 @@ export class HeadReader implements GraphReader {
   /** Whether the last-row cache may be used (false for write transactions). */
   protected get cacheLastRow(): boolean {
     return true;
+  }
+
+  /**
+   * The page a node scan of this read transaction returned last. When a row of that page is
+   * read (labels, properties), the whole page's rows are loaded in one range query, so
+   * `MATCH (n:L) RETURN n.x` costs one query per page rather than one per node; a scan whose
+   * rows are never read costs nothing extra. A nested scan replaces the page.
+   */
+  private scanPage: {
+    readonly first: bigint;
+    readonly last: bigint;
+    readonly sql: string;
+    readonly params: readonly unknown[];
+    rows: Map<bigint, [string, Buffer | null]> | null;
+  } | null = null;
+
+  private fromScanPage(id: bigint): [string, Buffer | null] | undefined {
+    const page = this.scanPage;
+    if (page === null || id < page.first || id > page.last) return undefined;
+    if (page.rows === null) {
+      const rows = this.connection.raw(page.sql).all(...page.params, page.first, page.last) as [bigint, string, Buffer | null][];
+      page.rows = new Map();
+      for (const row of rows) page.rows.set(row[0], [row[1], row[2]]);
+    }
+    return page.rows.get(id);
+  }
+
+  /** Paged id scan that registers each page for batched row loading. */
+  private *pagedScan(idSql: string, rowSql: string, params: readonly unknown[]): Generator<bigint> {
+    let cursor = -1n;
+    for (let page = 0; ; page++) {
+      const size = PAGE_SIZES[Math.min(page, PAGE_SIZES.length - 1)]!;
+      const ids = this.connection.pluck(idSql + size).all(...params, cursor) as bigint[];
+      if (ids.length > 0) this.scanPage = { first: ids[0]!, last: ids[ids.length - 1]!, sql: rowSql, params, rows: null };
+      yield* ids;
+      if (ids.length < size) return;
+      cursor = ids[ids.length - 1]!;
+    }
   }
 
   protected scan<T>(iterable: Iterable<T>): Iterable<T> {
@@ -146,13 +189,15 @@ export class HeadReader implements GraphReader {
   }
 
   allNodeIds(): Iterable<bigint> {
-    return this.scan(pagedIds(this.connection, ALL_NODES_SQL, []));
+    if (!this.cacheLastRow) return this.scan(pagedIds(this.connection, ALL_NODES_SQL, []));
+    return this.pagedScan(ALL_NODES_SQL, ALL_NODE_ROWS_SQL, []);
   }
 
   nodeIdsByLabel(label: string): Iterable<bigint> {
     const labelId = this.context.tokens.labels.idOf(label);
     if (labelId === undefined) return [];
-    return this.scan(pagedIds(this.connection, LABEL_NODES_SQL, [labelId]));
+    if (!this.cacheLastRow) return this.scan(pagedIds(this.connection, LABEL_NODES_SQL, [labelId]));
+    return this.pagedScan(LABEL_NODES_SQL, LABEL_NODE_ROWS_SQL, [labelId]);
   }
 
   seekNodes(label: string, property: string, predicate: IndexPredicate): Iterable<bigint> {
