@@ -17,7 +17,9 @@ import { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
 import type { EngineServices } from './statement-execution.js';
 import { runAdmin, runPlanned } from './statement-runner.js';
-import type { QueryParameters, ResultStream, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
+import { requiredPermissions } from '../auth/statement-permissions.js';
+import type { StatementPlan } from '../cypher/planner/plan-statement.js';
+import type { QueryParameters, ResultStream, SecurityContext, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
 
 /** What a session needs from the engine facade. */
 export interface SessionHost {
@@ -67,18 +69,26 @@ function deadlineOf(timeoutMs: number | undefined, fallback: number, start: numb
   return ms > 0 ? start + ms : Infinity;
 }
 
+/** Asks the security context for every permission the planned statement needs (throws Forbidden). */
+function authorizePlan(security: SecurityContext | undefined, database: string, plan: StatementPlan): void {
+  if (!security?.authorize) return;
+  for (const permission of requiredPermissions(plan)) security.authorize(database, permission);
+}
+
 /** A session on one database. */
 export class EngineSession implements Session {
   readonly database: string;
   private bookmark: string | null;
   private running: StatementClock | null = null;
   private open = true;
+  private readonly security: SecurityContext | undefined;
 
   constructor(
     private readonly host: SessionHost,
     options: SessionOptions = {},
   ) {
     this.database = options.database ?? host.defaultDatabase;
+    this.security = options.security;
     this.bookmark = options.bookmarks?.[options.bookmarks.length - 1] ?? null;
   }
 
@@ -104,6 +114,7 @@ export class EngineSession implements Session {
     let plan;
     try {
       plan = planFor(statement, reader, this.host.services);
+      authorizePlan(this.security, store.name, plan);
     } catch (error) {
       reader.close();
       throw error;
@@ -157,7 +168,7 @@ export class EngineSession implements Session {
     return new EngineTransaction(this.host, this.database, storage, deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start), (version) => {
       this.bookmark = this.host.bookmarkFor(this.database, version);
       return this.bookmark;
-    }, (clock) => (this.running = clock));
+    }, (clock) => (this.running = clock), this.security);
   }
 
   async close(): Promise<void> {
@@ -183,6 +194,7 @@ export class EngineTransaction implements Transaction {
     private readonly deadline: number,
     private readonly committed: (version: bigint) => string,
     private readonly track: (clock: StatementClock) => void,
+    private readonly security?: SecurityContext,
   ) {}
 
   get isOpen(): boolean {
@@ -207,6 +219,7 @@ export class EngineTransaction implements Transaction {
         throw new GraphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${this.database}`);
       }
       const plan = planFor(statement, this.storage, this.host.services);
+      authorizePlan(this.security, this.database, plan);
       if (plan.admin) throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Database administration is not allowed in an explicit transaction.');
       const writer = this.writer;
       if (plan.writes && !writer) {

@@ -1,0 +1,54 @@
+/**
+ * The permissions a planned statement needs (spec rule 6), decided from the logical plan: reading
+ * operators need `read`; Create/Merge/Set/Remove need `write`; Delete needs `delete`; schema
+ * commands (CREATE/DROP INDEX or CONSTRAINT) need `schema`; database administration needs `admin`.
+ */
+import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
+import type { StatementPlan } from '../cypher/planner/plan-statement.js';
+import { childrenOf } from '../cypher/planner/plan-tree.js';
+import type { Permission } from '../session/types.js';
+
+const READING_OPERATORS: ReadonlySet<string> = new Set([
+  'AllNodesScan',
+  'NodeByLabelScan',
+  'NodeIndexSeek',
+  'Expand',
+  'ShortestPath',
+  'ProcedureCall',
+  'LoadCsv',
+]);
+
+function collect(op: LogicalOperator, into: Set<Permission>): void {
+  if (READING_OPERATORS.has(op.op)) into.add('read');
+  switch (op.op) {
+    case 'Create':
+    case 'SetProperties':
+    case 'Remove':
+      into.add('write');
+      break;
+    case 'Merge':
+      into.add('read');
+      into.add('write');
+      break;
+    case 'Delete':
+      into.add('delete');
+      break;
+    default:
+      break;
+  }
+  for (const child of childrenOf(op)) collect(child, into);
+}
+
+/**
+ * The permissions `plan` requires, in a stable order. A statement that neither reads the graph
+ * nor changes it (`RETURN 1`) requires `read`, so a principal without any permission on the
+ * database cannot use it at all.
+ */
+export function requiredPermissions(plan: StatementPlan): Permission[] {
+  if (plan.admin) return ['admin'];
+  if (plan.plan.op === 'CommandCall') return [plan.writes ? 'schema' : 'read'];
+  const found = new Set<Permission>();
+  collect(plan.plan, found);
+  if (found.size === 0) found.add('read');
+  return (['read', 'write', 'delete', 'schema', 'admin'] as const).filter((p) => found.has(p));
+}
