@@ -278,3 +278,41 @@ test('labels are reported in label-token order, like Neo4j', async () => {
     env.dispose();
   }
 });
+
+test('read-transaction scans return correct rows across pages, nested scans and concurrent commits', async () => {
+  const env = tempEngine();
+  try {
+    const db = env.engine.database();
+    const tx = await db.beginWrite();
+    for (let i = 0; i < 700; i++) tx.createNode(i % 3 === 0 ? ['A'] : ['B'], props({ i: BigInt(i) }));
+    tx.commit();
+    const reader = db.beginRead();
+    const writer = await db.beginWrite();
+    for (const id of writer.allNodeIds()) writer.setNodeProperty(id, 'i', -1n);
+    writer.commit();
+    let outer = 0;
+    for (const a of reader.nodeIdsByLabel('A')) {
+      assert.equal(reader.nodeProperty(a, 'i'), a);
+      if (outer++ % 50 === 0) {
+        let inner = 0;
+        for (const b of reader.nodeIdsByLabel('B')) {
+          assert.equal(reader.nodeProperty(b, 'i'), b);
+          assert.deepEqual(reader.nodeLabels(b), ['B']);
+          inner++;
+        }
+        assert.equal(inner, 466);
+        assert.equal(reader.nodeProperty(a, 'i'), a, 'outer rows still correct after a nested scan');
+      }
+    }
+    assert.equal(outer, 234);
+    let all = 0;
+    for (const id of reader.allNodeIds()) {
+      assert.equal(reader.getNode(id)?.properties.get('i'), id);
+      all++;
+    }
+    assert.equal(all, 700);
+    reader.close();
+  } finally {
+    env.dispose();
+  }
+});
