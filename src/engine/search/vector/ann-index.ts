@@ -136,7 +136,8 @@ function createIvfPq(metric: FaissMetric, store: SlotStore, tuning: VectorTuning
   const n = store.liveCount;
   const minimum = 39 * (1 << bits);
   if (n < minimum) return { ok: false, reason: `${n} vectors are too few to train ${bits}-bit PQ codebooks (need ${minimum})` };
-  const nlist = Math.max(1, Math.min(Math.round(Math.sqrt(n)), Math.floor(n / 39), 65536));
+  // sqrt(n) / 2 lists keeps the default nprobe (16) probing about a tenth of them at 100k vectors.
+  const nlist = Math.max(1, Math.min(Math.max(16, Math.round(Math.sqrt(n) / 2)), Math.floor(n / 39), 65536));
   const cap = Math.floor(TRAINING_FLOATS_MAX / d);
   const sample = sampleSlots(store, Math.min(cap, Math.max(minimum, Math.min(n, tuning.ivfpqTrainingSampleMax))));
   const untrained = createFromFactory(faiss, d, `IVF${nlist},PQ${segments}x${bits}np`, metric);
