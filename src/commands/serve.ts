@@ -67,11 +67,9 @@ export default class Serve extends Command {
     try {
       server = await startServer(loaded, { logger, version: this.config.version });
     } catch (error) {
-      if (error instanceof SecurityConfigurationError) {
-        logger.fatal(error.message);
-        this.error(error.message, { exit: 3 });
-      }
-      throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      logger.fatal({ err: error }, 'startup failed');
+      this.error(message, { exit: error instanceof SecurityConfigurationError ? 3 : 1 });
     }
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', () => resolve('SIGINT'));
