@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import https from 'node:https';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import neo4j from 'neo4j-driver';
@@ -177,6 +178,27 @@ describe('native HTTPS', () => {
         .on('error', reject);
     });
     assert.deepEqual(JSON.parse(body), { status: 'healthy' });
+  });
+
+  it('listens on the HTTPS port unless the HTTP port is given as a flag', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busyPort = (blocker.address() as net.AddressInfo).port;
+    try {
+      const viaEnv = await startTestServer(
+        {
+          'server.http_port': undefined,
+          'server.https.enabled': true,
+          'server.https.cert_file': path.join(fixtures, 'tls-cert.pem'),
+          'server.https.key_file': path.join(fixtures, 'tls-key.pem'),
+        },
+        { GRAPHDB_HTTP_PORT: String(busyPort), GRAPHDB_HTTPS_PORT: '0' },
+      );
+      assert.notEqual(viaEnv.server.http!.port, busyPort, 'the HTTP port from the environment is not used');
+      await viaEnv.stop();
+    } finally {
+      blocker.close();
+    }
   });
 });
 
