@@ -26,7 +26,6 @@ import { StateKey, labelCountKey, readState, readTokenCounts, typeCountKey } fro
 const NODE_SQL = 'SELECT labels, props FROM nodes WHERE id = ?';
 const REL_SQL = 'SELECT type, src, dst, props FROM rels WHERE id = ?';
 const REL_HANDLE_SQL = 'SELECT type, src, dst FROM rels WHERE id = ?';
-const REL_PROPS_SQL = 'SELECT props FROM rels WHERE id = ?';
 const ALL_NODES_SQL = 'SELECT id FROM nodes WHERE id > ? ORDER BY id LIMIT ';
 const LABEL_NODES_SQL = 'SELECT node FROM node_labels WHERE label = ? AND node > ? ORDER BY node LIMIT ';
 const ALL_NODE_ROWS_SQL = 'SELECT id, labels, props FROM nodes WHERE id BETWEEN ? AND ?';
@@ -92,6 +91,20 @@ export class HeadReader implements GraphReader {
     return row;
   }
 
+  private lastRelId = -1n;
+  private lastRelRow: [bigint, bigint, bigint, Buffer | null] | undefined = undefined;
+
+  /** The head row of a relationship ([type, src, dst, props]), or undefined. */
+  protected readRelRow(id: bigint): [bigint, bigint, bigint, Buffer | null] | undefined {
+    if (id === this.lastRelId) return this.lastRelRow;
+    const row = this.connection.raw(REL_SQL).get(id) as [bigint, bigint, bigint, Buffer | null] | undefined;
+    if (this.cacheLastRow) {
+      this.lastRelId = id;
+      this.lastRelRow = row;
+    }
+    return row;
+  }
+
   /** Whether the last-row cache may be used (false for write transactions). */
   protected get cacheLastRow(): boolean {
     return true;
@@ -150,7 +163,7 @@ export class HeadReader implements GraphReader {
   }
 
   getRelationship(id: bigint): RelationshipRecord | null {
-    const row = this.connection.raw(REL_SQL).get(id) as [bigint, bigint, bigint, Buffer | null] | undefined;
+    const row = this.readRelRow(id);
     if (row === undefined) return null;
     return {
       id,
@@ -181,8 +194,9 @@ export class HeadReader implements GraphReader {
 
   /** The property value; null when absent; undefined when the relationship does not exist. */
   relationshipProperty(id: bigint, key: string): CypherValue | undefined {
-    const props = this.connection.pluck(REL_PROPS_SQL).get(id) as Buffer | null | undefined;
-    if (props === undefined) return undefined;
+    const row = this.readRelRow(id);
+    if (row === undefined) return undefined;
+    const props = row[3];
     const keyId = this.context.tokens.keys.idOf(key);
     if (keyId === undefined) return null;
     return findInRecord(props, keyId) ?? null;
