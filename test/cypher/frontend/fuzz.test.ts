@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatements } from '../../../src/engine/cypher/parser/index.js';
+import { print } from '../../../src/engine/cypher/ast/index.js';
+import { parse, parseStatements } from '../../../src/engine/cypher/parser/index.js';
+import { sameAst } from '../../../src/engine/cypher/semantic/ast-utils.js';
 import { analyze } from '../../../src/engine/cypher/semantic/index.js';
 import { GraphError } from '../../../src/engine/errors/index.js';
 import { loadCorpus } from './tck-corpus.js';
@@ -47,7 +49,7 @@ function mutate(query: string, next: () => number): string {
   }
 }
 
-test('fuzz: the front end only throws GraphErrors and never hangs', (t) => {
+test('fuzz: the front end only throws GraphErrors, never hangs, and prints what it parses back to the same AST', (t) => {
   const next = random(20261121);
   const corpus = loadCorpus().map((item) => item.query);
   const budgetMs = 15_000;
@@ -58,9 +60,14 @@ test('fuzz: the front end only throws GraphErrors and never hangs', (t) => {
     const input = next() < 0.3 ? tokenSoup(next) : mutate(corpus[Math.floor(next() * corpus.length)]!, next);
     const caseStart = Date.now();
     try {
-      for (const statement of parseStatements(input)) analyze(statement);
+      for (const statement of parseStatements(input)) {
+        const printed = print(statement);
+        assert.ok(sameAst(parse(printed), statement), `round trip of ${JSON.stringify(input)} via ${printed}`);
+        analyze(statement);
+      }
       counts.accepted++;
     } catch (error) {
+      if (error instanceof assert.AssertionError) throw error;
       if (!(error instanceof GraphError)) assert.fail(`non-GraphError for ${JSON.stringify(input)}: ${(error as Error)?.stack}`);
       counts.rejected++;
     }

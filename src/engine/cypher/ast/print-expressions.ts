@@ -127,7 +127,11 @@ export class ExpressionPrinter {
         return spaced(e.operator, this.expression(e.operand, 10));
       case Kind.IsNull: return `${this.expression(e.operand, 6)} IS ${e.negated ? 'NOT ' : ''}NULL`;
       case Kind.TypePredicate: return `${this.expression(e.operand, 6)} IS ${e.negated ? 'NOT ' : ''}:: ${this.type(e.type)}`;
-      case Kind.LabelPredicate: return `${this.expression(e.operand, 11)}:${this.labels(e.labels, true)}`;
+      case Kind.LabelPredicate: {
+        // `(n:A):B` keeps two predicates apart; `n:A:B` would read back as one conjunction.
+        const operand = e.operand.kind === Kind.LabelPredicate ? `(${this.bare(e.operand)})` : this.expression(e.operand, 11);
+        return `${operand}:${this.labels(e.labels, true)}`;
+      }
       case Kind.Case: {
         const parts = ['CASE'];
         if (e.subject) parts.push(this.expression(e.subject));
