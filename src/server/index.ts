@@ -18,6 +18,7 @@ import { startBoltServer, type AuthenticateCallback, type BoltServer } from './b
 import { verifyPassword } from './credentials.js';
 import { openEngine, type OpenedEngine } from './engine-adapter.js';
 import { buildHttpServer } from './http/app.js';
+import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
 import { createLogger } from './logger.js';
 import { GraphdbMetrics } from './metrics.js';
@@ -97,6 +98,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   const engine = await openEngine(config, logger);
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
   const metrics = new GraphdbMetrics(() => engine.port.databaseFigures());
+  const boltEngine = instrumentEngine(engine.port, metrics);
   let bolt: BoltServer | null = null;
   let app: FastifyInstance | null = null;
   let http: ListenerAddress | null = null;
@@ -129,7 +131,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       bolt = await startBoltServer({
         port: config.server.bolt_port,
         host: config.server.bolt_address,
-        engine: { session: (sessionOptions) => engine.port.session({ security: UNRESTRICTED, ...sessionOptions }) },
+        engine: { session: (sessionOptions) => boltEngine.session({ security: UNRESTRICTED, ...sessionOptions }) },
         authenticate: boltAuthenticator(loaded),
         tls: tlsConfigured
           ? {

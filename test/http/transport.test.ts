@@ -66,6 +66,22 @@ describe('Bolt beside HTTP', () => {
     assert.equal(discovery.body.bolt_routing, `neo4j://127.0.0.1:${t.server.bolt!.port}`);
   });
 
+  it('counts Bolt queries in the same metrics', async () => {
+    const readCount = async (): Promise<number> => {
+      const text = (await request(`${t.url}/metrics`, { headers: basic('neo:s3cret') })).text;
+      return Number(/graphdb_queries_total\{type="read",status="success"\} (\d+)/.exec(text)?.[1] ?? 0);
+    };
+    const before = await readCount();
+    const driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo', 's3cret'));
+    try {
+      await driver.executeQuery('RETURN 1');
+      await driver.executeQuery('RETURN 2');
+    } finally {
+      await driver.close();
+    }
+    assert.equal(await readCount(), before + 2);
+  });
+
   it('checks Bolt credentials against the same initial user', async () => {
     const good = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo', 's3cret'));
     try {

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { DatabaseConfigRegistry } from '../../engine/config/overrides.js';
 import { StatusCodes } from '../../engine/errors/index.js';
 import type { ServerEngine } from '../engine-port.js';
+import { instrumentEngine } from '../instrumented-engine.js';
 import { GraphdbMetrics } from '../metrics.js';
 import { mapError } from './http-errors.js';
 import { JsonSyntaxError, parseJson } from './json/parse-json.js';
@@ -41,13 +42,13 @@ export interface HttpServerOptions {
 }
 
 function createServices(options: HttpServerOptions, openapi: OpenApiCollector): HttpServices {
-  const { engine, config, logger } = options;
-  const metrics = options.metrics ?? new GraphdbMetrics(() => engine.databaseFigures(), options.probes?.embeddingsPending);
+  const { config, logger } = options;
+  const metrics = options.metrics ?? new GraphdbMetrics(() => options.engine.databaseFigures(), options.probes?.embeddingsPending);
+  const engine = instrumentEngine(options.engine, metrics);
   const writeBehind = new WriteBehindQueue({
     openSession: (sessionOptions) => engine.session({ ...sessionOptions, security: UNRESTRICTED }),
     settingsFor: (database) => config.effectiveConfig(database).async_writes,
     onFailure: (database, write, error) => {
-      metrics.recordQuery('write', 'error', 0);
       logger.error({ database, statement: write.statement, err: error }, 'async write failed');
     },
   });

@@ -15,7 +15,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseNotFound } from '../../../engine/errors/index.js';
 import type { Session, TransactionOptions } from '../../../engine/session/types.js';
-import { queryTypeLabel } from '../../metrics.js';
 import { statementErrorEntry, type ErrorEntry } from '../http-errors.js';
 import type { JsonValue } from '../json/parse-json.js';
 import { jsonToParameters } from '../json/values-in.js';
@@ -125,7 +124,7 @@ function sendJson(reply: FastifyReply, status: number, json: string): FastifyRep
 /** Registers the transactional endpoint routes. */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   const services = app.graphdb;
-  const { engine, metrics, transactions, writeBehind } = services;
+  const { engine, transactions, writeBehind } = services;
   const classifier = new AsyncWriteClassifier();
 
   const timeoutFor = (request: FastifyRequest): number => {
@@ -143,13 +142,9 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   const runAll = async (execute: StatementExecutor, statements: readonly StatementRequest[]): Promise<RunOutcome> => {
     const results: string[] = [];
     for (const statement of statements) {
-      const started = performance.now();
       try {
-        const outcome = await runStatement(execute, statement);
-        metrics.recordQuery(queryTypeLabel(outcome.summary.queryType), 'success', (performance.now() - started) / 1000);
-        results.push(outcome.json);
+        results.push((await runStatement(execute, statement)).json);
       } catch (error) {
-        metrics.recordQuery('unknown', 'error', (performance.now() - started) / 1000);
         return { results, errors: [statementErrorEntry(error)] };
       }
     }
