@@ -316,3 +316,21 @@ test('read-transaction scans return correct rows across pages, nested scans and 
     env.dispose();
   }
 });
+
+test('closing a database fails waiting writers and rolls back the open one', async () => {
+  const env = tempEngine();
+  try {
+    const db = env.engine.database();
+    const first = await db.beginWrite();
+    first.createNode(['Lost'], new Map());
+    const waiting = db.beginWrite({ timeoutMs: 60_000 });
+    db.close();
+    await assert.rejects(waiting, { code: 'Neo.TransientError.General.DatabaseUnavailable' });
+    assert.equal(first.isOpen, false);
+    const reopened = env.reopen().database().beginRead();
+    assert.equal(reopened.countNodes(), 0);
+    reopened.close();
+  } finally {
+    env.dispose();
+  }
+});

@@ -6,6 +6,7 @@ import { WriteConflict } from '../errors/index.js';
 
 interface Waiter {
   readonly grant: () => void;
+  readonly fail: (error: Error) => void;
   readonly timer: NodeJS.Timeout | null;
 }
 
@@ -41,6 +42,10 @@ export class WriteLock {
           if (waiter.timer !== null) clearTimeout(waiter.timer);
           resolve();
         },
+        fail: (error) => {
+          if (waiter.timer !== null) clearTimeout(waiter.timer);
+          reject(error);
+        },
         timer:
           timeoutMs === Infinity
             ? null
@@ -56,6 +61,11 @@ export class WriteLock {
       };
       this.waiters.push(waiter);
     });
+  }
+
+  /** Fails every waiting writer (the database is closing). */
+  rejectWaiters(error: Error): void {
+    for (const waiter of this.waiters.splice(0)) waiter.fail(error);
   }
 
   /** Hands the lock to the next waiter, or frees it. */

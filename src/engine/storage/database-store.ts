@@ -349,6 +349,7 @@ export class DatabaseStore {
   /** Rolls back an open writer, closes every connection. Open readers become unusable. */
   close(): void {
     if (this.closed) return;
+    this.lock.rejectWaiters(new DatabaseError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' is closing.`));
     this.activeWriter?.rollback();
     if (this.pendingCommitLog.length > 0 && !this.writer.db.inTransaction) {
       this.writer.stmt('BEGIN IMMEDIATE').run();
