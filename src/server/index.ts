@@ -17,7 +17,7 @@ import { Unauthorized } from '../engine/errors/index.js';
 import { startBoltServer, type AuthenticateCallback, type BoltServer } from './bolt/index.js';
 import { verifyPassword } from './credentials.js';
 import { openEngine, type OpenedEngine } from './engine-adapter.js';
-import { buildHttpServer } from './http/app.js';
+import { buildHttpServer, type HttpServerOptions } from './http/app.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
 import { createLogger } from './logger.js';
@@ -32,6 +32,8 @@ export interface StartServerOptions {
   readonly logger?: Logger;
   /** Reported by `/status` and the discovery document. */
   readonly version?: string;
+  /** Extra HTTP route groups (see `HttpServerOptions.routes`). */
+  readonly httpRoutes?: HttpServerOptions['routes'];
 }
 
 /** An address a listener is bound to. */
@@ -118,6 +120,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         metrics,
         tls,
         bolt: () => (bolt === null ? null : { port: bolt.port }),
+        routes: options.httpRoutes,
       });
       await app.listen({ port: httpPort(loaded), host: config.server.http_address });
       const address = app.server.address();

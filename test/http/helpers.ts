@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/engine/config/index.js';
-import { startServer, type RunningServer } from '../../src/server/index.js';
+import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/index.js';
 import { createLogger } from '../../src/server/logger.js';
 
 /** A started server with its data dir; `stop()` closes it and removes the dir. */
@@ -24,6 +24,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** When given, log lines (JSON objects) at info level and above are collected here. */
   logs?: Record<string, unknown>[],
+  /** Extra route groups (`StartServerOptions.httpRoutes`). */
+  httpRoutes?: StartServerOptions['httpRoutes'],
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-http-'));
   const loaded = loadConfig({
@@ -55,7 +57,7 @@ export async function startTestServer(
     },
   });
   const logger = logs === undefined ? createLogger('silent') : createLogger('info', destination);
-  const server = await startServer(loaded, { logger, version: '9.9.9-test' });
+  const server = await startServer(loaded, { logger, version: '9.9.9-test', httpRoutes });
   return {
     server,
     url: server.http!.url,

@@ -122,6 +122,29 @@ describe('base path', () => {
   });
 });
 
+describe('extra route groups', () => {
+  it('share the base path, security hook, error shape and OpenAPI document', async () => {
+    const t = await startTestServer({ 'auth.enabled': true, 'server.base_path': '/g' }, { GRAPHDB_AUTH: 'neo:s3cret' }, undefined, [
+      async (app) => {
+        app.get('/extra/open', { config: { auth: 'public' }, schema: { summary: 'open', response: { 200: { type: 'object', properties: { user: { type: 'string' } } } } } }, async () => ({ user: 'anonymous' }));
+        app.get('/extra/me', { schema: { summary: 'me' } }, async (request) => ({ user: request.security.username, nodes: app.graphdb.engine.databaseFigures().length }));
+      },
+    ]);
+    try {
+      assert.deepEqual((await request(`${t.url}/g/extra/open`)).body, { user: 'anonymous' });
+      const denied = await request(`${t.url}/g/extra/me`);
+      assert.equal(denied.status, 401);
+      assert.equal(denied.body.errors[0].code, 'Neo.ClientError.Security.Unauthorized');
+      assert.equal((await request(`${t.url}/g/extra/me`, { headers: basic('neo:s3cret') })).body.user, 'neo');
+      const openapi = await request(`${t.url}/g/openapi.json`);
+      assert.ok(openapi.body.paths['/extra/me'].get);
+      assert.deepEqual(openapi.body.paths['/extra/open'].get.security, []);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
 describe('trusted proxies', () => {
   const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'graph.example.com', 'x-forwarded-prefix': '/api' };
 

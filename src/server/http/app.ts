@@ -5,7 +5,7 @@
  * and the request metrics.
  */
 import cors from '@fastify/cors';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { DatabaseConfigRegistry } from '../../engine/config/overrides.js';
 import { StatusCodes } from '../../engine/errors/index.js';
@@ -39,6 +39,12 @@ export interface HttpServerOptions {
   readonly bolt?: () => BoltEndpoint | null;
   /** Certificate and key for native HTTPS; plaintext when absent. */
   readonly tls?: { readonly cert: Buffer; readonly key: Buffer };
+  /**
+   * More route groups (GraphQL, search, auth, ...), registered under the base path after the
+   * built-in ones: they share the trust boundary, security hook (`config.auth` per route),
+   * error handler, metrics, CORS and OpenAPI collection. `app.graphdb` gives them the services.
+   */
+  readonly routes?: readonly FastifyPluginAsync[];
 }
 
 function createServices(options: HttpServerOptions, openapi: OpenApiCollector): HttpServices {
@@ -168,6 +174,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   await app.register(transactionRoutes, { prefix });
   await app.register(adminRoutes, { prefix });
   await app.register(observabilityRoutes, { prefix });
+  for (const routes of options.routes ?? []) await app.register(routes, { prefix });
 
   app.addHook('onClose', async () => {
     await services.transactions.close();
