@@ -1,0 +1,13 @@
+/**
+ * Authentication and access control: users and roles in the `system` database, scrypt password
+ * hashes, JWTs, RBAC decisions, login rate limiting and audit events.
+ */
+export { AuthService, type AuthServiceOptions, type Principal, type UserView } from './auth-service.js';
+export { AuthStore, type UserRecord } from './auth-store.js';
+export { isAllowed, isAdmin, securityContext } from './access-control.js';
+export type { AuditEvent, AuditEventType, AuditSink } from './audit.js';
+export { AuthenticationRateLimit, LoginGuard, type LoginGuardOptions } from './login-guard.js';
+export { hashPassword, verifyPasswordHash } from './password-hash.js';
+export { ALL_PERMISSIONS, BUILTIN_ROLES, isPermission, type RoleDefinition } from './roles.js';
+export { requiredPermissions } from './statement-permissions.js';
+export { MIN_SECRET_BYTES, TokenService, type IssuedToken, type TokenClaims, type TokenType } from './token-service.js';
