@@ -54,6 +54,8 @@ test('database search persists embeddings and metadata when persist_search_index
     await first.close();
     const second = new DatabaseSearch({ database: 'neo4j', settings, directory: dir, tuning: testTuning });
     assert.equal(second.load(), true);
+    assert.equal(second.hasEmbedding(2n), true);
+    assert.equal(second.embeddingOf(1n)?.length, 3);
     assert.deepEqual(second.similar({ vector: [0.9, 0.1, 0], limit: 1 }).map((h) => h.nodeId), [1n]);
     assert.equal(second.removeOrphans((id) => id !== 2n), 1);
     assert.equal(second.status().vectors, 1);

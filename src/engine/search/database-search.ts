@@ -165,6 +165,16 @@ export class DatabaseSearch {
     this.changed();
   }
 
+  /** Whether the node has a stored embedding (GraphQL `hasEmbedding`). */
+  hasEmbedding(nodeId: bigint): boolean {
+    return this.embeddings?.has(nodeId) ?? false;
+  }
+
+  /** The node's stored embedding (unit length), or null (GraphQL `embeddingDimensions` is its length). */
+  embeddingOf(nodeId: bigint): Float32Array | null {
+    return this.embeddings?.vectorOf(nodeId) ?? null;
+  }
+
   removeEmbedding(nodeId: bigint): void {
     if (this.embeddings?.remove(nodeId)) this.changed();
   }
