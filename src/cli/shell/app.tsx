@@ -92,7 +92,7 @@ export function ShellApp({ core, history, connectOutput, banner, onExit }: Shell
       pending = [...pending, line];
       const outcome = await core.line(line);
       if (outcome !== 'pending') {
-        history.add(pending.join('\n'));
+        if (outcome !== 'exit') history.add(pending.join('\n'));
         pending = [];
       }
       if (outcome === 'exit') {

@@ -1,0 +1,62 @@
+/** Runs the built CLI (`node bin/run.js`) for tests, compiling `dist/` first when it is stale. */
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'run.js');
+
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+/** Compiles src/ into dist/ when a CLI source is newer than the built shell command. */
+export function ensureBuilt(): void {
+  let built = 0;
+  try {
+    built = statSync(join(ROOT, 'dist', 'commands', 'shell.js')).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  const sources = Math.max(...['src/cli', 'src/commands', 'src/engine/transfer'].map((d) => newest(join(ROOT, d))));
+  if (sources > built) spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: ROOT });
+}
+
+/** Runs `graphdb <args>` to completion. */
+export function cli(args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    timeout: 60_000,
+  });
+}
+
+/** Runs `graphdb <args>` asynchronously, resolving to its exit code and output. */
+export function cliAsync(args: readonly string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** Runs the CLI in a pseudo-terminal through the python driver (fixtures/pty-driver.py). */
+export function cliInPty(args: readonly string[], steps: readonly object[]): SpawnSyncReturns<string> {
+  return spawnSync('python3', [join(ROOT, 'test', 'cli', 'fixtures', 'pty-driver.py'), JSON.stringify([process.execPath, BIN, ...args]), JSON.stringify(steps)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+}
