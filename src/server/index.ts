@@ -18,6 +18,7 @@ import { startBoltServer, type AuthenticateCallback, type BoltServer } from './b
 import { verifyPassword } from './credentials.js';
 import { openEngine, type OpenedEngine } from './engine-adapter.js';
 import { buildHttpServer, type HttpServerOptions } from './http/app.js';
+import type { SubsystemProbes } from './http/services.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
 import { createLogger } from './logger.js';
@@ -34,6 +35,8 @@ export interface StartServerOptions {
   readonly version?: string;
   /** Extra HTTP route groups (see `HttpServerOptions.routes`). */
   readonly httpRoutes?: HttpServerOptions['routes'];
+  /** Search readiness and pending embeddings, for `/admin/stats`, `/status` and metrics. */
+  readonly probes?: SubsystemProbes;
 }
 
 /** An address a listener is bound to. */
@@ -99,7 +102,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   }
   const engine = await openEngine(config, logger);
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
-  const metrics = new GraphdbMetrics(() => engine.port.databaseFigures());
+  const metrics = new GraphdbMetrics(() => engine.port.databaseFigures(), options.probes?.embeddingsPending);
   const boltEngine = instrumentEngine(engine.port, metrics);
   let bolt: BoltServer | null = null;
   let app: FastifyInstance | null = null;
@@ -121,6 +124,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         tls,
         bolt: () => (bolt === null ? null : { port: bolt.port }),
         routes: options.httpRoutes,
+        probes: options.probes,
       });
       await app.listen({ port: httpPort(loaded), host: config.server.http_address });
       const address = app.server.address();
