@@ -22,11 +22,14 @@ export interface TestServer {
 export async function startTestServer(
   flags: Record<string, unknown> = {},
   env: Record<string, string> = {},
-  /** When given, log lines (JSON objects) at info level and above are collected here. */
-  logs?: Record<string, unknown>[],
-  /** Extra route groups (`StartServerOptions.httpRoutes`). */
-  httpRoutes?: StartServerOptions['httpRoutes'],
+  extras: {
+    /** When given, log lines (JSON objects) at info level and above are collected here. */
+    readonly logs?: Record<string, unknown>[];
+    readonly httpRoutes?: StartServerOptions['httpRoutes'];
+    readonly probes?: StartServerOptions['probes'];
+  } = {},
 ): Promise<TestServer> {
+  const { logs, httpRoutes, probes } = extras;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-http-'));
   const loaded = loadConfig({
     env,
@@ -57,7 +60,7 @@ export async function startTestServer(
     },
   });
   const logger = logs === undefined ? createLogger('silent') : createLogger('info', destination);
-  const server = await startServer(loaded, { logger, version: '9.9.9-test', httpRoutes });
+  const server = await startServer(loaded, { logger, version: '9.9.9-test', httpRoutes, probes });
   return {
     server,
     url: server.http!.url,

@@ -112,6 +112,24 @@ describe('admin', () => {
   });
 });
 
+describe('subsystem probes', () => {
+  it('feed /admin/stats, /status and the pending-embeddings gauge', async () => {
+    const probed = await startTestServer({}, {}, {
+      probes: {
+        searchReadiness: () => ({ ready: false, build_phase: 'building_hnsw', progress_pct: 42.5 }),
+        embeddingsPending: () => 7,
+      },
+    });
+    try {
+      assert.deepEqual((await request(`${probed.url}/admin/stats`)).body.search, { ready: false, build_phase: 'building_hnsw', progress_pct: 42.5 });
+      assert.equal((await request(`${probed.url}/status`)).body.embeddings.pending, 7);
+      assert.match((await request(`${probed.url}/metrics`)).text, /graphdb_embeddings_pending 7/);
+    } finally {
+      await probed.stop();
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('describes the REST routes with bearer and basic security', async () => {
     const response = await request(`${t.url}/openapi.json`);

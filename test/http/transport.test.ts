@@ -15,7 +15,7 @@ describe('authentication (HTTP Basic against GRAPHDB_AUTH)', () => {
   let t: TestServer;
   const logs: Record<string, unknown>[] = [];
   before(async () => {
-    t = await startTestServer({ 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.1', '::1', '::ffff:127.0.0.1'] }, { GRAPHDB_AUTH: 'neo:s3cret' }, logs);
+    t = await startTestServer({ 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.1', '::1', '::ffff:127.0.0.1'] }, { GRAPHDB_AUTH: 'neo:s3cret' }, { logs });
   });
   after(() => t.stop());
 
@@ -124,12 +124,12 @@ describe('base path', () => {
 
 describe('extra route groups', () => {
   it('share the base path, security hook, error shape and OpenAPI document', async () => {
-    const t = await startTestServer({ 'auth.enabled': true, 'server.base_path': '/g' }, { GRAPHDB_AUTH: 'neo:s3cret' }, undefined, [
+    const t = await startTestServer({ 'auth.enabled': true, 'server.base_path': '/g' }, { GRAPHDB_AUTH: 'neo:s3cret' }, { httpRoutes: [
       async (app) => {
         app.get('/extra/open', { config: { auth: 'public' }, schema: { summary: 'open', response: { 200: { type: 'object', properties: { user: { type: 'string' } } } } } }, async () => ({ user: 'anonymous' }));
         app.get('/extra/me', { schema: { summary: 'me' } }, async (request) => ({ user: request.security.username, nodes: app.graphdb.engine.databaseFigures().length }));
       },
-    ]);
+    ] });
     try {
       assert.deepEqual((await request(`${t.url}/g/extra/open`)).body, { user: 'anonymous' });
       const denied = await request(`${t.url}/g/extra/me`);
@@ -150,7 +150,7 @@ describe('trusted proxies', () => {
 
   it('ignores forwarding headers from an untrusted peer', async () => {
     const logs: Record<string, unknown>[] = [];
-    const t = await startTestServer({ 'server.trusted_proxies': ['10.9.9.9'], 'auth.enabled': true }, { GRAPHDB_AUTH: 'neo:s3cret' }, logs);
+    const t = await startTestServer({ 'server.trusted_proxies': ['10.9.9.9'], 'auth.enabled': true }, { GRAPHDB_AUTH: 'neo:s3cret' }, { logs });
     try {
       const discovery = await request(`${t.url}/`, { headers: forwarded });
       assert.equal(discovery.body.transaction, `${t.url}/db/{databaseName}/tx`);
