@@ -36,6 +36,8 @@ export class CompactTextIndex implements TextIndex {
   private docTerms: (Int32Array | null)[] = [];
   private readonly docOfNode = new Map<bigint, number>();
   private totalLength = 0;
+  /** Per-term counters reused by addDocument (always zero between calls). */
+  private scratch = new Int32Array(1024);
 
   constructor(private readonly params: Bm25Params = DEFAULT_BM25) {}
 
@@ -143,9 +145,16 @@ export class CompactTextIndex implements TextIndex {
     this.docTerms.push(sequence);
     this.docOfNode.set(nodeId, docNo);
     this.totalLength += sequence.length;
-    const counts = new Map<number, number>();
-    for (const termId of sequence) counts.set(termId, (counts.get(termId) ?? 0) + 1);
-    for (const [termId, tf] of counts) {
+    if (this.scratch.length < this.termText.length) {
+      const grown = new Int32Array(Math.max(1024, this.termText.length * 2));
+      grown.set(this.scratch);
+      this.scratch = grown;
+    }
+    const unique: number[] = [];
+    for (const termId of sequence) if (this.scratch[termId]!++ === 0) unique.push(termId);
+    for (const termId of unique) {
+      const tf = this.scratch[termId]!;
+      this.scratch[termId] = 0;
       let length = this.postLength[termId]!;
       if (length === this.postDocs[termId]!.length) {
         const docs = new Int32Array(length * 2);
