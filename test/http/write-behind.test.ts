@@ -53,7 +53,7 @@ function recorder() {
   };
   return {
     committed,
-    openSession: () => {
+    openSession: (_options?: unknown) => {
       sessionsOpen++;
       return session;
     },
@@ -113,6 +113,27 @@ describe('write-behind queue', () => {
     assert.deepEqual(r.committed, [['CREATE (:A)'], ['CREATE (:C)']]);
     assert.deepEqual(failures, ['CREATE FAIL']);
     assert.equal(queue.stats().failedStatements, 1);
+  });
+
+  it('keeps flushing after a flush that could not even open a session', async () => {
+    const r = recorder();
+    let broken = true;
+    const failures: string[] = [];
+    const queue = new WriteBehindQueue({
+      openSession: (options) => {
+        if (broken) throw new Error('database is gone');
+        return r.openSession(options);
+      },
+      settingsFor: () => settings({ flush_interval: 60_000 }),
+      onFailure: (_db, w) => failures.push(w.statement),
+    });
+    queue.enqueue('graphdb', write('CREATE (:Lost)'));
+    await queue.flushDatabase('graphdb');
+    assert.deepEqual(failures, ['CREATE (:Lost)']);
+    broken = false;
+    queue.enqueue('graphdb', write('CREATE (:Kept)'));
+    await queue.flushDatabase('graphdb');
+    assert.deepEqual(r.committed, [['CREATE (:Kept)']]);
   });
 
   it('close() flushes everything and refuses new writes', async () => {

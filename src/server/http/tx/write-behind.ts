@@ -98,7 +98,7 @@ export class WriteBehindQueue {
     queue.pending = [];
     queue.nodes = 0;
     queue.relationships = 0;
-    queue.flushing = queue.flushing.then(() => (batch.length === 0 ? undefined : this.writeBatch(database, batch)));
+    queue.flushing = queue.flushing.then(() => (batch.length === 0 ? undefined : this.writeBatchSafely(database, batch)));
     return queue.flushing;
   }
 
@@ -130,6 +130,16 @@ export class WriteBehindQueue {
       flushedStatements: this.flushed,
       failedStatements: this.failed,
     };
+  }
+
+  /** Writes a batch; never rejects, so one failed flush cannot block the database's later flushes. */
+  private async writeBatchSafely(database: string, batch: readonly PendingWrite[]): Promise<void> {
+    try {
+      await this.writeBatch(database, batch);
+    } catch (error) {
+      this.failed += batch.length;
+      for (const write of batch) this.options.onFailure(database, write, error);
+    }
   }
 
   private async writeBatch(database: string, batch: readonly PendingWrite[]): Promise<void> {
