@@ -1,0 +1,109 @@
+/** The built CLI end to end: scripted shell, import/export, online backup/restore, mvcc commands. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GraphDB } from '../../src/engine/index.js';
+import { ROOT, cli, cliAsync, ensureBuilt } from './cli-process.js';
+import { EVERY_TYPE_SCRIPT, fingerprint, tempDir } from './helpers.js';
+
+const temp = tempDir();
+before(() => ensureBuilt());
+after(() => temp.cleanup());
+
+test('scripted shell: stdin statements, plain output, exit status 1 at the first error', () => {
+  const dataDir = join(temp.dir, 'scripted');
+  const ok = cli(['shell', '--data-dir', dataDir], { input: "CREATE (:P {name: 'a'}), (:P {name: 'b'});\nMATCH (p:P)\nRETURN p.name AS name ORDER BY name;\n" });
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal(ok.stdout, 'name\n"a"\n"b"\n');
+  const failing = cli(['shell', '--data-dir', dataDir, '--format', 'json'], { input: 'RETURN 1 AS one;\nRETURN nope;\nRETURN 3 AS three;\n' });
+  assert.equal(failing.status, 1);
+  assert.equal(failing.stdout, '{"one":1}\n');
+  assert.match(failing.stderr, /Neo\.ClientError\.Statement\.SyntaxError: Variable `nope` not defined/);
+});
+
+test('scripted shell: --file with --continue runs past errors, :param and transactions work', () => {
+  const dataDir = join(temp.dir, 'file');
+  const file = join(temp.dir, 'migration.cypher');
+  writeFileSync(file, ':param n => 2 + 3\n:begin\nCREATE (:T {v: $n});\n:rollback\nRETURN 1 +;\n:begin\nCREATE (:T {v: $n * 2});\n:commit\nMATCH (t:T) RETURN t.v AS v\n');
+  const run = cli(['shell', '--data-dir', dataDir, '--file', file, '--continue', '--format', 'csv']);
+  assert.equal(run.status, 1, 'a failure still makes the exit status non-zero');
+  assert.equal(run.stdout, 'v\n10\n');
+  assert.match(run.stderr, /SyntaxError/);
+});
+
+test('export -> import through the CLI gives an identical graph', async () => {
+  const from = join(temp.dir, 'export-src');
+  const seed = await GraphDB.open({ dataDir: from });
+  await (await seed.session().run(EVERY_TYPE_SCRIPT)).pull(-1);
+  const expected = await fingerprint(seed);
+  await seed.close();
+  const file = join(temp.dir, 'graph.jsonl');
+  const exported = cli(['export', file, '--data-dir', from, '--json']);
+  assert.equal(exported.status, 0, exported.stderr);
+  assert.equal(JSON.parse(exported.stdout).nodes, 3);
+  const to = join(temp.dir, 'export-dst');
+  const imported = cli(['import', file, '--data-dir', to]);
+  assert.equal(imported.status, 0, imported.stderr);
+  assert.match(imported.stdout, /│ nodes\s+│ 3 /);
+  const copy = await GraphDB.open({ dataDir: to });
+  assert.deepEqual(await fingerprint(copy), expected);
+  await copy.close();
+  const bad = join(temp.dir, 'bad.jsonl');
+  writeFileSync(bad, '{"type":"node","id":"x"}\nnot json\n');
+  const failed = cli(['import', bad, '--data-dir', to]);
+  assert.equal(failed.status, 1);
+  assert.match(failed.stderr, /bad\.jsonl:2 .*Invalid JSON/);
+});
+
+test('a backup taken during a write load restores to a consistent state (system included)', async () => {
+  const dataDir = join(temp.dir, 'live');
+  const load = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/cli/fixtures/write-load.mts'), dataDir, '4'], { cwd: ROOT });
+  const closed = once(load, 'close');
+  let output = '';
+  load.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  while (!output.includes('ready')) await once(load.stdout, 'data');
+  await new Promise((r) => setTimeout(r, 700));
+  const backupDir = join(temp.dir, 'backup');
+  const backup = await cliAsync(['backup', backupDir, '--data-dir', dataDir, '--json']);
+  assert.equal(backup.status, 0, backup.stderr);
+  await closed;
+  const manifest = JSON.parse(backup.stdout);
+  assert.deepEqual(manifest.databases.map((d: { name: string }) => d.name).sort(), ['graphdb', 'system']);
+  const restoredDir = join(temp.dir, 'restored');
+  const restore = cli(['restore', backupDir, '--data-dir', restoredDir]);
+  assert.equal(restore.status, 0, restore.stderr);
+  assert.notEqual(cli(['restore', backupDir, '--data-dir', restoredDir]).status, 0, 'restore refuses a non-empty data dir');
+  const db = await GraphDB.open({ dataDir: restoredDir });
+  try {
+    const session = db.session();
+    const result = await session.run('MATCH (c:Counter) WITH c.n AS n MATCH (i:Item) WITH n, count(i) AS items MATCH ()-[l:LINK]->() RETURN n, items, count(l) AS links');
+    const [[n, items, links]] = (await result.pull(-1)).records as [[bigint, bigint, bigint]];
+    await session.close();
+    assert.ok(n > 0n, 'the backup caught some commits');
+    assert.equal(items, 2n * n);
+    assert.equal(links, n);
+    assert.ok(Number(n) < Number(/commits (\d+)/.exec(output)![1]) + 1);
+    assert.deepEqual(db.databases().map((d) => d.name).sort(), ['graphdb', 'system']);
+  } finally {
+    await db.close();
+  }
+});
+
+test('mvcc status and prune report history and never remove heads', () => {
+  const dataDir = join(temp.dir, 'mvcc');
+  cli(['shell', '--data-dir', dataDir], { input: 'CREATE (:V {n: 0});\n' + 'MATCH (v:V) SET v.n = v.n + 1;\n'.repeat(5) });
+  const status = cli(['mvcc', 'status', '--data-dir', dataDir, '-d', 'graphdb', '--json']);
+  assert.equal(status.status, 0, status.stderr);
+  const before = JSON.parse(status.stdout).databases[0];
+  assert.equal(before.closedVersions.nodes, 5);
+  const prune = cli(['mvcc', 'prune', '--data-dir', dataDir, '-d', 'graphdb', '--max-versions', '2', '--json']);
+  assert.equal(prune.status, 0, prune.stderr);
+  assert.equal(JSON.parse(prune.stdout).databases[0].prunedVersions, 3);
+  const after = cli(['shell', '--data-dir', dataDir], { input: 'MATCH (v:V) RETURN v.n AS n;\n' });
+  assert.equal(after.stdout, 'n\n5\n');
+  const help = cli(['mvcc', 'prune', '--help']);
+  assert.match(help.stdout, /EXAMPLES/);
+});
