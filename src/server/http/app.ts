@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, 
 import type { Logger } from 'pino';
 import type { DatabaseConfigRegistry } from '../../engine/config/overrides.js';
 import { StatusCodes } from '../../engine/errors/index.js';
+import type { AuthService } from '../../engine/auth/index.js';
 import type { ServerEngine } from '../engine-port.js';
 import { instrumentEngine } from '../instrumented-engine.js';
 import { GraphdbMetrics } from '../metrics.js';
@@ -45,6 +46,8 @@ export interface HttpServerOptions {
    * error handler, metrics, CORS and OpenAPI collection. `app.graphdb` gives them the services.
    */
   readonly routes?: readonly FastifyPluginAsync[];
+  /** Authentication and access control; null or absent when authentication is disabled. */
+  readonly auth?: AuthService | null;
 }
 
 function createServices(options: HttpServerOptions, openapi: OpenApiCollector): HttpServices {
@@ -58,8 +61,10 @@ function createServices(options: HttpServerOptions, openapi: OpenApiCollector): 
       logger.error({ database, statement: write.statement, err: error }, 'async write failed');
     },
   });
-  const transactions = new OpenTransactions(config.global.server.transaction_idle_timeout, (entry) =>
-    logger.info({ database: entry.database, transaction: entry.id }, 'idle HTTP transaction expired and was rolled back'),
+  const transactions = new OpenTransactions(config.global.server.transaction_idle_timeout, (entry, error) =>
+    error === null
+      ? logger.info({ database: entry.database, transaction: entry.id }, 'idle HTTP transaction expired and was rolled back')
+      : logger.error({ database: entry.database, transaction: entry.id, err: error }, 'rolling back an expired HTTP transaction failed'),
   );
   return {
     engine,
@@ -74,6 +79,7 @@ function createServices(options: HttpServerOptions, openapi: OpenApiCollector): 
     bolt: options.bolt ?? (() => null),
     logger,
     openapi,
+    auth: options.auth ?? null,
   };
 }
 
@@ -96,9 +102,7 @@ function installSecurity(app: FastifyInstance, services: HttpServices): void {
   app.decorateRequest('security', null as unknown as FastifyRequest['security']);
   app.addHook('onRequest', async (request) => {
     const level = request.is404 ? 'public' : (request.routeOptions.config.auth ?? 'authenticated');
-    request.security = securityContextFor(request, level, services.config.global.auth, (username, reason) =>
-      services.logger.warn({ type: 'failed_login', username, ip: request.clientIp, reason, url: request.url }, 'authentication failed'),
-    );
+    request.security = await securityContextFor(request, level, services.config.global.auth, services.auth);
   });
 }
 

@@ -25,7 +25,8 @@ export class OpenTransactions {
 
   constructor(
     private readonly idleTimeoutMs: number,
-    private readonly onExpired: (entry: OpenTransaction) => void = () => {},
+    /** Told about each expired transaction, with the error of its rollback if it failed. */
+    private readonly onExpired: (entry: OpenTransaction, error: unknown) => void = () => {},
   ) {
     const period = Math.max(10, Math.min(1_000, Math.floor(idleTimeoutMs / 4)));
     this.sweeper = setInterval(() => void this.expireIdle(), period);
@@ -84,12 +85,14 @@ export class OpenTransactions {
     for (const entry of [...this.open.values()]) {
       if (entry.busy || entry.expiresAt > now) continue;
       this.open.delete(entry.id);
+      let failure: unknown = null;
       try {
         if (entry.transaction.isOpen) await entry.transaction.rollback();
-      } finally {
         await entry.session.close();
-        this.onExpired(entry);
+      } catch (error) {
+        failure = error;
       }
+      this.onExpired(entry, failure);
     }
   }
 
