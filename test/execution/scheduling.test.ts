@@ -41,7 +41,7 @@ test('results can be pulled in batches', async () => {
   assert.equal(rest.hasMore, false);
 });
 
-test('a long query leaves the event loop responsive', async () => {
+test('a long query leaves the event loop responsive', async (t) => {
   let maxGap = 0;
   let last = performance.now();
   const timer = setInterval(() => {
@@ -54,8 +54,11 @@ test('a long query leaves the event loop responsive', async () => {
   const { records } = await result.pull(-1);
   clearInterval(timer);
   assert.deepEqual(records, [[42858n]]);
-  assert.ok(performance.now() - started > 50, 'the query should take a while for the test to mean anything');
-  assert.ok(maxGap < 100, `event loop stalled for ${maxGap.toFixed(0)} ms`);
+  const duration = performance.now() - started;
+  t.diagnostic(`query ${duration.toFixed(0)} ms, longest event-loop gap ${maxGap.toFixed(0)} ms`);
+  assert.ok(duration > 300, 'the query should take a while for the test to mean anything');
+  // ~10 ms slices when the machine is idle; the bound leaves room for a loaded 2-core CI box.
+  assert.ok(maxGap < Math.min(250, duration / 3), `event loop stalled for ${maxGap.toFixed(0)} ms`);
 });
 
 test('a transaction timeout stops a runaway query', async () => {

@@ -62,3 +62,17 @@ test('USE selects another database; CREATE/SHOW/DROP DATABASE work as statements
   assert.deepEqual(await rows(s, 'MATCH (n:InOther) RETURN count(n) AS c'), [{ c: 0n }]);
   await exec(s, 'DROP DATABASE other');
 });
+
+test('CALL { } IN TRANSACTIONS OF n ROWS commits every n rows in auto-commit', async () => {
+  const s = db.session();
+  const store = db.store();
+  const before = store.version;
+  const result = await s.run('UNWIND range(1, 5) AS i CALL (i) { CREATE (:Batch {i: i}) } IN TRANSACTIONS OF 2 ROWS');
+  const summary = await result.discard();
+  assert.equal(store.version - before, 3n, 'three batches, three commits');
+  assert.equal(summary.counters.nodesCreated, 5);
+  assert.deepEqual(await rows(s, 'MATCH (b:Batch) RETURN count(b) AS c'), [{ c: 5n }]);
+  const tx = await s.beginTransaction();
+  await assert.rejects(async () => tx.run('UNWIND [1] AS i CALL (i) { CREATE (:Batch) } IN TRANSACTIONS'));
+  await exec(s, 'MATCH (n) DETACH DELETE n');
+});

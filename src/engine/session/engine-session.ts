@@ -13,6 +13,8 @@ import type { CypherValue } from '../values/types.js';
 import { Kind } from '../cypher/ast/index.js';
 import type { Expression, Statement } from '../cypher/ast/index.js';
 import { StatementClock } from '../cypher/runtime/statement-clock.js';
+import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
+import { childrenOf } from '../cypher/planner/plan-tree.js';
 import { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
 import type { EngineServices } from './statement-execution.js';
@@ -55,6 +57,12 @@ export function useTarget(statement: Statement, parameters: ReadonlyMap<string, 
     return null;
   };
   return name(first.graph);
+}
+
+/** True when the plan contains `CALL { } IN TRANSACTIONS`. */
+function hasBatchedSubquery(plan: LogicalOperator): boolean {
+  if (plan.op === 'SubqueryApply' && plan.batchSize !== null) return true;
+  return childrenOf(plan).some(hasBatchedSubquery);
 }
 
 /** Normalizes edge parameters to a Map. */
@@ -130,11 +138,22 @@ export class EngineSession implements Session {
     if (options.mode === 'READ') {
       throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
     }
-    const tx = await store.beginWrite();
+    let tx = await store.beginWrite();
     let version: bigint | null = null;
     try {
       const writePlan = planFor(statement, tx, this.host.services);
-      const writeTarget = { database: store.name, reader: tx, writer: tx, transactionStart: target.transactionStart };
+      const writeTarget = {
+        database: store.name,
+        reader: tx,
+        writer: tx,
+        transactionStart: target.transactionStart,
+        nextBatch: async () => {
+          clock.checkAlive();
+          version = tx.commit();
+          tx = await store.beginWrite();
+          return tx;
+        },
+      };
       return await runPlanned(
         writePlan,
         writeTarget,
@@ -220,6 +239,12 @@ export class EngineTransaction implements Transaction {
       }
       const plan = planFor(statement, this.storage, this.host.services);
       authorizePlan(this.security, this.database, plan);
+      if (hasBatchedSubquery(plan.plan)) {
+        throw new GraphError(
+          StatusCodes.InvalidRequest,
+          "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
+        );
+      }
       if (plan.admin) throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Database administration is not allowed in an explicit transaction.');
       const writer = this.writer;
       if (plan.writes && !writer) {

@@ -7,7 +7,7 @@ import { setImmediate as yieldEventLoop } from 'node:timers/promises';
 import type { GraphReader, WriteCounters } from '../storage/graph-store.js';
 import type { CypherValue } from '../values/types.js';
 import type { ExecutionContext } from '../cypher/runtime/execution-context.js';
-import { PAUSE } from '../cypher/runtime/row.js';
+import { isSignal } from '../cypher/runtime/row.js';
 import type { Row, RowStream } from '../cypher/runtime/row.js';
 import { materialize } from './materialize.js';
 import type { PlanDescription, QueryType, ResultStream, ResultSummary } from './types.js';
@@ -93,7 +93,7 @@ export class StatementResult implements ResultStream {
             this.done = true;
             break;
           }
-          if (next.value === PAUSE) {
+          if (isSignal(next.value)) {
             await yieldEventLoop();
             this.options.ctx?.scheduler.startSlice();
             continue;

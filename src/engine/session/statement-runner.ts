@@ -8,7 +8,10 @@ import type { Statement } from '../cypher/ast/index.js';
 import { describePlan } from '../cypher/planner/print-plan.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
 import { runAdminCommand } from '../cypher/runtime/operators/command-call.js';
-import { PAUSE } from '../cypher/runtime/row.js';
+import { COMMIT, isSignal } from '../cypher/runtime/row.js';
+import { accessorFor } from '../cypher/runtime/execution-context.js';
+import type { ExecutionContext } from '../cypher/runtime/execution-context.js';
+import { GraphError, StatusCodes } from '../errors/index.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { setImmediate as yieldEventLoop } from 'node:timers/promises';
 import { materialize } from './materialize.js';
@@ -22,6 +25,11 @@ export interface RunTarget {
   readonly reader: GraphReader;
   readonly writer: GraphWriter | null;
   readonly transactionStart: number;
+  /**
+   * Commits the current write transaction and returns the next one (`CALL { } IN TRANSACTIONS`);
+   * absent in explicit transactions, where such batching is refused.
+   */
+  readonly nextBatch?: () => Promise<GraphWriter>;
 }
 
 /** How the statement ends: commit/close the transaction, or roll back on error. */
@@ -34,6 +42,20 @@ function planDescriptions(plan: StatementPlan, execution: Execution | null): { p
     return { plan: profile, profile };
   }
   return {};
+}
+
+function counterSum(a: WriteCounters, b: WriteCounters): WriteCounters {
+  const out = { ...ZERO_COUNTERS };
+  for (const key of Object.keys(out) as (keyof WriteCounters)[]) out[key] = a[key] + b[key];
+  return out;
+}
+
+/** Points a running statement at the next batch's transaction. */
+function rebind(ctx: ExecutionContext, writer: GraphWriter): void {
+  const mutable = ctx as { -readonly [K in keyof ExecutionContext]: ExecutionContext[K] };
+  mutable.reader = writer;
+  mutable.writer = writer;
+  mutable.accessor = accessorFor(writer);
 }
 
 /** Runs an administration command (CREATE/DROP DATABASE). */
@@ -78,8 +100,22 @@ export async function runPlanned(
 ): Promise<StatementResult> {
   const startedAt = Date.now();
   const ctx = createContext(target.database, target.reader, target.writer, parameters, clock, services, target.transactionStart);
-  const before: WriteCounters = target.writer ? { ...target.writer.counters } : ZERO_COUNTERS;
-  const counters = (): WriteCounters => (target.writer ? counterDelta(target.writer.counters, before) : ZERO_COUNTERS);
+  let writer = target.writer;
+  let before: WriteCounters = writer ? { ...writer.counters } : ZERO_COUNTERS;
+  let committed: WriteCounters = ZERO_COUNTERS;
+  const counters = (): WriteCounters => (writer ? counterSum(committed, counterDelta(writer.counters, before)) : ZERO_COUNTERS);
+  const commitBatch = async (): Promise<void> => {
+    if (!target.nextBatch) {
+      throw new GraphError(
+        StatusCodes.InvalidRequest,
+        "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
+      );
+    }
+    committed = counters();
+    writer = await target.nextBatch();
+    before = { ...writer.counters };
+    rebind(ctx, writer);
+  };
   const base = {
     keys: plan.columns,
     database: target.database,
@@ -105,13 +141,14 @@ export async function runPlanned(
   const buffered: (readonly CypherValue[])[] = [];
   try {
     for (let next = execution.rows.next(); !next.done; next = execution.rows.next()) {
-      if (next.value === PAUSE) {
+      if (next.value === COMMIT) await commitBatch();
+      if (isSignal(next.value)) {
         await yieldEventLoop();
         clock.startSlice();
         continue;
       }
       const row = next.value;
-      buffered.push(plan.columns.map((k) => materialize(row[k] ?? null, target.reader)));
+      buffered.push(plan.columns.map((k) => materialize(row[k] ?? null, ctx.reader)));
     }
   } catch (error) {
     await finish(error);

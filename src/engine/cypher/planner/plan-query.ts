@@ -4,7 +4,7 @@
  */
 import { CypherSyntaxError } from '../../errors/index.js';
 import { Kind } from '../ast/index.js';
-import type { CallProcedure, CallSubquery, Clause, Query, SingleQuery } from '../ast/index.js';
+import type { CallProcedure, CallSubquery, Clause, Expression, Query, SingleQuery } from '../ast/index.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
 import { planPattern } from './plan-match.js';
 import { planProjection } from './plan-projection.js';
@@ -121,6 +121,9 @@ function planClause(
   }
 }
 
+/** Rows per transaction of `IN TRANSACTIONS` without `OF n ROWS` (Neo4j's default). */
+const DEFAULT_BATCH: Expression = { kind: Kind.IntegerLiteral, value: 1000n };
+
 /** Writes must all happen before a projection can drop or limit rows (Cypher's clause-at-a-time semantics). */
 function afterWrites(state: PlanState): LogicalOperator {
   return state.updated && state.plan.op !== 'Eager' ? { op: 'Eager', input: state.plan } : state.plan;
@@ -135,7 +138,7 @@ function planCallSubquery(clause: CallSubquery, state: PlanState, ctx: PlannerCo
     inner: inner.plan,
     returns,
     optional: clause.optional,
-    batchSize: clause.inTransactions?.batchSize ?? null,
+    batchSize: clause.inTransactions ? (clause.inTransactions.batchSize ?? DEFAULT_BATCH) : null,
   };
   return {
     plan,

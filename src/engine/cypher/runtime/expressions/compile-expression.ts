@@ -8,7 +8,7 @@ import { RelationshipRef } from '../../../values/types.js';
 import type { CypherValue } from '../../../values/types.js';
 import { Kind } from '../../ast/index.js';
 import type { BinaryOperation, Expression, MapProjection } from '../../ast/index.js';
-import { PAUSE } from '../row.js';
+import { isSignal } from '../row.js';
 import { labelsOf, property, propertiesOf, slice, subscript } from './access.js';
 import type { CompileEnv, Evaluator } from './evaluator.js';
 import { compileIteration } from './iteration.js';
@@ -115,7 +115,7 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
     case Kind.PatternExpression: {
       const plan = env.planPattern(expr.pattern, null, env.scope, null);
       return (row, ctx) => {
-        for (const out of plan(row, ctx)) if (out !== PAUSE) return true;
+        for (const out of plan(row, ctx)) if (!isSignal(out)) return true;
         return false;
       };
     }
@@ -125,7 +125,7 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
       const projection = compileExpression(expr.projection, { ...env, scope: [...env.scope, ...patternVariables(expr)] });
       return (row, ctx) => {
         const out: CypherValue[] = [];
-        for (const inner of plan(row, ctx)) if (inner !== PAUSE) out.push(projection(inner, ctx));
+        for (const inner of plan(row, ctx)) if (!isSignal(inner)) out.push(projection(inner, ctx));
         return out;
       };
     }
@@ -133,14 +133,14 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
       const pathName = '  shortest';
       const plan = env.planPattern(expr, null, env.scope, pathName);
       return (row, ctx) => {
-        for (const inner of plan(row, ctx)) if (inner !== PAUSE) return inner[pathName] ?? null;
+        for (const inner of plan(row, ctx)) if (!isSignal(inner)) return inner[pathName] ?? null;
         return null;
       };
     }
     case Kind.ExistsSubquery: {
       const { plan } = env.planSubquery(expr.body, env.scope);
       return (row, ctx) => {
-        for (const inner of plan(row, ctx)) if (inner !== PAUSE) return true;
+        for (const inner of plan(row, ctx)) if (!isSignal(inner)) return true;
         return false;
       };
     }
@@ -148,7 +148,7 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
       const { plan } = env.planSubquery(expr.body, env.scope);
       return (row, ctx) => {
         let n = 0n;
-        for (const inner of plan(row, ctx)) if (inner !== PAUSE) n++;
+        for (const inner of plan(row, ctx)) if (!isSignal(inner)) n++;
         return n;
       };
     }
@@ -157,7 +157,7 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
       const column = columns[0] ?? '';
       return (row, ctx) => {
         const out: CypherValue[] = [];
-        for (const inner of plan(row, ctx)) if (inner !== PAUSE) out.push(inner[column] ?? null);
+        for (const inner of plan(row, ctx)) if (!isSignal(inner)) out.push(inner[column] ?? null);
         return out;
       };
     }

@@ -15,7 +15,7 @@ import type { Eager } from '../../planner/logical/eager.js';
 import type { Sort } from '../../planner/logical/sort.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
-import { PAUSE } from '../row.js';
+import { PAUSE, isSignal } from '../row.js';
 import type { Row } from '../row.js';
 import { drain } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
@@ -58,8 +58,8 @@ export function mapAggregation(op: Aggregation, m: Mapper): PhysicalOperator {
   return function* (ctx, rows) {
     const groups = new Map<string, { row: Record<string, CypherValue>; accs: Accumulator[] }>();
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
-        yield PAUSE;
+      if (isSignal(row)) {
+        yield row;
         continue;
       }
       const keys = groupings.map(([, evaluate]) => evaluate(row, ctx));
@@ -90,7 +90,7 @@ export function mapDistinct(op: Distinct, m: Mapper): PhysicalOperator {
   return function* (ctx, rows) {
     const seen = new Set<string>();
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }

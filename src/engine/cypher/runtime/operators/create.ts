@@ -12,7 +12,7 @@ import type { ExecutionContext } from '../execution-context.js';
 import { requireWriter } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import { conjunctionNames, disjunctionNames } from '../expressions/label-expression.js';
-import { PAUSE } from '../row.js';
+import { isSignal } from '../row.js';
 import type { Row } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -118,7 +118,7 @@ export function mapCreate(op: Create, m: Mapper): PhysicalOperator {
   const parts = op.parts.map((p) => compilePartCreator(p, m, null));
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }

@@ -9,8 +9,9 @@ import type { Merge } from '../../planner/logical/merge.js';
 import type { Optional } from '../../planner/logical/optional.js';
 import type { SubqueryApply } from '../../planner/logical/subquery-apply.js';
 import type { Union } from '../../planner/logical/union.js';
-import { PAUSE } from '../row.js';
-import type { Row } from '../row.js';
+import { COMMIT, isSignal } from '../row.js';
+import type { Row, RowStream } from '../row.js';
+import type { ExecutionContext } from '../execution-context.js';
 import { compilePartCreator } from './create.js';
 import { checkCount, drain, fromRows, single } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
@@ -23,13 +24,13 @@ export function mapOptional(op: Optional, m: Mapper): PhysicalOperator {
   const inner = m.map(op.inner);
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }
       let found = false;
       for (const out of inner(ctx, single(row))) {
-        if (out !== PAUSE) found = true;
+        if (!isSignal(out)) found = true;
         yield out;
       }
       if (!found) {
@@ -41,37 +42,52 @@ export function mapOptional(op: Optional, m: Mapper): PhysicalOperator {
   };
 }
 
-/** SubqueryApply: correlated CALL { }; unit subqueries pass the input row once. */
+/** Runs `inner` for one outer row and yields the joined rows (and signals). */
+function* applyOnce(op: SubqueryApply, inner: PhysicalOperator, ctx: ExecutionContext, row: Row): RowStream {
+  let found = false;
+  for (const out of inner(ctx, single(row))) {
+    if (isSignal(out)) {
+      yield out;
+      continue;
+    }
+    found = true;
+    if (op.returns.length > 0) {
+      const joined: Record<string, CypherValue> = { ...row };
+      for (const name of op.returns) joined[name] = out[name] ?? null;
+      yield joined;
+    }
+  }
+  if (op.returns.length === 0) yield row;
+  else if (!found && op.optional) {
+    const padded: Record<string, CypherValue> = { ...row };
+    for (const name of op.returns) padded[name] = null;
+    yield padded;
+  }
+}
+
+/**
+ * SubqueryApply: correlated CALL { }; unit subqueries pass the input row once. With
+ * `IN TRANSACTIONS OF n ROWS` the input is read first, then a COMMIT signal follows every n
+ * outer rows, so the statement runner commits each batch in its own transaction.
+ */
 export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   const inner = m.map(op.inner);
   const batch = op.batchSize ? m.compile(op.batchSize) : null;
   return function* (ctx, rows) {
-    if (batch) checkCount(batch({}, ctx), 'IN TRANSACTIONS OF ... ROWS');
-    for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
-        yield row;
-        continue;
+    if (!batch) {
+      for (const row of input(ctx, rows)) {
+        if (isSignal(row)) yield row;
+        else yield* applyOnce(op, inner, ctx, row);
       }
-      let found = false;
-      for (const out of inner(ctx, single(row))) {
-        if (out === PAUSE) {
-          yield out;
-          continue;
-        }
-        found = true;
-        if (op.returns.length > 0) {
-          const joined: Record<string, CypherValue> = { ...row };
-          for (const name of op.returns) joined[name] = out[name] ?? null;
-          yield joined;
-        }
-      }
-      if (op.returns.length === 0) yield row;
-      else if (!found && op.optional) {
-        const padded: Record<string, CypherValue> = { ...row };
-        for (const name of op.returns) padded[name] = null;
-        yield padded;
-      }
+      return;
+    }
+    const size = Math.max(1, checkCount(batch({}, ctx), 'IN TRANSACTIONS OF ... ROWS'));
+    const outer: Row[] = [];
+    yield* drain(input(ctx, rows), outer);
+    for (let i = 0; i < outer.length; i++) {
+      yield* applyOnce(op, inner, ctx, outer[i]!);
+      if ((i + 1) % size === 0 && i + 1 < outer.length) yield COMMIT;
     }
   };
 }
@@ -86,7 +102,7 @@ export function mapUnion(op: Union, m: Mapper): PhysicalOperator {
     const seen = new Set<string>();
     for (const branch of [left, right]) {
       for (const row of branch(ctx, fromRows(inputs))) {
-        if (row === PAUSE) {
+        if (isSignal(row)) {
           yield row;
           continue;
         }
@@ -110,7 +126,7 @@ export function mapForeach(op: Foreach, m: Mapper): PhysicalOperator {
   const inner = m.map(op.inner);
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }
@@ -118,7 +134,7 @@ export function mapForeach(op: Foreach, m: Mapper): PhysicalOperator {
       if (items !== null) {
         if (!Array.isArray(items)) throw new SemanticError('FOREACH expects a list', { detail: 'InvalidArgumentType' });
         for (const item of items as readonly CypherValue[]) {
-          for (const out of inner(ctx, single({ ...row, [op.variable]: item }))) if (out === PAUSE) yield out;
+          for (const out of inner(ctx, single({ ...row, [op.variable]: item }))) if (isSignal(out)) yield out;
         }
       }
       yield row;
@@ -135,7 +151,7 @@ export function mapMerge(op: Merge, m: Mapper): PhysicalOperator {
   const onMatch = op.onMatch.map((i) => compileSetItem(i, m));
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }

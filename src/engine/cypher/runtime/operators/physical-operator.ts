@@ -8,8 +8,8 @@ import type { Expression } from '../../ast/index.js';
 import type { LogicalOperator } from '../../planner/logical/logical-operator.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { CompileEnv, Evaluator } from '../expressions/evaluator.js';
-import { PAUSE } from '../row.js';
-import type { Emission, Row, RowStream } from '../row.js';
+import { isSignal } from '../row.js';
+import type { Emission, Row, RowStream, Signal } from '../row.js';
 
 /** A physical operator: consumes `input`, produces rows lazily. */
 export type PhysicalOperator = (ctx: ExecutionContext, input: RowStream) => RowStream;
@@ -39,8 +39,8 @@ export function* flatMapRows(
   perRow: (row: Row) => Iterable<Emission>,
 ): RowStream {
   for (const row of input) {
-    if (row === PAUSE) {
-      yield PAUSE;
+    if (isSignal(row)) {
+      yield row;
       continue;
     }
     yield* perRow(row);
@@ -48,9 +48,9 @@ export function* flatMapRows(
 }
 
 /** Pulls every row of `input` into memory, yielding pauses along the way. */
-export function* drain(input: RowStream, into: Row[]): Generator<typeof PAUSE, void, undefined> {
+export function* drain(input: RowStream, into: Row[]): Generator<Signal, void, undefined> {
   for (const row of input) {
-    if (row === PAUSE) yield PAUSE;
+    if (isSignal(row)) yield row;
     else into.push(row);
   }
 }

@@ -8,7 +8,7 @@ import { prepareArguments } from '../../procedures/registry.js';
 import type { ProcedureContext } from '../../procedures/registry.js';
 import type { ProcedureCall } from '../../planner/logical/procedure-call.js';
 import type { ExecutionContext } from '../execution-context.js';
-import { PAUSE } from '../row.js';
+import { isSignal } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 function procedureContext(ctx: ExecutionContext): ProcedureContext {
@@ -31,7 +31,7 @@ export function mapProcedureCall(op: ProcedureCall, m: Mapper): PhysicalOperator
     const outputIndex = new Map(procedure.outputs.map((f, i) => [f.name, i]));
     const pctx = procedureContext(ctx);
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }

@@ -14,7 +14,7 @@ import type { Unwind } from '../../planner/logical/unwind.js';
 import type { EmptyResult } from '../../planner/logical/empty-result.js';
 import type { ProduceResults } from '../../planner/logical/produce-results.js';
 import { asBoolean } from '../expressions/logic.js';
-import { EMPTY_ROW, PAUSE } from '../row.js';
+import { EMPTY_ROW, PAUSE, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
 import { evaluateCount } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
@@ -25,7 +25,7 @@ export function mapFilter(op: Filter, m: Mapper): PhysicalOperator {
   const predicate = m.compile(op.predicate);
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE || asBoolean(predicate(row, ctx), 'WHERE') === true) yield row;
+      if (isSignal(row) || asBoolean(predicate(row, ctx), 'WHERE') === true) yield row;
     }
   };
 }
@@ -35,7 +35,7 @@ export function mapRelationshipUniqueness(op: RelationshipUniqueness, m: Mapper)
   const input = m.map(op.input);
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE || relationshipsUnique(row, op)) yield row;
+      if (isSignal(row) || relationshipsUnique(row, op)) yield row;
     }
   };
 }
@@ -61,7 +61,7 @@ export function mapProjectPath(op: ProjectPath, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }
@@ -100,7 +100,7 @@ export function mapProjection(op: Projection, m: Mapper): PhysicalOperator {
   const keep = op.keepInput;
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }
@@ -117,7 +117,7 @@ export function mapUnwind(op: Unwind, m: Mapper): PhysicalOperator {
   const list = m.compile(op.expression);
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE) {
+      if (isSignal(row)) {
         yield row;
         continue;
       }
@@ -139,7 +139,7 @@ export function mapSkip(op: Skip, m: Mapper): PhysicalOperator {
   return function* (ctx, rows) {
     let remaining = evaluateCount(count, EMPTY_ROW, ctx, 'SKIP');
     for (const row of input(ctx, rows)) {
-      if (row !== PAUSE && remaining > 0) {
+      if (!isSignal(row) && remaining > 0) {
         remaining--;
         continue;
       }
@@ -156,8 +156,8 @@ export function mapLimit(op: Limit, m: Mapper): PhysicalOperator {
     let remaining = evaluateCount(count, EMPTY_ROW, ctx, 'LIMIT');
     if (remaining === 0 && !op.exhaustInput) return;
     for (const row of input(ctx, rows)) {
-      if (row === PAUSE || remaining > 0) yield row;
-      if (row !== PAUSE && remaining > 0) remaining--;
+      if (isSignal(row) || remaining > 0) yield row;
+      if (!isSignal(row) && remaining > 0) remaining--;
       if (remaining === 0 && !op.exhaustInput) return;
     }
   };
@@ -172,6 +172,6 @@ export function mapProduceResults(op: ProduceResults, m: Mapper): PhysicalOperat
 export function mapEmptyResult(op: EmptyResult, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   return function* (ctx, rows): RowStream {
-    for (const row of input(ctx, rows)) if (row === PAUSE) yield row;
+    for (const row of input(ctx, rows)) if (isSignal(row)) yield row;
   };
 }

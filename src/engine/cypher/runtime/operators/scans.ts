@@ -11,7 +11,7 @@ import type { NodeByLabelScan } from '../../planner/logical/node-by-label-scan.j
 import type { NodeIndexSeek } from '../../planner/logical/node-index-seek.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
-import { PAUSE } from '../row.js';
+import { PAUSE, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -22,8 +22,8 @@ function* bindNodes(
   ids: (row: Row) => Iterable<bigint>,
 ): RowStream {
   for (const row of input) {
-    if (row === PAUSE) {
-      yield PAUSE;
+    if (isSignal(row)) {
+      yield row;
       continue;
     }
     for (const id of ids(row)) {

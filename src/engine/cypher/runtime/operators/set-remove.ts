@@ -14,7 +14,7 @@ import type { ExecutionContext } from '../execution-context.js';
 import { requireWriter } from '../execution-context.js';
 import { propertiesOf } from '../expressions/access.js';
 import type { Evaluator } from '../expressions/evaluator.js';
-import { PAUSE } from '../row.js';
+import { isSignal } from '../row.js';
 import type { Row } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -104,7 +104,7 @@ export function mapSetProperties(op: SetProperties, m: Mapper): PhysicalOperator
   const items = op.items.map((i) => compileSetItem(i, m));
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row !== PAUSE) applySetItems(items, row, ctx);
+      if (!isSignal(row)) applySetItems(items, row, ctx);
       yield row;
     }
   };
@@ -139,7 +139,7 @@ export function mapRemove(op: Remove, m: Mapper): PhysicalOperator {
   const items = op.items.map((i) => compileRemoveItem(i, m));
   return function* (ctx, rows) {
     for (const row of input(ctx, rows)) {
-      if (row !== PAUSE) for (const item of items) item(row, ctx);
+      if (!isSignal(row)) for (const item of items) item(row, ctx);
       yield row;
     }
   };
