@@ -110,6 +110,9 @@ export function planProjection(
     if (order.length > 0) plan = { op: 'Sort', input: plan, keys: sortKeys(order, (e) => toColumns(e, items)) };
     return { plan: filtered(paging(plan, body), true), columns };
   }
+  if (order.length === 0 && !where) {
+    return { plan: paging({ op: 'Projection', input, items, keepInput: false }, body), columns };
+  }
   let plan: LogicalOperator = { op: 'Projection', input, items, keepInput: true };
   if (order.length > 0) plan = { op: 'Sort', input: plan, keys: sortKeys(order, (e) => toColumns(e, items)) };
   plan = filtered(paging(plan, body));
