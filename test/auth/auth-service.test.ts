@@ -60,8 +60,8 @@ describe('AuthService', () => {
 
   it('refuses a wrong password with Unauthorized and audits username, ip and reason', async () => {
     assert.equal(await codeOf(auth.authenticatePassword('root', 'nope', '10.0.0.2')), StatusCodes.Unauthorized);
-    const event = events.find((e) => e.type === 'login_failed' && e.ip === '10.0.0.2');
-    assert.deepEqual({ username: event?.username, reason: event?.reason }, { username: 'root', reason: 'wrong password' });
+    const event = events.find((e) => e.type === 'failed_login' && e.ip === '10.0.0.2');
+    assert.deepEqual({ username: event?.username, reason: event?.reason }, { username: 'root', reason: 'wrong username or password' });
   });
 
   it('locks an account after repeated failures, even for the right password, until the lockout passes', async () => {

@@ -5,7 +5,7 @@
 
 /** Kinds of security events. */
 export type AuditEventType =
-  | 'login_failed'
+  | 'failed_login'
   | 'login_locked'
   | 'token_issued'
   | 'token_revoked'

@@ -107,9 +107,14 @@ export class AuthService {
     return isAdmin(context.roles, (name) => this.store.role(name));
   }
 
-  private fail(username: string | null, ip: string | null, reason: string): never {
-    this.emit({ type: 'login_failed', username, ip, reason });
+  /** Audits and counts a failed login that an edge detected itself (malformed credentials). */
+  recordFailedLogin(username: string | null, ip: string | null, reason: string): void {
+    this.emit({ type: 'failed_login', username, ip, reason });
     if (this.guard.recordFailure(username, ip)) this.emit({ type: 'login_locked', username, ip, reason: 'too many failed attempts' });
+  }
+
+  private fail(username: string | null, ip: string | null, reason: string): never {
+    this.recordFailedLogin(username, ip, reason);
     throw new Unauthorized();
   }
 
@@ -130,8 +135,8 @@ export class AuthService {
   async authenticatePassword(username: string, password: string, ip: string | null): Promise<Principal> {
     this.guard.check(username, ip);
     const user = await this.store.findUser(username);
-    if (!user) return this.fail(username, ip, 'unknown user');
-    if (!(await this.passwordMatches(user, password))) return this.fail(username, ip, 'wrong password');
+    if (!user) return this.fail(username, ip, 'wrong username or password');
+    if (!(await this.passwordMatches(user, password))) return this.fail(username, ip, 'wrong username or password');
     if (user.suspended) return this.fail(username, ip, 'account suspended');
     this.guard.recordSuccess(username);
     return { context: this.contextFor(user.name, user.roles), token: null };
@@ -145,7 +150,7 @@ export class AuthService {
     try {
       claims = await this.tokens.verify(token);
     } catch (error) {
-      this.emit({ type: 'login_failed', username: null, ip, reason: error instanceof Error ? error.message : 'invalid token' });
+      this.emit({ type: 'failed_login', username: null, ip, reason: error instanceof Error ? error.message : 'invalid token' });
       this.guard.recordFailure(null, ip);
       throw error;
     }
