@@ -13,9 +13,10 @@ import { DatabaseConfigRegistry } from '../engine/config/overrides.js';
 import { redactConfig } from '../engine/config/redact.js';
 import { SETTINGS_BY_ENV } from '../engine/config/settings.js';
 import { suggestKey } from '../engine/config/yaml-file.js';
-import { Unauthorized } from '../engine/errors/index.js';
-import { startBoltServer, type AuthenticateCallback, type BoltServer } from './bolt/index.js';
-import { verifyPassword } from './credentials.js';
+import { startBoltServer, type BoltServer } from './bolt/index.js';
+import { boltAuthenticator, openAuthService } from './credentials.js';
+import { authRoutes } from './http/routes/auth.js';
+import { adminRoleRoutes } from './http/routes/admin-roles.js';
 import { openEngine, type OpenedEngine } from './engine-adapter.js';
 import { buildHttpServer, type HttpServerOptions } from './http/app.js';
 import type { SubsystemProbes } from './http/services.js';
@@ -67,19 +68,6 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function boltAuthenticator(loaded: LoadedConfig): AuthenticateCallback | undefined {
-  const auth = loaded.config.auth;
-  if (!auth.enabled) return undefined;
-  return (scheme, principal, credentials) => {
-    if (scheme === 'none' && loaded.config.server.bolt_allow_anonymous) return { username: null, roles: ['viewer'] };
-    if (scheme === 'basic' && principal !== null && credentials !== null) {
-      const context = verifyPassword(auth, principal, credentials);
-      if (context !== null) return context;
-    }
-    throw new Unauthorized();
-  };
-}
-
 /** Port of the HTTP listener: with native HTTPS the HTTPS port, unless `--http-port` was given. */
 function httpPort(loaded: LoadedConfig): number {
   const { server } = loaded.config;
@@ -109,6 +97,8 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   let http: ListenerAddress | null = null;
 
   try {
+    const auth = await openAuthService(config, engine.graphdb, logger, metrics);
+    const authPlugins = auth === null ? [] : [authRoutes(auth), adminRoleRoutes(auth)];
     if (config.server.http_enabled) {
       const tlsEnabled = config.server.https.enabled || config.server.http_tls_enabled;
       const tls = tlsEnabled
@@ -123,7 +113,8 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         metrics,
         tls,
         bolt: () => (bolt === null ? null : { port: bolt.port }),
-        routes: options.httpRoutes,
+        routes: [...authPlugins, ...(options.httpRoutes ?? [])],
+        auth,
         probes: options.probes,
       });
       await app.listen({ port: httpPort(loaded), host: config.server.http_address });
@@ -139,7 +130,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         port: config.server.bolt_port,
         host: config.server.bolt_address,
         engine: { session: (sessionOptions) => boltEngine.session({ security: UNRESTRICTED, ...sessionOptions }) },
-        authenticate: boltAuthenticator(loaded),
+        authenticate: auth === null ? undefined : boltAuthenticator(auth, config.server.bolt_allow_anonymous),
         tls: tlsConfigured
           ? {
               cert: readFileSync(config.server.bolt_tls_cert),

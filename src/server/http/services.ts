@@ -8,6 +8,7 @@ import type { SecurityContext } from '../../engine/session/types.js';
 import type { ServerEngine } from '../engine-port.js';
 import type { GraphdbMetrics } from '../metrics.js';
 import type { OpenApiCollector } from './openapi.js';
+import type { AuthService } from '../../engine/auth/index.js';
 import type { AccessLevel } from './security-context.js';
 import type { OpenTransactions } from './tx/open-transactions.js';
 import type { WriteBehindQueue } from './tx/write-behind.js';
@@ -46,6 +47,8 @@ export interface HttpServices {
   readonly logger: Logger;
   /** Routes collected for `/openapi.json`. */
   readonly openapi: OpenApiCollector;
+  /** Authentication and access control; null when authentication is disabled. */
+  readonly auth: AuthService | null;
 }
 
 declare module 'fastify' {
