@@ -49,6 +49,7 @@ export async function startTestServer(
       'server.http_address': '127.0.0.1',
       'server.bolt_enabled': false,
       'auth.enabled': false,
+      'auth.jwt_secret': 'test-jwt-secret-of-at-least-32-bytes!!',
       'logging.level': 'silent',
       ...flags,
     },
