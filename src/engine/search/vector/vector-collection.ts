@@ -71,6 +71,8 @@ export class VectorCollection {
   private buildKind: AnnKind | null = null;
   private lastBuildEnd = 0;
   private closed = false;
+  /** Set when no ANN index can be made (faiss missing): stop scheduling builds. */
+  private annUnavailable = false;
 
   constructor(options: VectorCollectionOptions) {
     if (!Number.isInteger(options.dimensions) || options.dimensions <= 0) {
@@ -243,7 +245,7 @@ export class VectorCollection {
   /** Whether the strategy table or the tombstone thresholds call for a new ANN index. */
   private buildDue(): boolean {
     const live = this.store.liveCount;
-    if (live < EXACT_SEARCH_MAX_VECTORS) return false;
+    if (live < EXACT_SEARCH_MAX_VECTORS || this.annUnavailable) return false;
     if (this.ann === null) return true;
     if (!this.tuning.rebuildEnabled) return false;
     if (Date.now() - this.lastBuildEnd < this.tuning.minRebuildIntervalMs) return false;
@@ -281,6 +283,7 @@ export class VectorCollection {
     const creation = createAnnIndex(this.similarity === 'cosine' ? 'ip' : 'l2', fresh, this.tuning);
     if (!creation.ok) {
       this.logger.warn(`vector index stays on exact search: ${creation.reason}`);
+      this.annUnavailable = true;
       return;
     }
     if (creation.note !== undefined) this.logger.warn(creation.note);
