@@ -267,7 +267,10 @@ export class VectorCollection {
 
   private startBuild(): void {
     this.building = this.build()
-      .catch((error: unknown) => this.logger.warn(`vector index build failed: ${String(error)}`))
+      .catch((error: unknown) => {
+        this.annUnavailable = true;
+        this.logger.warn(`vector index build failed; staying on the current index: ${String(error)}`);
+      })
       .finally(() => {
         this.building = null;
         this.buildKind = null;
