@@ -144,3 +144,34 @@ test('dimension mismatch between embedder and stored embeddings is a client erro
     await assert.rejects(service.search({ query: 'x' }), /dimension mismatch/);
   }, embedder);
 });
+
+test('a VECTOR index past the exact-search threshold switches to HNSW and stays fresh across commits', async () => {
+  await withEngine(async (engine, search, name) => {
+    const { generateVectors } = await import('./helpers/vectors.js');
+    const vectors = generateVectors(6002, 8, 21);
+    const db = engine.database();
+    const w = await db.beginWrite();
+    for (let i = 0; i < 6000; i++) w.createNode(['Item'], props({ v: Array.from(vectors[i]!) }));
+    w.createIndex(
+      { name: 'items', type: 'VECTOR', entityType: 'NODE', labelsOrTypes: ['Item'], properties: ['v'], options: props({ 'vector.dimensions': 8n }) },
+      false,
+    );
+    w.commit();
+    const reader = db.beginRead();
+    search.database(name).syncIndexes(reader);
+    reader.close();
+    const service = search.database(name);
+    const before = service.status();
+    assert.equal(before.ready, true, 'exact search serves while the build is only scheduled');
+    await service.settle();
+    assert.equal(service.named.vector.get('items')!.collection.strategy, 'hnsw');
+    const w2 = await db.beginWrite();
+    const fresh = w2.createNode(['Item'], props({ v: Array.from(vectors[6000]!) }));
+    w2.commit();
+    assert.equal(service.queryVectorIndex('items', 1, Array.from(vectors[6000]!))[0]!.nodeId, fresh);
+    const w3 = await db.beginWrite();
+    w3.deleteNode(fresh, true);
+    w3.commit();
+    assert.notEqual(service.queryVectorIndex('items', 1, Array.from(vectors[6000]!))[0]!.nodeId, fresh);
+  });
+});
