@@ -76,3 +76,13 @@ test('a session can terminate its own running query', async () => {
   setTimeout(() => session.terminate(), 30);
   await assert.rejects(pulling, (error: { code?: string }) => error.code === 'Neo.ClientError.Transaction.Terminated');
 });
+
+test('closing a session discards its unfinished results', async () => {
+  const session = db.session();
+  const result = await session.run('MATCH (n:Big) RETURN n.i');
+  await result.pull(3);
+  await session.close();
+  const summary = result.summary();
+  assert.equal(summary.queryType, 'r');
+  await assert.rejects(async () => session.run('RETURN 1'));
+});

@@ -89,6 +89,8 @@ export class EngineSession implements Session {
   private bookmark: string | null;
   private running: StatementClock | null = null;
   private open = true;
+  /** Lazily streaming results, discarded on close so their read snapshots are released. */
+  private readonly streaming = new Set<StatementResult>();
   private readonly security: SecurityContext | undefined;
 
   constructor(
@@ -132,7 +134,7 @@ export class EngineSession implements Session {
       return runAdmin(plan, target, params, clock, this.host.services, async () => reader.close());
     }
     if (!plan.writes) {
-      return runPlanned(plan, target, params, clock, this.host.services, async () => reader.close());
+      return this.track(await runPlanned(plan, target, params, clock, this.host.services, async () => reader.close()));
     }
     reader.close();
     if (options.mode === 'READ') {
@@ -192,6 +194,14 @@ export class EngineSession implements Session {
 
   async close(): Promise<void> {
     this.open = false;
+    for (const result of this.streaming) if (!result.finished) await result.discard().catch(() => undefined);
+    this.streaming.clear();
+  }
+
+  private track(result: StatementResult): StatementResult {
+    for (const old of this.streaming) if (old.finished) this.streaming.delete(old);
+    if (!result.finished) this.streaming.add(result);
+    return result;
   }
 
   private assertOpen(): void {
