@@ -43,8 +43,10 @@ function requiredString(fields: Record<string, unknown>, key: string): string {
 
 /** `expires_in` in seconds: a positive integer, or undefined when absent. */
 function expiresIn(fields: Record<string, unknown>): number | undefined {
-  const value = fields.expires_in;
-  if (value === undefined || value === null) return undefined;
+  const raw = fields.expires_in;
+  if (raw === undefined || raw === null) return undefined;
+  // The HTTP JSON parser reads integers exactly (bigint).
+  const value = typeof raw === 'bigint' ? Number(raw) : raw;
   if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) throw invalid("'expires_in' must be a positive number of seconds.");
   return value;
 }
