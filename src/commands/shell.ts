@@ -2,7 +2,9 @@ import { Command, Flags } from '@oclif/core';
 import { createElement } from 'react';
 import { render } from 'ink';
 import { databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
-import { EmbeddedClient } from '../cli/shell/client.js';
+import { EmbeddedClient, type ShellClient } from '../cli/shell/client.js';
+import { connectRemote } from '../cli/shell/remote-client.js';
+import { renderError } from '../cli/render.js';
 import { ShellCore, type ShellOutput } from '../cli/shell/core.js';
 import { History, defaultHistoryFile } from '../cli/shell/history.js';
 import { runScript } from '../cli/shell/scripted.js';
@@ -19,6 +21,9 @@ export default class Shell extends Command {
     'kept across runs (Up/Down). Commands: :help, :use <db>, :param name => expr, :params, :begin,',
     ':commit, :rollback, :format, :history, :exit.',
     '',
+    'Embedded on --data-dir by default; with --address bolt://host:port (and -u/-p) it talks to a running',
+    'server through neo4j-driver.',
+    '',
     'Without a terminal (a pipe, or --file) statements are read from stdin or the file, results are printed',
     '(default format plain) and the shell exits with status 1 at the first error unless --continue.',
   ].join('\n');
@@ -28,6 +33,7 @@ export default class Shell extends Command {
     '<%= config.bin %> <%= command.id %> --data-dir ./data -d movies --format json',
     'echo "MATCH (n) RETURN count(n);" | <%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --file migration.cypher --continue',
+    '<%= config.bin %> <%= command.id %> --address bolt://localhost:7687 -u neo4j -p secret',
   ];
 
   static override flags = {
@@ -39,23 +45,37 @@ export default class Shell extends Command {
     'history-file': Flags.string({ description: 'history file (default ~/.graphdb/history; env GRAPHDB_HISTORY)' }),
     'no-history': Flags.boolean({ description: 'do not read or write the history file' }),
     verbose: Flags.boolean({ char: 'v', description: 'scripted mode: print timing and update counters to stderr' }),
+    address: Flags.string({ char: 'a', description: 'connect to a server over Bolt instead of opening --data-dir (bolt://host:port)', env: 'GRAPHDB_ADDRESS' }),
+    username: Flags.string({ char: 'u', description: 'user name for --address', env: 'GRAPHDB_USER', default: 'neo4j' }),
+    password: Flags.string({ char: 'p', description: 'password for --address', env: 'GRAPHDB_PASSWORD', default: '' }),
   };
 
   public async run(): Promise<void> {
     const { flags } = await this.parse(Shell);
     const interactive = flags.file === undefined && process.stdin.isTTY === true && process.stdout.isTTY === true;
-    const failures = await withEngine(flags['data-dir'], async (db) => {
-      const client = new EmbeddedClient(db, flags.database);
+    const drive = async (client: ShellClient): Promise<number> => {
       try {
-        return interactive ? await this.interactive(client, flags) : await this.scripted(client, flags);
+        return interactive ? await this.interactive(client, flags, flags.address ?? 'embedded') : await this.scripted(client, flags);
       } finally {
         await client.close();
       }
-    });
+    };
+    let failures: number;
+    if (flags.address !== undefined) {
+      let client: ShellClient;
+      try {
+        client = await connectRemote(flags.address, flags.username, flags.password, flags.database);
+      } catch (error) {
+        this.error(renderError(error), { exit: 1 });
+      }
+      failures = await drive(client);
+    } else {
+      failures = await withEngine(flags['data-dir'], (db) => drive(new EmbeddedClient(db, flags.database)));
+    }
     if (failures > 0) this.exit(1);
   }
 
-  private async scripted(client: EmbeddedClient, flags: { format?: string; file?: string; continue: boolean; verbose: boolean }): Promise<number> {
+  private async scripted(client: ShellClient, flags: { format?: string; file?: string; continue: boolean; verbose: boolean }): Promise<number> {
     const output: ShellOutput = {
       info: (text) => flags.verbose && process.stderr.write(text + '\n'),
       result: (text) => process.stdout.write(text + '\n'),
@@ -65,7 +85,7 @@ export default class Shell extends Command {
     return runScript(core, flags.file ?? process.stdin, flags.continue);
   }
 
-  private async interactive(client: EmbeddedClient, flags: { format?: string; 'history-file'?: string; 'no-history': boolean }): Promise<number> {
+  private async interactive(client: ShellClient, flags: { format?: string; 'history-file'?: string; 'no-history': boolean }, where: string): Promise<number> {
     const history = new History(flags['no-history'] ? null : (flags['history-file'] ?? defaultHistoryFile()));
     let append: (block: Omit<OutputBlock, 'id'>) => void = () => {};
     const output: ShellOutput = {
@@ -74,7 +94,7 @@ export default class Shell extends Command {
       error: (text) => append({ text, kind: 'error' }),
     };
     const core = new ShellCore(client, output, { format: (flags.format ?? 'table') as OutputFormat, history: () => history.entries });
-    const banner = `Connected to graphdb ${this.config.version} (embedded), database "${client.database}".\nType :help for a list of available commands or :exit to exit the shell.\nNote that Cypher queries must end with a semicolon.`;
+    const banner = `Connected to graphdb ${this.config.version} (${where}), database "${client.database}".\nType :help for a list of available commands or :exit to exit the shell.\nNote that Cypher queries must end with a semicolon.`;
     const app = render(
       createElement(ShellApp, {
         core,

@@ -1,0 +1,65 @@
+/** `graphdb shell --address bolt://...` against a real `graphdb serve` (scripted mode). */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, cli, ensureBuilt } from './cli-process.js';
+import { tempDir } from './helpers.js';
+
+const temp = tempDir();
+let server: ChildProcess;
+let address = '';
+
+before(async () => {
+  ensureBuilt();
+  server = spawn(
+    process.execPath,
+    [join(ROOT, 'bin', 'run.js'), 'serve', '--data-dir', join(temp.dir, 'data'), '--http-port', '0', '--address', '127.0.0.1', '--bolt-port', '0', '--bolt-address', '127.0.0.1', '--no-auth'],
+    { cwd: temp.dir, env: { ...process.env, HOME: temp.dir, XDG_CONFIG_HOME: temp.dir }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 30_000;
+  while (!/bolt:\/\/127\.0\.0\.1:\d+/.test(output)) {
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  address = /bolt:\/\/127\.0\.0\.1:\d+/.exec(output)![0];
+});
+
+after(async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  temp.cleanup();
+});
+
+test('remote shell: parameters of temporal types, typed results, transactions, errors', () => {
+  const script = [
+    ":param day => date('2020-01-02')",
+    ':begin',
+    "CREATE (:R {name: 'kept', day: $day, big: 9007199254740993});",
+    ':commit',
+    ':begin',
+    "CREATE (:R {name: 'rolled back'});",
+    ':rollback',
+    'MATCH (r:R) RETURN r.name AS name, r.day AS day, r.big AS big;',
+    'RETURN nope;',
+  ].join('\n');
+  const run = cli(['shell', '--address', address, '--format', 'json'], { input: script + '\n' });
+  assert.equal(run.status, 1);
+  assert.equal(
+    run.stdout,
+    '{"name":"kept","day":{"$type":"date","value":"2020-01-02","epochDay":18263},"big":{"$type":"integer","value":"9007199254740993"}}\n',
+  );
+  assert.match(run.stderr, /Neo\.ClientError\.Statement\.SyntaxError: Variable `nope` not defined/);
+});
+
+test('remote shell: a refused connection is reported', () => {
+  const run = cli(['shell', '--address', 'bolt://127.0.0.1:1'], { input: 'RETURN 1;\n' });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /ECONNREFUSED|connect/i);
+});
