@@ -111,3 +111,16 @@ test('cluster-based strategy (IVF over an HNSW quantizer) when clustering is ena
   assert.equal(collection.search(queries[0]!, 1)[0]!.nodeId, 99_999n);
   collection.close();
 });
+
+test('a 10%-selective filter keeps recall on an HNSW collection', async () => {
+  const { collection, queries } = filled(8000, 16);
+  await collection.buildNow();
+  assert.equal(collection.strategy, 'hnsw');
+  const selective = (id: bigint) => id % 10n === 3n;
+  const found = queries.map((q) => collection.search(q, 10, selective).map((h) => h.nodeId));
+  const truth = queries.map((q) => collection.exactSearch(collection.prepare(q), 10, selective).map((h) => h.nodeId));
+  assert.ok(found.every((ids) => ids.length === 10 && ids.every(selective)));
+  const recall = recallAt(found, truth);
+  assert.ok(recall >= 0.95, `filtered recall ${recall}`);
+  collection.close();
+});

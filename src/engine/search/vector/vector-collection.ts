@@ -52,6 +52,9 @@ export interface VectorCollectionOptions {
   readonly logger?: SearchLogger;
 }
 
+/** Candidate multipliers tried for filtered ANN queries before falling back to an exact filtered scan. */
+const FILTER_WIDENING = [2, 8, 32];
+
 /** Vectors copied per build slice before yielding to the event loop. */
 const BUILD_SLICE = 256;
 
@@ -149,9 +152,15 @@ export class VectorCollection {
     if (k <= 0 || this.store.liveCount === 0) return [];
     const prepared = this.prepare(query);
     if (this.ann === null) return this.exactSearch(prepared, k, filter);
-    const hits = this.annSearch(this.ann, prepared, k, filter);
-    if (hits.length < Math.min(k, this.store.liveCount) && filter !== undefined) return this.exactSearch(prepared, k, filter);
-    return hits;
+    if (filter === undefined) return this.annSearch(this.ann, prepared, k, undefined, 1);
+    // Selective filters leave few candidates: widen the ANN fetch a few times, then scan exactly.
+    const wanted = Math.min(k, this.store.liveCount);
+    for (const widening of FILTER_WIDENING) {
+      const hits = this.annSearch(this.ann, prepared, k, filter, widening);
+      if (hits.length >= wanted) return hits;
+      if (this.ann.candidateCount * widening >= this.ann.size) break;
+    }
+    return this.exactSearch(prepared, k, filter);
   }
 
   /** Exact k-NN regardless of strategy (ground truth for recall checks). */
@@ -319,10 +328,16 @@ export class VectorCollection {
     }
   }
 
-  private annSearch(ann: AnnIndex, prepared: Float32Array, k: number, filter?: (nodeId: bigint) => boolean): VectorHit[] {
+  private annSearch(
+    ann: AnnIndex,
+    prepared: Float32Array,
+    k: number,
+    filter: ((nodeId: bigint) => boolean) | undefined,
+    widening: number,
+  ): VectorHit[] {
     const live = Math.max(1, this.store.liveCount);
     const inflation = Math.max(1, ann.size / live);
-    const wanted = Math.ceil(Math.max(k, ann.candidateCount) * inflation * (filter === undefined ? 1 : 2));
+    const wanted = Math.ceil(Math.max(k, ann.candidateCount) * inflation * widening);
     const top = new TopK<number>(k);
     const d = this.dimensions;
     const data = this.store.raw;
