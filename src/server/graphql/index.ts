@@ -1,0 +1,129 @@
+/**
+ * The GraphQL route group (`graphqlRoutes(options)`), registered like any other route plugin
+ * under the base path so it shares the trust boundary, the security hook, CORS and metrics:
+ *
+ * - `POST/GET /graphql` — queries and mutations through mercurius (authenticated);
+ * - `POST /graphql` with `Accept: text/event-stream` — any operation, subscriptions included, as
+ *   server-sent events (graphql-sse), with the same headers and SecurityContext;
+ * - WebSocket upgrade at `/graphql` — graphql-ws, credentials in the connection params;
+ * - `GET /graphql/playground` — the public explorer page.
+ *
+ * One schema and one ChangeHub (fed by the engine's post-commit change events) serve all three.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import mercurius from 'mercurius';
+import type { GraphdbConfig } from '../../engine/config/types.js';
+import type { GraphDB } from '../../engine/graphdb.js';
+import type { SecurityContext } from '../../engine/session/types.js';
+import { JsonSyntaxError, parseJson, type JsonValue } from '../http/json/parse-json.js';
+import { connectionSecurity, authorizationParam } from './connection-auth.js';
+import { createContext, type ContextDependencies } from './context.js';
+import { formatMercuriusErrors } from './mercurius-errors.js';
+import { DEFAULT_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
+import { playgroundHtml } from './playground.js';
+import { createSchema } from './schema.js';
+import { closeSearchServices, searchServicesFor, type SearchServices } from './search-services.js';
+import { createSseHandler, wantsEventStream } from './sse-transport.js';
+import { ChangeHub } from './subscriptions/change-hub.js';
+import { createWsTransport } from './ws-transport.js';
+
+export { searchServicesFor, SearchServices } from './search-services.js';
+export { DEFAULT_LIMITS, type QueryLimits } from './limits.js';
+
+/** Options of the GraphQL route group. */
+export interface GraphqlRoutesOptions {
+  readonly graphdb: GraphDB;
+  /** The server configuration (search settings, data directory). */
+  readonly config: GraphdbConfig;
+  /** Search services; by default the engine's shared ones (`searchServicesFor`), or none with null. */
+  readonly search?: SearchServices | null;
+  readonly limits?: QueryLimits;
+  /** Database the operations use (default: the engine's default database). */
+  readonly database?: string;
+}
+
+/** JSON numbers that are exact in a double become numbers (GraphQL `Int`/`Float`); others stay bigint. */
+function numbersForGraphql(value: JsonValue): unknown {
+  if (typeof value === 'bigint') {
+    return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(numbersForGraphql);
+  const object: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) object[key] = numbersForGraphql(value[key]!);
+  return object;
+}
+
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, numbersForGraphql(parseJson(text)));
+    } catch (error) {
+      const reason = error instanceof JsonSyntaxError ? error.message : String(error);
+      done(Object.assign(new Error(`Unable to deserialize request: ${reason}`), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+/** The GraphQL route group for `buildHttpServer({ routes })` / `startServer(loaded, { httpRoutes })`. */
+export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync {
+  return async (app) => {
+    const { graphdb } = options;
+    const ownsSearch = options.search === undefined;
+    const search = options.search === undefined ? searchServicesFor(graphdb, options.config) : options.search;
+    const limits = options.limits ?? DEFAULT_LIMITS;
+    const hub = new ChangeHub(graphdb);
+    const schema = createSchema(hub);
+    const dependencies: ContextDependencies = { engine: graphdb, search, startedAt: app.graphdb.startedAt };
+    const database = options.database ?? graphdb.defaultDatabase;
+    const contextFor = (security: SecurityContext) => createContext(dependencies, database, security);
+    const limitRule = queryLimitsRule(limits);
+
+    installJsonParser(app);
+    const sse = createSseHandler({ schema, rules: [limitRule], context: contextFor });
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method !== 'POST' || !wantsEventStream(request) || request.routeOptions.url !== `${app.prefix}/graphql`) return;
+      reply.hijack();
+      await sse(request, reply);
+      return reply;
+    });
+
+    await app.register(mercurius, {
+      schema,
+      path: '/graphql',
+      graphiql: false,
+      context: (request) => contextFor(request.security),
+      validationRules: ({ variables }) => [queryLimitsRule(limits, () => variables ?? {})],
+      errorFormatter: formatMercuriusErrors,
+    });
+
+    app.get(
+      '/graphql/playground',
+      { config: { auth: 'public' }, schema: { summary: 'GraphQL playground page', produces: 'text/html' } },
+      async (_request, reply) => reply.type('text/html; charset=utf-8').send(playgroundHtml()),
+    );
+
+    const ws = createWsTransport({
+      schema,
+      path: `${app.prefix}/graphql`,
+      rules: [limitRule],
+      authenticate: (request, params) =>
+        connectionSecurity(request, authorizationParam(params), app.graphdb.config.global.auth, app.graphdb.auth),
+      context: contextFor,
+    });
+    const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => void ws.handleUpgrade(request, socket, head);
+    app.server.on('upgrade', onUpgrade);
+
+    app.addHook('onClose', async () => {
+      app.server.off('upgrade', onUpgrade);
+      hub.close();
+      await ws.close();
+      if (ownsSearch) await closeSearchServices(graphdb);
+    });
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Field resolvers of `Node` and `Relationship`. Parents are the engine's materialized `Node` and
+ * `Relationship` values; traversals go through the operation's batch loaders.
+ */
+import type { Direction } from '../../../engine/storage/graph-store.js';
+import type { Node, Relationship, CypherValue } from '../../../engine/values/types.js';
+import { cypherToString } from '../../../engine/values/to-string.js';
+import type { GraphqlContext } from '../context.js';
+import { mapToJson } from '../values.js';
+import { clampLimit } from './arguments.js';
+
+type GraphqlDirection = 'OUTGOING' | 'INCOMING' | 'BOTH';
+
+const DIRECTIONS: Readonly<Record<GraphqlDirection, Direction>> = { OUTGOING: 'out', INCOMING: 'in', BOTH: 'both' };
+
+/** A timestamp property (temporal or string) as RFC 3339 text, else null. */
+function timestamp(value: CypherValue | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && !(value instanceof Map) && !Array.isArray(value)) return cypherToString(value);
+  return null;
+}
+
+interface RelationshipArgs {
+  readonly types?: readonly string[] | null;
+  readonly direction?: GraphqlDirection | null;
+  readonly limit?: number | null;
+}
+
+function relationshipsOf(node: Node, direction: Direction, args: RelationshipArgs, context: GraphqlContext): Promise<Relationship[]> {
+  return context.loaders.relationships.load({
+    nodeId: node.id,
+    direction,
+    types: args.types ?? [],
+    limit: args.limit === undefined || args.limit === null ? null : clampLimit(args.limit, 'limit'),
+  });
+}
+
+interface NeighborArgs {
+  readonly direction?: GraphqlDirection | null;
+  readonly relationshipTypes?: readonly string[] | null;
+  readonly labels?: readonly string[] | null;
+  readonly limit?: number | null;
+}
+
+async function neighbors(node: Node, args: NeighborArgs, context: GraphqlContext): Promise<Node[]> {
+  const relationships = await relationshipsOf(node, DIRECTIONS[args.direction ?? 'BOTH'], { types: args.relationshipTypes }, context);
+  const seen = new Set<bigint>();
+  const ids: bigint[] = [];
+  for (const relationship of relationships) {
+    const other = relationship.startId === node.id ? relationship.endId : relationship.startId;
+    if (!seen.has(other)) {
+      seen.add(other);
+      ids.push(other);
+    }
+  }
+  const labels = args.labels ?? [];
+  const limit = args.limit === undefined || args.limit === null ? Infinity : clampLimit(args.limit, 'limit');
+  const found = await Promise.all(ids.map((id) => context.loaders.node.load(id)));
+  return found
+    .filter((other): other is Node => other !== null && (labels.length === 0 || other.labels.some((label) => labels.includes(label))))
+    .slice(0, limit);
+}
+
+async function similarTo(node: Node, args: { limit?: number | null; threshold?: number | null }, context: GraphqlContext) {
+  if (context.search === null) return [];
+  const hits = context.search.database(context.graph.database).similar({
+    nodeId: node.id,
+    limit: clampLimit(args.limit ?? 10, 'limit'),
+    ...(args.threshold !== undefined && args.threshold !== null ? { minSimilarity: args.threshold } : {}),
+  });
+  const nodes = await Promise.all(hits.map((hit) => context.loaders.node.load(hit.nodeId)));
+  return hits.flatMap((hit, index) => {
+    const other = nodes[index];
+    return other === null || other === undefined ? [] : [{ node: other, similarity: hit.score }];
+  });
+}
+
+/** `Node` fields. */
+export const nodeFields = {
+  id: (node: Node) => node.elementId,
+  internalId: (node: Node) => node.id.toString(),
+  labels: (node: Node) => node.labels,
+  properties: (node: Node) => mapToJson(node.properties),
+  createdAt: (node: Node) => timestamp(node.properties.get('createdAt')),
+  updatedAt: (node: Node) => timestamp(node.properties.get('updatedAt')),
+  hasEmbedding: (node: Node, _args: unknown, context: GraphqlContext) =>
+    context.search?.database(context.graph.database).hasEmbedding(node.id) ?? false,
+  embeddingDimensions: (node: Node, _args: unknown, context: GraphqlContext) =>
+    context.search?.database(context.graph.database).embeddingOf(node.id)?.length ?? 0,
+  relationships: (node: Node, args: RelationshipArgs, context: GraphqlContext) =>
+    relationshipsOf(node, DIRECTIONS[args.direction ?? 'BOTH'], args, context),
+  outgoing: (node: Node, args: RelationshipArgs, context: GraphqlContext) => relationshipsOf(node, 'out', args, context),
+  incoming: (node: Node, args: RelationshipArgs, context: GraphqlContext) => relationshipsOf(node, 'in', args, context),
+  neighbors: (node: Node, args: NeighborArgs, context: GraphqlContext) => neighbors(node, args, context),
+  similar: (node: Node, args: { limit?: number | null; threshold?: number | null }, context: GraphqlContext) => similarTo(node, args, context),
+};
+
+/** `Relationship` fields. */
+export const relationshipFields = {
+  id: (relationship: Relationship) => relationship.elementId,
+  type: (relationship: Relationship) => relationship.type,
+  startNode: (relationship: Relationship, _args: unknown, context: GraphqlContext) => context.loaders.node.load(relationship.startId),
+  endNode: (relationship: Relationship, _args: unknown, context: GraphqlContext) => context.loaders.node.load(relationship.endId),
+  properties: (relationship: Relationship) => mapToJson(relationship.properties),
+  createdAt: (relationship: Relationship) => timestamp(relationship.properties.get('createdAt')),
+  updatedAt: (relationship: Relationship) => timestamp(relationship.properties.get('updatedAt')),
+  confidence: (relationship: Relationship) => {
+    const value = relationship.properties.get('confidence');
+    return typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : null;
+  },
+  autoGenerated: (relationship: Relationship) => relationship.properties.get('autoGenerated') === true,
+};

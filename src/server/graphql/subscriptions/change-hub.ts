@@ -1,0 +1,125 @@
+/**
+ * Fans the engine's one post-commit change-event bus out to GraphQL subscriptions. Each
+ * subscription names an event kind, a database and a filter (labels/types OR, or one id), all
+ * checked here on the server; matching events go into the subscription's bounded queue.
+ * Rolled-back transactions publish nothing, so they never reach a subscriber.
+ */
+import type { ChangeEvent, GraphReader } from '../../../engine/storage/graph-store.js';
+import type { Node, Relationship } from '../../../engine/values/types.js';
+import { nodeFromRecord, relationshipFromRecord, type GraphqlEngine } from '../graph-access.js';
+import { BoundedQueue, SUBSCRIPTION_BUFFER } from './bounded-queue.js';
+
+/** Subscription fields, named as the change events. */
+export type ChangeKind = ChangeEvent['kind'];
+
+/** What a subscription asks for. */
+export interface SubscriptionFilter {
+  /** Node labels or relationship types; an event matches when it has any of them. Empty: all. */
+  readonly names: readonly string[];
+  /** Only events of this element id (updates). */
+  readonly elementId: string | null;
+}
+
+/** A payload: the entity for created/updated events, its element id for deletions. */
+export type ChangePayload = Node | Relationship | string;
+
+interface Subscriber {
+  readonly kind: ChangeKind;
+  readonly database: string;
+  readonly filter: SubscriptionFilter;
+  readonly queue: BoundedQueue<ChangePayload>;
+}
+
+interface Converted {
+  readonly payload: ChangePayload;
+  readonly elementId: string;
+  readonly names: readonly string[];
+}
+
+function convert(reader: GraphReader, event: ChangeEvent): Converted {
+  switch (event.kind) {
+    case 'nodeCreated':
+    case 'nodeUpdated': {
+      const node = nodeFromRecord(reader, event.node);
+      return { payload: node, elementId: node.elementId, names: node.labels };
+    }
+    case 'nodeDeleted': {
+      const elementId = reader.nodeElementId(event.id);
+      return { payload: elementId, elementId, names: event.labels };
+    }
+    case 'relationshipCreated':
+    case 'relationshipUpdated': {
+      const relationship = relationshipFromRecord(reader, event.relationship);
+      return { payload: relationship, elementId: relationship.elementId, names: [relationship.type] };
+    }
+    case 'relationshipDeleted': {
+      const elementId = reader.relationshipElementId(event.id);
+      return { payload: elementId, elementId, names: [event.type] };
+    }
+  }
+}
+
+function matches(filter: SubscriptionFilter, converted: Converted): boolean {
+  if (filter.elementId !== null && filter.elementId !== converted.elementId) return false;
+  return filter.names.length === 0 || converted.names.some((name) => filter.names.includes(name));
+}
+
+/** The subscriptions of one engine. */
+export class ChangeHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly engine: GraphqlEngine,
+    private readonly capacity: number = SUBSCRIPTION_BUFFER,
+  ) {
+    this.unsubscribe = engine.onChange((events) => this.publish(events));
+  }
+
+  /** Number of open subscriptions. */
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /** Opens a subscription; iterate the queue, `return()` it to unsubscribe. */
+  subscribe(kind: ChangeKind, database: string, filter: SubscriptionFilter): BoundedQueue<ChangePayload> {
+    const subscriber: Subscriber = {
+      kind,
+      database: database.toLowerCase(),
+      filter,
+      queue: new BoundedQueue<ChangePayload>(this.capacity, () => this.subscribers.delete(subscriber)),
+    };
+    this.subscribers.add(subscriber);
+    return subscriber.queue;
+  }
+
+  private publish(events: readonly ChangeEvent[]): void {
+    if (this.subscribers.size === 0) return;
+    const byDatabase = new Map<string, ChangeEvent[]>();
+    for (const event of events) {
+      const key = event.database.toLowerCase();
+      byDatabase.set(key, [...(byDatabase.get(key) ?? []), event]);
+    }
+    for (const [database, batch] of byDatabase) {
+      const interested = [...this.subscribers].filter((subscriber) => subscriber.database === database);
+      if (interested.length === 0) continue;
+      const reader = this.engine.store(database).beginRead();
+      try {
+        for (const event of batch) {
+          const listeners = interested.filter((subscriber) => subscriber.kind === event.kind);
+          if (listeners.length === 0) continue;
+          const converted = convert(reader, event);
+          for (const subscriber of listeners) if (matches(subscriber.filter, converted)) subscriber.queue.push(converted.payload);
+        }
+      } finally {
+        reader.close();
+      }
+    }
+  }
+
+  /** Ends every subscription and leaves the bus. */
+  close(): void {
+    this.unsubscribe();
+    for (const subscriber of [...this.subscribers]) subscriber.queue.end();
+  }
+}
