@@ -19,6 +19,7 @@ import { authRoutes } from './http/routes/auth.js';
 import { adminRoleRoutes } from './http/routes/admin-roles.js';
 import { openEngine, type OpenedEngine } from './engine-adapter.js';
 import { buildHttpServer, type HttpServerOptions } from './http/app.js';
+import { graphqlRoutes } from './graphql/index.js';
 import type { SubsystemProbes } from './http/services.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
@@ -113,7 +114,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         metrics,
         tls,
         bolt: () => (bolt === null ? null : { port: bolt.port }),
-        routes: [...authPlugins, ...(options.httpRoutes ?? [])],
+        routes: [...authPlugins, graphqlRoutes({ graphdb: engine.graphdb, config }), ...(options.httpRoutes ?? [])],
         auth,
         probes: options.probes,
       });
