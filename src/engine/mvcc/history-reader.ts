@@ -22,7 +22,7 @@ import type {
 import type { CypherValue } from '../values/types.js';
 import { decodeRecord, findInRecord } from '../storage/codec/value-codec.js';
 import { indexKey, keyMatches, keyScanFor } from '../storage/codec/index-key.js';
-import { parseElementId } from '../storage/head-reader.js';
+import { parseElementId } from '../storage/element-id.js';
 
 const NODE_AT = `SELECT labels, props FROM nodes WHERE id = @id AND version <= @v
   UNION ALL SELECT labels, props FROM node_history WHERE id = @id AND from_version <= @v AND to_version > @v`;

@@ -19,6 +19,9 @@ import { LOOKUP_INDEXES, type IndexEntry, type SchemaCatalog } from '../catalog/
 import { decodeRecord, findInRecord } from './codec/value-codec.js';
 import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
 import { PAGE_SIZES, seekIndex } from './index-seek.js';
+import { parseElementId } from './element-id.js';
+import { indexAnswers } from './index-answers.js';
+import { degreeOf, expandNode } from './adjacency.js';
 import type { StoreContext } from './store-context.js';
 import { ArgumentError } from '../errors/index.js';
 import { StateKey, labelCountKey, readState, readTokenCounts, typeCountKey } from './sqlite/state-table.js';
@@ -33,16 +36,6 @@ const LABEL_NODE_ROWS_SQL =
   'SELECT n.id, n.labels, n.props FROM node_labels l JOIN nodes n ON n.id = l.node WHERE l.label = ? AND l.node BETWEEN ? AND ?';
 const ALL_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE id > ? ORDER BY id LIMIT ';
 const TYPE_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE type = ? AND id > ? ORDER BY id LIMIT ';
-const OUT_SQL = 'SELECT id, type, dst FROM rels WHERE src = ?';
-const OUT_TYPE_SQL = 'SELECT id, dst FROM rels WHERE src = ? AND type = ?';
-const IN_SQL = 'SELECT id, type, src FROM rels WHERE dst = ?';
-const IN_TYPE_SQL = 'SELECT id, src FROM rels WHERE dst = ? AND type = ?';
-const OUT_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ?';
-const OUT_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND type = ?';
-const IN_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE dst = ?';
-const IN_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE dst = ? AND type = ?';
-const LOOP_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND dst = ?';
-const LOOP_TYPE_DEGREE_SQL = 'SELECT count(*) FROM rels WHERE src = ? AND type = ? AND dst = ?';
 
 /** Paged id scan: runs `sql` + page size (params..., cursor) until a short page. */
 function* pagedIds(connection: Connection, sql: string, params: readonly unknown[]): Generator<bigint> {
@@ -246,48 +239,7 @@ export class HeadReader implements GraphReader {
   }
 
   expand(nodeId: bigint, direction: Direction, types?: readonly string[]): Iterable<RelationshipHandle> {
-    const result: RelationshipHandle[] = [];
-    if (direction !== 'in') this.expandOut(nodeId, types, result);
-    if (direction !== 'out') this.expandIn(nodeId, types, result, direction === 'both');
-    return result;
-  }
-
-  private expandOut(nodeId: bigint, types: readonly string[] | undefined, out: RelationshipHandle[]): void {
-    const typeNames = this.context.tokens.types;
-    if (types === undefined || types.length === 0) {
-      const rows = this.connection.raw(OUT_SQL).all(nodeId) as [bigint, bigint, bigint][];
-      for (const [id, type, dst] of rows) out.push({ id, type: typeNames.nameOf(Number(type)), startId: nodeId, endId: dst });
-      return;
-    }
-    const statement = this.connection.raw(OUT_TYPE_SQL);
-    for (const type of new Set(types)) {
-      const typeId = typeNames.idOf(type);
-      if (typeId === undefined) continue;
-      const rows = statement.all(nodeId, typeId) as [bigint, bigint][];
-      for (const [id, dst] of rows) out.push({ id, type, startId: nodeId, endId: dst });
-    }
-  }
-
-  private expandIn(nodeId: bigint, types: readonly string[] | undefined, out: RelationshipHandle[], skipLoops: boolean): void {
-    const typeNames = this.context.tokens.types;
-    if (types === undefined || types.length === 0) {
-      const rows = this.connection.raw(IN_SQL).all(nodeId) as [bigint, bigint, bigint][];
-      for (const [id, type, src] of rows) {
-        if (skipLoops && src === nodeId) continue;
-        out.push({ id, type: typeNames.nameOf(Number(type)), startId: src, endId: nodeId });
-      }
-      return;
-    }
-    const statement = this.connection.raw(IN_TYPE_SQL);
-    for (const type of new Set(types)) {
-      const typeId = typeNames.idOf(type);
-      if (typeId === undefined) continue;
-      const rows = statement.all(nodeId, typeId) as [bigint, bigint][];
-      for (const [id, src] of rows) {
-        if (skipLoops && src === nodeId) continue;
-        out.push({ id, type, startId: src, endId: nodeId });
-      }
-    }
+    return expandNode(this.connection, this.context.tokens.types, nodeId, direction, types);
   }
 
   allRelationships(types?: readonly string[]): Iterable<RelationshipHandle> {
@@ -344,29 +296,7 @@ export class HeadReader implements GraphReader {
   }
 
   degree(nodeId: bigint, direction: Direction, types?: readonly string[]): number {
-    const typeNames = this.context.tokens.types;
-    const typeIds =
-      types === undefined || types.length === 0
-        ? null
-        : [...new Set(types)].map((t) => typeNames.idOf(t)).filter((t) => t !== undefined);
-    const count = (sql: string, typedSql: string, loop: boolean): number => {
-      if (typeIds === null) {
-        const value = loop ? this.connection.pluck(sql).get(nodeId, nodeId) : this.connection.pluck(sql).get(nodeId);
-        return Number(value as bigint);
-      }
-      let sum = 0;
-      const statement = this.connection.pluck(typedSql);
-      for (const typeId of typeIds) {
-        const value = loop ? statement.get(nodeId, typeId, nodeId) : statement.get(nodeId, typeId);
-        sum += Number(value as bigint);
-      }
-      return sum;
-    };
-    let total = 0;
-    if (direction !== 'in') total += count(OUT_DEGREE_SQL, OUT_TYPE_DEGREE_SQL, false);
-    if (direction !== 'out') total += count(IN_DEGREE_SQL, IN_TYPE_DEGREE_SQL, false);
-    if (direction === 'both') total -= count(LOOP_DEGREE_SQL, LOOP_TYPE_DEGREE_SQL, true);
-    return total;
+    return degreeOf(this.connection, this.context.tokens.types, nodeId, direction, types);
   }
 
   countNodes(label?: string): number {
@@ -449,35 +379,5 @@ export class HeadReader implements GraphReader {
 
   idFromElementId(elementId: string): bigint | null {
     return parseElementId(elementId, this.context.uuid);
-  }
-}
-
-/** Parses `4:<uuid>:<id>` / `5:<uuid>:<id>` of database `uuid`; null if foreign or malformed. */
-export function parseElementId(elementId: string, uuid: string): bigint | null {
-  const first = elementId.indexOf(':');
-  const last = elementId.lastIndexOf(':');
-  if (first !== 1 || last <= first) return null;
-  const kind = elementId[0];
-  if (kind !== '4' && kind !== '5') return null;
-  if (elementId.slice(first + 1, last) !== uuid) return null;
-  const digits = elementId.slice(last + 1);
-  if (!/^\d{1,19}$/.test(digits)) return null;
-  return BigInt(digits);
-}
-
-/** Whether an index's entries can answer a predicate (TEXT holds strings only, POINT points only). */
-function indexAnswers(index: IndexEntry, predicate: IndexPredicate): boolean {
-  switch (index.definition.type) {
-    case 'RANGE':
-      return true;
-    case 'TEXT':
-      return (
-        predicate.kind === 'prefix' ||
-        predicate.kind === 'contains' ||
-        predicate.kind === 'suffix' ||
-        (predicate.kind === 'equals' && typeof predicate.value === 'string')
-      );
-    default:
-      return false;
   }
 }

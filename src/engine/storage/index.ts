@@ -49,5 +49,5 @@ export { SYSTEM_DATABASE, normalizeDatabaseName } from '../catalog/database-cata
 export type { MvccStatus, PruneOptions, PruneResult } from '../mvcc/maintenance.js';
 export { assertStorableProperty } from './property-rules.js';
 export { encodeStandalone as encodePropertyValue, decodeStandalone as decodePropertyValue } from './codec/value-codec.js';
-export { parseElementId } from './head-reader.js';
+export { parseElementId } from './element-id.js';
 export * from './graph-store.js';

@@ -20,6 +20,7 @@ import { addEntry, assertUnique, removeEntry, updateEntry } from './index-mainte
 import type { IndexEntry } from '../catalog/schema-catalog.js';
 import { TxState } from './tx-state.js';
 import { runCommitChecks } from './commit-checks.js';
+import { buildChangeEvents } from './change-events.js';
 import { createConstraint, createIndex, dropConstraint, dropIndex } from './schema-writer.js';
 
 const NODE_ROW = 'SELECT version, labels, props FROM nodes WHERE id = ?';
@@ -507,7 +508,7 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
     let events: ChangeEvent[];
     try {
       runCommitChecks(this);
-      events = this.buildEvents();
+      events = buildChangeEvents(this, this.state, this.context.databaseName);
       this.host.persistCommit(this);
       this.connection.stmt('COMMIT').run();
     } catch (error) {
@@ -531,31 +532,5 @@ export class WriteTransaction extends HeadReader implements GraphWriter {
   private close(committed: boolean): void {
     this.open = false;
     this.host.finished(this, committed);
-  }
-
-  private buildEvents(): ChangeEvent[] {
-    const events: ChangeEvent[] = [];
-    const database = this.context.databaseName;
-    const { nodeChanges, relChanges } = this.state;
-    if (nodeChanges === null || relChanges === null) return events;
-    for (const [id, change] of nodeChanges) {
-      if (change.kind === 'deleted') {
-        events.push({ kind: 'nodeDeleted', database, id, labels: change.labels ?? [] });
-        continue;
-      }
-      const node = this.getNode(id);
-      if (node !== null) events.push({ kind: change.kind === 'created' ? 'nodeCreated' : 'nodeUpdated', database, node });
-    }
-    for (const [id, change] of relChanges) {
-      if (change.kind === 'deleted') {
-        events.push({ kind: 'relationshipDeleted', database, id, type: change.type ?? '' });
-        continue;
-      }
-      const relationship = this.getRelationship(id);
-      if (relationship !== null) {
-        events.push({ kind: change.kind === 'created' ? 'relationshipCreated' : 'relationshipUpdated', database, relationship });
-      }
-    }
-    return events;
   }
 }
