@@ -20,3 +20,4 @@ export type { BackupManifest, BackupDatabaseEntry, BackupOptions, RestoreResult 
 export { encodeValue, decodeValue, ValueDecodeError, type Json } from './value-json.js';
 export { splitStatements, StatementSplitter, type ScriptStatement } from './statements.js';
 export { cypherLiteral } from './cypher-literal.js';
+export { measureImportRate, type ImportRate, type ImportRateOptions } from './measure.js';
