@@ -10,14 +10,13 @@
 import { EntityNotFound, GraphError } from '../errors/index.js';
 import type { CypherMap, CypherValue } from '../values/types.js';
 import type { ChangeEvent, ConstraintDefinition, GraphWriter, IndexDefinition, Savepoint, WriteCounters } from './graph-store.js';
-import type { SchemaCatalog } from '../catalog/schema-catalog.js';
+import type { IndexEntry, SchemaCatalog } from '../catalog/schema-catalog.js';
 import { HeadReader } from './head-reader.js';
 import type { Connection } from './sqlite/connection.js';
 import { LabelSetCache, type StoreContext } from './store-context.js';
 import { decodeRecordById, encodeRecord } from './codec/value-codec.js';
 import { assertStorableProperty } from './property-rules.js';
 import { addEntry, assertUnique, removeEntry, updateEntry } from './index-maintenance.js';
-import type { IndexEntry } from '../catalog/schema-catalog.js';
 import { TxState } from './tx-state.js';
 import { runCommitChecks } from './commit-checks.js';
 import { buildChangeEvents } from './change-events.js';
