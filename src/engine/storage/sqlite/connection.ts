@@ -86,6 +86,6 @@ export function openReaderConnection(file: string): Connection {
   const db = new Database(file, { readonly: true });
   db.defaultSafeIntegers(true);
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -32768');
+  db.pragma('cache_size = -16384');
   return new Connection(db);
 }
