@@ -47,3 +47,12 @@ test('PROFILE reports rows per operator', async () => {
   assert.ok(profile);
   assert.equal(profile.rows, 1);
 });
+
+test('two bounds on one indexed property become one range seek with correct rows', async () => {
+  const result = await db.session().run('EXPLAIN MATCH (p:Person) WHERE p.i > 10 AND p.i <= 20 RETURN p');
+  await result.pull(-1);
+  assert.ok(operators(result.summary().plan).includes('NodeByLabelScan'), 'no index on :Person(i) yet');
+  await exec(db.session(), 'CREATE INDEX person_i FOR (p:Person) ON (p.i)');
+  const [row] = await rows(db.session(), 'MATCH (p:Person) WHERE p.i > 10 AND p.i <= 20 RETURN count(p) AS c, min(p.i) AS lo, max(p.i) AS hi');
+  assert.deepEqual(row, { c: 10n, lo: 11n, hi: 20n });
+});

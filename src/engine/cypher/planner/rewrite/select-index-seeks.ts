@@ -54,16 +54,29 @@ function rangeCandidate(property: string, operator: '<' | '<=' | '>' | '>=', val
   return { property, seek: { kind: 'range', lower, upper }, rank: 3 };
 }
 
+type RangeSeek = Extract<SeekSpec, { kind: 'range' }>;
+
+/** `x > a AND x < b` on one property becomes one range with both bounds (first bound of each side wins). */
+function mergeRanges(a: RangeSeek, b: RangeSeek): RangeSeek {
+  return { kind: 'range', lower: a.lower ?? b.lower, upper: a.upper ?? b.upper };
+}
+
 /** Picks the best index-answerable predicate among the filters sitting on a label scan. */
 function chooseSeek(scan: NodeByLabelScan, predicates: readonly Expression[], catalog: PlannerCatalog): LogicalOperator {
-  let best: (Candidate & { index: string }) | null = null;
+  const usable: (Candidate & { index: string })[] = [];
   for (const predicate of predicates) {
     const c = candidate(predicate, scan.variable);
     if (!c) continue;
     const index = catalog.findIndex('NODE', scan.label, c.property);
-    if (!index) continue;
-    if (!SUPPORTED[index.type]?.includes(c.seek.kind)) continue;
-    if (!best || c.rank < best.rank) best = { ...c, index: index.name };
+    if (!index || !SUPPORTED[index.type]?.includes(c.seek.kind)) continue;
+    usable.push({ ...c, index: index.name });
+  }
+  usable.sort((a, b) => a.rank - b.rank);
+  let best = usable[0];
+  if (best && best.seek.kind === 'range') {
+    const property = best.property;
+    const ranges = usable.filter((u) => u.property === property).map((u) => u.seek).filter((seek): seek is RangeSeek => seek.kind === 'range');
+    best = { ...best, seek: ranges.reduce(mergeRanges) };
   }
   if (!best) return scan;
   return {
