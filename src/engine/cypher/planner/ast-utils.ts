@@ -86,14 +86,6 @@ export function hasLabels(subject: string, labels: LabelExpression): Expression 
   return { kind: Kind.LabelPredicate, operand: variable(subject), labels };
 }
 
-/** `a AND b AND ...` (null for an empty list). */
-export function conjunction(predicates: readonly Expression[]): Expression | null {
-  return predicates.reduce<Expression | null>(
-    (acc, p) => (acc === null ? p : { kind: Kind.BinaryOperation, operator: 'AND', left: acc, right: p }),
-    null,
-  );
-}
-
 /** Splits `a AND b AND c` into its conjuncts. */
 export function conjuncts(expr: Expression): Expression[] {
   if (expr.kind === Kind.BinaryOperation && expr.operator === 'AND') return [...conjuncts(expr.left), ...conjuncts(expr.right)];

@@ -2,7 +2,6 @@
  * Logical → physical mapping: one function per operator (Kuzu `src/processor/map/`), chosen
  * by a switch here.
  */
-import { GraphError, StatusCodes } from '../../errors/index.js';
 import type { LogicalOperator } from '../planner/logical/logical-operator.js';
 import type { Expression } from '../ast/index.js';
 import type { CompileEnv } from './expressions/evaluator.js';
@@ -125,9 +124,4 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
     case 'CommandCall':
       return mapCommandCall(op);
   }
-}
-
-/** Raised for plan shapes the runtime cannot execute. */
-export function unsupported(what: string): GraphError {
-  return new GraphError(StatusCodes.UnsupportedOperation, `${what} is not supported`);
 }

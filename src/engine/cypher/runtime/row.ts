@@ -38,8 +38,3 @@ export type RowStream = Generator<Emission, void, undefined>;
 
 /** The empty row (the single input of a query's first clause). */
 export const EMPTY_ROW: Row = Object.freeze({});
-
-/** A new row: `row` plus one binding. */
-export function extendRow(row: Row, name: string, value: CypherValue): Row {
-  return { ...row, [name]: value };
-}
