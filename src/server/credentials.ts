@@ -8,6 +8,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import { AuthService, MIN_SECRET_BYTES, type Principal } from '../engine/auth/index.js';
+import { createAuthCommandRunner } from '../engine/auth/commands/runner.js';
 import type { GraphdbConfig } from '../engine/config/types.js';
 import { Unauthorized } from '../engine/errors/index.js';
 import type { GraphDB } from '../engine/index.js';
@@ -34,13 +35,15 @@ export async function openAuthService(config: GraphdbConfig, graphdb: GraphDB, l
       `authentication is enabled but GRAPHDB_JWT_SECRET is ${secret === '' ? 'not set' : 'too short'}: it must be at least ${MIN_SECRET_BYTES} bytes (or use --no-auth)`,
     );
   }
-  return AuthService.open({
+  const service = await AuthService.open({
     systemSession: () => graphdb.session({ database: 'system' }),
     jwtSecret: secret,
     initialCredentials: config.auth.initial_credentials,
     audit: (event) => (event.type === 'failed_login' || event.type === 'login_locked' ? logger.warn(event, 'authentication failed') : logger.info(event, 'security event')),
     onRateLimited: () => metrics.rateLimitHits.inc(),
   });
+  graphdb.setAuthCommandRunner(createAuthCommandRunner(service));
+  return service;
 }
 
 /** Credentials found in an HTTP request. */
