@@ -30,6 +30,10 @@ import { EngineSession } from './session/engine-session.js';
 import type { SessionHost } from './session/engine-session.js';
 import type { EngineServices } from './session/statement-execution.js';
 import type { SessionOptions } from './session/types.js';
+import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
+import type { DatabaseSearch } from './search/index.js';
+import { searchProcedures } from './cypher/procedures/search.js';
+import type { AuthCommandRunner } from './auth/commands/runner.js';
 
 /** Options of `GraphDB.open`. */
 export interface GraphDBOptions {
@@ -50,6 +54,11 @@ export interface GraphDBOptions {
    * fixed-table procedures (the openCypher TCK's `there exists a procedure` steps over Bolt).
    */
   readonly testProcedures?: boolean;
+  /**
+   * Search services (BM25, vectors, hybrid, embeddings) and the `db.index.fulltext/vector.queryNodes`
+   * procedures; default on with the built-in settings, built on first use. `false` disables them.
+   */
+  readonly search?: GraphDBSearchOptions | false;
 }
 
 /** Counts of one database (the HTTP `/stats` shape). */
@@ -72,6 +81,8 @@ export class GraphDB {
   private readonly services: EngineServices;
   private readonly host: SessionHost;
   private closed = false;
+  private readonly searchHost: EngineSearch | null;
+  private authCommandRunner: AuthCommandRunner | null = null;
 
   private constructor(
     readonly storage: StorageEngine,
@@ -92,6 +103,7 @@ export class GraphDB {
       functions: (name) => this.functions.lookup(name),
     });
     if (options.testProcedures) this.procedures.register(registrationProcedure((definition) => this.registerProcedure(definition)));
+    this.searchHost = options.search === false ? null : this.openSearch(options.search ?? {});
     this.services = { admin, functions: this.functions, defaultTimeZone: options.defaultTimeZone ?? 'UTC' };
     this.host = {
       services: this.services,
@@ -100,7 +112,16 @@ export class GraphDB {
       store: (name) => this.store(name),
       compile: (query, parameterNames) => this.queryCache.compile(query, parameterNames).ast,
       bookmarkFor: (database, version) => `graphdb:${database}:${version}`,
+      authCommands: () => this.authCommandRunner,
     };
+  }
+
+  /**
+   * Installs the runner of user/role administration commands (CREATE USER, GRANT ROLE, ...);
+   * the server does this when authentication is enabled. Null removes it.
+   */
+  setAuthCommandRunner(runner: AuthCommandRunner | null): void {
+    this.authCommandRunner = runner;
   }
 
   /** Opens (creating when needed) a data directory. */
@@ -115,6 +136,38 @@ export class GraphDB {
       ...(options.logger ? { logger: options.logger } : {}),
     });
     return new GraphDB(storage, options, temporaryDir);
+  }
+
+  private openSearch(options: GraphDBSearchOptions): EngineSearch {
+    const search = new EngineSearch(
+      {
+        dataDir: this.storage.dataDir,
+        databaseNames: () => this.databases().filter((d) => d.name !== 'system' && d.status === 'online').map((d) => d.name),
+        beginRead: (database) => this.storage.database(database).beginRead(),
+        subscribe: (listener) => this.storage.events.subscribe(listener),
+      },
+      options,
+    );
+    for (const procedure of searchProcedures({
+      queryFulltext: (database, catalog, name, query, limit) => search.databaseWithIndexes(database, catalog).queryFulltext(name, query, limit),
+      queryVectorIndex: (database, catalog, name, k, vector) => search.databaseWithIndexes(database, catalog).queryVectorIndex(name, k, vector),
+    })) {
+      this.procedures.register(procedure);
+    }
+    return search;
+  }
+
+  /** The engine's search services; null when opened with `search: false`. */
+  get searchServices(): EngineSearch | null {
+    return this.searchHost;
+  }
+
+  /** Search services of a database (BM25, vectors, hybrid, similar); throws when search is disabled. */
+  search(database: string = this.defaultDatabase): DatabaseSearch {
+    this.assertOpen();
+    if (this.searchHost === null) throw new Error('search is disabled for this GraphDB');
+    this.store(database);
+    return this.searchHost.database(database);
   }
 
   /** Adds (or replaces) a procedure; cached compilations are dropped. */
@@ -152,13 +205,17 @@ export class GraphDB {
   }
 
   /** CREATE DATABASE; false when it existed and `ifNotExists` was set. */
-  createDatabase(name: string, ifNotExists = false): Promise<boolean> {
-    return this.storage.createDatabase(name, ifNotExists);
+  async createDatabase(name: string, ifNotExists = false): Promise<boolean> {
+    const created = await this.storage.createDatabase(name, ifNotExists);
+    if (created) this.searchHost?.databaseCreated(name);
+    return created;
   }
 
   /** DROP DATABASE; false when absent and `ifExists` was set. */
-  dropDatabase(name: string, ifExists = false): Promise<boolean> {
-    return this.storage.dropDatabase(name, ifExists);
+  async dropDatabase(name: string, ifExists = false): Promise<boolean> {
+    const dropped = await this.storage.dropDatabase(name, ifExists);
+    if (dropped) await this.searchHost?.databaseDropped(name);
+    return dropped;
   }
 
   /** Node, relationship and per-label counts of a database. */
@@ -190,6 +247,7 @@ export class GraphDB {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.searchHost?.close();
     this.storage.close();
     if (this.temporaryDir) rmSync(this.temporaryDir, { recursive: true, force: true });
   }
