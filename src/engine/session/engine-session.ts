@@ -20,6 +20,7 @@ import { planFor } from './statement-execution.js';
 import type { EngineServices } from './statement-execution.js';
 import { runAdmin, runPlanned } from './statement-runner.js';
 import { requiredPermissions } from '../auth/statement-permissions.js';
+import type { AuthCommandRunner } from '../auth/commands/runner.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
 import type { QueryParameters, ResultStream, SecurityContext, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
 
@@ -33,6 +34,8 @@ export interface SessionHost {
   /** Parses and semantically checks a statement (cached by text). */
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
   bookmarkFor(database: string, version: bigint): string;
+  /** User/role administration commands (installed by the server when auth is enabled), or null. */
+  authCommands?(): AuthCommandRunner | null;
 }
 
 /** The database a leading `USE name` clause selects (dotted names and `graph.byName('x')`), or null. */
@@ -114,6 +117,11 @@ export class EngineSession implements Session {
   async run(query: string, parameters?: QueryParameters, options: TransactionOptions = {}): Promise<ResultStream> {
     this.assertOpen();
     const params = parameterMap(parameters);
+    const authCommands = this.host.authCommands?.() ?? null;
+    if (authCommands !== null) {
+      const administered = await authCommands(query, params, this.security);
+      if (administered) return administered;
+    }
     const statement = this.host.compile(query, new Set(params.keys()));
     const database = useTarget(statement, params) ?? this.database;
     const store = this.host.store(database);
