@@ -29,8 +29,15 @@ import { createSseHandler, wantsEventStream } from './sse-transport.js';
 import { ChangeHub } from './subscriptions/change-hub.js';
 import { createWsTransport } from './ws-transport.js';
 
-export { searchServicesFor, SearchServices } from './search-services.js';
+export { existingSearchServices, searchServicesFor, SearchServices } from './search-services.js';
 export { DEFAULT_LIMITS, type QueryLimits } from './limits.js';
+
+const hubsByEngine = new WeakMap<object, ChangeHub>();
+
+/** Open GraphQL subscriptions (WebSocket and SSE) of the route group mounted over `graphdb` (diagnostics, tests). */
+export function graphqlSubscriptionCount(graphdb: GraphDB): number {
+  return hubsByEngine.get(graphdb)?.size ?? 0;
+}
 
 /** Options of the GraphQL route group. */
 export interface GraphqlRoutesOptions {
@@ -78,6 +85,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
     const search = options.search === undefined ? searchServicesFor(graphdb, options.config) : options.search;
     const limits = options.limits ?? DEFAULT_LIMITS;
     const hub = new ChangeHub(graphdb);
+    hubsByEngine.set(graphdb, hub);
     const schema = createSchema(hub);
     const dependencies: ContextDependencies = { engine: graphdb, search, startedAt: app.graphdb.startedAt };
     const database = options.database ?? graphdb.defaultDatabase;
@@ -98,7 +106,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
       path: '/graphql',
       graphiql: false,
       context: (request) => contextFor(request.security),
-      validationRules: ({ variables }) => [queryLimitsRule(limits, () => variables ?? {})],
+      validationRules: [limitRule],
       errorFormatter: formatMercuriusErrors,
     });
 
@@ -122,6 +130,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
     app.addHook('onClose', async () => {
       app.server.off('upgrade', onUpgrade);
       hub.close();
+      if (hubsByEngine.get(graphdb) === hub) hubsByEngine.delete(graphdb);
       await ws.close();
       if (ownsSearch) await closeSearchServices(graphdb);
     });

@@ -71,3 +71,8 @@ export async function closeSearchServices(graphdb: GraphDB): Promise<void> {
   servicesByEngine.delete(graphdb);
   await services?.close();
 }
+
+/** The search services already created for `graphdb`, or null. */
+export function existingSearchServices(graphdb: GraphDB): SearchServices | null {
+  return servicesByEngine.get(graphdb) ?? null;
+}
