@@ -1,0 +1,203 @@
+/**
+ * The search services of a `GraphDB` (see docs/search.md): one `SearchManager` per engine, fed by
+ * the storage engine's post-commit change events, each database's indexes built from a snapshot
+ * the first time the database is used (or at open when `eager`), named FULLTEXT/VECTOR indexes
+ * kept in line with the schema catalog, persisted under the data directory when
+ * `persist_search_indexes` is on, closed with the engine.
+ *
+ * ```ts
+ * const db = await GraphDB.open({ dataDir, search: { settings: searchSettingsFrom(config), eager: true } });
+ * const page = await db.search().search({ query: 'graph databases', limit: 10 });
+ * ```
+ */
+import { DEFAULT_CONFIG } from './config/defaults.js';
+import { ArgumentError } from './errors/index.js';
+import {
+  SearchManager,
+  searchSettingsFrom,
+  type DatabaseSearch,
+  type EmbeddingProvider,
+  type SearchLogger,
+  type SearchServiceSettings,
+} from './search/index.js';
+import type { ChangeEvent, GraphReader } from './storage/graph-store.js';
+
+/** Search options of `GraphDB.open`. */
+export interface GraphDBSearchOptions {
+  /** Search, vector, embedding and rerank settings (default: the built-in configuration defaults). */
+  readonly settings?: SearchServiceSettings;
+  /**
+   * Build every database's search indexes at open and for each new database (servers: the
+   * embedding worker then embeds nodes before anyone searches). Default false: on first use.
+   */
+  readonly eager?: boolean;
+  readonly logger?: SearchLogger;
+  /** Replaces the embedding provider built from the settings (tests, embedding elsewhere). */
+  readonly embedder?: EmbeddingProvider | null;
+  /** Delay before the background worker embeds a change (default 100 ms). */
+  readonly embeddingDelayMs?: number;
+}
+
+/** What the search host needs from the engine. */
+export interface SearchHostEngine {
+  readonly dataDir: string;
+  /** Online user databases. */
+  databaseNames(): string[];
+  /** A snapshot of the latest committed state of a database (throws DatabaseNotFound). */
+  beginRead(database: string): GraphReader & { close(): void };
+  subscribe(listener: (events: readonly ChangeEvent[]) => void): () => void;
+}
+
+/** Aggregated readiness of every database's search indexes (`/admin/stats` `search`). */
+export interface SearchReadinessSummary {
+  readonly ready: boolean;
+  readonly build_phase: string;
+  readonly progress_pct: number;
+}
+
+/** Cumulative embedding-worker figures of every database (`/metrics`). */
+export interface EmbeddingTotals {
+  readonly processed: number;
+  readonly durationSecondsTotal: number;
+  readonly durationSecondsCount: number;
+}
+
+/** The engine's search services. */
+export class EngineSearch {
+  private current: SearchManager | null = null;
+  private readonly built = new Set<string>();
+  private closed = false;
+
+  constructor(
+    private readonly engine: SearchHostEngine,
+    private readonly options: GraphDBSearchOptions,
+  ) {
+    if (options.eager) for (const name of engine.databaseNames()) this.database(name);
+  }
+
+  /** Settings in use. */
+  get settings(): SearchServiceSettings {
+    return this.options.settings ?? searchSettingsFrom(DEFAULT_CONFIG);
+  }
+
+  /** The manager (created on first use; it subscribes to change events from then on). */
+  get manager(): SearchManager {
+    if (this.closed) throw new ArgumentError('search services are closed');
+    this.current ??= new SearchManager({
+      settings: this.settings,
+      events: { subscribe: (listener) => this.engine.subscribe(listener) },
+      loadNode: (database, id) => {
+        const reader = this.engine.beginRead(database);
+        try {
+          return reader.getNode(id);
+        } finally {
+          reader.close();
+        }
+      },
+      dataDir: this.engine.dataDir,
+      ...(this.options.logger ? { logger: this.options.logger } : {}),
+      ...(this.options.embedder !== undefined ? { embedder: this.options.embedder } : {}),
+      ...(this.options.embeddingDelayMs !== undefined ? { embeddingDelayMs: this.options.embeddingDelayMs } : {}),
+    });
+    return this.current;
+  }
+
+  /** The search services of `database`, its indexes built from the latest snapshot on first use. */
+  database(database: string): DatabaseSearch {
+    const key = database.toLowerCase();
+    const search = this.manager.database(key);
+    if (this.built.has(key)) return search;
+    const reader = this.engine.beginRead(key);
+    try {
+      const loaded = search.load();
+      search.rebuild(reader);
+      if (loaded) search.removeOrphans((id) => reader.nodeExists(id));
+    } finally {
+      reader.close();
+    }
+    this.built.add(key);
+    return search;
+  }
+
+  /**
+   * The search services of `database` with its named FULLTEXT/VECTOR indexes matching the
+   * catalog `catalog` shows (schema commits publish no change events, so procedures call this).
+   */
+  databaseWithIndexes(database: string, catalog: GraphReader): DatabaseSearch {
+    const search = this.database(database);
+    const wanted = catalog.indexes().filter((d) => d.entityType === 'NODE' && (d.type === 'FULLTEXT' || d.type === 'VECTOR'));
+    const have = search.named.fulltext.size + search.named.vector.size;
+    const inSync = wanted.length === have && wanted.every((d) => search.named.fulltext.has(d.name) || search.named.vector.has(d.name));
+    if (!inSync) {
+      const reader = this.engine.beginRead(database);
+      try {
+        search.syncIndexes(reader);
+      } finally {
+        reader.close();
+      }
+    }
+    return search;
+  }
+
+  /** Called after CREATE DATABASE (eager mode builds it at once). */
+  databaseCreated(database: string): void {
+    if (this.options.eager && !this.closed) this.database(database);
+  }
+
+  /** Called after DROP DATABASE. */
+  async databaseDropped(database: string): Promise<void> {
+    this.built.delete(database.toLowerCase());
+    await this.current?.dropDatabase(database);
+  }
+
+  /** Readiness of every built database: building while any builds, progress of the slowest. */
+  readiness(): SearchReadinessSummary {
+    const statuses = this.statuses();
+    const building = statuses.filter((s) => !s.ready);
+    return {
+      ready: building.length === 0,
+      build_phase: building[0]?.build_phase ?? 'ready',
+      progress_pct: building.length === 0 ? 100 : Math.min(...building.map((s) => s.progress_pct)),
+    };
+  }
+
+  /** Nodes waiting for an embedding, over every database. */
+  embeddingsPending(): number {
+    return this.statuses().reduce((sum, s) => sum + s.embeddings.pending, 0);
+  }
+
+  /** Embedding-worker totals over every database. */
+  embeddingTotals(): EmbeddingTotals {
+    let processed = 0;
+    let durationSecondsTotal = 0;
+    let durationSecondsCount = 0;
+    for (const name of this.built) {
+      const counters = this.current?.database(name).embeddingWorker?.counters;
+      if (counters === undefined) continue;
+      processed += counters.processed;
+      durationSecondsTotal += counters.durationSecondsTotal;
+      durationSecondsCount += counters.durationSecondsCount;
+    }
+    return { processed, durationSecondsTotal, durationSecondsCount };
+  }
+
+  /** Waits for pending embeddings and index builds of every built database (tests, shutdown). */
+  async settle(): Promise<void> {
+    for (const name of this.built) await this.current?.database(name).settle();
+  }
+
+  /** Stops the worker, persists (when enabled) and releases every index. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.built.clear();
+    await this.current?.close();
+    this.current = null;
+  }
+
+  private statuses() {
+    if (this.current === null) return [];
+    const manager = this.current;
+    return [...this.built].map((name) => manager.database(name).status());
+  }
+}
