@@ -47,7 +47,11 @@ export function planFor(statement: Statement, reader: GraphReader, services: Eng
 function procedureSignature(name: string, services: EngineServices): ProcedureSignature {
   const procedure = services.admin.procedures.lookup(name);
   if (!procedure) throw new ProcedureNotFound(name);
-  return { inputs: procedure.inputs.map((i) => i.name), outputs: procedure.outputs.map((o) => o.name) };
+  return {
+    inputs: procedure.inputs.map((i) => i.name),
+    required: procedure.inputs.filter((i) => i.default === undefined).length,
+    outputs: procedure.outputs.map((o) => o.name),
+  };
 }
 
 function epochInstant(ms: number): { epochSecond: number; nano: number } {

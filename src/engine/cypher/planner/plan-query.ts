@@ -151,9 +151,11 @@ function planCallSubquery(clause: CallSubquery, state: PlanState, ctx: PlannerCo
 function planCallProcedure(clause: CallProcedure, state: PlanState, ctx: PlannerContext): PlanState {
   const name = [...clause.namespace, clause.name].join('.');
   const signature = ctx.procedure(name);
-  if (clause.args !== null && clause.args.length !== signature.inputs.length) {
+  const required = signature.required ?? signature.inputs.length;
+  if (clause.args !== null && (clause.args.length < required || clause.args.length > signature.inputs.length)) {
+    const expected = required === signature.inputs.length ? `${required}` : `${required} to ${signature.inputs.length}`;
     throw new CypherSyntaxError(
-      `Procedure call does not provide the required number of arguments: got ${clause.args.length} argument(s), expected ${signature.inputs.length}.`,
+      `Procedure call does not provide the required number of arguments: got ${clause.args.length} argument(s), expected ${expected}.`,
       { detail: 'InvalidNumberOfArguments' },
     );
   }

@@ -15,6 +15,8 @@ export type PlannerCatalog = Pick<GraphReader, 'findIndex' | 'countNodes' | 'cou
 /** The parts of a procedure's signature the planner checks. */
 export interface ProcedureSignature {
   readonly inputs: readonly string[];
+  /** Inputs without a default (trailing inputs with defaults may be omitted); all when absent. */
+  readonly required?: number;
   readonly outputs: readonly string[];
 }
 

@@ -122,6 +122,6 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
     case 'EmptyResult':
       return mapEmptyResult(op, m);
     case 'CommandCall':
-      return mapCommandCall(op);
+      return mapCommandCall(op, m);
   }
 }

@@ -3,7 +3,7 @@
  * CONSTRAINT through the storage writer, SHOW INDEXES/CONSTRAINTS/DATABASES from the catalog,
  * CREATE/DROP DATABASE through the engine facade.
  */
-import { GraphError, StatusCodes } from '../../../errors/index.js';
+import { CypherTypeError, GraphError, StatusCodes } from '../../../errors/index.js';
 import type { ConstraintDefinition, ConstraintType as StoreConstraintType, IndexType } from '../../../storage/graph-store.js';
 import type { CypherValue } from '../../../values/types.js';
 import { Kind } from '../../ast/index.js';
@@ -12,7 +12,8 @@ import type { CommandCall } from '../../planner/logical/command-call.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { requireWriter } from '../execution-context.js';
 import type { Row, RowStream } from '../row.js';
-import type { PhysicalOperator } from './physical-operator.js';
+import type { Evaluator } from '../expressions/evaluator.js';
+import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 function nameOf(name: string | Parameter | null, ctx: ExecutionContext): string | null {
   if (name === null || typeof name === 'string') return name;
@@ -54,7 +55,16 @@ function defaultName(kind: string, labels: readonly string[], properties: readon
   return `${kind}_${labels.join('_')}_${properties.join('_')}`.toLowerCase();
 }
 
-function createIndex(c: CreateIndex, ctx: ExecutionContext): void {
+/** The `OPTIONS {...}` map of a CREATE INDEX (e.g. a VECTOR index's `indexConfig`), evaluated once. */
+function indexOptions(options: Evaluator | null, ctx: ExecutionContext): ReadonlyMap<string, CypherValue> {
+  if (options === null) return new Map();
+  const value = options({}, ctx);
+  if (value === null) return new Map();
+  if (!(value instanceof Map)) throw new CypherTypeError('Index OPTIONS must be a map');
+  return value;
+}
+
+function createIndex(c: CreateIndex, options: Evaluator | null, ctx: ExecutionContext): void {
   const type: IndexType = c.indexType === null || c.indexType === 'BTREE' ? 'RANGE' : c.indexType;
   requireWriter(ctx).createIndex(
     {
@@ -63,7 +73,7 @@ function createIndex(c: CreateIndex, ctx: ExecutionContext): void {
       entityType: c.entity,
       labelsOrTypes: c.labels,
       properties: c.properties,
-      options: new Map(),
+      options: indexOptions(options, ctx),
     },
     c.ifNotExists,
   );
@@ -121,11 +131,11 @@ export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): P
 }
 
 /** Runs the command once and emits its result rows. */
-function run(op: CommandCall, ctx: ExecutionContext): Row[] {
+function run(op: CommandCall, options: Evaluator | null, ctx: ExecutionContext): Row[] {
   const c = op.command;
   switch (c.kind) {
     case Kind.CreateIndex:
-      createIndex(c, ctx);
+      createIndex(c, options, ctx);
       return [];
     case Kind.DropIndex:
       requireWriter(ctx).dropIndex(nameOf(c.name, ctx) ?? defaultName('index', c.label ? [c.label] : [], c.properties), c.ifExists);
@@ -144,8 +154,10 @@ function run(op: CommandCall, ctx: ExecutionContext): Row[] {
 }
 
 /** CommandCall. */
-export function mapCommandCall(op: CommandCall): PhysicalOperator {
+export function mapCommandCall(op: CommandCall, m: Mapper): PhysicalOperator {
+  const c = op.command;
+  const options = c.kind === Kind.CreateIndex && c.options !== null ? m.compile(c.options) : null;
   return function* (ctx): RowStream {
-    yield* run(op, ctx);
+    yield* run(op, options, ctx);
   };
 }
