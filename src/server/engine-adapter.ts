@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { GraphdbConfig } from '../engine/config/types.js';
 import { DatabaseNotFound } from '../engine/errors/index.js';
 import { GraphDB } from '../engine/index.js';
+import { searchSettingsFrom } from '../engine/search/index.js';
 import type { DatabaseFigures, ServerEngine } from './engine-port.js';
 
 /** The opened engine and its port. */
@@ -23,6 +24,11 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
     dataDir: config.database.path,
     defaultDatabase: config.database.default_database,
     logger: { warn: (object, message) => logger.warn(object, message) },
+    search: {
+      settings: searchSettingsFrom(config),
+      eager: true,
+      logger: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+    },
   });
   const hasDatabase = (name: string): boolean => {
     try {

@@ -20,6 +20,8 @@ import { adminRoleRoutes } from './http/routes/admin-roles.js';
 import { openEngine, type OpenedEngine } from './engine-adapter.js';
 import { buildHttpServer, type HttpServerOptions } from './http/app.js';
 import { graphqlRoutes } from './graphql/index.js';
+import { searchRoutes } from './http/routes/search.js';
+import { EngineSearchServices } from './http/routes/search-graphql.js';
 import type { SubsystemProbes } from './http/services.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
@@ -91,7 +93,13 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   }
   const engine = await openEngine(config, logger);
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
-  const metrics = new GraphdbMetrics(() => engine.port.databaseFigures(), options.probes?.embeddingsPending);
+  const search = engine.graphdb.searchServices;
+  const probes: SubsystemProbes = {
+    ...(search === null ? {} : { searchReadiness: () => search.readiness(), embeddingsPending: () => search.embeddingsPending() }),
+    ...options.probes,
+  };
+  const metrics = new GraphdbMetrics(() => engine.port.databaseFigures(), probes.embeddingsPending);
+  if (search !== null) metrics.trackEmbeddings(() => search.embeddingTotals());
   const boltEngine = instrumentEngine(engine.port, metrics);
   let bolt: BoltServer | null = null;
   let app: FastifyInstance | null = null;
@@ -114,9 +122,14 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         metrics,
         tls,
         bolt: () => (bolt === null ? null : { port: bolt.port }),
-        routes: [...authPlugins, graphqlRoutes({ graphdb: engine.graphdb, config }), ...(options.httpRoutes ?? [])],
+        routes: [
+          ...authPlugins,
+          graphqlRoutes({ graphdb: engine.graphdb, config, ...(search === null ? {} : { search: new EngineSearchServices(engine.graphdb) }) }),
+          ...(search === null ? [] : [searchRoutes({ graphdb: engine.graphdb })]),
+          ...(options.httpRoutes ?? []),
+        ],
         auth,
-        probes: options.probes,
+        probes,
       });
       await app.listen({ port: httpPort(loaded), host: config.server.http_address });
       const address = app.server.address();

@@ -23,6 +23,13 @@ export function queryTypeLabel(type: QueryType): QueryTypeLabel {
   }
 }
 
+/** Cumulative embedding-worker figures (see `trackEmbeddings`). */
+export interface EmbeddingTotals {
+  readonly processed: number;
+  readonly durationSecondsTotal: number;
+  readonly durationSecondsCount: number;
+}
+
 /** Every graphdb metric. */
 export class GraphdbMetrics {
   readonly registry = new Registry();
@@ -33,6 +40,8 @@ export class GraphdbMetrics {
   readonly embeddingsProcessed: Counter;
   readonly embeddingDuration: Histogram;
   readonly rateLimitHits: Counter;
+  private embeddingTotals: (() => EmbeddingTotals) | null = null;
+  private embeddingsSeen: EmbeddingTotals = { processed: 0, durationSecondsTotal: 0, durationSecondsCount: 0 };
 
   constructor(figures: () => readonly DatabaseFigures[], embeddingsPending: () => number = () => 0) {
     const registers = [this.registry];
@@ -78,9 +87,35 @@ export class GraphdbMetrics {
         this.set(embeddingsPending());
       },
     });
-    this.embeddingsProcessed = new Counter({ name: 'graphdb_embeddings_processed_total', help: 'Embeddings generated.', registers });
-    this.embeddingDuration = new Histogram({ name: 'graphdb_embedding_duration_seconds', help: 'Time to generate one embedding.', registers });
+    const pumpEmbeddings = () => this.pumpEmbeddings();
+    this.embeddingsProcessed = new Counter({ name: 'graphdb_embeddings_processed_total', help: 'Embeddings generated.', registers, collect: pumpEmbeddings });
+    this.embeddingDuration = new Histogram({
+      name: 'graphdb_embedding_duration_seconds',
+      help: 'Time to generate one embedding.',
+      registers,
+      collect: pumpEmbeddings,
+    });
     this.rateLimitHits = new Counter({ name: 'graphdb_rate_limit_hits_total', help: 'Requests refused by rate limiting.', registers });
+  }
+
+  /**
+   * Feeds `graphdb_embeddings_processed_total` and `graphdb_embedding_duration_seconds` from the
+   * embedding worker's cumulative totals at each scrape (each new embedding is observed with the
+   * mean duration of the embeddings since the previous scrape).
+   */
+  trackEmbeddings(read: () => EmbeddingTotals): void {
+    this.embeddingTotals = read;
+  }
+
+  private pumpEmbeddings(): void {
+    if (this.embeddingTotals === null) return;
+    const now = this.embeddingTotals();
+    const seen = this.embeddingsSeen;
+    const count = now.durationSecondsCount - seen.durationSecondsCount;
+    const seconds = now.durationSecondsTotal - seen.durationSecondsTotal;
+    this.embeddingsSeen = { ...now };
+    if (now.processed > seen.processed) this.embeddingsProcessed.inc(now.processed - seen.processed);
+    for (let i = 0; i < count; i++) this.embeddingDuration.observe(seconds / count);
   }
 
   /** Records one finished statement. */
