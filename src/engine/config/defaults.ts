@@ -33,7 +33,17 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     transaction_idle_timeout: 60_000,
     https: { enabled: false, port: 7473, cert_file: '', key_file: '' },
   },
-  auth: { enabled: true, initial_credentials: '', jwt_secret: '' },
+  auth: {
+    enabled: true,
+    initial_credentials: '',
+    jwt_secret: '',
+    oauth_issuer: '',
+    oauth_client_id: '',
+    oauth_client_secret: '',
+    oauth_redirect_uri: '',
+    oauth_scopes: 'openid profile email',
+    oauth_default_role: 'viewer',
+  },
   cors: { enabled: false, origins: [] },
   logging: { level: 'info' },
   async_writes: {

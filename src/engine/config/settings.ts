@@ -99,6 +99,12 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['enabled', bool, 'GRAPHDB_NO_AUTH', { envInverted: true }],
     ['initial_credentials', str, 'GRAPHDB_AUTH', secret],
     ['jwt_secret', str, 'GRAPHDB_JWT_SECRET', secret],
+    ['oauth_issuer', str, 'GRAPHDB_OAUTH_ISSUER'],
+    ['oauth_client_id', str, 'GRAPHDB_OAUTH_CLIENT_ID'],
+    ['oauth_client_secret', str, 'GRAPHDB_OAUTH_CLIENT_SECRET', secret],
+    ['oauth_redirect_uri', str, 'GRAPHDB_OAUTH_REDIRECT_URI'],
+    ['oauth_scopes', str, 'GRAPHDB_OAUTH_SCOPES'],
+    ['oauth_default_role', str, 'GRAPHDB_OAUTH_DEFAULT_ROLE'],
   ]),
   ...group('server', 'cors', [
     ['enabled', bool, 'GRAPHDB_CORS_ENABLED'],

@@ -71,6 +71,17 @@ export interface AuthSettings {
   initial_credentials: string;
   /** JWT signing secret, at least 32 bytes when set. Secret. */
   jwt_secret: string;
+  /** OpenID Connect issuer URL (discovery at `/.well-known/openid-configuration`); empty disables OAuth. */
+  oauth_issuer: string;
+  oauth_client_id: string;
+  /** Secret. Empty for a public client (PKCE only). */
+  oauth_client_secret: string;
+  /** The callback URL registered at the provider (`.../auth/oauth/callback`). */
+  oauth_redirect_uri: string;
+  /** Space-separated scopes (default `openid profile email`). */
+  oauth_scopes: string;
+  /** Role given to a user provisioned by an OAuth login (default `viewer`). */
+  oauth_default_role: string;
 }
 
 /** `cors` section. */
