@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import { AuthService, MIN_SECRET_BYTES, type Principal } from '../engine/auth/index.js';
+import { AuthService, MIN_SECRET_BYTES, OidcClient, type Principal } from '../engine/auth/index.js';
 import { createAuthCommandRunner } from '../engine/auth/commands/runner.js';
 import type { GraphdbConfig } from '../engine/config/types.js';
 import { Unauthorized } from '../engine/errors/index.js';
@@ -41,9 +41,24 @@ export async function openAuthService(config: GraphdbConfig, graphdb: GraphDB, l
     initialCredentials: config.auth.initial_credentials,
     audit: (event) => (event.type === 'failed_login' || event.type === 'login_locked' ? logger.warn(event, 'authentication failed') : logger.info(event, 'security event')),
     onRateLimited: () => metrics.rateLimitHits.inc(),
+    ...(config.auth.oauth_issuer !== '' ? { oidc: { client: oidcClient(config), defaultRole: config.auth.oauth_default_role } } : {}),
   });
   graphdb.setAuthCommandRunner(createAuthCommandRunner(service));
   return service;
+}
+
+function oidcClient(config: GraphdbConfig): OidcClient {
+  const { auth } = config;
+  if (auth.oauth_client_id === '' || auth.oauth_redirect_uri === '') {
+    throw new Error('GRAPHDB_OAUTH_ISSUER needs GRAPHDB_OAUTH_CLIENT_ID and GRAPHDB_OAUTH_REDIRECT_URI');
+  }
+  return new OidcClient({
+    issuer: auth.oauth_issuer,
+    clientId: auth.oauth_client_id,
+    clientSecret: auth.oauth_client_secret,
+    redirectUri: auth.oauth_redirect_uri,
+    scopes: auth.oauth_scopes,
+  });
 }
 
 /** Credentials found in an HTTP request. */

@@ -9,6 +9,7 @@ import type { Permission, SecurityContext, SystemSessionFactoryLike } from './se
 import { isAdmin, securityContext } from './access-control.js';
 import type { AuditEvent, AuditSink } from './audit.js';
 import { AuthStore, type UserRecord } from './auth-store.js';
+import type { OidcClient } from './oidc-client.js';
 import { LoginGuard, type LoginGuardOptions } from './login-guard.js';
 import { DEFAULT_COST, hashPassword, verifyPasswordHash, type ScryptCost } from './password-hash.js';
 import { isValidName, type RoleDefinition } from './roles.js';
@@ -30,6 +31,8 @@ export interface AuthServiceOptions {
   readonly accessTokenSeconds?: number;
   readonly scryptCost?: ScryptCost;
   readonly now?: () => number;
+  /** OpenID Connect login; absent when no issuer is configured. */
+  readonly oidc?: { readonly client: OidcClient; readonly defaultRole: string };
 }
 
 /** An authenticated principal and how it authenticated. */
@@ -64,6 +67,8 @@ export class AuthService {
   private readonly verified = new Map<string, string>();
   private readonly cost: ScryptCost;
   readonly accessTokenSeconds: number;
+  /** OpenID Connect login, when configured. */
+  readonly oidc: { readonly client: OidcClient; readonly defaultRole: string } | null;
 
   private constructor(
     readonly store: AuthStore,
@@ -74,6 +79,7 @@ export class AuthService {
     this.audit = options.audit ?? (() => {});
     this.cost = options.scryptCost ?? DEFAULT_COST;
     this.accessTokenSeconds = options.accessTokenSeconds ?? 3600;
+    this.oidc = options.oidc ?? null;
   }
 
   /** Loads the store and seeds the initial admin from `initialCredentials`. */
@@ -161,6 +167,17 @@ export class AuthService {
     if (!user) return this.fail(claims.sub, ip, 'token of an unknown user');
     if (user.suspended) return this.fail(claims.sub, ip, 'account suspended');
     return { context: this.contextFor(user.name, user.roles), token: claims };
+  }
+
+  /**
+   * Signs an access token for a user verified by an external identity provider; a user seen for
+   * the first time is provisioned with `defaultRole` and a random password nobody knows.
+   */
+  async externalLogin(username: string, defaultRole: string, ip: string | null): Promise<IssuedToken> {
+    const user = await this.store.findUser(username);
+    if (!user) await this.createUser(username, AuthService.generateSecret(), [defaultRole], 'oauth');
+    else if (user.suspended) return this.fail(username, ip, 'account suspended');
+    return this.issueUserToken(username, 'access', this.accessTokenSeconds, ip);
   }
 
   private requireTokens(): TokenService {

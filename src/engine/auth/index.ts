@@ -11,3 +11,5 @@ export { hashPassword, verifyPasswordHash } from './password-hash.js';
 export { ALL_PERMISSIONS, BUILTIN_ROLES, isPermission, type RoleDefinition } from './roles.js';
 export { requiredPermissions } from './statement-permissions.js';
 export { MIN_SECRET_BYTES, TokenService, type IssuedToken, type TokenClaims, type TokenType } from './token-service.js';
+export { OidcClient, type OidcClientOptions, type OidcIdentity } from './oidc-client.js';
+export { createAuthCommandRunner, type AuthCommandRunner } from './commands/runner.js';

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService, isAdmin, type IssuedToken } from '../../../engine/auth/index.js';
-import { ClientError, StatusCodes } from '../../../engine/errors/index.js';
+import { ClientError, StatusCodes, Unauthorized } from '../../../engine/errors/index.js';
 import { TOKEN_COOKIE, httpCredentials } from '../../credentials.js';
 
 const admin = { auth: 'admin' } as const;
@@ -84,6 +84,35 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
       setCookie(reply, issued.token, auth.accessTokenSeconds);
       return tokenBody(issued);
     });
+
+    app.get('/auth/oauth/redirect', { config: publicRoute, schema: { summary: 'Start an OpenID Connect login (redirects to the identity provider)', tags: ['auth'] } }, async (_request, reply) => {
+      if (!auth.oidc) throw Object.assign(new Error('OAuth is not configured (GRAPHDB_OAUTH_ISSUER).'), { statusCode: 404 });
+      return reply.redirect(await auth.oidc.client.authorizationUrl(), 302);
+    });
+
+    app.get<{ Querystring: Record<string, string | undefined> }>(
+      '/auth/oauth/callback',
+      { config: publicRoute, schema: { summary: 'OpenID Connect callback: verifies the login and returns an access token (also as cookie)', tags: ['auth'] } },
+      async (request, reply) => {
+        if (!auth.oidc) throw Object.assign(new Error('OAuth is not configured (GRAPHDB_OAUTH_ISSUER).'), { statusCode: 404 });
+        const { code, state, error } = request.query;
+        const ip = request.clientIp || null;
+        if (typeof error === 'string' || typeof code !== 'string' || typeof state !== 'string') {
+          auth.recordFailedLogin(null, ip, `oauth callback without a code${typeof error === 'string' ? ` (${error})` : ''}`);
+          throw new Unauthorized('The OAuth callback carries no authorization code.');
+        }
+        let identity;
+        try {
+          identity = await auth.oidc.client.complete(code, state);
+        } catch (failure) {
+          auth.recordFailedLogin(null, ip, `oauth: ${failure instanceof Error ? failure.message : String(failure)}`);
+          throw failure;
+        }
+        const issued = await auth.externalLogin(identity.username, auth.oidc.defaultRole, ip);
+        setCookie(reply, issued.token, auth.accessTokenSeconds);
+        return { ...tokenBody(issued), username: identity.username };
+      },
+    );
 
     app.post('/auth/logout', { config: authenticated, schema: { summary: 'Revoke the token of this request and clear the cookie', tags: ['auth'] } }, async (request, reply) => {
       const credentials = httpCredentials(request.headers);
