@@ -28,16 +28,17 @@ function commonPrefix(words: readonly string[]): string {
 export function complete(text: string, cursor: number, vocabulary: Vocabulary): Completion {
   const before = text.slice(0, cursor);
   if (/^\s*:\w*$/.test(before)) return apply(text, cursor, before.trimStart(), COMMANDS);
-  const match = /([A-Za-z_][\w.]*)$/.exec(before);
+  const procedureCall = /\bCALL\s+[\w.]*$/i.test(before);
+  const match = (procedureCall ? /([A-Za-z_][\w.]*)$/ : /([A-Za-z_]\w*)$/).exec(before);
   const word = match?.[1] ?? '';
   const start = cursor - word.length;
   const previous = before.slice(0, start).trimEnd().slice(-1);
   let pool: readonly string[];
-  if (previous === ':') pool = [...vocabulary.labels, ...vocabulary.types];
-  else if (previous === '.' || (before[start - 1] === '.' && word === '')) pool = vocabulary.propertyKeys;
-  else if (/\bCALL\s+[\w.]*$/i.test(before)) pool = vocabulary.procedures;
+  if (procedureCall) pool = vocabulary.procedures;
+  else if (previous === ':') pool = [...vocabulary.labels, ...vocabulary.types];
+  else if (before[start - 1] === '.') pool = vocabulary.propertyKeys;
   else pool = [...KEYWORDS, ...vocabulary.functions.map((f) => `${f}(`), ...vocabulary.procedures];
-  if (word === '' && previous !== ':' && previous !== '.') return { text, cursor, candidates: [] };
+  if (word === '' && previous !== ':' && before[start - 1] !== '.' && !procedureCall) return { text, cursor, candidates: [] };
   return apply(text, cursor, word, pool);
 }
 

@@ -41,8 +41,8 @@ function styleOf(tokens: readonly Token[], i: number): SegmentStyle {
     case TokenKind.Name:
     case TokenKind.QuotedName:
       if (previous?.kind === TokenKind.Colon || previous?.kind === TokenKind.Pipe || previous?.kind === TokenKind.Amp) return 'label';
-      if (tokens[i + 1]?.kind === TokenKind.LParen) return 'function';
       if (token.kind === TokenKind.Name && KEYWORD_SET.has(token.value.toUpperCase())) return 'keyword';
+      if (tokens[i + 1]?.kind === TokenKind.LParen) return 'function';
       return 'plain';
     default:
       return 'punctuation';
