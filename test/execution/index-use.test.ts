@@ -56,3 +56,21 @@ test('two bounds on one indexed property become one range seek with correct rows
   const [row] = await rows(db.session(), 'MATCH (p:Person) WHERE p.i > 10 AND p.i <= 20 RETURN count(p) AS c, min(p.i) AS lo, max(p.i) AS hi');
   assert.deepEqual(row, { c: 10n, lo: 11n, hi: 20n });
 });
+
+test('an indexed relationship property anchors the pattern with a relationship index seek', async () => {
+  const s = db.session();
+  await exec(s, 'CREATE INDEX knows_since FOR ()-[k:KNOWS]-() ON (k.since)');
+  await exec(s, "MATCH (a:Person {i: 1}), (b:Person {i: 2}) CREATE (a)-[:KNOWS {since: 2001}]->(b), (b)-[:KNOWS {since: 2002}]->(a)");
+  const query = 'MATCH (x:Person)-[k:KNOWS {since: 2001}]->(y) RETURN x.i AS x, y.i AS y';
+  const explained = await s.run(`EXPLAIN ${query}`);
+  await explained.pull(-1);
+  assert.ok(operators(explained.summary().plan).includes('RelationshipIndexSeek'), operators(explained.summary().plan).join(' > '));
+  assert.deepEqual(await rows(s, query), [{ x: 1n, y: 2n }]);
+  const undirected = await rows(s, 'MATCH (x)-[k:KNOWS {since: 2002}]-(y) RETURN x.i AS x, y.i AS y ORDER BY x');
+  assert.deepEqual(undirected, [
+    { x: 1n, y: 2n },
+    { x: 2n, y: 1n },
+  ]);
+  const incoming = await rows(s, 'MATCH (x)<-[k:KNOWS {since: 2002}]-(y) RETURN x.i AS x, y.i AS y');
+  assert.deepEqual(incoming, [{ x: 1n, y: 2n }]);
+});

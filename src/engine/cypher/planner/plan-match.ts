@@ -152,6 +152,45 @@ function scanNode(input: LogicalOperator, node: NodeElement, label: string | nul
   return withFilters(scan, nodePredicates(node, label));
 }
 
+/**
+ * A relationship of the path that an index can anchor: fixed length, one type, unbound with
+ * unbound ends, and an inline property covered by a RELATIONSHIP index.
+ */
+function relationshipSeek(
+  nodes: readonly NodeElement[],
+  rels: readonly RelElement[],
+  bound: ReadonlySet<string>,
+  ctx: PlannerContext,
+): { index: number; rel: RelElement; left: NodeElement; right: NodeElement; seek: (input: LogicalOperator) => LogicalOperator } | null {
+  for (let index = 0; index < rels.length; index++) {
+    const rel = rels[index]!;
+    const left = nodes[index]!;
+    const right = nodes[index + 1]!;
+    const types = typesOf(rel.pattern);
+    const props = rel.pattern.properties;
+    if (rel.length || types.length !== 1 || props?.kind !== Kind.MapLiteral) continue;
+    if (bound.has(rel.name) || bound.has(left.name) || bound.has(right.name) || left.name === right.name) continue;
+    for (const entry of props.entries) {
+      const definition = ctx.catalog.findIndex('RELATIONSHIP', types[0]!, entry.key);
+      if (!definition || definition.type !== 'RANGE') continue;
+      const seek = (input: LogicalOperator): LogicalOperator => ({
+        op: 'RelationshipIndexSeek',
+        input,
+        relationship: rel.name,
+        left: left.name,
+        right: right.name,
+        direction: directionOf(rel.pattern, true),
+        type: types[0]!,
+        property: entry.key,
+        indexName: definition.name,
+        value: entry.value,
+      });
+      return { index, rel, left, right, seek };
+    }
+  }
+  return null;
+}
+
 /** Plans one path (not shortestPath) on top of `input`. */
 function planPath(
   input: LogicalOperator,
@@ -170,11 +209,29 @@ function planPath(
       if (c.cost < (costs[anchor]?.cost ?? Infinity)) anchor = i;
     });
   }
-  const anchorNode = nodes[anchor]!;
-  let plan = bound.has(anchorNode.name)
-    ? withFilters(input, nodePredicates(anchorNode, null))
-    : scanNode(input, anchorNode, costs[anchor]?.label ?? null);
-  bound.add(anchorNode.name);
+  const relSeek = (costs[anchor]?.cost ?? 0) > 1 && !(hasVarLength && pathVariable) ? relationshipSeek(nodes, rels, bound, ctx) : null;
+  let plan: LogicalOperator;
+  let rightStart = anchor;
+  let leftStart = anchor - 1;
+  if (relSeek) {
+    const { index, rel, left, right } = relSeek;
+    plan = withFilters(relSeek.seek(input), [
+      ...propertyPredicates(rel.name, rel.pattern.properties),
+      ...(rel.pattern.where ? [rel.pattern.where] : []),
+      ...nodePredicates(left, null),
+      ...nodePredicates(right, null),
+    ]);
+    for (const name of [left.name, right.name, rel.name]) bound.add(name);
+    out.relationships.push(rel.name);
+    rightStart = index + 1;
+    leftStart = index - 1;
+  } else {
+    const anchorNode = nodes[anchor]!;
+    plan = bound.has(anchorNode.name)
+      ? withFilters(input, nodePredicates(anchorNode, null))
+      : scanNode(input, anchorNode, costs[anchor]?.label ?? null);
+    bound.add(anchorNode.name);
+  }
   const expand = (fromIndex: number, relIndex: number, toIndex: number, leftToRight: boolean): void => {
     const rel = rels[relIndex]!;
     const from = nodes[fromIndex]!;
@@ -213,8 +270,8 @@ function planPath(
     if (rel.length) out.lists.push(relName);
     else out.relationships.push(relName);
   };
-  for (let i = anchor; i < rels.length; i++) expand(i, i, i + 1, true);
-  for (let i = anchor - 1; i >= 0; i--) expand(i + 1, i, i, false);
+  for (let i = rightStart; i < rels.length; i++) expand(i, i, i + 1, true);
+  for (let i = leftStart; i >= 0; i--) expand(i + 1, i, i, false);
   if (pathVariable) {
     const steps: PathStep[] = [];
     nodes.forEach((n, i) => {

@@ -58,6 +58,8 @@ export function operatorDetails(op: LogicalOperator): string {
       return `${op.variable.trim()}:${op.label}`;
     case 'NodeIndexSeek':
       return `INDEX ${op.indexName} ${op.variable.trim()}:${op.label}(${op.property}) ${op.seek.kind}`;
+    case 'RelationshipIndexSeek':
+      return `INDEX ${op.indexName} (${op.left.trim()})-[${op.relationship.trim()}:${op.type}(${op.property})]-(${op.right.trim()}) equals`;
     case 'Expand': {
       const types = op.types.length ? `:${op.types.join('|')}` : '';
       const hops = op.length ? `*${op.length.min}..${op.length.max === Number.MAX_SAFE_INTEGER ? '' : op.length.max}` : '';
@@ -89,7 +91,7 @@ export function operatorDetails(op: LogicalOperator): string {
 function identifiers(op: LogicalOperator): string[] {
   const names = new Set<string>();
   const record = op as unknown as Record<string, unknown>;
-  for (const key of ['variable', 'from', 'relationship', 'to', 'pathVariable']) {
+  for (const key of ['variable', 'from', 'relationship', 'to', 'left', 'right', 'pathVariable']) {
     const v = record[key];
     if (typeof v === 'string') names.add(v.trim());
   }

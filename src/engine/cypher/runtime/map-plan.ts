@@ -24,7 +24,7 @@ import {
   mapSkip,
   mapUnwind,
 } from './operators/row-operators.js';
-import { mapAllNodesScan, mapNodeByLabelScan, mapNodeIndexSeek } from './operators/scans.js';
+import { mapAllNodesScan, mapNodeByLabelScan, mapNodeIndexSeek, mapRelationshipIndexSeek } from './operators/scans.js';
 import { mapRemove, mapSetProperties } from './operators/set-remove.js';
 import { mapShortestPath } from './operators/shortest-path.js';
 import { mapLoadCsv } from './operators/load-csv.js';
@@ -69,6 +69,8 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
       return mapNodeByLabelScan(op, m);
     case 'NodeIndexSeek':
       return mapNodeIndexSeek(op, m);
+    case 'RelationshipIndexSeek':
+      return mapRelationshipIndexSeek(op, m);
     case 'Expand':
       return mapExpand(op, m);
     case 'Filter':

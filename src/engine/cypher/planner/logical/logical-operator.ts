@@ -14,6 +14,7 @@ import type { Argument } from './argument.js';
 import type { AllNodesScan } from './all-nodes-scan.js';
 import type { NodeByLabelScan } from './node-by-label-scan.js';
 import type { NodeIndexSeek } from './node-index-seek.js';
+import type { RelationshipIndexSeek } from './relationship-index-seek.js';
 import type { Expand } from './expand.js';
 import type { Filter } from './filter.js';
 import type { RelationshipUniqueness } from './relationship-uniqueness.js';
@@ -48,6 +49,7 @@ export type LogicalOperator =
   | AllNodesScan
   | NodeByLabelScan
   | NodeIndexSeek
+  | RelationshipIndexSeek
   | Expand
   | Filter
   | RelationshipUniqueness

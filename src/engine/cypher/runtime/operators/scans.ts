@@ -1,6 +1,6 @@
 /**
- * Leaf-like operators that bind a node variable per input row: all-nodes scan, label scan and
- * property index seek.
+ * Leaf-like operators that bind variables per input row: all-nodes scan, label scan, node
+ * property index seek and relationship property index seek.
  */
 import { CypherTypeError } from '../../../errors/index.js';
 import type { IndexPredicate } from '../../../storage/graph-store.js';
@@ -9,6 +9,8 @@ import type { CypherValue } from '../../../values/types.js';
 import type { AllNodesScan } from '../../planner/logical/all-nodes-scan.js';
 import type { NodeByLabelScan } from '../../planner/logical/node-by-label-scan.js';
 import type { NodeIndexSeek } from '../../planner/logical/node-index-seek.js';
+import type { RelationshipIndexSeek } from '../../planner/logical/relationship-index-seek.js';
+import { relRef } from './expand.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import { PAUSE, isSignal } from '../row.js';
@@ -110,4 +112,31 @@ function bound(
   if (!b) return undefined;
   const value = b.value(row, ctx);
   return value === null ? null : { value, inclusive: b.inclusive };
+}
+
+/** RelationshipIndexSeek: binds the relationship and both ends, per orientation the pattern allows. */
+export function mapRelationshipIndexSeek(op: RelationshipIndexSeek, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const value = m.compile(op.value);
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (isSignal(row)) {
+        yield row;
+        continue;
+      }
+      const v = value(row, ctx);
+      if (v === null) continue;
+      for (const rel of ctx.reader.seekRelationships(op.type, op.property, { kind: 'equals', value: v })) {
+        ctx.stats.dbHits++;
+        if (ctx.scheduler.tick()) yield PAUSE;
+        const ref = relRef(rel);
+        if (op.direction !== 'in') {
+          yield { ...row, [op.relationship]: ref, [op.left]: new NodeRef(rel.startId), [op.right]: new NodeRef(rel.endId) };
+        }
+        if (op.direction !== 'out' && !(op.direction === 'both' && rel.startId === rel.endId)) {
+          yield { ...row, [op.relationship]: ref, [op.left]: new NodeRef(rel.endId), [op.right]: new NodeRef(rel.startId) };
+        }
+      }
+    }
+  };
 }
