@@ -20,7 +20,7 @@ import type { SecurityContext } from '../../engine/session/types.js';
 import { JsonSyntaxError, parseJson, type JsonValue } from '../http/json/parse-json.js';
 import { connectionSecurity, authorizationParam } from './connection-auth.js';
 import { createContext, type ContextDependencies } from './context.js';
-import { formatMercuriusErrors } from './mercurius-errors.js';
+import { formatMercuriusErrors, handleMercuriusError } from './mercurius-errors.js';
 import { DEFAULT_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
 import { playgroundHtml } from './playground.js';
 import { createSchema } from './schema.js';
@@ -108,6 +108,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
       context: (request) => contextFor(request.security),
       validationRules: [limitRule],
       errorFormatter: formatMercuriusErrors,
+      errorHandler: handleMercuriusError,
     });
 
     app.get(

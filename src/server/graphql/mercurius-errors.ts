@@ -4,6 +4,8 @@
  */
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import mercurius from 'mercurius';
+import { GraphError } from '../../engine/errors/index.js';
+import { mapError } from '../http/http-errors.js';
 import { formatError, toGraphqlError } from './errors.js';
 
 type Formatter = NonNullable<Parameters<typeof mercurius>[1]>['errorFormatter'];
@@ -17,4 +19,22 @@ export const formatMercuriusErrors: Formatter = (execution, context) => {
   });
   const response: ExecutionResult = { data: execution.data ?? null, errors: errors.map(formatError) as never };
   return { statusCode, response };
+};
+
+type ErrorHandler = Exclude<NonNullable<Parameters<typeof mercurius>[1]>['errorHandler'], boolean | undefined>;
+
+/**
+ * Errors thrown before execution on the `/graphql` routes: refused credentials and permissions
+ * (from the security hook) keep their HTTP status (401 with `WWW-Authenticate`, 403) in a GraphQL
+ * body; request and validation errors go through `formatMercuriusErrors`.
+ */
+export const handleMercuriusError: ErrorHandler = (error, _request, reply) => {
+  if (error instanceof GraphError) {
+    const { status } = mapError(error);
+    if (status === 401) void reply.header('WWW-Authenticate', 'Basic realm="graphdb", charset="UTF-8"');
+    void reply.code(status).send({ data: null, errors: [{ message: error.message, extensions: { code: error.code } }] });
+    return;
+  }
+  const { statusCode, response } = formatMercuriusErrors({ errors: [toGraphqlError(error)] } as never, { reply } as never);
+  void reply.code(statusCode).send(response);
 };

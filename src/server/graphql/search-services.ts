@@ -39,11 +39,36 @@ export class SearchServices {
   }
 }
 
+/**
+ * `SearchServices` backed by the engine's own (`GraphDB.search`), so GraphQL, the REST search
+ * routes and the Cypher procedures share one set of indexes, one embedding worker and one result
+ * cache. The engine owns and closes them.
+ */
+class EngineSearchServices extends SearchServices {
+  constructor(private readonly engine: GraphDB, manager: SearchManager) {
+    super(manager, engine);
+  }
+
+  override database(database: string): DatabaseSearch {
+    return this.engine.search(database);
+  }
+
+  override async close(): Promise<void> {}
+}
+
 const servicesByEngine = new WeakMap<object, SearchServices>();
 
-/** The search services of `graphdb`, created on the first call (closed by `closeSearchServices`). */
+/**
+ * The search services of `graphdb`, created on the first call (closed by `closeSearchServices`):
+ * the engine's own when it has them, else a manager of their own built from `config`.
+ */
 export function searchServicesFor(graphdb: GraphDB, config: GraphdbConfig, logger?: SearchLogger): SearchServices {
   let services = servicesByEngine.get(graphdb);
+  const engineSearch = graphdb.searchServices;
+  if (services === undefined && engineSearch !== null) {
+    services = new EngineSearchServices(graphdb, engineSearch.manager);
+    servicesByEngine.set(graphdb, services);
+  }
   if (services === undefined) {
     const manager = new SearchManager({
       settings: searchSettingsFrom(config),
