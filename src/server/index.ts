@@ -21,7 +21,6 @@ import { openEngine, type OpenedEngine } from './engine-adapter.js';
 import { buildHttpServer, type HttpServerOptions } from './http/app.js';
 import { graphqlRoutes } from './graphql/index.js';
 import { searchRoutes } from './http/routes/search.js';
-import { EngineSearchServices } from './http/routes/search-graphql.js';
 import type { SubsystemProbes } from './http/services.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
@@ -124,7 +123,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         bolt: () => (bolt === null ? null : { port: bolt.port }),
         routes: [
           ...authPlugins,
-          graphqlRoutes({ graphdb: engine.graphdb, config, ...(search === null ? {} : { search: new EngineSearchServices(engine.graphdb) }) }),
+          graphqlRoutes({ graphdb: engine.graphdb, config }),
           ...(search === null ? [] : [searchRoutes({ graphdb: engine.graphdb })]),
           ...(options.httpRoutes ?? []),
         ],
