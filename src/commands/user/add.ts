@@ -1,6 +1,7 @@
 import { Args, Command, Flags } from '@oclif/core';
 import { dataDirFlag, withEngine } from '../../cli/flags.js';
 import { AuthStore, hashPassword } from '../../engine/auth/index.js';
+import { isValidName } from '../../engine/auth/roles.js';
 
 /** `graphdb user add`: create a user in the system database of a data directory. */
 export default class UserAdd extends Command {
@@ -14,6 +15,7 @@ export default class UserAdd extends Command {
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> alice --role admin',
+    '<%= config.bin %> <%= command.id %> --username alice --password s3cret --role editor --data-dir ./data',
     'GRAPHDB_NEW_PASSWORD=s3cret <%= config.bin %> <%= command.id %> reporter --role viewer --data-dir /var/lib/graphdb',
     '<%= config.bin %> <%= command.id %> etl --role editor --service-account --password "$ETL_PASSWORD" --json',
   ];
@@ -21,18 +23,25 @@ export default class UserAdd extends Command {
   static override enableJsonFlag = true;
 
   static override args = {
-    name: Args.string({ description: 'user name', required: true }),
+    name: Args.string({ description: 'user name (or --username)', required: false }),
   };
 
   static override flags = {
     'data-dir': dataDirFlag,
+    username: Flags.string({ char: 'u', description: 'user name (instead of the argument)' }),
     password: Flags.string({ description: 'password (else env GRAPHDB_NEW_PASSWORD, else a prompt)', env: 'GRAPHDB_NEW_PASSWORD' }),
     role: Flags.string({ char: 'r', description: 'role (repeatable)', multiple: true, default: ['viewer'] }),
     'service-account': Flags.boolean({ description: 'mark as a service account (API tokens, no interactive login)' }),
   };
 
   public async run(): Promise<{ name: string; roles: string[]; serviceAccount: boolean }> {
-    const { args, flags } = await this.parse(UserAdd);
+    const parsed = await this.parse(UserAdd);
+    const { flags } = parsed;
+    const name = parsed.args.name ?? flags.username;
+    if (name === undefined || !isValidName(name)) {
+      this.error('A user name is required (argument or --username): letters, digits, _ . @ - (1–64 characters).', { exit: 2 });
+    }
+    const args = { name };
     let password = flags.password;
     if (password === undefined && process.stdin.isTTY) {
       const { password: prompt } = await import('@inquirer/prompts');
