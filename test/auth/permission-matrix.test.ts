@@ -38,6 +38,8 @@ const PRINCIPALS: readonly Principal[] = [
   { name: 'vi', password: 'vi-pw', allowed: { graphdb: ['read'], other: ['read'] }, admin: false },
   // analyst: a user-defined role with read+write, allowlisted to graphdb only.
   { name: 'an', password: 'an-pw', allowed: { graphdb: ['read', 'write'], other: [] }, admin: false },
+  // otheronly: a user-defined read role allowlisted to `other` only.
+  { name: 'ot', password: 'ot-pw', allowed: { graphdb: [], other: ['read'] }, admin: false },
 ];
 
 async function httpOutcome(base: string, database: string, statement: string, headers: Record<string, string>): Promise<string> {
@@ -77,6 +79,8 @@ describe('permission matrix (HTTP and Bolt)', () => {
     const put = await request(`${t.url}/admin/roles/analyst/databases`, { method: 'PUT', headers: ROOT, json: ['graphdb'] });
     assert.deepEqual(put.body.databases, ['graphdb']);
     assert.equal((await post('/admin/users', { username: 'an', password: 'an-pw', roles: ['analyst'] })).status, 201);
+    assert.equal((await post('/admin/roles', { name: 'otheronly', permissions: ['read'], databases: ['other'] })).status, 201);
+    assert.equal((await post('/admin/users', { username: 'ot', password: 'ot-pw', roles: ['otheronly'] })).status, 201);
     assert.equal(await httpOutcome(t.url, 'graphdb', 'CREATE DATABASE other IF NOT EXISTS', ROOT), 'ok');
   });
   after(() => t.stop());
@@ -94,6 +98,31 @@ describe('permission matrix (HTTP and Bolt)', () => {
       });
     }
   }
+
+  for (const principal of PRINCIPALS) {
+    it(`${principal.name} over GraphQL (default database graphdb) agrees with the matrix`, async () => {
+      const graphql = (query: string, variables: Record<string, unknown> = {}) =>
+        request(`${t.url}/graphql`, { method: 'POST', headers: basic(principal.name, principal.password), json: { query, variables } });
+      const outcome = async (query: string, variables: Record<string, unknown> = {}) => {
+        const response = await graphql(query, variables);
+        assert.equal(response.status, 200, response.text);
+        return response.body.errors?.[0]?.extensions?.code ?? 'ok';
+      };
+      for (const kind of Object.keys(STATEMENTS) as Kind[]) {
+        const expected = principal.allowed.graphdb.includes(kind) ? 'ok' : FORBIDDEN;
+        const query = 'query ($s: String!) { cypher(input: {statement: $s}) { rowCount } }';
+        assert.equal(await outcome(query, { s: STATEMENTS[kind] }), expected, `GraphQL cypher ${kind}`);
+      }
+      const write = principal.allowed.graphdb.includes('write') ? 'ok' : FORBIDDEN;
+      assert.equal(await outcome('mutation { createNode(input: {labels: ["GqlProbe"]}) { id } }'), write, 'GraphQL createNode');
+    });
+  }
+
+  it('GraphQL without credentials is Unauthorized', async () => {
+    const response = await request(`${t.url}/graphql`, { method: 'POST', json: { query: '{ stats { nodeCount } }' } });
+    assert.equal(response.status, 401);
+    assert.equal(response.body.errors[0].extensions.code, UNAUTHORIZED);
+  });
 
   it('without or with wrong credentials: 401 on HTTP, Unauthorized on Bolt', async () => {
     assert.equal(await httpOutcome(t.url, 'graphdb', STATEMENTS.read, {}), `401 ${UNAUTHORIZED}`);
