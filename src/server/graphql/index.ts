@@ -84,7 +84,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
     const ownsSearch = options.search === undefined;
     const search = options.search === undefined ? searchServicesFor(graphdb, options.config) : options.search;
     const limits = options.limits ?? DEFAULT_LIMITS;
-    const hub = new ChangeHub(graphdb);
+    const hub = new ChangeHub(graphdb, undefined, (error) => app.graphdb.logger.error({ err: error }, 'GraphQL subscription events could not be delivered'));
     hubsByEngine.set(graphdb, hub);
     const schema = createSchema(hub);
     const dependencies: ContextDependencies = { engine: graphdb, search, startedAt: app.graphdb.startedAt };

@@ -1,9 +1,24 @@
 /**
  * Query depth and complexity limits, as one validation rule run before execution on every
- * transport. Complexity counts each selected field once, multiplied by the `limit` argument of
- * list fields above it (10 when a list field has none), so wide fan-outs are refused up front.
+ * transport. Complexity counts each selected field once, multiplied by the fan-out of every list
+ * field above it: its `limit` argument when given as a literal, else 10 (100 for root lists such
+ * as `allNodes`, whose default page is 100), so wide fan-outs are refused up front.
  */
-import { GraphQLError, Kind, type ASTVisitor, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  getNamedType,
+  getNullableType,
+  isListType,
+  isObjectType,
+  type ASTVisitor,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
 
 /** Limits of one operation. */
 export interface QueryLimits {
@@ -14,47 +29,49 @@ export interface QueryLimits {
 /** Default limits. */
 export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 12, maxComplexity: 50_000 };
 
-/** Fan-out assumed for a list field without a `limit` argument. */
+/** Fan-out assumed for a nested list field without a literal `limit`. */
 const DEFAULT_FAN_OUT = 10;
-const LIST_FIELDS = new Set(['relationships', 'outgoing', 'incoming', 'neighbors', 'similar', 'allNodes', 'results', 'shortestPath', 'labels']);
+/** Fan-out assumed for a root list field without a literal `limit`. */
+const DEFAULT_ROOT_FAN_OUT = 100;
 
 interface Measure {
   readonly depth: number;
   readonly complexity: number;
 }
 
-function fanOut(field: FieldNode, variables: Record<string, unknown>): number {
-  if (!LIST_FIELDS.has(field.name.value) || field.selectionSet === undefined) return 1;
-  const limit = field.arguments?.find((argument) => argument.name.value === 'limit')?.value;
-  if (limit?.kind === Kind.INT) return Math.max(1, Number(limit.value));
-  if (limit?.kind === Kind.VARIABLE) {
-    const value = variables[limit.name.value];
-    if (typeof value === 'number' && value > 0) return value;
-  }
-  return field.name.value === 'allNodes' ? 100 : DEFAULT_FAN_OUT;
+interface Walk {
+  readonly schema: GraphQLSchema;
+  readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
+  readonly visiting: Set<string>;
 }
 
-function measure(
-  selectionSet: SelectionSetNode,
-  fragments: Readonly<Record<string, FragmentDefinitionNode>>,
-  variables: Record<string, unknown>,
-  visiting: Set<string>,
-): Measure {
+function fanOut(field: FieldNode, isList: boolean, atRoot: boolean): number {
+  if (!isList) return 1;
+  const limit = field.arguments?.find((argument) => argument.name.value === 'limit')?.value;
+  if (limit?.kind === Kind.INT) return Math.max(1, Number(limit.value));
+  return atRoot ? DEFAULT_ROOT_FAN_OUT : DEFAULT_FAN_OUT;
+}
+
+function measure(selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, walk: Walk, atRoot: boolean): Measure {
   let depth = 0;
   let complexity = 0;
   for (const selection of selectionSet.selections) {
     let inner: Measure;
     if (selection.kind === Kind.FIELD) {
-      const child = selection.selectionSet ? measure(selection.selectionSet, fragments, variables, visiting) : { depth: 0, complexity: 0 };
-      inner = { depth: child.depth + 1, complexity: 1 + fanOut(selection, variables) * child.complexity };
+      const definition = isObjectType(parent) ? parent.getFields()[selection.name.value] : undefined;
+      const isList = definition !== undefined && isListType(getNullableType(definition.type));
+      const childType = definition === undefined ? undefined : getNamedType(definition.type);
+      const child = selection.selectionSet ? measure(selection.selectionSet, childType, walk, false) : { depth: 0, complexity: 0 };
+      inner = { depth: child.depth + 1, complexity: 1 + fanOut(selection, isList, atRoot) * child.complexity };
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      inner = measure(selection.selectionSet, fragments, variables, visiting);
+      const type = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : parent;
+      inner = measure(selection.selectionSet, type ?? undefined, walk, atRoot);
     } else {
-      const fragment = fragments[selection.name.value];
-      if (fragment === undefined || visiting.has(fragment.name.value)) continue;
-      visiting.add(fragment.name.value);
-      inner = measure(fragment.selectionSet, fragments, variables, visiting);
-      visiting.delete(fragment.name.value);
+      const fragment = walk.fragments[selection.name.value];
+      if (fragment === undefined || walk.visiting.has(fragment.name.value)) continue;
+      walk.visiting.add(fragment.name.value);
+      inner = measure(fragment.selectionSet, walk.schema.getType(fragment.typeCondition.name.value) ?? undefined, walk, atRoot);
+      walk.visiting.delete(fragment.name.value);
     }
     depth = Math.max(depth, inner.depth);
     complexity += inner.complexity;
@@ -62,15 +79,17 @@ function measure(
   return { depth, complexity };
 }
 
-/** A validation rule enforcing `limits` (variables are read when the transport supplies them). */
-export function queryLimitsRule(limits: QueryLimits, variables: () => Record<string, unknown> = () => ({})) {
+/** A validation rule enforcing `limits`. */
+export function queryLimitsRule(limits: QueryLimits) {
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(operation) {
+      const schema = context.getSchema();
       const fragments: Record<string, FragmentDefinitionNode> = {};
       for (const definition of context.getDocument().definitions) {
         if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
       }
-      const { depth, complexity } = measure(operation.selectionSet, fragments, variables(), new Set());
+      const root = schema.getRootType(operation.operation) ?? undefined;
+      const { depth, complexity } = measure(operation.selectionSet, root, { schema, fragments, visiting: new Set() }, true);
       if (depth > limits.maxDepth) {
         context.reportError(
           new GraphQLError(`Query depth ${depth} exceeds the maximum depth of ${limits.maxDepth}.`, {

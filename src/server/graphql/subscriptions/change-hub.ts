@@ -72,8 +72,16 @@ export class ChangeHub {
   constructor(
     private readonly engine: GraphqlEngine,
     private readonly capacity: number = SUBSCRIPTION_BUFFER,
+    /** Told about a batch that could not be delivered (the committing writer is never affected). */
+    private readonly onError: (error: unknown) => void = () => {},
   ) {
-    this.unsubscribe = engine.onChange((events) => this.publish(events));
+    this.unsubscribe = engine.onChange((events) => {
+      try {
+        this.publish(events);
+      } catch (error) {
+        this.onError(error);
+      }
+    });
   }
 
   /** Number of open subscriptions. */
