@@ -21,6 +21,9 @@ import { openEngine, type OpenedEngine } from './engine-adapter.js';
 import { buildHttpServer, type HttpServerOptions } from './http/app.js';
 import { graphqlRoutes } from './graphql/index.js';
 import { searchRoutes } from './http/routes/search.js';
+import { adminMvccRoutes } from './http/routes/admin-mvcc.js';
+import { adminBackupRoutes } from './http/routes/admin-backup.js';
+import { gdprRoutes } from './http/routes/gdpr.js';
 import type { SubsystemProbes } from './http/services.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
@@ -125,6 +128,9 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
           ...authPlugins,
           graphqlRoutes({ graphdb: engine.graphdb, config }),
           ...(search === null ? [] : [searchRoutes({ graphdb: engine.graphdb })]),
+          adminMvccRoutes({ graphdb: engine.graphdb }),
+          adminBackupRoutes({ graphdb: engine.graphdb }),
+          gdprRoutes({ graphdb: engine.graphdb }),
           ...(options.httpRoutes ?? []),
         ],
         auth,
