@@ -186,8 +186,19 @@ describe('GraphQL subscriptions', () => {
     await bolt("CREATE (:NotSse {n: 1})");
     await bolt("CREATE (:Sse {n: 2})");
     await waitUntil(() => events.length >= 1, 'an SSE event');
+    // Another write path: the HTTP transactional endpoint (its commit publishes on the same bus).
+    const http = await fetch(`${server.url}/db/graphdb/tx/commit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ statements: [{ statement: 'CREATE (:Sse {n: 3})' }] }),
+    });
+    assert.ok(http.status === 200 || http.status === 202, `HTTP write answered ${http.status}`);
+    await waitUntil(() => events.length >= 2, 'the event of the HTTP write');
     await sleep(150);
-    assert.deepEqual(events, [{ labels: ['Sse'], properties: { n: 2 } }]);
+    assert.deepEqual(events, [
+      { labels: ['Sse'], properties: { n: 2 } },
+      { labels: ['Sse'], properties: { n: 3 } },
+    ]);
     controller.abort();
     await reading;
     await waitUntil(() => subscriptions() === base, 'the SSE subscription to end');
