@@ -78,14 +78,14 @@ export function compilePartCreator(part: PatternPart, m: Mapper, nullCheck: 'mer
       let node = row[step.variable];
       if (!(node instanceof NodeRef)) {
         if (node !== undefined && node !== null) throw new CypherTypeError(`Type mismatch: expected Node but was ${typeName(node)}`);
-        const props = step.props ? checkNulls(propertyMap(step.props(row, ctx)), step.props(row, ctx), nullCheck, 'node') : new Map();
+        const props = step.props ? evaluateProps(step.props(row, ctx), nullCheck, 'node') : new Map();
         node = new NodeRef(writer.createNode(step.labels, props));
         row[step.variable] = node;
       }
       const pending = pendingRels.pop();
       if (pending) {
         const { step: r, from } = pending;
-        const props = r.props ? checkNulls(propertyMap(r.props(row, ctx)), r.props(row, ctx), nullCheck, 'relationship') : new Map();
+        const props = r.props ? evaluateProps(r.props(row, ctx), nullCheck, 'relationship') : new Map();
         const [start, end] = r.direction === 'INCOMING' ? [node, from] : [from, node];
         const id = writer.createRelationship(r.type, start.id, end.id, props);
         const ref = new RelationshipRef(id, r.type, start.id, end.id);
@@ -99,7 +99,8 @@ export function compilePartCreator(part: PatternPart, m: Mapper, nullCheck: 'mer
   };
 }
 
-function checkNulls(props: Map<string, CypherValue>, raw: CypherValue, mode: 'merge' | null, what: string): Map<string, CypherValue> {
+/** The stored property map of a pattern element; MERGE refuses null values. */
+function evaluateProps(raw: CypherValue, mode: 'merge' | null, what: string): Map<string, CypherValue> {
   if (mode === 'merge' && raw instanceof Map) {
     for (const [k, v] of raw as CypherMap) {
       if (v === null) {
@@ -109,7 +110,7 @@ function checkNulls(props: Map<string, CypherValue>, raw: CypherValue, mode: 'me
       }
     }
   }
-  return props;
+  return propertyMap(raw);
 }
 
 /** CREATE. */
