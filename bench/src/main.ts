@@ -112,7 +112,11 @@ async function main(): Promise<void> {
     if (wanted('PARSE')) results.push(await runParseBench(ctx));
 
     printTable(results, log);
-    const paths = writeResults(opts.out, profile, results, { engine: opts.engine, kuzuThreads: opts.kuzuThreads });
+    const paths = writeResults(opts.out, profile, results, {
+      arguments: process.argv.slice(2).join(' ') || `--size ${profile.name}`,
+      engine: opts.engine,
+      kuzuThreads: opts.kuzuThreads,
+    });
     log(`\nwrote ${paths.json}\nwrote ${paths.md}`);
     const disagree = results.filter((r) => r.agreement.checked && !r.agreement.ok);
     if (disagree.length) {
