@@ -127,6 +127,36 @@ describe('MVCC admin routes', () => {
     assert.equal((await request(`${base}/schedule`, { method: 'POST', json: {} })).status, 400);
   });
 
+  it('an open snapshot reader shows as the oldest reader, pins bytes and keeps its versions through a prune', async () => {
+    await churn('e', 1);
+    const reader = t.server.engine.graphdb.store('graphdb').beginRead();
+    try {
+      for (let i = 2; i <= 4; i++) {
+        const updated = await commit(t.url, [{ statement: "MATCH (n:Churn {key: 'e'}) SET n.v = $v", parameters: { v: i } }]);
+        assert.deepEqual(updated.body.errors, []);
+      }
+      let status = await request(base);
+      assert.equal(status.body.active_readers, 1);
+      assert.notEqual(status.body.oldest_reader, null);
+      assert.ok(status.body.oldest_reader.age_seconds >= 0);
+      assert.ok(status.body.pinned_bytes > 0, 'the version the reader sees is closed and pinned');
+      assert.equal(status.body.pressure.pinned_bytes, status.body.pinned_bytes);
+      const pruned = await request(`${base}/prune`, { method: 'POST' });
+      assert.equal(pruned.status, 200, pruned.text);
+      status = await request(base);
+      assert.ok(status.body.pinned_bytes > 0, 'the pinned version survived the prune');
+      const metrics = await request(`${t.url}/metrics`);
+      assert.match(metrics.text, /^mvcc_active_snapshot_readers 1$/m);
+      assert.match(metrics.text, /^mvcc_bytes_pinned_by_oldest_reader [1-9]\d*$/m);
+    } finally {
+      reader.close();
+    }
+    const status = await request(base);
+    assert.equal(status.body.active_readers, 0);
+    assert.equal(status.body.oldest_reader, null);
+    assert.equal(status.body.pinned_bytes, 0);
+  });
+
   it('the picker excludes system and unknown databases', async () => {
     const system = await request(`${t.url}/admin/databases/system/mvcc`);
     assert.equal(system.status, 400);
