@@ -23,7 +23,7 @@ describe('GraphQL queries and mutations', () => {
     ).createRelationship;
 
   before(async () => {
-    server = await startGraphqlServer({ 'server.bolt_enabled': false });
+    server = await startGraphqlServer({ 'server.bolt_enabled': false, 'cors.enabled': true, 'cors.origins': ['https://app.example.com'] });
     url = server.url;
   });
   after(() => server.stop());
@@ -260,5 +260,22 @@ describe('GraphQL queries and mutations', () => {
     const wide = await gql(url, '{ allNodes(limit: 1000) { neighbors(limit: 100) { id labels } } }');
     assert.equal(wide.body.errors?.[0]?.extensions?.code, 'GRAPHQL_QUERY_TOO_COMPLEX');
     assert.match(wide.body.errors![0]!.message, /exceeds the maximum complexity of 50000/);
+  });
+
+  it('shares the REST CORS policy and counts its statements in the query metrics', async () => {
+    const preflight = await fetch(`${url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://app.example.com');
+    const foreign = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example.com', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ stats { nodeCount } }' }),
+    });
+    assert.equal(foreign.headers.get('access-control-allow-origin'), null);
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    const written = /graphdb_queries_total\{[^}]*type="write"[^}]*\} (\d+)/.exec(metrics);
+    assert.ok(written && Number(written[1]) > 0, 'GraphQL mutations are counted as write statements');
   });
 });

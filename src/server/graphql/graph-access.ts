@@ -5,12 +5,14 @@
  * so constraints, authorization per statement and post-commit change events apply as on Bolt.
  */
 import type { GraphDB } from '../../engine/graphdb.js';
-import type { Permission, QueryParameters, SecurityContext, Transaction } from '../../engine/session/types.js';
+import type { Permission, QueryParameters, SecurityContext, Session, SessionOptions, Transaction } from '../../engine/session/types.js';
 import type { GraphReader, NodeRecord, RelationshipRecord } from '../../engine/storage/graph-store.js';
 import { Node, Relationship, type CypherValue } from '../../engine/values/types.js';
 
-/** The parts of the engine facade GraphQL uses. */
-export type GraphqlEngine = Pick<GraphDB, 'session' | 'store' | 'stats' | 'onChange' | 'defaultDatabase'>;
+/** The parts of the engine facade GraphQL uses (sessions may come from the server's instrumented port). */
+export interface GraphqlEngine extends Pick<GraphDB, 'store' | 'stats' | 'onChange' | 'defaultDatabase'> {
+  session(options: SessionOptions): Session;
+}
 
 /** Rows of a Cypher statement. */
 export interface StatementRows {

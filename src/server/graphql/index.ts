@@ -20,6 +20,7 @@ import type { SecurityContext } from '../../engine/session/types.js';
 import { JsonSyntaxError, parseJson, type JsonValue } from '../http/json/parse-json.js';
 import { connectionSecurity, authorizationParam } from './connection-auth.js';
 import { createContext, type ContextDependencies } from './context.js';
+import type { GraphqlEngine } from './graph-access.js';
 import { formatMercuriusErrors, handleMercuriusError } from './mercurius-errors.js';
 import { DEFAULT_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
 import { playgroundHtml } from './playground.js';
@@ -87,7 +88,17 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
     const hub = new ChangeHub(graphdb, undefined, (error) => app.graphdb.logger.error({ err: error }, 'GraphQL subscription events could not be delivered'));
     hubsByEngine.set(graphdb, hub);
     const schema = createSchema(hub);
-    const dependencies: ContextDependencies = { engine: graphdb, search, startedAt: app.graphdb.startedAt };
+    // Statements run through the server's instrumented sessions, so they count in the query metrics.
+    const engine: GraphqlEngine = {
+      session: (sessionOptions) => app.graphdb.engine.session(sessionOptions),
+      store: (name) => graphdb.store(name),
+      stats: (name) => graphdb.stats(name),
+      onChange: (listener) => graphdb.onChange(listener),
+      get defaultDatabase() {
+        return graphdb.defaultDatabase;
+      },
+    };
+    const dependencies: ContextDependencies = { engine, search, startedAt: app.graphdb.startedAt };
     const database = options.database ?? graphdb.defaultDatabase;
     const contextFor = (security: SecurityContext) => createContext(dependencies, database, security);
     const limitRule = queryLimitsRule(limits);
