@@ -110,3 +110,30 @@ describe('AuthService', () => {
     assert.deepEqual(reopened.listUsers().map((u) => u.username), ['carol', 'root', 'vic']);
   });
 });
+
+describe('permissions asked of the security context', () => {
+  it('are derived from the plan, not the text', async () => {
+    const db = await GraphDB.open();
+    try {
+      const asked = async (text: string) => {
+        const permissions: string[] = [];
+        const recorder = { username: 'probe', roles: [], authorize: (_database: string, permission: string) => void permissions.push(permission) };
+        const result = await db.session({ security: recorder }).run(text);
+        await result.pull(-1);
+        return permissions;
+      };
+      assert.deepEqual(await asked('MATCH (n) RETURN n'), ['read']);
+      assert.deepEqual(await asked("RETURN 'CREATE (n)' AS text"), ['read']);
+      assert.deepEqual(await asked('CREATE (n) RETURN n'), ['write']);
+      assert.deepEqual(await asked('MERGE (n:A) SET n.x = 1'), ['read', 'write']);
+      assert.deepEqual(await asked('MATCH (n:Nothing) DETACH DELETE n'), ['read', 'delete']);
+      assert.deepEqual(await asked('MATCH (n:Nothing) FOREACH (x IN [1] | CREATE ())'), ['read', 'write']);
+      assert.deepEqual(await asked('CREATE INDEX FOR (n:A) ON (n.p)'), ['schema']);
+      assert.deepEqual(await asked('CREATE DATABASE xyz'), ['admin']);
+      assert.deepEqual(await asked('SHOW DATABASES'), []);
+      assert.deepEqual(await asked('SHOW INDEXES'), ['read']);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -2,7 +2,9 @@
  * The permissions a planned statement needs (spec rule 6), decided from the logical plan: reading
  * operators need `read`; Create/Merge/Set/Remove need `write`; Delete needs `delete`; schema
  * commands (CREATE/DROP INDEX or CONSTRAINT) need `schema`; database administration needs `admin`.
+ * SHOW DATABASES/PROCEDURES/FUNCTIONS need nothing; SHOW USERS/ROLES/SETTINGS need `admin`.
  */
+import { Kind } from '../cypher/ast/index.js';
 import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
 import { childrenOf } from '../cypher/planner/plan-tree.js';
@@ -39,6 +41,12 @@ function collect(op: LogicalOperator, into: Set<Permission>): void {
   for (const child of childrenOf(op)) collect(child, into);
 }
 
+/** SHOW commands about the server rather than one database's graph: any principal may run them. */
+const SERVER_INFORMATION: ReadonlySet<string> = new Set(['DATABASES', 'DATABASE', 'DEFAULT DATABASE', 'HOME DATABASE', 'PROCEDURES', 'FUNCTIONS', 'CURRENT USER']);
+
+/** SHOW commands that reveal accounts or configuration: admin only. */
+const ADMIN_INFORMATION: ReadonlySet<string> = new Set(['USERS', 'ROLES', 'SETTINGS']);
+
 /**
  * The permissions `plan` requires, in a stable order. A statement that neither reads the graph
  * nor changes it (`RETURN 1`) requires `read`, so a principal without any permission on the
@@ -46,7 +54,15 @@ function collect(op: LogicalOperator, into: Set<Permission>): void {
  */
 export function requiredPermissions(plan: StatementPlan): Permission[] {
   if (plan.admin) return ['admin'];
-  if (plan.plan.op === 'CommandCall') return [plan.writes ? 'schema' : 'read'];
+  if (plan.plan.op === 'CommandCall') {
+    const { command } = plan.plan;
+    if (command.kind === Kind.Show) {
+      if (SERVER_INFORMATION.has(command.target)) return [];
+      if (ADMIN_INFORMATION.has(command.target)) return ['admin'];
+      return ['read'];
+    }
+    return [plan.writes ? 'schema' : 'read'];
+  }
   const found = new Set<Permission>();
   collect(plan.plan, found);
   if (found.size === 0) found.add('read');
