@@ -1,6 +1,4 @@
 import { Command, Flags } from '@oclif/core';
-import { createElement } from 'react';
-import { render } from 'ink';
 import { databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
 import { EmbeddedClient, type ShellClient } from '../cli/shell/client.js';
 import { connectRemote } from '../cli/shell/remote-client.js';
@@ -8,7 +6,7 @@ import { renderError } from '../cli/render.js';
 import { ShellCore, type ShellOutput } from '../cli/shell/core.js';
 import { History, defaultHistoryFile } from '../cli/shell/history.js';
 import { runScript } from '../cli/shell/scripted.js';
-import { ShellApp, type OutputBlock } from '../cli/shell/app.js';
+import type { OutputBlock } from '../cli/shell/app.js';
 import type { OutputFormat } from '../cli/render.js';
 
 /** `graphdb shell`: the interactive Cypher shell (and script runner when stdin is not a terminal). */
@@ -94,6 +92,7 @@ export default class Shell extends Command {
       error: (text) => append({ text, kind: 'error' }),
     };
     const core = new ShellCore(client, output, { format: (flags.format ?? 'table') as OutputFormat, history: () => history.entries });
+    const [{ createElement }, { render }, { ShellApp }] = await Promise.all([import('react'), import('ink'), import('../cli/shell/app.js')]);
     const banner = `Connected to graphdb ${this.config.version} (${where}), database "${client.database}".\nType :help for a list of available commands or :exit to exit the shell.\nNote that Cypher queries must end with a semicolon.`;
     const app = render(
       createElement(ShellApp, {
