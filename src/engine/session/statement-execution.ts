@@ -8,9 +8,7 @@ import type { Statement } from '../cypher/ast/index.js';
 import { ProcedureNotFound } from '../errors/index.js';
 import type { FunctionRegistry } from '../cypher/functions/registry.js';
 import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
-import { PlannerContext } from '../cypher/planner/planner-context.js';
 import type { ProcedureSignature } from '../cypher/planner/planner-context.js';
-import { planStatement } from '../cypher/planner/plan-statement.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
 import type { AdminHooks } from '../cypher/runtime/admin-hooks.js';
 import { createCompileEnv } from '../cypher/runtime/compile-env.js';
@@ -21,6 +19,7 @@ import type { OperatorStats } from '../cypher/runtime/map-plan.js';
 import { EMPTY_ROW } from '../cypher/runtime/row.js';
 import type { RowStream } from '../cypher/runtime/row.js';
 import { single } from '../cypher/runtime/operators/physical-operator.js';
+import { cachedPlan } from './plan-cache.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 
 /** Engine-wide services a statement uses. */
@@ -38,10 +37,9 @@ export interface Execution {
   readonly profile: Map<LogicalOperator, OperatorStats> | null;
 }
 
-/** Plans a statement against the catalog `reader` sees. */
+/** Plans a statement against the catalog `reader` sees (a cached plan when it is still valid). */
 export function planFor(statement: Statement, reader: GraphReader, services: EngineServices): StatementPlan {
-  const planner = new PlannerContext(reader, (name) => procedureSignature(name, services));
-  return planStatement(statement, planner);
+  return cachedPlan(statement, reader, (name) => procedureSignature(name, services));
 }
 
 function procedureSignature(name: string, services: EngineServices): ProcedureSignature {

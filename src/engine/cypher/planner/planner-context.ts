@@ -22,15 +22,22 @@ export interface ProcedureSignature {
 
 /** Planning state for one statement. */
 export class PlannerContext {
-  private counter = 0;
   /**
    * @param procedure input and output field names of a procedure (arity checks, `CALL p`,
    *   `YIELD *`); throws ProcedureNotFound for unknown names.
+   * @param counter first anonymous-name number (a context that continues a cached plan starts
+   *   after the names that plan already uses).
    */
   constructor(
     readonly catalog: PlannerCatalog,
     readonly procedure: (name: string) => ProcedureSignature,
+    private counter = 0,
   ) {}
+
+  /** The number the next anonymous name will get. */
+  get nextAnonymous(): number {
+    return this.counter;
+  }
 
   /** A fresh anonymous variable name. */
   anon(prefix = 'anon'): string {

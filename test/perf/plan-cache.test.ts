@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { GraphDB } from '../../src/engine/index.js';
+import type { PlanDescription, Session } from '../../src/engine/index.js';
+import { planCacheStats } from '../../src/engine/session/plan-cache.js';
+
+let db: GraphDB;
+before(async () => {
+  db = await GraphDB.open();
+  await exec(db.session(), "UNWIND range(1, 50) AS i CREATE (:Person {email: 'p' + i + '@x.org', i: i})-[:KNOWS]->(:City {name: 'c' + i})");
+});
+after(() => db.close());
+
+async function exec(session: Session, query: string): Promise<void> {
+  await (await session.run(query)).discard();
+}
+
+function operators(plan: PlanDescription | undefined): string[] {
+  if (!plan) return [];
+  return [plan.operatorType, ...plan.children.flatMap(operators)];
+}
+
+async function explain(query: string): Promise<string[]> {
+  const result = await db.session().run(query, { e: 'p7@x.org' });
+  await result.pull(-1);
+  return operators(result.summary().plan);
+}
+
+const LOOKUP = 'EXPLAIN MATCH (p:Person {email: $e}) RETURN p.i';
+
+test('a repeated statement reuses its plan', async () => {
+  const session = db.session();
+  const query = 'MATCH (p:Person) WHERE p.i = $i RETURN p.email AS e';
+  await (await session.run(query, { i: 1n })).pull(-1);
+  const { hits } = planCacheStats();
+  const result = await session.run(query, { i: 3n });
+  const { records } = await result.pull(-1);
+  assert.deepEqual(records, [['p3@x.org']]);
+  assert.equal(planCacheStats().hits, hits + 1);
+});
+
+test('CREATE INDEX and DROP INDEX re-plan a statement planned before as a scan', async () => {
+  const before = await explain(LOOKUP);
+  assert.ok(before.includes('NodeByLabelScan'), before.join(' > '));
+  assert.ok(!before.includes('NodeIndexSeek'), before.join(' > '));
+  assert.deepEqual(await explain(LOOKUP), before, 'the cached plan is the same plan');
+
+  await exec(db.session(), 'CREATE INDEX person_email FOR (p:Person) ON (p.email)');
+  const indexed = await explain(LOOKUP);
+  assert.ok(indexed.includes('NodeIndexSeek'), indexed.join(' > '));
+  assert.ok(!indexed.includes('NodeByLabelScan'), indexed.join(' > '));
+
+  await exec(db.session(), 'DROP INDEX person_email');
+  const dropped = await explain(LOOKUP);
+  assert.ok(dropped.includes('NodeByLabelScan'), dropped.join(' > '));
+  assert.ok(!dropped.includes('NodeIndexSeek'), dropped.join(' > '));
+});
+
+test('a uniqueness constraint (its backing index) also invalidates the cached plan', async () => {
+  const query = 'EXPLAIN MATCH (c:City {name: $e}) RETURN c';
+  assert.ok((await explain(query)).includes('NodeByLabelScan'));
+  await exec(db.session(), 'CREATE CONSTRAINT city_name FOR (c:City) REQUIRE c.name IS UNIQUE');
+  assert.ok((await explain(query)).includes('NodeIndexSeek'));
+  await exec(db.session(), 'DROP CONSTRAINT city_name');
+  assert.ok((await explain(query)).includes('NodeByLabelScan'));
+});
+
+test('subquery expressions planned at run time work with cached plans', async () => {
+  const session = db.session();
+  const query = 'MATCH (p:Person) WHERE p.i <= $n AND EXISTS { (p)-[:KNOWS]->(c:City) WHERE c.name STARTS WITH "c" } RETURN count(*) AS n, [(p)-->(c) | c.name][0] AS first ORDER BY first LIMIT 1';
+  for (const n of [3n, 5n, 5n]) {
+    const result = await session.run(query, { n });
+    const { records } = await result.pull(-1);
+    assert.deepEqual(records, [[1n, 'c1']]);
+  }
+});
