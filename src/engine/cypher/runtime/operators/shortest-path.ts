@@ -1,6 +1,13 @@
 /**
- * shortestPath / allShortestPaths: breadth-first search between two bound nodes, level by
- * level, keeping every shortest predecessor for allShortestPaths.
+ * shortestPath / allShortestPaths between two bound nodes.
+ *
+ * Between two distinct nodes with a minimum length of at most one and no predicate on the path,
+ * the operator runs a bidirectional breadth-first search (one path) or a level search keeping
+ * every shortest predecessor (all paths), see `shortest-path-bfs.ts`. Otherwise (a predicate on
+ * the whole path, a minimum length above one, or the same node at both ends) it falls back to an
+ * level-by-level search over relationship-unique paths (a node is not re-entered from a later
+ * level), checking each candidate that ends at the target, as Neo4j does when a path predicate
+ * cannot be checked during the search.
  */
 import { NodeRef, PathRef } from '../../../values/types.js';
 import type { RelationshipRef } from '../../../values/types.js';
@@ -8,8 +15,11 @@ import type { ShortestPath } from '../../planner/logical/shortest-path.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { asBoolean } from '../expressions/logic.js';
 import type { Evaluator } from '../expressions/evaluator.js';
+import { PAUSE } from '../row.js';
 import type { Emission, Row } from '../row.js';
 import { otherEnd, relRef } from './expand.js';
+import { allShortest, bidirectionalShortest } from './shortest-path-bfs.js';
+import type { FoundPath, SearchSpec } from './shortest-path-bfs.js';
 import { flatMapRows } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -31,24 +41,56 @@ function* search(ctx: ExecutionContext, row: Row, op: ShortestPath, predicate: E
   const to = row[op.to];
   if (!(from instanceof NodeRef) || !(to instanceof NodeRef)) return;
   const types = op.types.length > 0 ? op.types : undefined;
+  if (predicate !== null || from.id === to.id || op.min > 1) {
+    yield* exhaustive(ctx, row, op, predicate, from, to, types);
+    return;
+  }
+  const spec: SearchSpec = { from: from.id, to: to.id, direction: op.direction, types, max: op.max };
+  if (op.all) {
+    const paths = yield* allShortest(ctx, spec);
+    for (const path of paths) yield bind(row, op, toPartial(path));
+    return;
+  }
+  const path = yield* bidirectionalShortest(ctx, spec);
+  if (path) yield bind(row, op, toPartial(path));
+}
+
+function toPartial(path: FoundPath): Partial {
+  return {
+    node: path.nodes[path.nodes.length - 1] ?? 0n,
+    nodes: path.nodes.map((id) => new NodeRef(id)),
+    rels: path.rels.map(relRef),
+  };
+}
+
+function* exhaustive(
+  ctx: ExecutionContext,
+  row: Row,
+  op: ShortestPath,
+  predicate: Evaluator | null,
+  from: NodeRef,
+  to: NodeRef,
+  types: readonly string[] | undefined,
+): Generator<Emission> {
   let frontier: Partial[] = [{ node: from.id, nodes: [from], rels: [] }];
   const visitedAt = new Map<bigint, number>([[from.id, 0]]);
   for (let depth = 0; depth <= op.max && frontier.length > 0; depth++) {
-    const found: Partial[] = [];
+    let found = false;
     for (const p of frontier) {
-      if (p.node === to.id && depth >= op.min) {
-        const out = bind(row, op, p);
-        if (predicate && asBoolean(predicate(out, ctx), 'WHERE') !== true) continue;
-        found.push(p);
-        yield out;
-        if (!op.all) return;
-      }
+      if (p.node !== to.id || depth < op.min) continue;
+      if (ctx.scheduler.tick()) yield PAUSE;
+      const out = bind(row, op, p);
+      if (predicate && asBoolean(predicate(out, ctx), 'WHERE') !== true) continue;
+      found = true;
+      yield out;
+      if (!op.all) return;
     }
-    if (found.length > 0 || depth === op.max) return;
+    if (found || depth === op.max) return;
     const next: Partial[] = [];
     for (const p of frontier) {
       for (const rel of ctx.reader.expand(p.node, op.direction, types)) {
         ctx.stats.dbHits++;
+        if (ctx.scheduler.tick()) yield PAUSE;
         if (p.rels.some((r) => r.id === rel.id)) continue;
         const other = otherEnd(rel, p.node);
         const seen = visitedAt.get(other);
