@@ -138,6 +138,26 @@ test('a corrupt CSV file reports file:line and imports nothing', async () => {
   }
 });
 
+test('Cypher script import: :begin/:commit lines are accepted, an error rolls back with its file line', async () => {
+  const db = await GraphDB.open({ dataDir: join(temp.dir, 'script') });
+  try {
+    const good = join(temp.dir, 'good.cypher');
+    writeFileSync(good, ':begin\nCREATE (:S {v: 1});\nCREATE (:S {v: 2});\n:commit\n');
+    const ok = await importGraph(db, { format: 'cypher', inputs: [{ file: good }] });
+    assert.equal(ok.completed, true, JSON.stringify(ok.errors));
+    assert.equal(ok.nodes, 2);
+    const bad = join(temp.dir, 'bad.cypher');
+    writeFileSync(bad, 'CREATE (:S {v: 3});\n\nCREATE (:S {v: 4})\nRETURN nope;\n');
+    const failed = await importGraph(db, { format: 'cypher', inputs: [{ file: bad }] });
+    assert.equal(failed.completed, false);
+    assert.equal(failed.errors[0]!.line, 4);
+    assert.match(failed.errors[0]!.message, /nope/);
+    assert.equal(db.stats().nodeCount, 2, 'the failed script left nothing behind');
+  } finally {
+    await db.close();
+  }
+});
+
 test('statement splitting ignores semicolons in strings, names and comments and keeps line numbers', () => {
   const script = "RETURN 'a;b' AS x;\n// c;\nMATCH (`n;`)\n/* ; */ RETURN 1;\n\nRETURN \"q\\\";\" AS y";
   assert.deepEqual(splitStatements(script), [

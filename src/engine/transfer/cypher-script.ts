@@ -92,7 +92,9 @@ export interface ScriptImportResult {
 
 /**
  * Runs a script's statements in one transaction on `database` (schema statements, which Neo4j
- * runs in their own transactions, commit the pending data first and then run alone). The first
+ * runs in their own transactions, commit the pending data first and then run alone).
+ * cypher-shell's `:begin` / `:commit` lines are accepted and ignored (the import is one
+ * transaction anyway); other `:` commands stop the import. The first
  * failing statement rolls the open transaction back; errors carry the file line of the failing
  * statement (plus the position inside it).
  */
@@ -117,7 +119,17 @@ export async function importCypher(db: GraphDB, database: string, input: LineRea
   };
   let current: ScriptStatement | null = null;
   try {
-    for await (const { text } of input.lines()) {
+    for await (const { text, line } of input.lines()) {
+      if (!splitter.hasPending && text.trimStart().startsWith(':')) {
+        const command = text.trim().split(/\s+/)[0]!.toLowerCase();
+        if (command === ':begin' || command === ':commit') {
+          splitter.push('\n');
+          splitter.take();
+          continue;
+        }
+        await tx.rollback();
+        return { ...totals, completed: false, errors: [{ file: displayName, line, message: `Shell command ${command} is not supported in imported scripts (use graphdb shell --file)` }] };
+      }
       splitter.push(text + '\n');
       for (const statement of splitter.take()) {
         current = statement;
