@@ -334,3 +334,30 @@ test('closing a database fails waiting writers and rolls back the open one', asy
     env.dispose();
   }
 });
+
+test('a closed read transaction refuses further reads instead of reading another snapshot', async () => {
+  const env = tempEngine();
+  try {
+    const db = env.engine.database();
+    const tx = await db.beginWrite();
+    for (let i = 0; i < 100; i++) tx.createNode(['N'], new Map());
+    tx.commit();
+    const reader = db.beginRead();
+    const scan = reader.nodeIdsByLabel('N')[Symbol.iterator]();
+    scan.next();
+    reader.close();
+    assert.equal(reader.isOpen, false);
+    assert.throws(() => reader.getNode(0n), { code: 'Neo.ClientError.Transaction.TransactionNotFound' });
+    const old = db.readAt(1n);
+    old.close();
+    assert.throws(() => old.countNodes(), { code: 'Neo.ClientError.Transaction.TransactionNotFound' });
+    const other = db.beginRead();
+    assert.throws(() => {
+      for (let i = 0; i < 100; i++) scan.next();
+    }, { code: 'Neo.ClientError.Transaction.TransactionNotFound' });
+    assert.equal(other.countNodes('N'), 100);
+    other.close();
+  } finally {
+    env.dispose();
+  }
+});

@@ -42,7 +42,7 @@ type RelRow = [bigint, bigint, bigint, bigint];
 /** GraphReader at a past version. */
 export class HistoryReader implements GraphReader {
   constructor(
-    private readonly connection: Connection,
+    protected connection: Connection,
     private readonly context: StoreContext,
     private readonly catalog: SchemaCatalog,
     readonly version: bigint,

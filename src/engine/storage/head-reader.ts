@@ -58,7 +58,7 @@ export class HeadReader implements GraphReader {
   protected readonly materializeScans: boolean = false;
 
   constructor(
-    protected readonly connection: Connection,
+    protected connection: Connection,
     protected readonly context: StoreContext,
     protected catalog: SchemaCatalog,
     public version: bigint,

@@ -5,6 +5,7 @@
 import { HeadReader } from './head-reader.js';
 import { HistoryReader } from '../mvcc/history-reader.js';
 import type { GraphReader } from './graph-store.js';
+import { ClosedConnection } from './sqlite/connection.js';
 
 /** A GraphReader that holds resources until `close()`. */
 export interface ReadTransaction extends GraphReader {
@@ -31,6 +32,7 @@ export class SnapshotReader extends HeadReader implements ReadTransaction {
   close(): void {
     const closer = this.closer;
     this.closer = null;
+    this.connection = new ClosedConnection();
     closer?.();
   }
 }
@@ -51,6 +53,7 @@ export class HistoricalSnapshot extends HistoryReader implements ReadTransaction
   close(): void {
     const closer = this.closer;
     this.closer = null;
+    this.connection = new ClosedConnection();
     closer?.();
   }
 }

@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import { SCHEMA_SQL, STORAGE_FORMAT_VERSION } from './schema.js';
+import { GraphError, StatusCodes } from '../../errors/index.js';
 
 /**
  * Durability level. Both modes run the database in WAL mode.
@@ -55,6 +56,34 @@ export class Connection {
     this.statements.clear();
     if (this.db.open) this.db.close();
   }
+}
+
+/**
+ * Stands in for the connection of a closed read transaction: any further read fails loudly
+ * instead of reading through a pooled connection that now serves another snapshot.
+ */
+export class ClosedConnection extends Connection {
+  constructor() {
+    super(undefined as unknown as SqliteDatabase);
+  }
+
+  private fail(): never {
+    throw new GraphError(StatusCodes.TransactionNotFound, 'The read transaction is closed.');
+  }
+
+  override stmt(): Statement {
+    return this.fail();
+  }
+
+  override raw(): Statement {
+    return this.fail();
+  }
+
+  override pluck(): Statement {
+    return this.fail();
+  }
+
+  override close(): void {}
 }
 
 /** Opens (creating if needed) the read-write connection of a database file and applies the schema. */
