@@ -90,9 +90,6 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   for (const name of loaded.unknownEnv) {
     logger.warn({ variable: name, suggestion: suggestEnv(name) }, 'unknown GRAPHDB_* environment variable ignored');
   }
-  if (config.auth.enabled && config.auth.initial_credentials === '') {
-    logger.warn('authentication is enabled but no user exists: set GRAPHDB_AUTH=user:secret, or use --no-auth');
-  }
   const engine = await openEngine(config, logger);
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
   const search = engine.graphdb.searchServices;
@@ -109,6 +106,9 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
 
   try {
     const auth = await openAuthService(config, engine.graphdb, logger, metrics);
+    if (auth !== null && auth.store.userCount === 0) {
+      logger.warn('authentication is enabled but no user exists: set GRAPHDB_AUTH=user:secret, use graphdb user add, or --no-auth');
+    }
     const authPlugins = auth === null ? [] : [authRoutes(auth), adminRoleRoutes(auth)];
     if (config.server.http_enabled) {
       const tlsEnabled = config.server.https.enabled || config.server.http_tls_enabled;
