@@ -42,6 +42,7 @@ import type { ShortestPath } from './shortest-path.js';
 import type { ProduceResults } from './produce-results.js';
 import type { EmptyResult } from './empty-result.js';
 import type { CommandCall } from './command-call.js';
+import type { NodeCountFromCountStore, RelationshipCountFromCountStore } from './count-from-store.js';
 
 /** Any logical operator. */
 export type LogicalOperator =
@@ -76,7 +77,9 @@ export type LogicalOperator =
   | ShortestPath
   | ProduceResults
   | EmptyResult
-  | CommandCall;
+  | CommandCall
+  | NodeCountFromCountStore
+  | RelationshipCountFromCountStore;
 
 /** An operator with an input (every one except the leaves and Union). */
 export type UnaryOperator = Exclude<LogicalOperator, Argument | Union | CommandCall>;
