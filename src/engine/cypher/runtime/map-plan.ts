@@ -29,6 +29,7 @@ import { mapRemove, mapSetProperties } from './operators/set-remove.js';
 import { mapShortestPath } from './operators/shortest-path.js';
 import { mapLoadCsv } from './operators/load-csv.js';
 import { mapCommandCall } from './operators/command-call.js';
+import { mapCountFromStore } from './operators/count-from-store.js';
 
 /** Per-operator profile counters (PROFILE). */
 export interface OperatorStats {
@@ -125,5 +126,8 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
       return mapEmptyResult(op, m);
     case 'CommandCall':
       return mapCommandCall(op, m);
+    case 'NodeCountFromCountStore':
+    case 'RelationshipCountFromCountStore':
+      return mapCountFromStore(op, m);
   }
 }
