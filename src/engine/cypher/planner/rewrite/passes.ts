@@ -4,6 +4,7 @@
  */
 import type { LogicalOperator } from '../logical/logical-operator.js';
 import type { PlannerCatalog } from '../planner-context.js';
+import { countFromStore } from './count-from-store.js';
 import { pushDownFilters } from './push-down-filters.js';
 import { selectIndexSeeks } from './select-index-seeks.js';
 import { splitFilters } from './split-filters.js';
@@ -32,6 +33,11 @@ export function rewritePasses(catalog: PlannerCatalog): readonly RewritePass[] {
       name: 'selectIndexSeeks',
       reason: 'last: needs the pushed-down filters sitting directly on NodeByLabelScan to replace the scan with an index seek',
       run: selectIndexSeeks(catalog),
+    },
+    {
+      name: 'countFromStore',
+      reason: 'after push-down and index selection: only an ungrouped count directly over a bare scan (no filter left in between) is answered from the store counts',
+      run: countFromStore,
     },
   ];
 }
