@@ -1,6 +1,7 @@
 /** Every GraphQL query and mutation against the running server (HTTP, no auth). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { getIntrospectionQuery } from 'graphql';
 import { existingSearchServices } from '../../src/server/graphql/index.js';
 import { gql, gqlData, startGraphqlServer, type TestServer } from './helpers.js';
 
@@ -250,6 +251,8 @@ describe('GraphQL queries and mutations', () => {
       ['nodeCreated', 'nodeUpdated', 'nodeDeleted', 'relationshipCreated', 'relationshipUpdated', 'relationshipDeleted'],
     );
     assert.ok(schema.__type.fields.some((f: any) => f.name === 'embeddingDimensions'));
+    const full = await gqlData(url, getIntrospectionQuery());
+    assert.ok(full.__schema.types.some((t: any) => t.name === 'SearchResultPage'), 'the full introspection query of GraphQL tools passes the limits');
     const invalid = await gql(url, '{ nodes { id } }');
     assert.equal(invalid.status, 400);
     assert.equal(invalid.body.errors?.[0]?.extensions?.code, 'GRAPHQL_VALIDATION_FAILED');

@@ -1,7 +1,7 @@
 /** Unit tests of the GraphQL building blocks: the dropping subscription buffer, the batch loader, the limits rule. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSchema, parse, validate } from 'graphql';
+import { buildSchema, getIntrospectionQuery, parse, validate } from 'graphql';
 import { BatchLoader } from '../../src/server/graphql/batch-loader.js';
 import { queryLimitsRule } from '../../src/server/graphql/limits.js';
 import { BoundedQueue } from '../../src/server/graphql/subscriptions/bounded-queue.js';
@@ -63,6 +63,10 @@ describe('queryLimitsRule', () => {
   it('refuses deep queries, also through fragments', () => {
     assert.deepEqual(check('{ items { children { children { children { id } } } } }'), ['GRAPHQL_QUERY_TOO_DEEP', 'GRAPHQL_QUERY_TOO_COMPLEX']);
     assert.deepEqual(check('{ items(limit: 1) { ...F } } fragment F on Item { children(limit: 1) { children(limit: 1) { id } } }'), ['GRAPHQL_QUERY_TOO_DEEP']);
+  });
+
+  it('does not count introspection (tools send deep introspection queries)', () => {
+    assert.deepEqual(check(getIntrospectionQuery()), []);
   });
 
   it('refuses wide fan-outs by multiplying list limits', () => {

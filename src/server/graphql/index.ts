@@ -136,7 +136,10 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
         connectionSecurity(request, authorizationParam(params), app.graphdb.config.global.auth, app.graphdb.auth),
       context: contextFor,
     });
-    const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => void ws.handleUpgrade(request, socket, head);
+    const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Another path with no other upgrade handler would leave the socket hanging.
+      if (!ws.handleUpgrade(request, socket, head) && app.server.listenerCount('upgrade') === 1) socket.destroy();
+    };
     app.server.on('upgrade', onUpgrade);
 
     app.addHook('onClose', async () => {

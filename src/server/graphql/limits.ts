@@ -3,6 +3,8 @@
  * transport. Complexity counts each selected field once, multiplied by the fan-out of every list
  * field above it: its `limit` argument when given as a literal, else 10 (100 for root lists such
  * as `allNodes`, whose default page is 100), so wide fan-outs are refused up front.
+ * Introspection fields are not counted: their depth is fixed by the schema, and tools such as
+ * GraphiQL send introspection queries deeper than any data query needs.
  */
 import {
   GraphQLError,
@@ -58,6 +60,8 @@ function measure(selectionSet: SelectionSetNode, parent: GraphQLNamedType | unde
   for (const selection of selectionSet.selections) {
     let inner: Measure;
     if (selection.kind === Kind.FIELD) {
+      // Introspection (`__schema`, `__type`) is bounded by the schema itself; tools send deep ones.
+      if (selection.name.value.startsWith('__')) continue;
       const definition = isObjectType(parent) ? parent.getFields()[selection.name.value] : undefined;
       const isList = definition !== undefined && isListType(getNullableType(definition.type));
       const childType = definition === undefined ? undefined : getNamedType(definition.type);
