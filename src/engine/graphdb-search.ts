@@ -15,12 +15,13 @@ import { ArgumentError } from './errors/index.js';
 import {
   SearchManager,
   searchSettingsFrom,
+  vectorIndexDefinition,
   type DatabaseSearch,
   type EmbeddingProvider,
   type SearchLogger,
   type SearchServiceSettings,
 } from './search/index.js';
-import type { ChangeEvent, GraphReader } from './storage/graph-store.js';
+import type { ChangeEvent, GraphReader, IndexDefinition } from './storage/graph-store.js';
 
 /** Search options of `GraphDB.open`. */
 export interface GraphDBSearchOptions {
@@ -126,8 +127,10 @@ export class EngineSearch {
   databaseWithIndexes(database: string, catalog: GraphReader): DatabaseSearch {
     const search = this.database(database);
     const wanted = catalog.indexes().filter((d) => d.entityType === 'NODE' && (d.type === 'FULLTEXT' || d.type === 'VECTOR'));
+    let stale = false;
+    for (const definition of wanted) stale = dropIfRedefined(search, definition) || stale;
     const have = search.named.fulltext.size + search.named.vector.size;
-    const inSync = wanted.length === have && wanted.every((d) => search.named.fulltext.has(d.name) || search.named.vector.has(d.name));
+    const inSync = !stale && wanted.length === have && wanted.every((d) => search.named.fulltext.has(d.name) || search.named.vector.has(d.name));
     if (!inSync) {
       const reader = this.engine.beginRead(database);
       try {
@@ -200,4 +203,39 @@ export class EngineSearch {
     const manager = this.current;
     return [...this.built].map((name) => manager.database(name).status());
   }
+}
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Drops a named index whose catalog definition changed under the same name (dropped and
+ * re-created between two uses), so the next sync builds it anew. Returns whether it dropped one.
+ */
+function dropIfRedefined(search: DatabaseSearch, definition: IndexDefinition): boolean {
+  const fulltext = search.named.fulltext.get(definition.name);
+  if (fulltext !== undefined) {
+    const same =
+      definition.type === 'FULLTEXT' &&
+      sameList(fulltext.definition.labels, definition.labelsOrTypes) &&
+      sameList(fulltext.definition.properties, definition.properties);
+    if (!same) search.named.fulltext.delete(definition.name);
+    return !same;
+  }
+  const vector = search.named.vector.get(definition.name);
+  if (vector === undefined) return false;
+  let same = false;
+  if (definition.type === 'VECTOR') {
+    try {
+      const wanted = vectorIndexDefinition(definition);
+      const held = vector.definition;
+      same = wanted.label === held.label && wanted.property === held.property && wanted.dimensions === held.dimensions && wanted.similarity === held.similarity;
+    } catch {
+      same = false;
+    }
+  }
+  if (!same) {
+    vector.collection.close();
+    search.named.vector.delete(definition.name);
+  }
+  return !same;
 }

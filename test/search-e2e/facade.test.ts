@@ -90,6 +90,27 @@ test('persisted embeddings are loaded on reopen; a created database is searchabl
   }
 });
 
+test('an index dropped and re-created under the same name with another definition is rebuilt', async () => {
+  const db = await GraphDB.open();
+  try {
+    await rows(db, "CREATE (:Item {name: 'alpha', note: 'beta', v: [1.0, 0.0], w: [0.0, 1.0, 0.0]})");
+    await rows(db, 'CREATE FULLTEXT INDEX items FOR (n:Item) ON EACH [n.name]');
+    assert.equal((await rows(db, "CALL db.index.fulltext.queryNodes('items', 'beta')")).length, 0);
+    await rows(db, 'DROP INDEX items');
+    await rows(db, 'CREATE FULLTEXT INDEX items FOR (n:Item) ON EACH [n.note]');
+    assert.equal((await rows(db, "CALL db.index.fulltext.queryNodes('items', 'beta')")).length, 1);
+
+    await rows(db, "CREATE VECTOR INDEX vecs FOR (n:Item) ON n.v OPTIONS {indexConfig: {`vector.dimensions`: 2, `vector.similarity_function`: 'cosine'}}");
+    assert.equal((await rows(db, "CALL db.index.vector.queryNodes('vecs', 1, [1.0, 0.0])")).length, 1);
+    await rows(db, 'DROP INDEX vecs');
+    await rows(db, "CREATE VECTOR INDEX vecs FOR (n:Item) ON n.w OPTIONS {indexConfig: {`vector.dimensions`: 3, `vector.similarity_function`: 'euclidean'}}");
+    const hits = await rows(db, "CALL db.index.vector.queryNodes('vecs', 1, [0.0, 1.0, 0.0]) YIELD node, score RETURN node.name, score");
+    assert.deepEqual(hits, [['alpha', 1]]);
+  } finally {
+    await db.close();
+  }
+});
+
 test('search: false leaves the procedures out', async () => {
   const db = await GraphDB.open({ search: false });
   try {
