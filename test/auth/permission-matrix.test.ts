@@ -182,3 +182,26 @@ describe('permission matrix (HTTP and Bolt)', () => {
     assert.equal(await httpOutcome(t.url, 'system', 'MATCH (u:_User) RETURN u.passwordHash', basic('vi', 'vi-pw')), FORBIDDEN);
   });
 });
+
+describe('anonymous Bolt access', () => {
+  for (const [label, flags, allowed] of [
+    ['GRAPHDB_BOLT_ALLOW_ANONYMOUS=true', { 'server.bolt_allow_anonymous': true }, true],
+    ['GRAPHDB_BOLT_REQUIRE_AUTH=false', { 'server.bolt_require_auth': false }, true],
+    ['the defaults', {}, false],
+  ] as const) {
+    it(`with ${label}: scheme none is ${allowed ? 'a viewer' : 'refused'}`, async () => {
+      const t = await startTestServer(
+        { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', ...flags },
+        { GRAPHDB_AUTH: 'root:rootpw' },
+      );
+      try {
+        const url = `bolt://127.0.0.1:${t.server.bolt!.port}`;
+        const none = { scheme: 'none', principal: '', credentials: '' } as never;
+        assert.equal(await boltOutcome(url, none, 'graphdb', STATEMENTS.read), allowed ? 'ok' : UNAUTHORIZED);
+        assert.equal(await boltOutcome(url, none, 'graphdb', STATEMENTS.write), allowed ? FORBIDDEN : UNAUTHORIZED);
+      } finally {
+        await t.stop();
+      }
+    });
+  }
+});
