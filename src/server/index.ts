@@ -149,7 +149,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         port: config.server.bolt_port,
         host: config.server.bolt_address,
         engine: { session: (sessionOptions) => boltEngine.session({ security: UNRESTRICTED, ...sessionOptions }) },
-        authenticate: auth === null ? undefined : boltAuthenticator(auth, config.server.bolt_allow_anonymous),
+        authenticate: auth === null ? undefined : boltAuthenticator(auth, config.server.bolt_allow_anonymous || !config.server.bolt_require_auth),
         tls: tlsConfigured
           ? {
               cert: readFileSync(config.server.bolt_tls_cert),
