@@ -98,10 +98,15 @@ describe('backup and restore routes', () => {
     assert.match(notBackup.body.errors[0].message, /not a graphdb backup/);
   });
 
-  it('is admin only', async () => {
+  it('backup, restore and the MVCC routes are admin only', async () => {
     const viewer = await request(`${t.url}/admin/backup`, { method: 'POST', headers: basic('vi', 'vi-pw'), json: { output: path.join(scratch, 'b4') } });
     assert.equal(viewer.status, 403);
     assert.equal((await request(`${t.url}/admin/restore`, { method: 'POST', json: { input: scratch } })).status, 401);
     assert.equal(fs.existsSync(path.join(scratch, 'b4')), false);
+    for (const [method, route] of [['GET', 'mvcc'], ['GET', 'mvcc/debt'], ['POST', 'mvcc/prune'], ['POST', 'mvcc/pause']] as const) {
+      const refused = await request(`${t.url}/admin/databases/graphdb/${route}`, { method, headers: basic('vi', 'vi-pw') });
+      assert.equal(refused.status, 403, `${method} ${route}`);
+    }
+    assert.equal((await request(`${t.url}/admin/databases/graphdb/mvcc`, { headers: ROOT })).status, 200);
   });
 });

@@ -91,3 +91,28 @@ describe('GDPR routes', () => {
     assert.deepEqual(shared.body.results[0].data.map((d: { row: unknown[] }) => d.row[0]), ['Shared']);
   });
 });
+
+describe('GDPR routes with authentication disabled', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer();
+    const created = await commit(t.url, ["CREATE (:Person {owner: 'cy', name: 'Cy'})"]);
+    assert.deepEqual(created.body.errors, []);
+  });
+  after(() => t.stop());
+
+  it('there is no caller identity, so the subject must be named', async () => {
+    const anonymous = await request(`${t.url}/gdpr/export`);
+    assert.equal(anonymous.status, 400);
+    assert.match(anonymous.body.errors[0].message, /subject/);
+    const named = await request(`${t.url}/gdpr/export?subject=cy`);
+    assert.equal(named.status, 200, named.text);
+    assert.equal(named.body.account, null);
+    assert.equal(named.body.databases.length, 1, named.text);
+    assert.equal(named.body.databases[0].nodes[0].properties.name, 'Cy');
+    const erased = await request(`${t.url}/gdpr/delete`, { method: 'POST', json: { confirm: true, subject: 'cy', delete_account: true } });
+    assert.equal(erased.status, 200, erased.text);
+    assert.equal(erased.body.account_deleted, false);
+    assert.equal(erased.body.databases[0].nodes_deleted, 1);
+  });
+});

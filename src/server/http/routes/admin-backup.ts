@@ -2,7 +2,8 @@
  * Route group (admin only): `POST /admin/backup` and `POST /admin/restore`, backed by the same
  * transfer module as `graphdb backup|restore` (`createBackup`, `restoreBackup`).
  *
- * - backup `{output, databases?}`: an online backup of every database (system included, so user
+ * - backup `{output, databases?}`: flushes the write-behind queue (acknowledged asynchronous
+ *   CREATEs are included), then an online backup of every database (system included, so user
  *   accounts travel with it) into the directory `output` (must not exist or be empty).
  * - restore `{input, target?}`: `input` is a backup directory or its `manifest.json`. The live
  *   data directory is never overwritten while the server runs on it: the backup is verified
@@ -66,6 +67,7 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
       const output = resolve(request.body.output);
       if (isInside(output, dataDir)) throw new GraphError(StatusCodes.InvalidRequest, 'The backup directory must be outside the data directory.');
       try {
+        await services.writeBehind.flushAll();
         const manifest = await createBackup(dataDir, {
           target: output,
           graphdbVersion: services.version,

@@ -4,10 +4,13 @@
  * controller (normal / high / critical from the bytes pinned by the oldest reader, with the
  * spec's thresholds and debounce: 30 s to enter, 120 s to exit).
  *
+ * A database that disappears (DROP DATABASE) stops its timer at the next run.
+ *
  * A prune run applies every planned removal under the database's write lock in one SQLite
  * transaction, so a plan can never go stale between planning and applying: the fence-mismatch
  * (stale-plan) count is reported and exported, and stays 0 by construction.
  */
+import { DatabaseNotFound } from '../../../engine/errors/index.js';
 import type { DatabaseStore, PruneResult } from '../../../engine/storage/index.js';
 import type { RetentionSettings } from './admin-mvcc-debt.js';
 
@@ -179,6 +182,7 @@ export class MvccLifecycle {
       };
     } catch (error) {
       failure = error;
+      if (error instanceof DatabaseNotFound) this.close();
       summary = {
         trigger,
         startedAt: new Date(started).toISOString(),

@@ -9,7 +9,8 @@
  *
  * The lifecycle starts manual-only (retention settings alone start no background pruning);
  * cycles use the database's effective `mvcc_retention_max_versions` / `mvcc_retention_ttl`.
- * The `system` database is not selectable.
+ * The `system` database is not selectable. The pressure band of every user database is evaluated
+ * every 15 s and on each status request (transitions need their debounce time sustained).
  */
 import { statfsSync } from 'node:fs';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -29,6 +30,8 @@ export interface AdminMvccRouteOptions {
 const admin = { auth: 'admin' } as const;
 const dbParams = { type: 'object', required: ['db'], properties: { db: { type: 'string', description: 'Database name (not system)' } } } as const;
 const objectResponse = { 200: { type: 'object', additionalProperties: true } } as const;
+/** How often the pressure band of every user database is evaluated (besides each status request). */
+export const PRESSURE_EVALUATION_MS = 15_000;
 /** Upper bound of the per-key debt list (cardinality cap). */
 export const MAX_DEBT_KEYS = 1000;
 
@@ -70,11 +73,18 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
       const pinFloor = status.oldestReaderVersion ?? status.version + 1n;
       return computeDebt(store.file, retention(store.name), pinFloor, limit);
     };
-    const scrape = (): MvccScrape[] =>
-      userDatabases().map((database) => {
-        const store = graphdb.store(database);
-        return { database, status: store.mvccStatus(), debt: debtOf(store, 0) };
-      });
+    const scrape = (): MvccScrape[] => {
+      const figures: MvccScrape[] = [];
+      for (const database of userDatabases()) {
+        try {
+          const store = graphdb.store(database);
+          figures.push({ database, status: store.mvccStatus(), debt: debtOf(store, 0) });
+        } catch (error) {
+          if (!(error instanceof DatabaseNotFound)) throw error;
+        }
+      }
+      return figures;
+    };
     const metrics = new MvccMetrics(services.metrics.registry, scrape);
 
     const resolve = (name: string): { store: DatabaseStore; lifecycle: MvccLifecycle } => {
@@ -91,6 +101,20 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
       }
       return { store, lifecycle };
     };
+
+    const evaluateAll = (): void => {
+      const free = freeBytes(graphdb.storage.dataDir);
+      for (const database of userDatabases()) {
+        try {
+          const { store, lifecycle } = resolve(database);
+          lifecycle.evaluatePressure(store.mvccStatus().bytesPinnedByOldestReader, free);
+        } catch (error) {
+          if (!(error instanceof DatabaseNotFound)) services.logger.warn({ database, err: error }, 'MVCC pressure evaluation failed');
+        }
+      }
+    };
+    const evaluator = setInterval(evaluateAll, PRESSURE_EVALUATION_MS);
+    evaluator.unref();
 
     const statusBody = (name: string): Record<string, unknown> => {
       const { store, lifecycle } = resolve(name);
@@ -198,6 +222,7 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
     });
 
     app.addHook('onClose', async () => {
+      clearInterval(evaluator);
       for (const lifecycle of lifecycles.values()) lifecycle.close();
     });
   };

@@ -14,7 +14,8 @@
  *   subject's nodes in every user database (one transaction per database); with
  *   `delete_account: true` the account is dropped too (existing tokens stop working). Returns
  *   the per-database counts. The request is logged (who, for whom, counts), never the data.
- * Both run with full rights scoped to the subject's own data, so a read-only user can still
+ * Both first flush the write-behind queue, so acknowledged asynchronous CREATEs are included
+ * (and none lands after an erasure). Both run with full rights scoped to the subject's own data, so a read-only user can still
  * export and erase what they own.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -90,6 +91,7 @@ export function gdprRoutes(options: GdprRouteOptions): FastifyPluginAsync {
       },
     }, async (request) => {
       const subject = subjectOf(request, request.query.subject);
+      await services.writeBehind.flushAll();
       const account = services.auth === null ? null : await services.auth.user(subject);
       const databases = [];
       for (const database of userDatabases()) {
@@ -132,6 +134,7 @@ export function gdprRoutes(options: GdprRouteOptions): FastifyPluginAsync {
     }, async (request) => {
       if (request.body.confirm !== true) throw new GraphError(StatusCodes.InvalidRequest, 'An erasure request needs "confirm": true.');
       const subject = subjectOf(request, request.body.subject);
+      await services.writeBehind.flushAll();
       const databases = [];
       for (const database of userDatabases()) {
         const session = graphdb.session({ database, security: UNRESTRICTED });
