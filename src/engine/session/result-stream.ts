@@ -60,6 +60,8 @@ export class StatementResult implements ResultStream {
   readonly bookmark?: string;
   private done = false;
   private failed: unknown = null;
+  /** What `describe` returned when the statement completed, and when (summary built on demand). */
+  private completion: { described: ReturnType<StatementResultOptions['describe']>; consumedAt: number } | null = null;
   private finalSummary: ResultSummary | null = null;
   private buffered: (readonly CypherValue[])[];
 
@@ -123,13 +125,16 @@ export class StatementResult implements ResultStream {
 
   summary(): ResultSummary {
     if (this.finalSummary) return this.finalSummary;
-    const described = this.options.describe();
-    return this.buildSummary(described);
+    if (this.completion) {
+      this.finalSummary = this.buildSummary(this.completion.described, this.completion.consumedAt);
+      return this.finalSummary;
+    }
+    return this.buildSummary(this.options.describe(), Date.now());
   }
 
   /** Stops the statement with an error (used when its transaction is rolled back under it). */
   async fail(error: unknown): Promise<void> {
-    if (this.failed !== null || this.finalSummary !== null) return;
+    if (this.failed !== null || this.completion !== null) return;
     this.failed = error;
     this.done = true;
     await this.options.finish(error);
@@ -137,17 +142,17 @@ export class StatementResult implements ResultStream {
 
   /** True once the statement finished (successfully or not). */
   get finished(): boolean {
-    return this.finalSummary !== null || this.failed !== null;
+    return this.completion !== null || this.failed !== null;
   }
 
   private async complete(): Promise<void> {
-    if (this.finalSummary !== null) return;
+    if (this.completion !== null) return;
     const described = this.options.describe();
     await this.options.finish(null);
-    this.finalSummary = this.buildSummary(described);
+    this.completion = { described, consumedAt: Date.now() };
   }
 
-  private buildSummary(described: { counters: WriteCounters; plan?: PlanDescription; profile?: PlanDescription }): ResultSummary {
+  private buildSummary(described: { counters: WriteCounters; plan?: PlanDescription; profile?: PlanDescription }, consumedAt: number): ResultSummary {
     const c = described.counters;
     const containsUpdates =
       c.nodesCreated + c.nodesDeleted + c.relationshipsCreated + c.relationshipsDeleted + c.propertiesSet + c.labelsAdded + c.labelsRemoved +
@@ -160,7 +165,7 @@ export class StatementResult implements ResultStream {
       ...(described.profile ? { profile: described.profile } : {}),
       notifications: [],
       resultAvailableAfter: this.options.resultAvailableAfter,
-      resultConsumedAfter: Date.now() - this.options.startedAt,
+      resultConsumedAfter: consumedAt - this.options.startedAt,
     };
   }
 }

@@ -3,7 +3,7 @@
  * operators, and the execution context operators share.
  */
 import type { GraphReader, GraphWriter } from '../storage/graph-store.js';
-import type { CypherValue } from '../values/types.js';
+import type { CypherValue, EntityAccessor } from '../values/types.js';
 import type { Statement } from '../cypher/ast/index.js';
 import { ProcedureNotFound } from '../errors/index.js';
 import type { FunctionRegistry } from '../cypher/functions/registry.js';
@@ -57,6 +57,41 @@ function epochInstant(ms: number): { epochSecond: number; nano: number } {
   return { epochSecond, nano: Math.round((ms - epochSecond * 1000) * 1e6) };
 }
 
+/**
+ * The execution context of one statement: a class, so starting a statement allocates one object
+ * (methods live on the prototype). `reader`/`writer`/`accessor` are re-pointed between batches
+ * of `CALL { } IN TRANSACTIONS`.
+ */
+class StatementContext implements ExecutionContext {
+  accessor: EntityAccessor;
+  readonly stats = { dbHits: 0 };
+  readonly admin: AdminHooks;
+  readonly defaultTimeZone: string;
+  private readonly statementStart = Date.now();
+
+  constructor(
+    readonly database: string,
+    public reader: GraphReader,
+    public writer: GraphWriter | null,
+    readonly parameters: ReadonlyMap<string, CypherValue>,
+    readonly scheduler: StatementClock,
+    services: EngineServices,
+    private readonly transactionStart: number,
+  ) {
+    this.accessor = accessorFor(reader);
+    this.admin = services.admin;
+    this.defaultTimeZone = services.defaultTimeZone;
+  }
+
+  clock(kind: 'transaction' | 'statement' | 'realtime'): { epochSecond: number; nano: number } {
+    return epochInstant(kind === 'realtime' ? Date.now() : kind === 'transaction' ? this.transactionStart : this.statementStart);
+  }
+
+  random(): number {
+    return Math.random();
+  }
+}
+
 /** Builds the execution context of one statement. */
 export function createContext(
   database: string,
@@ -67,20 +102,7 @@ export function createContext(
   services: EngineServices,
   transactionStart: number,
 ): ExecutionContext {
-  const statementStart = Date.now();
-  return {
-    database,
-    reader,
-    writer,
-    parameters,
-    accessor: accessorFor(reader),
-    scheduler,
-    stats: { dbHits: 0 },
-    admin: services.admin,
-    defaultTimeZone: services.defaultTimeZone,
-    clock: (kind) => epochInstant(kind === 'realtime' ? Date.now() : kind === 'transaction' ? transactionStart : statementStart),
-    random: () => Math.random(),
-  };
+  return new StatementContext(database, reader, writer, parameters, scheduler, services, transactionStart);
 }
 
 /** Maps the plan to physical operators and starts (lazily) pulling rows. */

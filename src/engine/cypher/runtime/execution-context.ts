@@ -2,7 +2,7 @@
  * Everything a physical operator or compiled expression needs while a statement runs.
  */
 import type { GraphReader, GraphWriter } from '../../storage/graph-store.js';
-import type { CypherValue, EntityAccessor } from '../../values/types.js';
+import type { CypherMap, CypherValue, EntityAccessor } from '../../values/types.js';
 import { GraphError, StatusCodes } from '../../errors/index.js';
 import type { StatementClock } from './statement-clock.js';
 import type { AdminHooks } from './admin-hooks.js';
@@ -34,15 +34,43 @@ export function requireWriter(ctx: ExecutionContext): GraphWriter {
   return ctx.writer;
 }
 
+/**
+ * An EntityAccessor over a reader: what property access and `labels()` read. A class, so a
+ * statement allocates one object instead of a closure per method.
+ */
+class ReaderAccessor implements EntityAccessor {
+  constructor(private readonly reader: GraphReader) {}
+
+  nodeLabels(id: bigint): readonly string[] | null {
+    return this.reader.nodeLabels(id);
+  }
+
+  nodeProperties(id: bigint): CypherMap | null {
+    return this.reader.getNode(id)?.properties ?? null;
+  }
+
+  nodeProperty(id: bigint, key: string): CypherValue | undefined {
+    return this.reader.nodeProperty(id, key);
+  }
+
+  relationshipProperties(id: bigint): CypherMap | null {
+    return this.reader.getRelationship(id)?.properties ?? null;
+  }
+
+  relationshipProperty(id: bigint, key: string): CypherValue | undefined {
+    return this.reader.relationshipProperty(id, key);
+  }
+
+  nodeElementId(id: bigint): string {
+    return this.reader.nodeElementId(id);
+  }
+
+  relationshipElementId(id: bigint): string {
+    return this.reader.relationshipElementId(id);
+  }
+}
+
 /** An EntityAccessor over a reader: what property access and `labels()` read. */
 export function accessorFor(reader: GraphReader): EntityAccessor {
-  return {
-    nodeLabels: (id) => reader.nodeLabels(id),
-    nodeProperties: (id) => reader.getNode(id)?.properties ?? null,
-    nodeProperty: (id, key) => reader.nodeProperty(id, key),
-    relationshipProperties: (id) => reader.getRelationship(id)?.properties ?? null,
-    relationshipProperty: (id, key) => reader.relationshipProperty(id, key),
-    nodeElementId: (id) => reader.nodeElementId(id),
-    relationshipElementId: (id) => reader.relationshipElementId(id),
-  };
+  return new ReaderAccessor(reader);
 }
