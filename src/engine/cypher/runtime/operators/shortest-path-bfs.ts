@@ -100,9 +100,10 @@ function join(forward: Side, backward: Side, meeting: bigint): FoundPath {
 /**
  * Every shortest path between two distinct nodes: a level-by-level search from the start that
  * records each shortest predecessor step, stopping after the level that reaches the end; the
- * paths are then enumerated backwards over the recorded steps.
+ * paths are then enumerated lazily, backwards over the recorded steps (their number can grow
+ * exponentially with the length, so enumeration ticks the clock too).
  */
-export function* allShortest(ctx: ExecutionContext, spec: SearchSpec): Generator<Signal, FoundPath[]> {
+export function* allShortest(ctx: ExecutionContext, spec: SearchSpec): Generator<Signal | FoundPath> {
   const depthOf = new Map<bigint, number>([[spec.from, 0]]);
   const steps = new Map<bigint, Step[]>();
   let frontier = [spec.from];
@@ -125,23 +126,22 @@ export function* allShortest(ctx: ExecutionContext, spec: SearchSpec): Generator
     }
     frontier = next;
   }
-  if (!depthOf.has(spec.to)) return [];
-  const paths: FoundPath[] = [];
+  if (!depthOf.has(spec.to)) return;
   const nodes: bigint[] = [spec.to];
   const rels: RelationshipHandle[] = [];
-  const walk = (node: bigint): void => {
+  function* walk(node: bigint): Generator<Signal | FoundPath> {
+    if (ctx.scheduler.tick()) yield PAUSE;
     if (node === spec.from) {
-      paths.push({ nodes: [...nodes].reverse(), rels: [...rels].reverse() });
+      yield { nodes: [...nodes].reverse(), rels: [...rels].reverse() };
       return;
     }
     for (const step of steps.get(node) ?? []) {
       nodes.push(step.prev);
       rels.push(step.rel);
-      walk(step.prev);
+      yield* walk(step.prev);
       nodes.pop();
       rels.pop();
     }
-  };
-  walk(spec.to);
-  return paths;
+  }
+  yield* walk(spec.to);
 }

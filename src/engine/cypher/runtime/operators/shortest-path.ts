@@ -47,8 +47,7 @@ function* search(ctx: ExecutionContext, row: Row, op: ShortestPath, predicate: E
   }
   const spec: SearchSpec = { from: from.id, to: to.id, direction: op.direction, types, max: op.max };
   if (op.all) {
-    const paths = yield* allShortest(ctx, spec);
-    for (const path of paths) yield bind(row, op, toPartial(path));
+    for (const found of allShortest(ctx, spec)) yield typeof found === 'symbol' ? found : bind(row, op, toPartial(found));
     return;
   }
   const path = yield* bidirectionalShortest(ctx, spec);
