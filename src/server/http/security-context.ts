@@ -17,8 +17,14 @@ export type AccessLevel = 'public' | 'authenticated' | 'admin';
 /** The context of a request when authentication is disabled: full access. */
 export const UNRESTRICTED: SecurityContext = Object.freeze({ username: null, roles: Object.freeze(['admin']) });
 
-/** The context of an anonymous request on a public route. */
-export const ANONYMOUS: SecurityContext = Object.freeze({ username: null, roles: Object.freeze([]) });
+/** The context of an anonymous request on a public route: no statement may run with it. */
+export const ANONYMOUS: SecurityContext = Object.freeze({
+  username: null,
+  roles: Object.freeze([]),
+  authorize(database: string, permission: string): void {
+    throw new Forbidden(`Permission denied: '${permission}' on database '${database}' needs authentication.`);
+  },
+});
 
 /** Resolves and enforces access for a route of the given level. */
 export async function securityContextFor(
