@@ -43,6 +43,7 @@ import type { ProduceResults } from './produce-results.js';
 import type { EmptyResult } from './empty-result.js';
 import type { CommandCall } from './command-call.js';
 import type { NodeCountFromCountStore, RelationshipCountFromCountStore } from './count-from-store.js';
+import type { NodeByIdSeek, RelationshipByIdSeek } from './id-seek.js';
 
 /** Any logical operator. */
 export type LogicalOperator =
@@ -79,7 +80,9 @@ export type LogicalOperator =
   | EmptyResult
   | CommandCall
   | NodeCountFromCountStore
-  | RelationshipCountFromCountStore;
+  | RelationshipCountFromCountStore
+  | NodeByIdSeek
+  | RelationshipByIdSeek;
 
 /** An operator with an input (every one except the leaves and Union). */
 export type UnaryOperator = Exclude<LogicalOperator, Argument | Union | CommandCall>;
