@@ -30,6 +30,7 @@ import { mapShortestPath } from './operators/shortest-path.js';
 import { mapLoadCsv } from './operators/load-csv.js';
 import { mapCommandCall } from './operators/command-call.js';
 import { mapCountFromStore } from './operators/count-from-store.js';
+import { mapNodeByIdSeek, mapRelationshipByIdSeek } from './operators/id-seek.js';
 
 /** Per-operator profile counters (PROFILE). */
 export interface OperatorStats {
@@ -129,5 +130,13 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
     case 'NodeCountFromCountStore':
     case 'RelationshipCountFromCountStore':
       return mapCountFromStore(op, m);
+    case 'NodeByIdSeek':
+    case 'NodeByElementIdSeek':
+      return mapNodeByIdSeek(op, m);
+    case 'DirectedRelationshipByIdSeek':
+    case 'UndirectedRelationshipByIdSeek':
+    case 'DirectedRelationshipByElementIdSeek':
+    case 'UndirectedRelationshipByElementIdSeek':
+      return mapRelationshipByIdSeek(op, m);
   }
 }
