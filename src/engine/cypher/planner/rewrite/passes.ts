@@ -5,6 +5,7 @@
 import type { LogicalOperator } from '../logical/logical-operator.js';
 import type { PlannerCatalog } from '../planner-context.js';
 import { countFromStore } from './count-from-store.js';
+import { selectIdSeeks } from './select-id-seeks.js';
 import { pushDownFilters } from './push-down-filters.js';
 import { selectIndexSeeks } from './select-index-seeks.js';
 import { splitFilters } from './split-filters.js';
@@ -28,6 +29,11 @@ export function rewritePasses(catalog: PlannerCatalog): readonly RewritePass[] {
       name: 'pushDownFilters',
       reason: 'after splitting: moves each conjunct right above the operator binding its variables, so property predicates end up adjacent to their label scan',
       run: pushDownFilters,
+    },
+    {
+      name: 'selectIdSeeks',
+      reason: 'after push-down (id predicates must sit on their scan or on the expand of their relationship) and before index selection (a lookup by id beats any property index on the same label scan)',
+      run: selectIdSeeks,
     },
     {
       name: 'selectIndexSeeks',
