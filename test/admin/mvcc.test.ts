@@ -124,6 +124,8 @@ describe('MVCC admin routes', () => {
     const manual = await request(`${base}/schedule`, { method: 'POST', json: { interval: '0s' } });
     assert.equal(manual.body.state, 'manual-only');
     assert.equal((await request(`${base}/schedule`, { method: 'POST', json: { interval: 'soon' } })).status, 400);
+    assert.equal((await request(`${base}/schedule`, { method: 'POST', json: { interval: '500ms' } })).status, 400);
+    assert.equal((await request(`${base}/schedule`, { method: 'POST', json: { interval: '30d' } })).status, 400);
     assert.equal((await request(`${base}/schedule`, { method: 'POST', json: {} })).status, 400);
   });
 

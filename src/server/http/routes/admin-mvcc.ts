@@ -32,6 +32,8 @@ const dbParams = { type: 'object', required: ['db'], properties: { db: { type: '
 const objectResponse = { 200: { type: 'object', additionalProperties: true } } as const;
 /** How often the pressure band of every user database is evaluated (besides each status request). */
 export const PRESSURE_EVALUATION_MS = 15_000;
+/** Longest lifecycle interval (timers cannot exceed ~24.8 days; a day is plenty for pruning). */
+const MAX_INTERVAL_MS = 24 * 3_600_000;
 /** Upper bound of the per-key debt list (cardinality cap). */
 export const MAX_DEBT_KEYS = 1000;
 
@@ -200,7 +202,9 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
       const { lifecycle } = resolve(request.params.db);
       const interval = parseDuration(request.body.interval);
       if (interval === null) throw new GraphError(StatusCodes.InvalidRequest, `Invalid interval '${request.body.interval}' (expected a duration such as 30s, 10m or 0s).`);
-      if (interval > 0 && interval < 1000) throw new GraphError(StatusCodes.InvalidRequest, 'The lifecycle interval must be 0s (manual-only) or at least 1s.');
+      if (interval > 0 && (interval < 1000 || interval > MAX_INTERVAL_MS)) {
+        throw new GraphError(StatusCodes.InvalidRequest, 'The lifecycle interval must be 0s (manual-only) or between 1s and 24h.');
+      }
       lifecycle.schedule(interval);
       return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
     });
