@@ -74,3 +74,28 @@ test('subquery expressions planned at run time work with cached plans', async ()
     assert.deepEqual(records, [[1n, 'c1']]);
   }
 });
+
+test('shared physical operators keep no state between executions (reads, writes, aggregation)', async () => {
+  const session = db.session();
+  for (const v of [1n, 2n, 3n]) {
+    await exec(session, `MERGE (t:Tag {v: ${v}}) ON CREATE SET t.n = 0`);
+    const create = await session.run('MATCH (t:Tag) WITH t ORDER BY t.v CREATE (:Item {v: $v})-[:OF]->(t) SET t.n = t.n + 1', { v });
+    await create.pull(-1);
+    assert.equal(create.summary().counters.nodesCreated, Number(v));
+  }
+  const result = await session.run('MATCH (t:Tag) RETURN t.v AS v, t.n AS n, count { (t)<-[:OF]-() } AS items ORDER BY v');
+  const { records } = await result.pull(-1);
+  assert.deepEqual(records, [
+    [1n, 3n, 3n],
+    [2n, 2n, 2n],
+    [3n, 1n, 1n],
+  ]);
+  const sums: bigint[] = [];
+  for (let i = 0; i < 3; i++) {
+    const sum = await session.run('MATCH (i:Item) RETURN sum(i.v) AS s, collect(DISTINCT i.v) AS vs');
+    const { records: [row] } = await sum.pull(-1);
+    sums.push(row?.[0] as bigint);
+    assert.deepEqual(row?.[1], [1n, 2n, 3n]);
+  }
+  assert.deepEqual(sums, [14n, 14n, 14n]);
+});

@@ -18,6 +18,7 @@ import { PlannerContext } from '../cypher/planner/planner-context.js';
 import type { PlannerCatalog, ProcedureSignature } from '../cypher/planner/planner-context.js';
 import { planStatement } from '../cypher/planner/plan-statement.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
+import type { PhysicalOperator } from '../cypher/runtime/operators/physical-operator.js';
 
 /** How often the counts a cached plan was built on are compared with the current ones. */
 export const COUNT_RECHECK_MS = 1000;
@@ -45,8 +46,23 @@ interface CountLookup {
   readonly count: number;
 }
 
+/**
+ * The physical operators of a cached plan, mapped on first execution and shared by later ones
+ * (operators keep no state outside their generators). Null when the plan has nested plans,
+ * which are planned at run time against one transaction's catalog and so are never shared.
+ */
+export interface PhysicalSlot {
+  physical: PhysicalOperator | null | undefined;
+}
+
+/** A plan as the session uses it: the logical plan plus its shared physical slot. */
+export interface PlannedStatement extends StatementPlan {
+  readonly slot: PhysicalSlot;
+}
+
 interface Entry {
   readonly plan: StatementPlan;
+  readonly slot: PhysicalSlot;
   /** The planner's anonymous-name counter after planning (forks continue from it). */
   readonly counter: number;
   readonly indexes: readonly IndexLookup[];
@@ -123,7 +139,7 @@ export function planCacheStats(): { hits: number; misses: number } {
  * (and cached). The returned plan's planner context reads `reader`, so subquery expressions
  * planned at run time see the running transaction's catalog.
  */
-export function cachedPlan(statement: Statement, reader: GraphReader, procedure: (name: string) => ProcedureSignature): StatementPlan {
+export function cachedPlan(statement: Statement, reader: GraphReader, procedure: (name: string) => ProcedureSignature): PlannedStatement {
   const entries = cache.get(statement);
   if (entries !== undefined) {
     const now = performance.now();
@@ -131,7 +147,7 @@ export function cachedPlan(statement: Statement, reader: GraphReader, procedure:
       const entry = entries[i]!;
       if (indexesCurrent(entry, reader) && countsCurrent(entry, reader, now)) {
         hits++;
-        return { ...entry.plan, context: new PlannerContext(reader, procedure, entry.counter) };
+        return { ...entry.plan, context: new PlannerContext(reader, procedure, entry.counter), slot: entry.slot };
       }
     }
   }
@@ -141,6 +157,7 @@ export function cachedPlan(statement: Statement, reader: GraphReader, procedure:
   const plan = planStatement(statement, context);
   const entry: Entry = {
     plan,
+    slot: { physical: undefined },
     counter: context.nextAnonymous,
     indexes: recording.indexes,
     counts: recording.counts,
@@ -150,5 +167,5 @@ export function cachedPlan(statement: Statement, reader: GraphReader, procedure:
   list.unshift(entry);
   if (list.length > ENTRIES_PER_STATEMENT) list.length = ENTRIES_PER_STATEMENT;
   if (entries === undefined) cache.set(statement, list);
-  return { ...plan, context: new PlannerContext(reader, procedure, entry.counter) };
+  return { ...plan, context: new PlannerContext(reader, procedure, entry.counter), slot: entry.slot };
 }

@@ -20,6 +20,7 @@ import { EMPTY_ROW } from '../cypher/runtime/row.js';
 import type { RowStream } from '../cypher/runtime/row.js';
 import { single } from '../cypher/runtime/operators/physical-operator.js';
 import { cachedPlan } from './plan-cache.js';
+import type { PlannedStatement } from './plan-cache.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 
 /** Engine-wide services a statement uses. */
@@ -38,7 +39,7 @@ export interface Execution {
 }
 
 /** Plans a statement against the catalog `reader` sees (a cached plan when it is still valid). */
-export function planFor(statement: Statement, reader: GraphReader, services: EngineServices): StatementPlan {
+export function planFor(statement: Statement, reader: GraphReader, services: EngineServices): PlannedStatement {
   return cachedPlan(statement, reader, (name) => procedureSignature(name, services));
 }
 
@@ -105,9 +106,18 @@ export function createContext(
   return new StatementContext(database, reader, writer, parameters, scheduler, services, transactionStart);
 }
 
-/** Maps the plan to physical operators and starts (lazily) pulling rows. */
-export function execute(plan: StatementPlan, ctx: ExecutionContext, services: EngineServices): Execution {
+/**
+ * Maps the plan to physical operators (or reuses those mapped for an earlier execution of the
+ * same cached plan) and starts (lazily) pulling rows.
+ */
+export function execute(plan: StatementPlan | PlannedStatement, ctx: ExecutionContext, services: EngineServices): Execution {
   const profile = plan.explain === 'PROFILE' ? new Map<LogicalOperator, OperatorStats>() : null;
-  const physical = mapPlan(plan.plan, createCompileEnv(plan.context, services.functions), profile);
+  const slot = 'slot' in plan && profile === null ? plan.slot : null;
+  let physical = slot?.physical;
+  if (!physical) {
+    let nested = false;
+    physical = mapPlan(plan.plan, createCompileEnv(plan.context, services.functions, () => (nested = true)), profile);
+    if (slot && slot.physical === undefined) slot.physical = nested ? null : physical;
+  }
   return { plan, ctx, rows: physical(ctx, single(EMPTY_ROW)), profile };
 }

@@ -39,8 +39,11 @@ function patternQuery(pattern: Pattern, where: Expression | null, scope: readonl
   return where ? { op: 'Filter', input: planned.plan, predicate: where } : planned.plan;
 }
 
-/** Builds the compile environment for one statement. */
-export function createCompileEnv(planner: PlannerContext, functions: FunctionRegistry): CompileEnv {
+/**
+ * Builds the compile environment for one statement. `onNestedPlan` is told when an expression
+ * needs a nested plan (those are planned at run time against the running transaction's catalog).
+ */
+export function createCompileEnv(planner: PlannerContext, functions: FunctionRegistry, onNestedPlan?: () => void): CompileEnv {
   const env: CompileEnv = {
     scope: [],
     resolveFunction(name: string): ResolvedFunction {
@@ -52,6 +55,7 @@ export function createCompileEnv(planner: PlannerContext, functions: FunctionReg
       return { call: (args, ctx) => fn.call(args, ctx) };
     },
     planSubquery(body: Query | SubqueryPattern, _outer: readonly string[]) {
+      onNestedPlan?.();
       if (body.kind === 'SubqueryPattern') {
         return { plan: lazyPlan((scope) => patternQuery(body.pattern, body.where, scope, planner), () => env, planner), columns: [] };
       }
@@ -59,6 +63,7 @@ export function createCompileEnv(planner: PlannerContext, functions: FunctionReg
       return { plan: lazyPlan((scope) => planQuery(body, scope, planner).plan, () => env, planner), columns };
     },
     planPattern(pattern: PathPattern | ShortestPath, where: Expression | null, _outer: readonly string[], pathVariable: string | null) {
+      onNestedPlan?.();
       const part: PatternPart = {
         kind: Kind.PatternPart,
         variable: pathVariable ? { kind: Kind.Variable, name: pathVariable } : null,
