@@ -1,0 +1,45 @@
+/**
+ * The columns of each SHOW command, as Neo4j 5 reports them: the default set (a bare SHOW, or
+ * SHOW ... WHERE) and the full set (`YIELD *`, and the names a `YIELD a, b` may pick from).
+ */
+import type { ShowTarget } from '../ast/index.js';
+
+/** Default and full column lists of one SHOW target. */
+export interface ShowColumns {
+  readonly defaults: readonly string[];
+  readonly all: readonly string[];
+}
+
+const INDEX_DEFAULTS = [
+  'id', 'name', 'state', 'populationPercent', 'type', 'entityType', 'labelsOrTypes', 'properties',
+  'indexProvider', 'owningConstraint', 'lastRead', 'readCount',
+] as const;
+
+const CONSTRAINT_DEFAULTS = ['id', 'name', 'type', 'entityType', 'labelsOrTypes', 'properties', 'ownedIndex', 'propertyType'] as const;
+
+const DATABASE_DEFAULTS = [
+  'name', 'type', 'aliases', 'access', 'address', 'role', 'writer', 'requestedStatus', 'currentStatus',
+  'statusMessage', 'default', 'home', 'constituents',
+] as const;
+
+const COLUMNS: Partial<Record<ShowTarget, ShowColumns>> = {
+  INDEXES: { defaults: INDEX_DEFAULTS, all: [...INDEX_DEFAULTS, 'trackedSince', 'options', 'failureMessage', 'createStatement'] },
+  CONSTRAINTS: { defaults: CONSTRAINT_DEFAULTS, all: [...CONSTRAINT_DEFAULTS, 'options', 'createStatement'] },
+  DATABASES: { defaults: DATABASE_DEFAULTS, all: DATABASE_DEFAULTS },
+  DATABASE: { defaults: DATABASE_DEFAULTS, all: DATABASE_DEFAULTS },
+  'DEFAULT DATABASE': { defaults: DATABASE_DEFAULTS, all: DATABASE_DEFAULTS },
+  'HOME DATABASE': { defaults: DATABASE_DEFAULTS, all: DATABASE_DEFAULTS },
+  PROCEDURES: {
+    defaults: ['name', 'description', 'mode', 'worksOnSystem'],
+    all: ['name', 'description', 'mode', 'worksOnSystem', 'signature', 'admin', 'isDeprecated'],
+  },
+  FUNCTIONS: {
+    defaults: ['name', 'category', 'description'],
+    all: ['name', 'category', 'description', 'signature', 'isBuiltIn', 'aggregating', 'isDeprecated'],
+  },
+};
+
+/** The columns of `target`, or null when the engine does not list that target. */
+export function showColumns(target: ShowTarget): ShowColumns | null {
+  return COLUMNS[target] ?? null;
+}
