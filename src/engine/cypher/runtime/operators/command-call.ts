@@ -7,11 +7,12 @@ import { CypherTypeError, GraphError, StatusCodes } from '../../../errors/index.
 import type { ConstraintDefinition, ConstraintType as StoreConstraintType, IndexType } from '../../../storage/graph-store.js';
 import type { CypherValue } from '../../../values/types.js';
 import { Kind } from '../../ast/index.js';
-import type { CreateConstraint, CreateIndex, CypherTypeNode, Parameter, Show, SymbolicName } from '../../ast/index.js';
+import type { CreateConstraint, CreateIndex, CypherTypeNode, Parameter, SymbolicName } from '../../ast/index.js';
 import type { CommandCall } from '../../planner/logical/command-call.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { requireWriter } from '../execution-context.js';
 import type { Row, RowStream } from '../row.js';
+import { showRows } from '../show-rows.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -91,37 +92,6 @@ function createConstraint(c: CreateConstraint, ctx: ExecutionContext): void {
   requireWriter(ctx).createConstraint(definition, c.ifNotExists);
 }
 
-function listRows(list: readonly unknown[]): Row[] {
-  return list.map((item) => {
-    const row: Record<string, CypherValue> = {};
-    for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
-      row[k] = Array.isArray(v) ? (v as CypherValue[]) : v instanceof Map ? (v as Map<string, CypherValue>) : ((v ?? null) as CypherValue);
-    }
-    return row;
-  });
-}
-
-function show(s: Show, ctx: ExecutionContext): Row[] {
-  switch (s.target) {
-    case 'INDEXES':
-      return listRows(ctx.reader.indexes().map((i, n) => ({ id: BigInt(n + 1), ...i })));
-    case 'CONSTRAINTS':
-      return listRows(ctx.reader.constraints().map((c, n) => ({ id: BigInt(n + 1), ...c })));
-    case 'DATABASES':
-    case 'DATABASE':
-    case 'DEFAULT DATABASE':
-    case 'HOME DATABASE':
-      return listRows(
-        ctx.admin
-          .listDatabases()
-          .filter((d) => s.target === 'DATABASES' || s.target === 'DATABASE' || d.default)
-          .map((d) => ({ name: d.name, currentStatus: d.status, default: d.default, home: d.default })),
-      );
-    default:
-      throw new GraphError(StatusCodes.UnsupportedOperation, `SHOW ${s.target} is not supported`);
-  }
-}
-
 /** Database administration runs outside any graph transaction (see `runAdminCommand`). */
 export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): Promise<void> {
   const c = op.command;
@@ -130,7 +100,7 @@ export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): P
   else throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
 }
 
-/** Runs the command once and emits its result rows. */
+/** Runs the command once and emits its result rows (`options` is CREATE INDEX's OPTIONS or SHOW DATABASE's name). */
 function run(op: CommandCall, options: Evaluator | null, ctx: ExecutionContext): Row[] {
   const c = op.command;
   switch (c.kind) {
@@ -147,7 +117,7 @@ function run(op: CommandCall, options: Evaluator | null, ctx: ExecutionContext):
       requireWriter(ctx).dropConstraint(nameOf(c.name, ctx) ?? '', c.ifExists);
       return [];
     case Kind.Show:
-      return show(c, ctx);
+      return showRows(c, options, ctx);
     default:
       throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
   }
@@ -156,7 +126,8 @@ function run(op: CommandCall, options: Evaluator | null, ctx: ExecutionContext):
 /** CommandCall. */
 export function mapCommandCall(op: CommandCall, m: Mapper): PhysicalOperator {
   const c = op.command;
-  const options = c.kind === Kind.CreateIndex && c.options !== null ? m.compile(c.options) : null;
+  const options =
+    c.kind === Kind.CreateIndex && c.options !== null ? m.compile(c.options) : c.kind === Kind.Show && c.name !== null ? m.compile(c.name) : null;
   return function* (ctx): RowStream {
     yield* run(op, options, ctx);
   };
