@@ -1,6 +1,7 @@
 /**
  * Statement → logical plan: the planner's entry point. Queries go through per-clause planning
- * then the rewrite passes; schema and admin commands become a single CommandCall.
+ * then the rewrite passes; SHOW commands a CommandCall row source under ordinary projections
+ * (see plan-show.ts); other schema and admin commands a single CommandCall.
  */
 import type { QueryType } from '../../session/types.js';
 import { Kind } from '../ast/index.js';
@@ -8,6 +9,7 @@ import type { Statement } from '../ast/index.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
 import { planQuery } from './plan-query.js';
 import type { PlannerContext } from './planner-context.js';
+import { planShow } from './plan-show.js';
 import { rewritePlan } from './rewrite/passes.js';
 
 /** What the session needs to run a statement. */
@@ -24,12 +26,6 @@ export interface StatementPlan {
   readonly context: PlannerContext;
 }
 
-const SHOW_COLUMNS: Record<string, readonly string[]> = {
-  INDEXES: ['id', 'name', 'state', 'type', 'entityType', 'labelsOrTypes', 'properties', 'owningConstraint'],
-  CONSTRAINTS: ['id', 'name', 'type', 'entityType', 'labelsOrTypes', 'properties', 'propertyType'],
-  DATABASES: ['name', 'currentStatus', 'default', 'home'],
-};
-
 /** Plans a parsed statement. */
 export function planStatement(statement: Statement, ctx: PlannerContext): StatementPlan {
   const body = statement.body;
@@ -44,8 +40,8 @@ export function planStatement(statement: Statement, ctx: PlannerContext): Statem
       return { plan, columns: planned.columns, queryType, writes: planned.updating, admin: false, explain, context: ctx };
     }
     case Kind.Show: {
-      const columns = body.yieldItems?.map((y) => y.alias?.name ?? y.field) ?? SHOW_COLUMNS[body.target.split(' ').pop() === 'DATABASE' ? 'DATABASES' : body.target] ?? [];
-      return { plan: { op: 'CommandCall', command: body, columns }, columns, queryType: 'r', writes: false, admin: false, explain, context: ctx };
+      const { plan, columns } = planShow(body, ctx);
+      return { plan, columns, queryType: 'r', writes: false, admin: false, explain, context: ctx };
     }
     case Kind.CreateDatabase:
     case Kind.DropDatabase:
