@@ -5,6 +5,7 @@
  * SHOW DATABASES/PROCEDURES/FUNCTIONS need nothing; SHOW USERS/ROLES/SETTINGS need `admin`.
  */
 import { Kind } from '../cypher/ast/index.js';
+import type { CommandCall } from '../cypher/planner/logical/command-call.js';
 import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
 import { childrenOf } from '../cypher/planner/plan-tree.js';
@@ -47,6 +48,13 @@ const SERVER_INFORMATION: ReadonlySet<string> = new Set(['DATABASES', 'DATABASE'
 /** SHOW commands that reveal accounts or configuration: admin only. */
 const ADMIN_INFORMATION: ReadonlySet<string> = new Set(['USERS', 'ROLES', 'SETTINGS']);
 
+/** The CommandCall a command's plan runs: the root, or the leaf under a SHOW command's projections. */
+function findCommandCall(op: LogicalOperator): CommandCall | null {
+  if (op.op === 'CommandCall') return op;
+  const children = childrenOf(op);
+  return children.length === 1 && children[0] !== undefined ? findCommandCall(children[0]) : null;
+}
+
 /**
  * The permissions `plan` requires, in a stable order. A statement that neither reads the graph
  * nor changes it (`RETURN 1`) requires `read`, so a principal without any permission on the
@@ -54,8 +62,9 @@ const ADMIN_INFORMATION: ReadonlySet<string> = new Set(['USERS', 'ROLES', 'SETTI
  */
 export function requiredPermissions(plan: StatementPlan): Permission[] {
   if (plan.admin) return ['admin'];
-  if (plan.plan.op === 'CommandCall') {
-    const { command } = plan.plan;
+  const commandCall = findCommandCall(plan.plan);
+  if (commandCall !== null) {
+    const { command } = commandCall;
     if (command.kind === Kind.Show) {
       if (SERVER_INFORMATION.has(command.target)) return [];
       if (ADMIN_INFORMATION.has(command.target)) return ['admin'];
