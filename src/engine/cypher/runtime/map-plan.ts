@@ -51,13 +51,22 @@ export function mapPlan(root: LogicalOperator, env: CompileEnv, profile: Map<Log
 function profiled(op: LogicalOperator, physical: PhysicalOperator, profile: Map<LogicalOperator, OperatorStats>): PhysicalOperator {
   const stats: OperatorStats = { rows: 0, dbHits: 0 };
   profile.set(op, stats);
+  // Hits are counted only while this operator (and the children it pulls) runs, never while it
+  // is suspended at a yield: otherwise a leaf would be charged with its parents' work.
   return function* (ctx, input) {
-    const before = ctx.stats.dbHits;
-    for (const row of physical(ctx, input)) {
-      if (typeof row === 'object') stats.rows++;
-      yield row;
+    const rows = physical(ctx, input);
+    try {
+      for (;;) {
+        const before = ctx.stats.dbHits;
+        const next = rows.next();
+        stats.dbHits += ctx.stats.dbHits - before;
+        if (next.done) return;
+        if (typeof next.value === 'object') stats.rows++;
+        yield next.value;
+      }
+    } finally {
+      rows.return(undefined);
     }
-    stats.dbHits += ctx.stats.dbHits - before;
   };
 }
 
