@@ -117,6 +117,26 @@ test('allShortestPaths returns every shortest path and shortestPath one of them'
   assert.deepEqual(zero, [[0n]]);
 });
 
+test('WHERE on the path belongs to the search: the shortest path that satisfies it is found', async () => {
+  await all(`CREATE (s:W {n: 's'}), (t:W {n: 't'}), (m:W), (u:W), (v:W),
+    (s)-[:H {ok: false}]->(m)-[:H {ok: true}]->(t), (s)-[:H {ok: true}]->(u)-[:H {ok: true}]->(v)-[:H {ok: true}]->(t)`);
+  const anchored = "MATCH (s:W {n: 's'}), (t:W {n: 't'}) ";
+  const plain = await all(anchored + 'MATCH p = shortestPath((s)-[:H*]->(t)) RETURN length(p)');
+  assert.deepEqual(plain, [[2n]]);
+  const onRels = await all(anchored + 'MATCH p = shortestPath((s)-[r:H*]->(t)) WHERE all(x IN r WHERE x.ok) RETURN length(p)');
+  assert.deepEqual(onRels, [[3n]]);
+  const onPath = await all(
+    anchored + 'MATCH p = shortestPath((s)-[:H*]->(t)) WHERE all(x IN relationships(p) WHERE x.ok) AND s.n = \'s\' RETURN length(p)',
+  );
+  assert.deepEqual(onPath, [[3n]]);
+  const longer = await all(anchored + 'MATCH p = shortestPath((s)-[:H*]->(t)) WHERE length(p) > 2 RETURN length(p)');
+  assert.deepEqual(longer, [[3n]]);
+  const none = await all(anchored + 'MATCH p = shortestPath((s)-[:H*]->(t)) WHERE length(p) > 3 RETURN length(p)');
+  assert.deepEqual(none, []);
+  const plan = await operators(anchored + 'MATCH p = shortestPath((s)-[:H*]->(t)) WHERE length(p) > 2 AND s.n = t.n RETURN p');
+  assert.deepEqual(plan.slice(0, 4), ['ProduceResults', 'Projection', 'Filter', 'ShortestPath']);
+});
+
 test('a transaction timeout stops a runaway variable-length expansion', async () => {
   await all('UNWIND range(1, 12) AS i CREATE (:Dense {i: i})');
   await all('MATCH (a:Dense), (b:Dense) WHERE a.i < b.i CREATE (a)-[:D]->(b)');

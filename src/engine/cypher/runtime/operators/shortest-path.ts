@@ -3,11 +3,11 @@
  *
  * Between two distinct nodes with a minimum length of at most one and no predicate on the path,
  * the operator runs a bidirectional breadth-first search (one path) or a level search keeping
- * every shortest predecessor (all paths), see `shortest-path-bfs.ts`. Otherwise (a predicate on
- * the whole path, a minimum length above one, or the same node at both ends) it falls back to an
- * level-by-level search over relationship-unique paths (a node is not re-entered from a later
- * level), checking each candidate that ends at the target, as Neo4j does when a path predicate
- * cannot be checked during the search.
+ * every shortest predecessor (all paths), see `shortest-path-bfs.ts`. With a predicate on the
+ * path (WHERE on the path or relationship variable) it falls back, as Neo4j does, to an
+ * exhaustive level-by-level search over relationship-unique paths, checking each candidate that
+ * ends at the target. With a minimum length above one or the same node at both ends the same
+ * level search runs without predicate, never re-entering a node from a later level.
  */
 import { NodeRef, PathRef } from '../../../values/types.js';
 import type { RelationshipRef } from '../../../values/types.js';
@@ -93,7 +93,7 @@ function* exhaustive(
         if (p.rels.some((r) => r.id === rel.id)) continue;
         const other = otherEnd(rel, p.node);
         const seen = visitedAt.get(other);
-        if (seen !== undefined && seen <= depth && !(predicate && other === to.id)) continue;
+        if (predicate === null && seen !== undefined && seen <= depth) continue;
         visitedAt.set(other, depth + 1);
         next.push({ node: other, nodes: [...p.nodes, new NodeRef(other)], rels: [...p.rels, relRef(rel)] });
       }
