@@ -7,6 +7,7 @@ import type { PlannerCatalog } from '../planner-context.js';
 import { countFromStore } from './count-from-store.js';
 import { selectIdSeeks } from './select-id-seeks.js';
 import { pushDownFilters } from './push-down-filters.js';
+import { shortestPathPredicates } from './shortest-path-predicates.js';
 import { selectIndexSeeks } from './select-index-seeks.js';
 import { splitFilters } from './split-filters.js';
 
@@ -39,6 +40,11 @@ export function rewritePasses(catalog: PlannerCatalog): readonly RewritePass[] {
       name: 'selectIndexSeeks',
       reason: 'last: needs the pushed-down filters sitting directly on NodeByLabelScan to replace the scan with an index seek',
       run: selectIndexSeeks(catalog),
+    },
+    {
+      name: 'shortestPathPredicates',
+      reason: 'after push-down: filters on a shortest path\'s variables then sit right above it and move into the search',
+      run: shortestPathPredicates,
     },
     {
       name: 'countFromStore',
