@@ -111,7 +111,9 @@ function indexesCurrent(entry: Entry, catalog: Catalog): boolean {
   return true;
 }
 
-function countsCurrent(entry: Entry, catalog: Catalog, now: number): boolean {
+function countsCurrent(entry: Entry, catalog: Catalog): boolean {
+  if (entry.counts.length === 0) return true;
+  const now = performance.now();
   if (now - entry.countsCheckedAt < COUNT_RECHECK_MS) return true;
   for (const lookup of entry.counts) {
     const count = lookup.kind === 'nodes' ? catalog.countNodes(lookup.token) : catalog.countRelationships(lookup.token);
@@ -142,10 +144,9 @@ export function planCacheStats(): { hits: number; misses: number } {
 export function cachedPlan(statement: Statement, reader: GraphReader, procedure: (name: string) => ProcedureSignature): PlannedStatement {
   const entries = cache.get(statement);
   if (entries !== undefined) {
-    const now = performance.now();
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i]!;
-      if (indexesCurrent(entry, reader) && countsCurrent(entry, reader, now)) {
+      if (indexesCurrent(entry, reader) && countsCurrent(entry, reader)) {
         hits++;
         return { ...entry.plan, context: new PlannerContext(reader, procedure, entry.counter), slot: entry.slot };
       }

@@ -58,6 +58,11 @@ function rebind(ctx: ExecutionContext, writer: GraphWriter): void {
   mutable.accessor = accessorFor(writer);
 }
 
+/** The summary parts of a streaming read (it writes nothing). */
+function describeRead(): { counters: WriteCounters } {
+  return { counters: ZERO_COUNTERS };
+}
+
 /** Runs an administration command (CREATE/DROP DATABASE). */
 export async function runAdmin(
   plan: StatementPlan,
@@ -100,22 +105,6 @@ export async function runPlanned(
 ): Promise<StatementResult> {
   const startedAt = Date.now();
   const ctx = createContext(target.database, target.reader, target.writer, parameters, clock, services, target.transactionStart);
-  let writer = target.writer;
-  let before: WriteCounters = writer ? { ...writer.counters } : ZERO_COUNTERS;
-  let committed: WriteCounters = ZERO_COUNTERS;
-  const counters = (): WriteCounters => (writer ? counterSum(committed, counterDelta(writer.counters, before)) : ZERO_COUNTERS);
-  const commitBatch = async (): Promise<void> => {
-    if (!target.nextBatch) {
-      throw new GraphError(
-        StatusCodes.InvalidRequest,
-        "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
-      );
-    }
-    committed = counters();
-    writer = await target.nextBatch();
-    before = { ...writer.counters };
-    rebind(ctx, writer);
-  };
   const base = {
     keys: plan.columns,
     database: target.database,
@@ -135,9 +124,25 @@ export async function runPlanned(
       buffered: [],
       resultAvailableAfter: Date.now() - startedAt,
       finish,
-      describe: () => ({ counters: ZERO_COUNTERS }),
+      describe: describeRead,
     });
   }
+  let writer = target.writer;
+  let before: WriteCounters = writer ? { ...writer.counters } : ZERO_COUNTERS;
+  let committed: WriteCounters = ZERO_COUNTERS;
+  const counters = (): WriteCounters => (writer ? counterSum(committed, counterDelta(writer.counters, before)) : ZERO_COUNTERS);
+  const commitBatch = async (): Promise<void> => {
+    if (!target.nextBatch) {
+      throw new GraphError(
+        StatusCodes.InvalidRequest,
+        "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
+      );
+    }
+    committed = counters();
+    writer = await target.nextBatch();
+    before = { ...writer.counters };
+    rebind(ctx, writer);
+  };
   const buffered: (readonly CypherValue[])[] = [];
   try {
     for (let next = execution.rows.next(); !next.done; next = execution.rows.next()) {
