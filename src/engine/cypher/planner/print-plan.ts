@@ -6,6 +6,7 @@ import type { PlanDescription } from '../../session/types.js';
 import type { CypherValue } from '../../values/types.js';
 import { Kind } from '../ast/index.js';
 import type { Expression } from '../ast/index.js';
+import type { IdSeekSpec } from './logical/id-seek.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
 import { childrenOf } from './plan-tree.js';
 
@@ -49,6 +50,10 @@ export function expressionText(e: Expression): string {
   }
 }
 
+function idSeekText(ids: IdSeekSpec): string {
+  return ids.kind === 'equals' ? `= ${expressionText(ids.value)}` : `IN ${expressionText(ids.list)}`;
+}
+
 /** Details text of one operator (Neo4j's `Details` argument). */
 export function operatorDetails(op: LogicalOperator): string {
   switch (op.op) {
@@ -60,6 +65,22 @@ export function operatorDetails(op: LogicalOperator): string {
       return `INDEX ${op.indexName} ${op.variable.trim()}:${op.label}(${op.property}) ${op.seek.kind}`;
     case 'RelationshipIndexSeek':
       return `INDEX ${op.indexName} (${op.left.trim()})-[${op.relationship.trim()}:${op.type}(${op.property})]-(${op.right.trim()}) equals`;
+    case 'NodeByIdSeek':
+    case 'NodeByElementIdSeek': {
+      const fn = op.op === 'NodeByIdSeek' ? 'id' : 'elementId';
+      const label = op.label === null ? '' : `:${op.label}`;
+      return `${op.variable.trim()}${label} WHERE ${fn}(${op.variable.trim()}) ${idSeekText(op.ids)}`;
+    }
+    case 'DirectedRelationshipByIdSeek':
+    case 'UndirectedRelationshipByIdSeek':
+    case 'DirectedRelationshipByElementIdSeek':
+    case 'UndirectedRelationshipByElementIdSeek': {
+      const fn = op.op.endsWith('ElementIdSeek') ? 'elementId' : 'id';
+      const types = op.types.length ? `:${op.types.join('|')}` : '';
+      const label = op.leftLabel === null ? '' : `:${op.leftLabel}`;
+      const [l, r] = op.direction === 'in' ? ['<-', '-'] : op.direction === 'out' ? ['-', '->'] : ['-', '-'];
+      return `(${op.left.trim()}${label})${l}[${op.relationship.trim()}${types}]${r}(${op.right.trim()}) WHERE ${fn}(${op.relationship.trim()}) ${idSeekText(op.ids)}`;
+    }
     case 'Expand': {
       const types = op.types.length ? `:${op.types.join('|')}` : '';
       const hops = op.length ? `*${op.length.min}..${op.length.max === Number.MAX_SAFE_INTEGER ? '' : op.length.max}` : '';
