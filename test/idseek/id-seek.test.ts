@@ -162,3 +162,27 @@ test('the seek sees writes of its own transaction and runs once per input row', 
   const found = await rows('UNWIND [0, 2, 4, 2] AS i MATCH (m:Item {i: i}) WITH m MATCH (n) WHERE id(n) = id(m) RETURN n.i AS i');
   assert.deepEqual(found.map((r) => r.i), [0n, 2n, 4n, 2n]);
 });
+
+function find(p: PlanDescription, operator: string): PlanDescription | undefined {
+  return p.operatorType === operator ? p : p.children.map((c) => find(c, operator)).find((c) => c !== undefined);
+}
+
+test('EXPLAIN details name the looked-up ids and the pattern', async () => {
+  const node = find(await plan('MATCH (n:Even) WHERE id(n) IN $ids RETURN n'), 'NodeByIdSeek');
+  assert.equal(node?.arguments.Details, 'n:Even WHERE id(n) IN $ids');
+  const rel = find(await plan('MATCH (a:Odd)<-[r:NEXT]-(b) WHERE elementId(r) = $e RETURN b'), 'DirectedRelationshipByElementIdSeek');
+  assert.equal(rel?.arguments.Details, '(a:Odd)<-[r:NEXT]-(b) WHERE elementId(r) = $e');
+});
+
+test('OPTIONAL MATCH and later pattern parts use the seek too', async () => {
+  const [even] = await rows('MATCH (n:Item {i: 10}) RETURN id(n) AS id');
+  const query = 'OPTIONAL MATCH (n:Odd) WHERE id(n) = $id RETURN n.i AS i';
+  assert.ok(operators(await plan(query)).includes('NodeByIdSeek'));
+  assert.deepEqual(await rows(query, { id: even!.id }), [{ i: null }]);
+  const chained = 'MATCH (a)-[r:NEXT]->(b)-[s]->(c) WHERE id(r) = $id RETURN a.i AS a, c.i AS c';
+  const [next] = await rows('MATCH (:Item {i: 3})-[r:NEXT]->() RETURN id(r) AS id');
+  assert.ok(operators(await plan(chained)).includes('DirectedRelationshipByIdSeek'));
+  assert.deepEqual(await rows(chained, { id: next!.id }), []);
+  const back = 'MATCH (a)-[r:NEXT]->(b)<-[s]-(c) WHERE id(r) = $id RETURN a.i AS a, c.i AS c';
+  assert.deepEqual(await rows(back, { id: next!.id }), [{ a: 3n, c: 5n }]);
+});
