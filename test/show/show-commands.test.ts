@@ -72,11 +72,27 @@ test('SHOW INDEXES YIELD type RETURN type, count(*) aggregates', async () => {
   assert.deepEqual(await keys('SHOW INDEXES YIELD type RETURN type, count(*)'), ['type', 'count(*)']);
 });
 
-test('an unknown YIELD column is a syntax error', async () => {
+test('an unknown YIELD column, an undefined variable and a duplicate column are syntax errors; comprehension variables are fine', async () => {
   await assert.rejects(
     async () => rows(s, 'SHOW INDEXES YIELD name, nonsense'),
     (error: { code?: string; message?: string }) => error.code === 'Neo.ClientError.Statement.SyntaxError' && /nonsense/.test(error.message ?? ''),
   );
+  for (const query of [
+    'SHOW INDEXES YIELD name WHERE type = 1',
+    'SHOW INDEXES YIELD name RETURN type',
+    'SHOW INDEXES WHERE nonsense = 1',
+    'SHOW INDEXES YIELD name, name',
+    'SHOW INDEXES YIELD name AS n RETURN n ORDER BY name',
+  ]) {
+    await assert.rejects(async () => rows(s, query), (error: { code?: string }) => error.code === 'Neo.ClientError.Statement.SyntaxError', query);
+  }
+  assert.deepEqual(
+    await rows(s, "SHOW INDEXES YIELD name, labelsOrTypes WHERE any(l IN labelsOrTypes WHERE l = 'Movie') RETURN [x IN labelsOrTypes | toLower(x)] AS ls"),
+    [{ ls: ['movie'] }],
+  );
+  assert.deepEqual((await rows(s, "SHOW INDEXES YIELD name AS n WHERE n = 'movie_text' RETURN n AS m ORDER BY m")), [{ m: 'movie_text' }]);
+  const lookup = await rows(s, "SHOW INDEXES YIELD type, entityType, createStatement WHERE type = 'LOOKUP' AND entityType = 'NODE'");
+  assert.deepEqual(lookup.map((r) => r.createStatement).map((t) => String(t).replace(/`[^`]*`/, 'x')), ['CREATE LOOKUP INDEX x FOR (e) ON EACH labels(e)']);
   await assert.rejects(
     async () => rows(s, 'SHOW FUNCTIONS YIELD name, mode'),
     (error: { code?: string }) => error.code === 'Neo.ClientError.Statement.SyntaxError',

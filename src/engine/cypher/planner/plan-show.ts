@@ -7,7 +7,7 @@
 import { CypherSyntaxError } from '../../errors/index.js';
 import { Kind } from '../ast/index.js';
 import type { ProjectionBody, ProjectionItem, Show } from '../ast/index.js';
-import { variable } from './ast-utils.js';
+import { mentionedVariables, variable } from './ast-utils.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
 import { planProjection } from './plan-projection.js';
 import type { PlannerContext } from './planner-context.js';
@@ -17,6 +17,33 @@ import { showColumns } from './show-columns.js';
 export interface ShowPlan {
   readonly plan: LogicalOperator;
   readonly columns: readonly string[];
+}
+
+/** Names an expression declares for its own use (comprehension, reduce and pattern variables). */
+function declaredVariables(node: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(node)) {
+    for (const child of node) declaredVariables(child, into);
+  } else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if ((key === 'variable' || key === 'accumulator') && typeof value === 'object' && value !== null) {
+        const v = value as { kind?: unknown; name?: unknown };
+        if (v.kind === Kind.Variable && typeof v.name === 'string') into.add(v.name);
+      }
+      if (key !== 'loc') declaredVariables(value, into);
+    }
+  }
+  return into;
+}
+
+/** Rejects a reference to a column the SHOW command does not provide at that point. */
+function checkDefined(node: unknown, scope: readonly string[]): void {
+  if (node === null || node === undefined) return;
+  const declared = declaredVariables(node, new Set());
+  for (const name of mentionedVariables(node)) {
+    if (!scope.includes(name) && !declared.has(name)) {
+      throw new CypherSyntaxError(`Variable \`${name}\` not defined`, { detail: 'UndefinedVariable' });
+    }
+  }
 }
 
 function item(field: string, alias: string | null): ProjectionItem {
@@ -37,7 +64,10 @@ function body(items: readonly ProjectionItem[], star: boolean, show: Show | null
 
 /** The `YIELD` part: the yielded columns (or the default ones without YIELD) and the WHERE filter. */
 function planYield(show: Show, all: readonly string[], defaults: readonly string[], leaf: LogicalOperator, ctx: PlannerContext): ShowPlan {
-  if (show.yieldStar) return planProjection(leaf, body([], true, show), show.where, all, ctx, false);
+  if (show.yieldStar) {
+    checkDefined(show.where, all);
+    return planProjection(leaf, body([], true, show), show.where, all, ctx, false);
+  }
   if (show.yieldItems !== null) {
     for (const y of show.yieldItems) {
       if (!all.includes(y.field)) {
@@ -45,8 +75,15 @@ function planYield(show: Show, all: readonly string[], defaults: readonly string
       }
     }
     const items = show.yieldItems.map((y) => item(y.field, y.alias?.name ?? null));
+    const names = items.map((i) => i.alias?.name ?? i.text);
+    const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+    if (duplicate !== undefined) {
+      throw new CypherSyntaxError(`Multiple result columns with the same name are not supported (\`${duplicate}\`)`, { detail: 'ColumnNameConflict' });
+    }
+    checkDefined(show.where, names);
     return planProjection(leaf, body(items, false, show), show.where, all, ctx, false);
   }
+  checkDefined(show.where, all);
   return planProjection(leaf, body(defaults.map((c) => item(c, null)), false, null), show.where, all, ctx, false);
 }
 
@@ -62,6 +99,10 @@ export function planShow(show: Show, ctx: PlannerContext): ShowPlan {
   if (show.returnClause === null) {
     return { plan: { op: 'ProduceResults', input: yielded.plan, columns: yielded.columns }, columns: yielded.columns };
   }
+  const projection = show.returnClause.projection;
+  checkDefined(projection.items.map((i) => i.expression), yielded.columns);
+  const aliases = projection.items.flatMap((i) => (i.alias ? [i.alias.name] : [i.text]));
+  checkDefined([projection.orderBy, projection.skip, projection.limit], [...yielded.columns, ...aliases]);
   const returned = planProjection(yielded.plan, show.returnClause.projection, null, yielded.columns, ctx, true);
   return { plan: { op: 'ProduceResults', input: returned.plan, columns: returned.columns }, columns: returned.columns };
 }

@@ -32,6 +32,10 @@ function quoted(names: readonly string[], subject: string): string {
 }
 
 function indexCreateStatement(i: IndexDefinition): string {
+  if (i.type === 'LOOKUP') {
+    const on = i.entityType === 'NODE' ? 'FOR (e) ON EACH labels(e)' : 'FOR ()-[e]-() ON EACH type(e)';
+    return `CREATE LOOKUP INDEX \`${i.name}\` ${on}`;
+  }
   const pattern = i.entityType === 'NODE' ? `(e:\`${i.labelsOrTypes.join('`|`')}\`)` : `()-[e:\`${i.labelsOrTypes.join('`|`')}\`]-()`;
   const on = i.type === 'FULLTEXT' ? `ON EACH [${quoted(i.properties, 'e')}]` : `ON (${quoted(i.properties, 'e')})`;
   return `CREATE ${i.type} INDEX \`${i.name}\` FOR ${pattern} ${on}`;
