@@ -30,10 +30,8 @@ export abstract class PatternBinder extends ExpressionBinder {
     this.bindPathPattern(path, scope, mode, path.elements.length === 1 && part.variable === null);
     if (part.variable) {
       if (scope.lookup(part.variable.name)) this.reportAlreadyBound(part.variable);
-      else {
-        const all = part.element.kind === Kind.ShortestPath && part.element.all;
-        this.declare(scope, part.variable, all ? listOf('Path') : 'Path');
-      }
+      // In a pattern, allShortestPaths binds one path per row (only the expression form is a list).
+      else this.declare(scope, part.variable, 'Path');
     }
   }
 
