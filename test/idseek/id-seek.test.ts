@@ -186,3 +186,15 @@ test('OPTIONAL MATCH and later pattern parts use the seek too', async () => {
   const back = 'MATCH (a)-[r:NEXT]->(b)<-[s]-(c) WHERE id(r) = $id RETURN a.i AS a, c.i AS c';
   assert.deepEqual(await rows(back, { id: next!.id }), [{ a: 3n, c: 5n }]);
 });
+
+test('subquery expressions and CALL subqueries use seeks correlated with the outer row', async () => {
+  const query =
+    'MATCH (m:Item) WHERE m.i < 6 RETURN m.i AS i, EXISTS { MATCH (n:Odd) WHERE id(n) = id(m) RETURN n } AS odd, COUNT { MATCH ()-[r]->() WHERE elementId(r) IN [(m)-[x]->() | elementId(x)] RETURN r } AS out, EXISTS { (n:Even) WHERE id(n) = id(m) } AS even ORDER BY i';
+  const expected = await rows(
+    'MATCH (m:Item) WHERE m.i < 6 RETURN m.i AS i, m:Odd AS odd, size([(m)-[x]->() | x]) AS out, m:Even AS even ORDER BY i',
+  );
+  assert.deepEqual(await rows(query), expected);
+  assert.ok(expected.some((r) => r.odd === true) && expected.some((r) => r.out === 1n), JSON.stringify(expected, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}` : v)));
+  const called = await rows('UNWIND [1, 2] AS k CALL (k) { MATCH (a:Item {i: k}) MATCH (b) WHERE id(b) = id(a) RETURN b.i AS b } RETURN k, b');
+  assert.deepEqual(called, [{ k: 1n, b: 1n }, { k: 2n, b: 2n }]);
+});
