@@ -80,22 +80,32 @@ class RecordingCatalog implements Catalog {
   readonly indexes: IndexLookup[] = [];
   readonly counts: CountLookup[] = [];
 
-  constructor(private readonly inner: Catalog) {}
+  constructor(private inner: Catalog | null) {}
+
+  /** Drops the reader once planning is done, so a cached plan never keeps a transaction alive. */
+  release(): void {
+    this.inner = null;
+  }
+
+  private get catalog(): Catalog {
+    if (this.inner === null) throw new Error('The planning catalog of a cached plan was used after planning');
+    return this.inner;
+  }
 
   findIndex(entityType: 'NODE' | 'RELATIONSHIP', labelOrType: string, property: string): IndexDefinition | null {
-    const definition = this.inner.findIndex(entityType, labelOrType, property);
+    const definition = this.catalog.findIndex(entityType, labelOrType, property);
     this.indexes.push({ entityType, labelOrType, property, definition, signature: signatureOf(definition) });
     return definition;
   }
 
   countNodes(label?: string): number {
-    const count = this.inner.countNodes(label);
+    const count = this.catalog.countNodes(label);
     this.counts.push({ kind: 'nodes', token: label, count });
     return count;
   }
 
   countRelationships(type?: string): number {
-    const count = this.inner.countRelationships(type);
+    const count = this.catalog.countRelationships(type);
     this.counts.push({ kind: 'relationships', token: type, count });
     return count;
   }
@@ -155,7 +165,12 @@ export function cachedPlan(statement: Statement, reader: GraphReader, procedure:
   misses++;
   const recording = new RecordingCatalog(reader);
   const context = new PlannerContext(recording, procedure);
-  const plan = planStatement(statement, context);
+  let plan: StatementPlan;
+  try {
+    plan = planStatement(statement, context);
+  } finally {
+    recording.release();
+  }
   const entry: Entry = {
     plan,
     slot: { physical: undefined },
