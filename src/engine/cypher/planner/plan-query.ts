@@ -19,21 +19,24 @@ export interface QueryPlan {
   readonly updating: boolean;
 }
 
-/** Plans a (possibly UNION) query whose outer scope is `scope`. */
-export function planQuery(query: Query, scope: readonly string[], ctx: PlannerContext): QueryPlan {
+/**
+ * Plans a (possibly UNION) query whose outer scope is `scope`. With `rowsWithoutReturn` a query
+ * that ends without RETURN keeps its rows (the bodies of EXISTS { } and COUNT { } subqueries).
+ */
+export function planQuery(query: Query, scope: readonly string[], ctx: PlannerContext, rowsWithoutReturn = false): QueryPlan {
   if (query.kind === Kind.Union) {
-    const left = planQuery(query.left, scope, ctx);
-    const right = planSingle(query.right, scope, ctx);
+    const left = planQuery(query.left, scope, ctx, rowsWithoutReturn);
+    const right = planSingle(query.right, scope, ctx, rowsWithoutReturn);
     return {
       plan: { op: 'Union', left: left.plan, right: right.plan, all: query.all, columns: left.columns },
       columns: left.columns,
       updating: left.updating || right.updating,
     };
   }
-  return planSingle(query, scope, ctx);
+  return planSingle(query, scope, ctx, rowsWithoutReturn);
 }
 
-function planSingle(query: SingleQuery, scope: readonly string[], ctx: PlannerContext): QueryPlan {
+function planSingle(query: SingleQuery, scope: readonly string[], ctx: PlannerContext, rowsWithoutReturn: boolean): QueryPlan {
   const initial: PlanState = { plan: argument(scope), scope, updated: false, readGraph: false };
   let columns: string[] = [];
   const run = (clauses: readonly Clause[], state: PlanState): PlanState =>
@@ -47,7 +50,9 @@ function planSingle(query: SingleQuery, scope: readonly string[], ctx: PlannerCo
   const returns = last?.kind === Kind.Return || (last?.kind === Kind.CallProcedure && isStandaloneCall(query));
   if (last?.kind === Kind.CallProcedure && returns) columns = final.scope.filter((v) => !scope.includes(v));
   const produces = returns && (last?.kind === Kind.Return || columns.length > 0);
-  const plan: LogicalOperator = produces ? final.plan : { op: 'EmptyResult', input: final.plan };
+  // EXISTS { MATCH ... } and COUNT { MATCH ... } count the rows of a query without RETURN.
+  const keepRows = rowsWithoutReturn && !returns;
+  const plan: LogicalOperator = produces || keepRows ? final.plan : { op: 'EmptyResult', input: final.plan };
   return { plan, columns: produces ? columns : [], updating: final.updated };
 }
 

@@ -59,8 +59,8 @@ export function createCompileEnv(planner: PlannerContext, functions: FunctionReg
       if (body.kind === 'SubqueryPattern') {
         return { plan: lazyPlan((scope) => patternQuery(body.pattern, body.where, scope, planner), () => env, planner), columns: [] };
       }
-      const columns = planQuery(body, [], planner).columns;
-      return { plan: lazyPlan((scope) => planQuery(body, scope, planner).plan, () => env, planner), columns };
+      const columns = planQuery(body, [], planner, true).columns;
+      return { plan: lazyPlan((scope) => planQuery(body, scope, planner, true).plan, () => env, planner), columns };
     },
     planPattern(pattern: PathPattern | ShortestPath, where: Expression | null, _outer: readonly string[], pathVariable: string | null) {
       onNestedPlan?.();
