@@ -114,17 +114,20 @@ export async function authenticateHttp(service: AuthService, headers: IncomingHt
   }
 }
 
-/** The Bolt authenticate callback over the auth service. */
+/**
+ * The Bolt authenticate callback over the auth service. The connection's peer IP goes to the
+ * service so failed logins are audited with it and the per-IP login limits apply to Bolt too.
+ */
 export function boltAuthenticator(service: AuthService, allowAnonymous: boolean): AuthenticateCallback {
-  return async (scheme, principal, credentials) => {
+  return async (scheme, principal, credentials, _token, clientIp) => {
     if (scheme === 'none') {
       if (allowAnonymous) return service.contextFor(null, ['viewer']);
       throw new Unauthorized('Anonymous access is disabled.');
     }
-    if (scheme === 'bearer' && credentials) return (await service.authenticateToken(credentials, null)).context;
+    if (scheme === 'bearer' && credentials) return (await service.authenticateToken(credentials, clientIp)).context;
     if (scheme === 'basic' && credentials !== null) {
-      if (principal === null || principal === '') return (await service.authenticateToken(credentials, null)).context;
-      return (await service.authenticatePassword(principal, credentials, null)).context;
+      if (principal === null || principal === '') return (await service.authenticateToken(credentials, clientIp)).context;
+      return (await service.authenticatePassword(principal, credentials, clientIp)).context;
     }
     throw new Unauthorized(`Unsupported authentication scheme '${scheme}'.`);
   };

@@ -130,6 +130,7 @@ export class BoltConnection {
       serverAgent: this.settings.serverAgent,
       routingTtlSeconds: this.settings.routingTtlSeconds,
       localAddress: this.transport.localAddress,
+      clientIp: this.transport.remoteIp,
       advertisedAddress: this.settings.advertisedAddress,
       flush: () => this.flush(),
     });

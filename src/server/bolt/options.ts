@@ -18,13 +18,16 @@ export interface AuthToken {
 
 /**
  * Resolves credentials to a security context, or throws `Unauthorized`. Supplied by the server
- * assembly; without one every token is accepted (no-auth mode).
+ * assembly; without one every token is accepted (no-auth mode). `clientIp` is the connection's
+ * peer address as the socket reports it (for WebSocket, the upgraded socket's peer; proxy headers
+ * are never trusted for Bolt), null when unknown; it is meant for auditing and per-IP limits.
  */
 export type AuthenticateCallback = (
   scheme: string,
   principal: string | null,
   credentials: string | null,
   token: AuthToken,
+  clientIp: string | null,
 ) => SecurityContext | Promise<SecurityContext>;
 
 /** pino-compatible logger subset. */

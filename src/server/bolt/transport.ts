@@ -15,6 +15,8 @@ export interface Transport {
   close(): void;
   readonly localAddress: string;
   readonly remoteAddress: string;
+  /** The peer's IP address as the socket reports it (no port), null once unknown (socket gone). */
+  readonly remoteIp: string | null;
 }
 
 /** `host:port` with IPv6 hosts in brackets. */
@@ -70,6 +72,10 @@ export class SocketTransport implements Transport {
   get remoteAddress(): string {
     return formatAddress(this.addressSource.remoteAddress, this.addressSource.remotePort);
   }
+
+  get remoteIp(): string | null {
+    return this.addressSource.remoteAddress ?? null;
+  }
 }
 
 /** Bytes buffered in a WebSocket before the writer waits. */
@@ -117,6 +123,11 @@ export class WebSocketTransport implements Transport {
 
   get remoteAddress(): string {
     return formatAddress(this.socket.remoteAddress, this.socket.remotePort);
+  }
+
+  /** The upgraded TCP socket's peer; proxy headers are not trusted for Bolt. */
+  get remoteIp(): string | null {
+    return this.socket.remoteAddress ?? null;
   }
 
   private releaseWaiters(): void {

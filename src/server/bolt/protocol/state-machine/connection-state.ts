@@ -42,6 +42,8 @@ export interface ConnectionServices {
   readonly routingTtlSeconds: number;
   /** The address this connection reached (`host:port`), for ROUTE. */
   readonly localAddress: string;
+  /** The client's IP address (the socket peer), given to the authenticate callback. */
+  readonly clientIp: string | null;
   readonly advertisedAddress?: string;
   /** Sends pending output, waiting while the peer is not reading. */
   flush(): Promise<void>;

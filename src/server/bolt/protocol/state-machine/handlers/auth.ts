@@ -22,7 +22,7 @@ export async function authenticate(state: ConnectionState, token: AuthToken): Pr
   const callback = state.services.authenticate;
   if (!callback) return { username: token.principal, roles: ['admin'] };
   try {
-    return await callback(token.scheme, token.principal, token.credentials, token);
+    return await callback(token.scheme, token.principal, token.credentials, token, state.services.clientIp);
   } catch (error) {
     if (error instanceof Unauthorized) throw error;
     if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Neo.')) throw error;
