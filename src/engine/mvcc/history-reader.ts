@@ -8,12 +8,9 @@ import type { Connection } from '../storage/sqlite/connection.js';
 import type { StoreContext } from '../storage/store-context.js';
 import { LabelSetCache } from '../storage/store-context.js';
 import type { SchemaCatalog } from '../catalog/schema-catalog.js';
-import { LOOKUP_INDEXES } from '../catalog/schema-catalog.js';
 import type {
-  ConstraintDefinition,
   Direction,
   GraphReader,
-  IndexDefinition,
   IndexPredicate,
   NodeRecord,
   RelationshipHandle,
@@ -22,7 +19,7 @@ import type {
 import type { CypherValue } from '../values/types.js';
 import { decodeRecord, findInRecord } from '../storage/codec/value-codec.js';
 import { indexKey, keyMatches, keyScanFor } from '../storage/codec/index-key.js';
-import { parseElementId } from '../storage/element-id.js';
+import { CatalogReads } from '../storage/catalog-reads.js';
 
 const NODE_AT = `SELECT labels, props FROM nodes WHERE id = @id AND version <= @v
   UNION ALL SELECT labels, props FROM node_history WHERE id = @id AND from_version <= @v AND to_version > @v`;
@@ -40,13 +37,15 @@ const IN_AT = `SELECT id, type, src, dst FROM rels WHERE dst = @n AND version <=
 type RelRow = [bigint, bigint, bigint, bigint];
 
 /** GraphReader at a past version. */
-export class HistoryReader implements GraphReader {
+export class HistoryReader extends CatalogReads implements GraphReader {
   constructor(
-    protected connection: Connection,
-    private readonly context: StoreContext,
-    private readonly catalog: SchemaCatalog,
+    connection: Connection,
+    context: StoreContext,
+    catalog: SchemaCatalog,
     readonly version: bigint,
-  ) {}
+  ) {
+    super(connection, context, catalog);
+  }
 
   private nodeRow(id: bigint): [string, Buffer | null] | undefined {
     return this.connection.raw(NODE_AT).get({ id, v: this.version }) as [string, Buffer | null] | undefined;
@@ -184,37 +183,5 @@ export class HistoryReader implements GraphReader {
 
   relationshipTypes(): readonly string[] {
     return [...new Set([...this.allRelationships()].map((r) => r.type))];
-  }
-
-  propertyKeys(): readonly string[] {
-    return this.connection.pluck('SELECT name FROM key_tokens ORDER BY id').all() as string[];
-  }
-
-  indexes(): readonly IndexDefinition[] {
-    return [...LOOKUP_INDEXES, ...this.catalog.indexes.map((i) => i.definition)];
-  }
-
-  constraints(): readonly ConstraintDefinition[] {
-    return this.catalog.constraints.map((c) => c.definition);
-  }
-
-  findIndex(entityType: 'NODE' | 'RELATIONSHIP', labelOrType: string, property: string): IndexDefinition | null {
-    const dictionary = entityType === 'NODE' ? this.context.tokens.labels : this.context.tokens.types;
-    const tokenId = dictionary.idOf(labelOrType);
-    const keyId = this.context.tokens.keys.idOf(property);
-    if (tokenId === undefined || keyId === undefined) return null;
-    return this.catalog.seekableIndex(entityType, tokenId, keyId)?.definition ?? null;
-  }
-
-  nodeElementId(id: bigint): string {
-    return `4:${this.context.uuid}:${id}`;
-  }
-
-  relationshipElementId(id: bigint): string {
-    return `5:${this.context.uuid}:${id}`;
-  }
-
-  idFromElementId(elementId: string): bigint | null {
-    return parseElementId(elementId, this.context.uuid);
   }
 }

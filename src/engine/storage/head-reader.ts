@@ -6,20 +6,18 @@
 import type { Connection } from './sqlite/connection.js';
 import type { CypherValue } from '../values/types.js';
 import type {
-  ConstraintDefinition,
   Direction,
   GraphReader,
-  IndexDefinition,
   IndexPredicate,
   NodeRecord,
   RelationshipHandle,
   RelationshipRecord,
 } from './graph-store.js';
-import { LOOKUP_INDEXES, type IndexEntry, type SchemaCatalog } from '../catalog/schema-catalog.js';
+import type { IndexEntry, SchemaCatalog } from '../catalog/schema-catalog.js';
 import { decodeRecord, findInRecord } from './codec/value-codec.js';
 import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
 import { PAGE_SIZES, seekIndex } from './index-seek.js';
-import { parseElementId } from './element-id.js';
+import { CatalogReads } from './catalog-reads.js';
 import { indexAnswers } from './index-answers.js';
 import { degreeOf, expandNode } from './adjacency.js';
 import type { StoreContext } from './store-context.js';
@@ -50,7 +48,7 @@ function* pagedIds(connection: Connection, sql: string, params: readonly unknown
 }
 
 /** GraphReader over the head tables of one connection. */
-export class HeadReader implements GraphReader {
+export class HeadReader extends CatalogReads implements GraphReader {
   /**
    * When true (write transactions), scans return materialized arrays, so a caller may write
    * while it iterates and never sees rows created by its own later writes.
@@ -58,11 +56,13 @@ export class HeadReader implements GraphReader {
   protected readonly materializeScans: boolean = false;
 
   constructor(
-    protected connection: Connection,
-    protected readonly context: StoreContext,
-    protected catalog: SchemaCatalog,
+    connection: Connection,
+    context: StoreContext,
+    catalog: SchemaCatalog,
     public version: bigint,
-  ) {}
+  ) {
+    super(connection, context, catalog);
+  }
 
   /**
    * The last node row read ([labels, props]): `RETURN n.a, n.b` reads one row, not two. Only read
@@ -347,37 +347,5 @@ export class HeadReader implements GraphReader {
   relationshipTypes(): readonly string[] {
     const names = this.context.tokens.types;
     return this.tokensInUse('type', this.pendingDeltas('type')).map((id) => names.nameOf(id));
-  }
-
-  propertyKeys(): readonly string[] {
-    return this.connection.pluck('SELECT name FROM key_tokens ORDER BY id').all() as string[];
-  }
-
-  indexes(): readonly IndexDefinition[] {
-    return [...LOOKUP_INDEXES, ...this.catalog.indexes.map((i) => i.definition)];
-  }
-
-  constraints(): readonly ConstraintDefinition[] {
-    return this.catalog.constraints.map((c) => c.definition);
-  }
-
-  findIndex(entityType: 'NODE' | 'RELATIONSHIP', labelOrType: string, property: string): IndexDefinition | null {
-    const dictionary = entityType === 'NODE' ? this.context.tokens.labels : this.context.tokens.types;
-    const tokenId = dictionary.idOf(labelOrType);
-    const keyId = this.context.tokens.keys.idOf(property);
-    if (tokenId === undefined || keyId === undefined) return null;
-    return this.catalog.seekableIndex(entityType, tokenId, keyId)?.definition ?? null;
-  }
-
-  nodeElementId(id: bigint): string {
-    return `4:${this.context.uuid}:${id}`;
-  }
-
-  relationshipElementId(id: bigint): string {
-    return `5:${this.context.uuid}:${id}`;
-  }
-
-  idFromElementId(elementId: string): bigint | null {
-    return parseElementId(elementId, this.context.uuid);
   }
 }
