@@ -47,7 +47,7 @@ export class HistoryReader extends CatalogReads implements GraphReader {
     super(connection, context, catalog);
   }
 
-  private nodeRow(id: bigint): [string, Buffer | null] | undefined {
+  protected readNodeRow(id: bigint): [string, Buffer | null] | undefined {
     return this.connection.raw(NODE_AT).get({ id, v: this.version }) as [string, Buffer | null] | undefined;
   }
 
@@ -62,7 +62,7 @@ export class HistoryReader extends CatalogReads implements GraphReader {
   }
 
   getNode(id: bigint): NodeRecord | null {
-    const row = this.nodeRow(id);
+    const row = this.readNodeRow(id);
     if (row === undefined) return null;
     return { id, labels: this.context.labelSets.names(row[0]), properties: decodeRecord(row[1], this.keyName) };
   }
@@ -79,21 +79,6 @@ export class HistoryReader extends CatalogReads implements GraphReader {
     };
   }
 
-  nodeExists(id: bigint): boolean {
-    return this.nodeRow(id) !== undefined;
-  }
-
-  nodeLabels(id: bigint): readonly string[] | null {
-    const row = this.nodeRow(id);
-    return row === undefined ? null : this.context.labelSets.names(row[0]);
-  }
-
-  nodeProperty(id: bigint, key: string): CypherValue | undefined {
-    const row = this.nodeRow(id);
-    if (row === undefined) return undefined;
-    const keyId = this.context.tokens.keys.idOf(key);
-    return keyId === undefined ? null : (findInRecord(row[1], keyId) ?? null);
-  }
 
   relationshipProperty(id: bigint, key: string): CypherValue | undefined {
     const row = this.relRow(id);

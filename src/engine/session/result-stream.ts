@@ -10,22 +10,11 @@ import type { ExecutionContext } from '../cypher/runtime/execution-context.js';
 import { isSignal } from '../cypher/runtime/row.js';
 import type { Row, RowStream } from '../cypher/runtime/row.js';
 import { materialize } from './materialize.js';
+import { emptyCounters } from '../storage/tx-state.js';
 import type { PlanDescription, QueryType, ResultStream, ResultSummary } from './types.js';
 
 /** Counters of a statement that wrote nothing. */
-export const ZERO_COUNTERS: WriteCounters = {
-  nodesCreated: 0,
-  nodesDeleted: 0,
-  relationshipsCreated: 0,
-  relationshipsDeleted: 0,
-  propertiesSet: 0,
-  labelsAdded: 0,
-  labelsRemoved: 0,
-  indexesAdded: 0,
-  indexesRemoved: 0,
-  constraintsAdded: 0,
-  constraintsRemoved: 0,
-};
+export const ZERO_COUNTERS: WriteCounters = Object.freeze(emptyCounters());
 
 /** Difference of two counter snapshots (the statement's own effects inside a transaction). */
 export function counterDelta(after: WriteCounters, before: WriteCounters): WriteCounters {

@@ -1,21 +1,43 @@
 /**
- * The schema and identity half of a GraphReader, shared by the head reader (current state) and
- * the history reader (a past version): property keys, indexes, constraints and element ids come
- * from the same catalog and dictionaries whichever version the data is read at.
+ * The reads shared by the head reader (current state) and the history reader (a past version):
+ * node lookups over whichever row source the subclass reads, plus property keys, indexes,
+ * constraints and element ids, which come from the same catalog at every version.
  */
 import type { Connection } from './sqlite/connection.js';
 import type { StoreContext } from './store-context.js';
 import type { ConstraintDefinition, IndexDefinition } from './graph-store.js';
 import { LOOKUP_INDEXES, type SchemaCatalog } from '../catalog/schema-catalog.js';
 import { parseElementId } from './element-id.js';
+import { findInRecord } from './codec/value-codec.js';
+import type { CypherValue } from '../values/types.js';
 
-/** Base class of the readers: catalog, dictionary and element-id reads. */
+/** Base class of the readers: node lookups over a row source, catalog, dictionary and element-id reads. */
 export abstract class CatalogReads {
   constructor(
     protected connection: Connection,
     protected readonly context: StoreContext,
     protected catalog: SchemaCatalog,
   ) {}
+
+  /** The node row visible to this reader ([label set, property record]), or undefined. */
+  protected abstract readNodeRow(id: bigint): [string, Buffer | null] | undefined;
+
+  nodeExists(id: bigint): boolean {
+    return this.readNodeRow(id) !== undefined;
+  }
+
+  nodeLabels(id: bigint): readonly string[] | null {
+    const row = this.readNodeRow(id);
+    return row === undefined ? null : this.context.labelSets.names(row[0]);
+  }
+
+  /** The property value; null when the node lacks it; undefined when the node does not exist. */
+  nodeProperty(id: bigint, key: string): CypherValue | undefined {
+    const row = this.readNodeRow(id);
+    if (row === undefined) return undefined;
+    const keyId = this.context.tokens.keys.idOf(key);
+    return keyId === undefined ? null : (findInRecord(row[1], keyId) ?? null);
+  }
 
   propertyKeys(): readonly string[] {
     return this.connection.pluck('SELECT name FROM key_tokens ORDER BY id').all() as string[];

@@ -167,24 +167,6 @@ export class HeadReader extends CatalogReads implements GraphReader {
     };
   }
 
-  nodeExists(id: bigint): boolean {
-    return this.readNodeRow(id) !== undefined;
-  }
-
-  nodeLabels(id: bigint): readonly string[] | null {
-    const row = this.readNodeRow(id);
-    return row === undefined ? null : this.context.labelSets.names(row[0]);
-  }
-
-  /** The property value; null when the node lacks it; undefined when the node does not exist. */
-  nodeProperty(id: bigint, key: string): CypherValue | undefined {
-    const row = this.readNodeRow(id);
-    if (row === undefined) return undefined;
-    const keyId = this.context.tokens.keys.idOf(key);
-    if (keyId === undefined) return null;
-    return findInRecord(row[1], keyId) ?? null;
-  }
-
   /** The property value; null when absent; undefined when the relationship does not exist. */
   relationshipProperty(id: bigint, key: string): CypherValue | undefined {
     const row = this.readRelRow(id);
