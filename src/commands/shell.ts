@@ -92,6 +92,11 @@ export default class Shell extends Command {
       error: (text) => append({ text, kind: 'error' }),
     };
     const core = new ShellCore(client, output, { format: (flags.format ?? 'table') as OutputFormat, history: () => history.entries });
+    // ink renders only the final frame, and chalk drops the cursor's inverse video, when they
+    // believe they run under CI (a CI or CONTINUOUS_INTEGRATION variable, read once when they
+    // load). This shell is interactive on a terminal: every frame must reach the screen.
+    delete process.env.CI;
+    delete process.env.CONTINUOUS_INTEGRATION;
     const [{ createElement }, { render }, { ShellApp }] = await Promise.all([import('react'), import('ink'), import('../cli/shell/app.js')]);
     const banner = `Connected to graphdb ${this.config.version} (${where}), database "${client.database}".\nType :help for a list of available commands or :exit to exit the shell.\nNote that Cypher queries must end with a semicolon.`;
     const app = render(

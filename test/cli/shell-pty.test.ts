@@ -21,24 +21,24 @@ after(() => temp.cleanup());
 
 test('multi-line statement, table output, parameters, errors with position, :exit', () => {
   const run = cliInPty(shellArgs, [
-    { expect: 'graphdb> ' },
+    { expect: 'graphdb>' },
     { sleep: 0.5 },
     ...type("CREATE (a:Person {name: 'Ann', age: 42})"),
     { expect: '| ' },
     ...type("CREATE (b:Person {name: 'Bob', age: 7});"),
     { expect: 'Added 2 nodes' },
-    { expect: 'graphdb> ' },
+    { expect: 'graphdb>' },
     ...type(':param minAge => 10'),
-    { expect: 'graphdb> ' },
+    { expect: 'graphdb>' },
     ...type('MATCH (p:Person) WHERE p.age > $minAge'),
     ...type('RETURN p.name AS name, p.age AS age;'),
     { expect: '1 row' },
     ...type('RETURN 1 +;'),
     { expect: 'Neo.ClientError.Statement.SyntaxError' },
-    { expect: 'graphdb> ' },
+    { expect: 'graphdb>' },
     ...type('MATCH (p:Person) RETURN count(p) AS people;'),
     { expect: '1 row' },
-    { expect: 'graphdb> ' },
+    { expect: 'graphdb>' },
     ...type(':exit'),
   ]);
   assert.equal(run.status, 0, run.stderr + run.stdout);
@@ -53,13 +53,13 @@ test('multi-line statement, table output, parameters, errors with position, :exi
 
 test('history persists across runs: Up recalls the previous statement', () => {
   const run = cliInPty(shellArgs, [
-    { expect: 'graphdb> ' },
+    { expect: 'graphdb>' },
     { sleep: 0.5 },
     { send: '\x1b[A' },
     { sleep: 0.5 },
     { send: '\r' },
     { expect: '1 row' },
-    { expect: 'graphdb> ' },
+    { expect: 'graphdb>' },
     ...type(':exit'),
   ]);
   assert.equal(run.status, 0, run.stderr + run.stdout);
