@@ -187,6 +187,12 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['model', str, 'GRAPHDB_ASSISTANT_MODEL'],
     ['mcp_enable', bool, 'GRAPHDB_ASSISTANT_MCP_ENABLE'],
     ['mcp_tools', list, 'GRAPHDB_ASSISTANT_MCP_TOOLS'],
+    ['max_rounds', int(1, 64), 'GRAPHDB_ASSISTANT_MAX_ROUNDS'],
+    ['max_tool_result_chars', int(100), 'GRAPHDB_ASSISTANT_MAX_TOOL_RESULT_CHARS'],
+    ['max_tokens', int(1), 'GRAPHDB_ASSISTANT_MAX_TOKENS'],
+    ['context_size', int(128), 'GRAPHDB_ASSISTANT_CONTEXT_SIZE'],
+    ['threads', int(0, 256), 'GRAPHDB_ASSISTANT_THREADS'],
+    ['timeout', duration, 'GRAPHDB_ASSISTANT_TIMEOUT'],
   ]),
   ...group('wal', 'wal', [
     ['snapshot_retention_max_count', int(0), 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_COUNT'],

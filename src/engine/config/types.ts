@@ -192,6 +192,18 @@ export interface AssistantSettings {
   model: string;
   mcp_enable: boolean;
   mcp_tools: string[];
+  /** Most tool-calling rounds of the agentic loop before a final answer without tools. */
+  max_rounds: number;
+  /** Characters one tool result may put into the model context; longer results are truncated. */
+  max_tool_result_chars: number;
+  /** Default `max_tokens` of an answer when the request gives none. */
+  max_tokens: number;
+  /** Context window of the local model in tokens (capped by the model's training context). */
+  context_size: number;
+  /** Inference threads of the local model; 0 = node-llama-cpp's default. */
+  threads: number;
+  /** Milliseconds one model call may take; 0 = no limit. */
+  timeout: number;
 }
 
 /** `wal` section. */
