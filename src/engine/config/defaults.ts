@@ -33,6 +33,16 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     transaction_idle_timeout: 60_000,
     https: { enabled: false, port: 7473, cert_file: '', key_file: '' },
   },
+  vectorapi: {
+    grpc_enabled: false,
+    grpc_listen_addr: ':6334',
+    grpc_tls_enabled: false,
+    grpc_tls_cert: '',
+    grpc_tls_key: '',
+    grpc_tls_client_ca: '',
+    grpc_tls_client_auth_mode: 'none',
+    database: '',
+  },
   auth: {
     enabled: true,
     initial_credentials: '',

@@ -95,6 +95,16 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['cert_file', str, 'GRAPHDB_HTTP_TLS_CERT'],
     ['key_file', str, 'GRAPHDB_HTTP_TLS_KEY'],
   ]),
+  ...group('server', 'vectorapi', [
+    ['grpc_enabled', bool, 'GRAPHDB_VECTORAPI_GRPC_ENABLED'],
+    ['grpc_listen_addr', str, 'GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR'],
+    ['grpc_tls_enabled', bool, 'GRAPHDB_VECTORAPI_GRPC_TLS_ENABLED'],
+    ['grpc_tls_cert', str, 'GRAPHDB_VECTORAPI_GRPC_TLS_CERT'],
+    ['grpc_tls_key', str, 'GRAPHDB_VECTORAPI_GRPC_TLS_KEY'],
+    ['grpc_tls_client_ca', str, 'GRAPHDB_VECTORAPI_GRPC_TLS_CLIENT_CA'],
+    ['grpc_tls_client_auth_mode', oneOf('none', 'request', 'request_verify', 'require_verify'), 'GRAPHDB_VECTORAPI_GRPC_TLS_CLIENT_AUTH_MODE'],
+    ['database', str, 'GRAPHDB_VECTORAPI_DATABASE'],
+  ]),
   ...group('auth', 'auth', [
     ['enabled', bool, 'GRAPHDB_NO_AUTH', { envInverted: true }],
     ['initial_credentials', str, 'GRAPHDB_AUTH', secret],

@@ -63,6 +63,24 @@ export interface ServerSettings {
   https: HttpsSettings;
 }
 
+/** Client-certificate policy of the vector-API gRPC listener. */
+export type GrpcClientAuthMode = 'none' | 'request' | 'request_verify' | 'require_verify';
+
+/** `vectorapi` section: the Qdrant-compatible gRPC listener (docs/vectorapi.md). */
+export interface VectorApiSettings {
+  grpc_enabled: boolean;
+  /** `host:port`, `:port` (every interface) or `[v6]:port`. */
+  grpc_listen_addr: string;
+  grpc_tls_enabled: boolean;
+  grpc_tls_cert: string;
+  grpc_tls_key: string;
+  /** CA bundle client certificates are verified against (mutual TLS). */
+  grpc_tls_client_ca: string;
+  grpc_tls_client_auth_mode: GrpcClientAuthMode;
+  /** Database holding the collections; empty = the default database. */
+  database: string;
+}
+
 /** `auth` section. */
 export interface AuthSettings {
   /** False with `--no-auth` / `GRAPHDB_NO_AUTH=true`. */
@@ -224,6 +242,7 @@ export interface ResourceSettings {
 export interface GraphdbConfig {
   database: DatabaseSettings;
   server: ServerSettings;
+  vectorapi: VectorApiSettings;
   auth: AuthSettings;
   cors: CorsSettings;
   logging: LoggingSettings;
