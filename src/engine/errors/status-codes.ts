@@ -29,6 +29,12 @@ export const StatusCodes = {
   ProcedureCallFailed: 'Neo.ClientError.Procedure.ProcedureCallFailed',
   DatabaseNotFound: 'Neo.ClientError.Database.DatabaseNotFound',
   DatabaseExists: 'Neo.ClientError.Database.ExistingDatabaseFound',
+  /** A database that still has aliases (DROP DATABASE without CASCADE ALIASES). */
+  ExistingAliasFound: 'Neo.ClientError.Database.ExistingAliasFound',
+  /** An alias targeting another alias. */
+  IllegalAliasChain: 'Neo.ClientError.Database.IllegalAliasChain',
+  /** A write would take a database past its max_nodes / max_relationships / max_storage_bytes limit. */
+  DatabaseLimitReached: 'Neo.ClientError.Database.DatabaseLimitReached',
   TransactionNotFound: 'Neo.ClientError.Transaction.TransactionNotFound',
   TransactionTimedOut: 'Neo.ClientError.Transaction.TransactionTimedOut',
   TransactionTerminated: 'Neo.ClientError.Transaction.Terminated',
@@ -45,6 +51,8 @@ export const StatusCodes = {
   LockClientStopped: 'Neo.TransientError.Transaction.LockClientStopped',
   ResourcePressure: 'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
   DatabaseUnavailable: 'Neo.TransientError.General.DatabaseUnavailable',
+  /** A database's max_concurrent_queries limit is reached; retry later. */
+  ResourceExhaustion: 'Neo.TransientError.Request.ResourceExhaustion',
   UnknownError: 'Neo.DatabaseError.General.UnknownError',
   StorageDamageDetected: 'Neo.DatabaseError.General.StorageDamageDetected',
   /** Delete of a node that still has relationships (Neo4j 5 code). */

@@ -1,0 +1,192 @@
+/**
+ * The names the engine accepts for databases beyond the databases themselves (aliases), and
+ * the per-database resource limits: both loaded from the `system` database at startup, held in
+ * memory, and changed through a write transaction of `system` (like CREATE DATABASE).
+ *
+ * Resolution: `resolve(name)` maps an alias to its target database (lower-case) and returns
+ * any other name unchanged, so every place a database name is accepted (USE, Bolt `db`, HTTP
+ * `/db/{name}`, GraphQL) accepts an alias through `StorageEngine.database`.
+ */
+import { ClientError, DatabaseNotFound, StatusCodes } from '../errors/index.js';
+import type { Connection } from '../storage/sqlite/connection.js';
+import type { CypherValue } from '../values/types.js';
+import { deleteAlias, ensureAliasTable, readAliases, writeAlias, type AliasEntry } from './alias-catalog.js';
+import { SYSTEM_DATABASE, normalizeDatabaseName } from './database-catalog.js';
+import { deleteLimits, ensureLimitTable, limitValue, readLimits, writeLimit, type DatabaseLimits, type LimitName } from './limit-catalog.js';
+
+/** What the directory needs from the storage engine. */
+export interface DirectoryHost {
+  /** True when `name` (lower-case) is a database (not an alias). */
+  isDatabase(name: string): boolean;
+  /** Runs `change` in a committed write transaction of the system database. */
+  changeCatalog(change: (connection: Connection) => void): Promise<void>;
+}
+
+/** `CREATE [OR REPLACE] ALIAS` arguments. */
+export interface AliasDefinition {
+  readonly name: string;
+  readonly target: string;
+  readonly properties: ReadonlyMap<string, CypherValue>;
+  readonly orReplace: boolean;
+  readonly ifNotExists: boolean;
+}
+
+/** `ALTER ALIAS name [IF EXISTS] SET DATABASE [TARGET t] [PROPERTIES {...}]` arguments. */
+export interface AliasChange {
+  readonly name: string;
+  readonly ifExists: boolean;
+  readonly target: string | null;
+  readonly properties: ReadonlyMap<string, CypherValue> | null;
+}
+
+/** Aliases and limits of one data directory. */
+export class DatabaseDirectory {
+  private aliases = new Map<string, AliasEntry>();
+  private limits = new Map<string, DatabaseLimits>();
+
+  constructor(private readonly host: DirectoryHost) {}
+
+  /** Creates the tables when missing and loads their rows (at startup). */
+  load(connection: Connection): void {
+    ensureAliasTable(connection);
+    ensureLimitTable(connection);
+    this.aliases = new Map(readAliases(connection).map((entry) => [entry.name, entry]));
+    this.limits = readLimits(connection);
+  }
+
+  /** The database `name` designates: an alias's target, otherwise `name` lower-cased. */
+  resolve(name: string): string {
+    const lower = name.toLowerCase();
+    return this.aliases.get(lower)?.target ?? lower;
+  }
+
+  /** True when `name` (case-insensitive) is an alias. */
+  isAlias(name: string): boolean {
+    return this.aliases.has(name.toLowerCase());
+  }
+
+  /** Every alias, ordered by name. */
+  listAliases(): AliasEntry[] {
+    return [...this.aliases.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The alias names of one database, ordered. */
+  aliasesOf(database: string): string[] {
+    const lower = database.toLowerCase();
+    return this.listAliases().filter((a) => a.target === lower).map((a) => a.name);
+  }
+
+  /** CREATE ALIAS. Returns false when it existed and IF NOT EXISTS was given. */
+  async createAlias(definition: AliasDefinition): Promise<boolean> {
+    const name = normalizeDatabaseName(definition.name);
+    const target = this.checkTarget(definition.target, name);
+    if (this.host.isDatabase(name)) {
+      throw new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database alias '${definition.name}': Database name or alias already exists.`);
+    }
+    if (this.aliases.has(name) && !definition.orReplace) {
+      if (definition.ifNotExists) return false;
+      throw new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database alias '${definition.name}': Database name or alias already exists.`);
+    }
+    const entry: AliasEntry = { name, target, properties: definition.properties };
+    await this.host.changeCatalog((connection) => writeAlias(connection, entry));
+    this.aliases.set(name, entry);
+    return true;
+  }
+
+  /** ALTER ALIAS. Returns false when absent and IF EXISTS was given. */
+  async alterAlias(change: AliasChange): Promise<boolean> {
+    const name = change.name.toLowerCase();
+    const existing = this.aliases.get(name);
+    if (existing === undefined) {
+      if (change.ifExists) return false;
+      throw new DatabaseNotFound(change.name);
+    }
+    const target = change.target === null ? existing.target : this.checkTarget(change.target, name);
+    const entry: AliasEntry = { name, target, properties: change.properties ?? existing.properties };
+    await this.host.changeCatalog((connection) => writeAlias(connection, entry));
+    this.aliases.set(name, entry);
+    return true;
+  }
+
+  /** DROP ALIAS. Returns false when absent and IF EXISTS was given. */
+  async dropAlias(name: string, ifExists: boolean): Promise<boolean> {
+    const lower = name.toLowerCase();
+    if (!this.aliases.has(lower)) {
+      if (ifExists) return false;
+      if (this.host.isDatabase(lower)) {
+        throw new ClientError(StatusCodes.DatabaseNotFound, `Failed to delete the specified database alias '${name}': '${name}' is a database, not an alias.`);
+      }
+      throw new DatabaseNotFound(name);
+    }
+    await this.host.changeCatalog((connection) => deleteAlias(connection, lower));
+    this.aliases.delete(lower);
+    return true;
+  }
+
+  /**
+   * Called inside DROP DATABASE's catalog change: refuses when the database has aliases unless
+   * `cascade` (then drops them), and drops the database's limits. Apply `forgetDatabase` after commit.
+   */
+  dropDatabaseRows(connection: Connection, database: string, cascade: boolean): void {
+    const aliases = this.aliasesOf(database);
+    if (aliases.length > 0 && !cascade) {
+      throw new ClientError(
+        StatusCodes.ExistingAliasFound,
+        `Failed to delete the specified database '${database}': the database has aliases (${aliases.map((a) => `\`${a}\``).join(', ')}). Drop them first, or use DROP DATABASE ${database} CASCADE ALIASES.`,
+      );
+    }
+    for (const alias of aliases) deleteAlias(connection, alias);
+    deleteLimits(connection, database);
+  }
+
+  /** Forgets a dropped database's aliases and limits (after its catalog change committed). */
+  forgetDatabase(database: string): void {
+    for (const alias of this.aliasesOf(database)) this.aliases.delete(alias);
+    this.limits.delete(database.toLowerCase());
+  }
+
+  /** The limits of a database (`{}` when none is set); aliases resolve to their target. */
+  limitsOf(database: string): DatabaseLimits {
+    return this.limits.get(this.resolve(database)) ?? {};
+  }
+
+  /** Every database that has at least one limit. */
+  limitedDatabases(): string[] {
+    return [...this.limits.keys()].sort();
+  }
+
+  /** ALTER DATABASE name SET LIMIT k = v, ...: validates every value, then stores them in one change. */
+  async setLimits(database: string, values: readonly (readonly [string, CypherValue])[]): Promise<void> {
+    const target = this.resolve(database);
+    if (target === SYSTEM_DATABASE) {
+      throw new ClientError(StatusCodes.UnsupportedOperation, `Limits cannot be set on the system database.`);
+    }
+    if (!this.host.isDatabase(target)) throw new DatabaseNotFound(database);
+    const changes = values.map(([name, value]) => limitValue(name, value));
+    await this.host.changeCatalog((connection) => {
+      for (const [name, value] of changes) writeLimit(connection, target, name, value);
+    });
+    const next: Partial<Record<LimitName, number>> = { ...(this.limits.get(target) ?? {}) };
+    for (const [name, value] of changes) {
+      if (value === null) delete next[name];
+      else next[name] = value;
+    }
+    if (Object.keys(next).length === 0) this.limits.delete(target);
+    else this.limits.set(target, next);
+  }
+
+  private checkTarget(target: string, alias: string): string {
+    const lower = target.toLowerCase();
+    if (lower === SYSTEM_DATABASE) {
+      throw new ClientError(StatusCodes.UnsupportedOperation, `Failed to create the specified database alias '${alias}': an alias cannot target the system database.`);
+    }
+    if (this.aliases.has(lower)) {
+      throw new ClientError(StatusCodes.IllegalAliasChain, `Failed to create the specified database alias '${alias}': '${target}' is an alias; an alias must target a database.`);
+    }
+    if (lower === alias) {
+      throw new ClientError(StatusCodes.IllegalAliasChain, `Failed to create the specified database alias '${alias}': an alias cannot target itself.`);
+    }
+    if (!this.host.isDatabase(lower)) throw new DatabaseNotFound(target);
+    return lower;
+  }
+}
