@@ -17,6 +17,8 @@ import { LabelSetCache, type StoreContext } from './store-context.js';
 import { WriteTransaction, type WriteHost } from './write-transaction.js';
 import { HistoricalSnapshot, SnapshotReader, type ReadTransaction } from './snapshot-reader.js';
 import type { ChangeEvent } from './graph-store.js';
+import type { DatabaseLimits } from '../catalog/limit-catalog.js';
+import { enforceStorageLimits } from '../catalog/limit-enforcement.js';
 import { StateKey, addState, labelCountKey, readState, typeCountKey, writeState } from './sqlite/state-table.js';
 
 /** Options of one database. */
@@ -30,6 +32,8 @@ export interface DatabaseStoreOptions {
   readonly publish: (events: readonly ChangeEvent[]) => void;
   /** True when someone subscribed to change events. */
   readonly hasSubscribers: () => boolean;
+  /** The database's resource limits, checked at commit (see catalog/limit-enforcement.ts). */
+  readonly limits?: () => DatabaseLimits;
 }
 
 /** Size and counts of a database. */
@@ -140,6 +144,16 @@ export class DatabaseStore {
   private persistCommit(tx: WriteTransaction): void {
     const state = tx.state;
     const writer = this.writer;
+    const limits = this.options.limits?.();
+    if (limits !== undefined && (state.nodeDelta > 0 || state.relDelta > 0)) {
+      enforceStorageLimits(this.name, limits, {
+        nodeDelta: state.nodeDelta,
+        relDelta: state.relDelta,
+        committedNodes: () => Number(readState(writer, StateKey.nodeCount)),
+        committedRelationships: () => Number(readState(writer, StateKey.relCount)),
+        diskBytes: () => this.diskBytes(),
+      });
+    }
     const at = Date.now();
     writeState(writer, StateKey.version, tx.commitVersion);
     writeState(writer, StateKey.lastCommitAt, at);
@@ -159,6 +173,11 @@ export class DatabaseStore {
   /** The last committed version. */
   get version(): bigint {
     return this.committed;
+  }
+
+  /** How long a writer waits for the write lock by default (ms). */
+  get writeLockTimeoutMs(): number {
+    return this.options.writeLockTimeoutMs;
   }
 
   /** True while a write transaction holds the lock. */

@@ -17,6 +17,7 @@ import {
   readCatalog,
   type DatabaseInfo,
 } from '../catalog/database-catalog.js';
+import { DatabaseDirectory } from '../catalog/database-directory.js';
 import { openWriterConnection, type Connection, type SyncMode } from './sqlite/connection.js';
 import { DatabaseStore } from './database-store.js';
 import { EventBus, type ChangeEventSource } from './event-bus.js';
@@ -46,6 +47,11 @@ export class StorageEngine {
   private readonly stores = new Map<string, DatabaseStore>();
   private catalog = new Map<string, { file: string; createdAt: Date }>();
   private closed = false;
+  /** Aliases and per-database limits (kept in the system database). */
+  readonly directory: DatabaseDirectory = new DatabaseDirectory({
+    isDatabase: (name) => this.hasDatabase(name),
+    changeCatalog: (change) => this.changeCatalog(change),
+  });
 
   private constructor(private readonly options: StorageEngineOptions) {
     this.dataDir = options.dataDir;
@@ -69,6 +75,7 @@ export class StorageEngine {
         insertCatalogRow(bootstrapConnection, this.defaultDatabase, `${this.defaultDatabase}.db`);
       }
       this.catalog = new Map(readCatalog(bootstrapConnection).map((row) => [row.name, { file: row.file, createdAt: row.createdAt }]));
+      this.directory.load(bootstrapConnection);
     } finally {
       bootstrapConnection.close();
     }
@@ -84,6 +91,7 @@ export class StorageEngine {
       writeLockTimeoutMs: this.options.writeLockTimeoutMs ?? 10_000,
       publish: (events) => this.bus.publish(events),
       hasSubscribers: () => this.bus.hasSubscribers,
+      limits: () => this.directory.limitsOf(name),
     });
     this.stores.set(name, store);
     return store;
@@ -126,10 +134,10 @@ export class StorageEngine {
     return lower === SYSTEM_DATABASE || this.catalog.has(lower);
   }
 
-  /** The store of a database (default database when omitted); throws DatabaseNotFound. */
+  /** The store of a database or alias (default database when omitted); throws DatabaseNotFound. */
   database(name: string = this.defaultDatabase): DatabaseStore {
     this.assertOpen();
-    const lower = name.toLowerCase();
+    const lower = this.directory.resolve(name);
     const open = this.stores.get(lower);
     if (open !== undefined) return open;
     const row = this.catalog.get(lower);
@@ -141,7 +149,7 @@ export class StorageEngine {
   async createDatabase(name: string, ifNotExists = false): Promise<boolean> {
     this.assertOpen();
     const lower = normalizeDatabaseName(name);
-    if (this.hasDatabase(lower)) {
+    if (this.hasDatabase(lower) || this.directory.isAlias(lower)) {
       if (ifNotExists) return false;
       throw new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database '${name}': Database already exists.`);
     }
@@ -153,8 +161,11 @@ export class StorageEngine {
     return true;
   }
 
-  /** DROP DATABASE: closes it and deletes its file. Returns false when absent and `ifExists` was set. */
-  async dropDatabase(name: string, ifExists = false): Promise<boolean> {
+  /**
+   * DROP DATABASE: closes it and deletes its file. Returns false when absent and `ifExists` was
+   * set. A database with aliases is refused (ExistingAliasFound) unless `cascadeAliases`.
+   */
+  async dropDatabase(name: string, ifExists = false, cascadeAliases = false): Promise<boolean> {
     this.assertOpen();
     const lower = name.toLowerCase();
     if (lower === SYSTEM_DATABASE || lower === this.defaultDatabase) {
@@ -165,7 +176,11 @@ export class StorageEngine {
       if (ifExists) return false;
       throw new DatabaseNotFound(name);
     }
-    await this.changeCatalog((tx) => deleteCatalogRow(tx, lower));
+    await this.changeCatalog((tx) => {
+      this.directory.dropDatabaseRows(tx, lower, cascadeAliases);
+      deleteCatalogRow(tx, lower);
+    });
+    this.directory.forgetDatabase(lower);
     this.catalog.delete(lower);
     this.stores.get(lower)?.close();
     this.stores.delete(lower);
