@@ -4,6 +4,7 @@
  */
 import type { FunctionRegistry } from '../functions/registry.js';
 import type { ProcedureRegistry } from '../procedures/registry.js';
+import type { DatabaseDirectory } from '../../catalog/database-directory.js';
 
 /** One row of SHOW DATABASES. */
 export interface DatabaseInfo {
@@ -16,7 +17,9 @@ export interface DatabaseInfo {
 export interface AdminHooks {
   listDatabases(): readonly DatabaseInfo[];
   createDatabase(name: string, ifNotExists: boolean): Promise<void>;
-  dropDatabase(name: string, ifExists: boolean): Promise<void>;
+  dropDatabase(name: string, ifExists: boolean, cascadeAliases?: boolean): Promise<void>;
+  /** Database aliases and per-database limits (CREATE/ALTER/DROP ALIAS, SET LIMIT, SHOW ALIASES/LIMITS). */
+  readonly directory?: DatabaseDirectory;
   readonly procedures: ProcedureRegistry;
   readonly functions: FunctionRegistry;
 }
