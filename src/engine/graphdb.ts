@@ -34,6 +34,7 @@ import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
 import type { DatabaseSearch } from './search/index.js';
 import { searchProcedures } from './cypher/procedures/search.js';
 import type { AuthCommandRunner } from './auth/commands/runner.js';
+import { QueryAdmission, admitUnderLimits } from './catalog/limit-enforcement.js';
 
 /** Options of `GraphDB.open`. */
 export interface GraphDBOptions {
@@ -94,7 +95,8 @@ export class GraphDB {
     const admin: AdminHooks = {
       listDatabases: () => this.databases(),
       createDatabase: async (name, ifNotExists) => void (await this.createDatabase(name, ifNotExists)),
-      dropDatabase: async (name, ifExists) => void (await this.dropDatabase(name, ifExists)),
+      dropDatabase: async (name, ifExists, cascadeAliases) => void (await this.dropDatabase(name, ifExists, cascadeAliases)),
+      directory: storage.directory,
       procedures: this.procedures,
       functions: this.functions,
     };
@@ -104,7 +106,13 @@ export class GraphDB {
     });
     if (options.testProcedures) this.procedures.register(registrationProcedure((definition) => this.registerProcedure(definition)));
     this.searchHost = options.search === false ? null : this.openSearch(options.search ?? {});
-    this.services = { admin, functions: this.functions, defaultTimeZone: options.defaultTimeZone ?? 'UTC' };
+    const admission = new QueryAdmission();
+    this.services = {
+      admin,
+      functions: this.functions,
+      defaultTimeZone: options.defaultTimeZone ?? 'UTC',
+      admitQuery: (database, clock) => admitUnderLimits(admission, database, storage.directory.limitsOf(database), clock),
+    };
     this.host = {
       services: this.services,
       defaultDatabase: storage.defaultDatabase,
@@ -211,9 +219,9 @@ export class GraphDB {
     return created;
   }
 
-  /** DROP DATABASE; false when absent and `ifExists` was set. */
-  async dropDatabase(name: string, ifExists = false): Promise<boolean> {
-    const dropped = await this.storage.dropDatabase(name, ifExists);
+  /** DROP DATABASE; false when absent and `ifExists` was set. Refused while it has aliases unless `cascadeAliases`. */
+  async dropDatabase(name: string, ifExists = false, cascadeAliases = false): Promise<boolean> {
+    const dropped = await this.storage.dropDatabase(name, ifExists, cascadeAliases);
     if (dropped) await this.searchHost?.databaseDropped(name);
     return dropped;
   }
