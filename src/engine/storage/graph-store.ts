@@ -34,6 +34,15 @@ export interface RelationshipRecord extends RelationshipHandle {
   readonly properties: CypherMap;
 }
 
+/**
+ * A batch of selected node properties as columns: `columns[k][i]` is the k-th requested key of
+ * the batch's i-th node, undefined when that node lacks it.
+ */
+export interface NodePropertyColumns {
+  readonly count: number;
+  readonly columns: readonly (readonly (CypherValue | undefined)[])[];
+}
+
 /** A predicate a property index can answer. Values are Cypher values (bigint, number, string, ...). */
 export type IndexPredicate =
   | { readonly kind: 'equals'; readonly value: CypherValue }
@@ -104,6 +113,12 @@ export interface GraphReader {
   allNodeIds(): Iterable<bigint>;
   /** Node ids carrying `label`, ascending. */
   nodeIdsByLabel(label: string): Iterable<bigint>;
+  /**
+   * Optional fast path of scans that read only properties: the `keys` of every node carrying
+   * `label` (every node when null), in ascending id order, as column batches. A reader without
+   * it is read through `nodeIdsByLabel`/`allNodeIds` and `nodeProperty`, which gives the same rows.
+   */
+  scanNodeProperties?(label: string | null, keys: readonly string[]): Iterable<NodePropertyColumns>;
   /**
    * Node ids with `label` whose `property` satisfies `predicate`, answered from a property index.
    * Throws if no index covers (label, property); check `findIndex` first.

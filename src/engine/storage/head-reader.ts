@@ -9,12 +9,14 @@ import type {
   Direction,
   GraphReader,
   IndexPredicate,
+  NodePropertyColumns,
   NodeRecord,
   RelationshipHandle,
   RelationshipRecord,
 } from './graph-store.js';
 import type { IndexEntry, SchemaCatalog } from '../catalog/schema-catalog.js';
 import { decodeRecord, findInRecord } from './codec/value-codec.js';
+import { scanNodeColumns } from './codec/node-columns.js';
 import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
 import { PAGE_SIZES, seekIndex } from './index-seek.js';
 import { CatalogReads } from './catalog-reads.js';
@@ -187,6 +189,11 @@ export class HeadReader extends CatalogReads implements GraphReader {
     if (labelId === undefined) return [];
     if (!this.cacheLastRow) return this.scan(pagedIds(this.connection, LABEL_NODES_SQL, [labelId]));
     return this.pagedScan(LABEL_NODES_SQL, LABEL_NODE_ROWS_SQL, [labelId]);
+  }
+
+  /** Column batches of selected properties; a read transaction caches them per version (codec/node-columns.ts). */
+  scanNodeProperties(label: string | null, keys: readonly string[]): Iterable<NodePropertyColumns> {
+    return scanNodeColumns(() => this.connection, this.context, label, keys, this.cacheLastRow ? this.version : null);
   }
 
   seekNodes(label: string, property: string, predicate: IndexPredicate): Iterable<bigint> {
