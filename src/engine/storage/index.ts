@@ -25,6 +25,8 @@
  * db.readAt(version: bigint): ReadTransaction        // historical snapshot; ArgumentError if unknown/pruned
  * db.readAtTime(date: Date): ReadTransaction; db.versionAt(date): bigint
  * db.stats(): { nodes, relationships, dataSizeBytes, version }
+ * const loader = await BulkLoader.open(db, { uniqueChecks? });   // bulk import as one commit (bulk-load.ts):
+ * loader.addNode(labels, props) -> id; loader.addRelationship(type, startId, endId, props); loader.finish() | abort()
  * db.mvccStatus(): MvccStatus; await db.prune({ maxVersions?, ttlMs? }): PruneResult  // never removes heads
  * ```
  *
@@ -41,6 +43,7 @@
 export { StorageEngine, type StorageEngineOptions, type StorageLogger } from './storage-engine.js';
 export { DatabaseStore, type DatabaseStats } from './database-store.js';
 export { WriteTransaction } from './write-transaction.js';
+export { BulkLoader, type BulkLoadOptions, type BulkLoadResult } from './bulk-load.js';
 export type { ReadTransaction } from './snapshot-reader.js';
 export type { ChangeEventSource } from './event-bus.js';
 export type { SyncMode } from './sqlite/connection.js';

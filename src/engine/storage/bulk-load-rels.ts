@@ -1,0 +1,87 @@
+/**
+ * The bulk loader's relationship buffer: endpoints and types in growable typed arrays (about 24
+ * bytes per relationship plus its encoded properties), ordered at the end by (start, type, end)
+ * with three stable counting-sort passes. Relationship ids are then assigned in that order, so
+ * the `rels` table is written in `rels_out` key order and SQLite builds that index (and the
+ * per-type one) from already sorted input.
+ */
+
+/** Index entries of one buffered relationship, computed when it was added: [index id, key]. */
+export type PendingEntries = readonly (readonly [number, Buffer])[];
+
+/** Buffered relationships (ids are assigned when they are written). */
+export class RelationshipBuffer {
+  src = new Float64Array(1024);
+  dst = new Float64Array(1024);
+  type = new Uint32Array(1024);
+  props: (Buffer | null)[] = [];
+  /** Index entries by buffer position, for relationships of indexed types. */
+  readonly entries = new Map<number, PendingEntries>();
+  length = 0;
+  private maxNode = 0;
+  private maxType = 0;
+
+  /** Appends one relationship; returns its buffer position. */
+  add(src: number, typeId: number, dst: number, props: Buffer | null): number {
+    if (this.length === this.src.length) this.grow();
+    const at = this.length++;
+    this.src[at] = src;
+    this.dst[at] = dst;
+    this.type[at] = typeId;
+    this.props.push(props);
+    if (src > this.maxNode) this.maxNode = src;
+    if (dst > this.maxNode) this.maxNode = dst;
+    if (typeId > this.maxType) this.maxType = typeId;
+    return at;
+  }
+
+  private grow(): void {
+    const size = this.src.length * 2;
+    const src = new Float64Array(size);
+    src.set(this.src);
+    const dst = new Float64Array(size);
+    dst.set(this.dst);
+    const type = new Uint32Array(size);
+    type.set(this.type);
+    this.src = src;
+    this.dst = dst;
+    this.type = type;
+  }
+
+  /** Buffer positions ordered by (src, type, dst), ties in insertion order. */
+  order(): Uint32Array {
+    const n = this.length;
+    let perm = new Uint32Array(n);
+    for (let i = 0; i < n; i++) perm[i] = i;
+    if (n < 2) return perm;
+    // Counting sort needs one counter per distinct key value: fall back to a comparison sort
+    // when node ids are sparse compared to the number of relationships.
+    if (this.maxNode > 4 * n + 1_000_000) {
+      const { src, dst, type } = this;
+      return perm.sort((a, b) => src[a]! - src[b]! || type[a]! - type[b]! || dst[a]! - dst[b]! || a - b);
+    }
+    let scratch = new Uint32Array(n);
+    for (const [keys, max] of [
+      [this.dst, this.maxNode],
+      [this.type, this.maxType],
+      [this.src, this.maxNode],
+    ] as const) {
+      countingPass(perm, scratch, keys, max);
+      [perm, scratch] = [scratch, perm];
+    }
+    return perm;
+  }
+}
+
+/** One stable counting-sort pass of `from` by `keys[position]` (0..max) into `to`. */
+function countingPass(from: Uint32Array, to: Uint32Array, keys: Float64Array | Uint32Array, max: number): void {
+  const counts = new Uint32Array(max + 2);
+  for (let i = 0; i < from.length; i++) counts[keys[from[i]!]! + 1]++;
+  for (let k = 1; k < counts.length; k++) counts[k] = counts[k]! + counts[k - 1]!;
+  for (let i = 0; i < from.length; i++) {
+    const position = from[i]!;
+    const key = keys[position]!;
+    to[counts[key]!] = position;
+    counts[key]++;
+  }
+}
