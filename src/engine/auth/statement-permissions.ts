@@ -52,7 +52,7 @@ function collect(op: LogicalOperator, into: Set<Permission>): void {
 const SERVER_INFORMATION: ReadonlySet<string> = new Set(['DATABASES', 'DATABASE', 'DEFAULT DATABASE', 'HOME DATABASE', 'PROCEDURES', 'FUNCTIONS', 'CURRENT USER']);
 
 /** SHOW commands that reveal accounts or configuration: admin only. */
-const ADMIN_INFORMATION: ReadonlySet<string> = new Set(['USERS', 'ROLES', 'SETTINGS']);
+const ADMIN_INFORMATION: ReadonlySet<string> = new Set(['USERS', 'ROLES', 'SETTINGS', 'ALIASES', 'LIMITS']);
 
 /** The CommandCall a command's plan runs: the root, or the leaf under a SHOW command's projections. */
 function findCommandCall(op: LogicalOperator): CommandCall | null {

@@ -80,3 +80,17 @@ export class QueryAdmission {
     return this.running.get(database) ?? 0;
   }
 }
+
+/** The part of a statement clock query limits use. */
+export interface LimitableClock {
+  limitQueryTime(deadline: number): void;
+}
+
+/**
+ * Admits a statement on `database` under `limits`: max_concurrent_queries through `admission`,
+ * max_query_time as a deadline on `clock`. Returns the release function.
+ */
+export function admitUnderLimits(admission: QueryAdmission, database: string, limits: DatabaseLimits, clock: LimitableClock): () => void {
+  if (limits.max_query_time !== undefined) clock.limitQueryTime(performance.now() + limits.max_query_time);
+  return admission.admit(database, limits);
+}

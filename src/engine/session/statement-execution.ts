@@ -28,6 +28,12 @@ export interface EngineServices {
   readonly admin: AdminHooks;
   readonly functions: FunctionRegistry;
   readonly defaultTimeZone: string;
+  /**
+   * Admits a statement on a database under its query limits (max_concurrent_queries,
+   * max_query_time through `clock`); returns the release to call when it ends. Throws a
+   * transient error when the database is at its concurrency limit.
+   */
+  readonly admitQuery?: (database: string, clock: StatementClock) => () => void;
 }
 
 /** A statement ready to pull rows from. */

@@ -92,9 +92,33 @@ export async function runAdmin(
 
 /**
  * Runs a planned statement. Updating statements run to completion (rows buffered and
- * materialized) before this resolves; reads stream lazily from the returned result.
+ * materialized) before this resolves; reads stream lazily from the returned result. The
+ * statement holds a place under its database's query limits until it finishes.
  */
 export async function runPlanned(
+  plan: StatementPlan,
+  target: RunTarget,
+  parameters: ReadonlyMap<string, CypherValue>,
+  clock: StatementClock,
+  services: EngineServices,
+  finish: Finisher,
+  bookmark?: () => string | undefined,
+): Promise<StatementResult> {
+  const release = services.admitQuery?.(target.database, clock);
+  if (release === undefined) return runStatement(plan, target, parameters, clock, services, finish, bookmark);
+  const finishAndRelease: Finisher = async (error) => {
+    release();
+    await finish(error);
+  };
+  try {
+    return await runStatement(plan, target, parameters, clock, services, finishAndRelease, bookmark);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function runStatement(
   plan: StatementPlan,
   target: RunTarget,
   parameters: ReadonlyMap<string, CypherValue>,

@@ -10,7 +10,8 @@ export type AdminCommand =
   | StartDatabase
   | StopDatabase
   | CreateAlias
-  | DropAlias;
+  | DropAlias
+  | AlterAlias;
 
 /** A database or alias name: a (possibly dotted) symbolic name or a parameter. */
 export interface SymbolicName extends BaseNode {
@@ -29,11 +30,13 @@ export interface CreateDatabase extends BaseNode {
   readonly wait: boolean;
 }
 
-/** `DROP DATABASE name [IF EXISTS] [DUMP DATA | DESTROY DATA] [WAIT | NOWAIT]`. */
+/** `DROP DATABASE name [IF EXISTS] [RESTRICT | CASCADE ALIAS[ES]] [DUMP DATA | DESTROY DATA] [WAIT | NOWAIT]`. */
 export interface DropDatabase extends BaseNode {
   readonly kind: Kind.DropDatabase;
   readonly name: SymbolicName;
   readonly ifExists: boolean;
+  /** `CASCADE ALIASES`: drop the database's aliases with it (default RESTRICT: refuse). */
+  readonly cascadeAliases: boolean;
   readonly dumpData: boolean;
   readonly wait: boolean;
 }
@@ -79,6 +82,18 @@ export interface CreateAlias extends BaseNode {
   readonly target: SymbolicName;
   readonly orReplace: boolean;
   readonly ifNotExists: boolean;
+  readonly properties: MapLiteral | Parameter | null;
+}
+
+/**
+ * `ALTER ALIAS name [IF EXISTS] SET DATABASE [TARGET target] [PROPERTIES {...}]`; at least one
+ * of target and properties is present.
+ */
+export interface AlterAlias extends BaseNode {
+  readonly kind: Kind.AlterAlias;
+  readonly name: SymbolicName;
+  readonly ifExists: boolean;
+  readonly target: SymbolicName | null;
   readonly properties: MapLiteral | Parameter | null;
 }
 

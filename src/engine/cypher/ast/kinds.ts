@@ -120,5 +120,6 @@ export enum Kind {
   StopDatabase = 'StopDatabase',
   CreateAlias = 'CreateAlias',
   DropAlias = 'DropAlias',
+  AlterAlias = 'AlterAlias',
   SymbolicName = 'SymbolicName',
 }

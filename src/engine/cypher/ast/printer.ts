@@ -190,11 +190,12 @@ class Printer {
       case Kind.CreateDatabase:
         return `CREATE ${command.orReplace ? 'OR REPLACE ' : ''}DATABASE ${this.symbolic(command.name)}${command.ifNotExists ? ' IF NOT EXISTS' : ''}${options(command.options)}${command.wait ? ' WAIT' : ''}`;
       case Kind.DropDatabase:
-        return `DROP DATABASE ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''}${command.dumpData ? ' DUMP DATA' : ''}${command.wait ? ' WAIT' : ''}`;
+        return `DROP DATABASE ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''}${command.cascadeAliases ? ' CASCADE ALIASES' : ''}${command.dumpData ? ' DUMP DATA' : ''}${command.wait ? ' WAIT' : ''}`;
       case Kind.AlterDatabase: {
         const settings = command.settings.map((s) => {
           if (s.category === 'REMOVE OPTION') return ` REMOVE OPTION ${printName(s.key)}`;
           if (s.category === 'ACCESS') return ` SET ACCESS ${s.value && s.value.kind === Kind.StringLiteral ? s.value.value : ''}`;
+          if (s.category === 'LIMIT') return ` SET LIMIT ${printName(s.key)} = ${this.e(s.value!)}`;
           return ` SET ${s.category} ${printName(s.key)} ${this.e(s.value!)}`;
         });
         return `ALTER DATABASE ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''}${settings.join('')}`;
@@ -206,12 +207,18 @@ class Printer {
         return `CREATE ${command.orReplace ? 'OR REPLACE ' : ''}ALIAS ${this.symbolic(command.name)}${command.ifNotExists ? ' IF NOT EXISTS' : ''} FOR DATABASE ${this.symbolic(command.target)}${properties}`;
       }
       case Kind.DropAlias: return `DROP ALIAS ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''} FOR DATABASE`;
+      case Kind.AlterAlias: {
+        const target = command.target === null ? '' : ` TARGET ${this.symbolic(command.target)}`;
+        const properties = command.properties === null ? '' : ` PROPERTIES ${command.properties.kind === Kind.MapLiteral ? x.map(command.properties) : x.parameter(command.properties)}`;
+        return `ALTER ALIAS ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''} SET DATABASE${target}${properties}`;
+      }
     }
   }
 
   private show(show: Show): string {
     let out = `SHOW ${show.filter ? show.filter + ' ' : ''}${show.target}`;
-    if (show.name) out += ` ${this.e(show.name)}`;
+    if (show.name) out += show.target === 'LIMITS' ? ` FOR DATABASE ${this.e(show.name)}` : ` ${this.e(show.name)}`;
+    if (show.target === 'ALIASES') out += ' FOR DATABASES';
     if (show.yieldStar) out += ' YIELD *';
     else if (show.yieldItems) out += ` YIELD ${this.yieldItems(show.yieldItems)}`;
     out += this.orderSkipLimit(show.orderBy, show.skip, show.limit);

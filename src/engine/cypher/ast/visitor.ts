@@ -104,6 +104,7 @@ export const childKeys: { readonly [K in Kind]: readonly string[] } = {
   [Kind.StopDatabase]: ['name'],
   [Kind.CreateAlias]: ['name', 'target', 'properties'],
   [Kind.DropAlias]: ['name'],
+  [Kind.AlterAlias]: ['name', 'target', 'properties'],
   [Kind.SymbolicName]: ['parameter'],
 };
 

@@ -1,4 +1,4 @@
-import type { AdminCommand, AlterDatabase, CreateAlias, CreateDatabase, DatabaseSetting, DropAlias, DropDatabase, StartDatabase, StopDatabase, SymbolicName } from '../ast/admin.js';
+import type { AdminCommand, AlterAlias, AlterDatabase, CreateAlias, CreateDatabase, DatabaseSetting, DropAlias, DropDatabase, StartDatabase, StopDatabase, SymbolicName } from '../ast/admin.js';
 import type { Expression, StringLiteral } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
 import type { SchemaCommand, Show, ShowTarget } from '../ast/schema.js';
@@ -44,7 +44,7 @@ export abstract class CommandParser extends SchemaParser {
   protected parseCommand(): SchemaCommand | AdminCommand {
     const start = this.peek();
     if (this.optionalKeyword('SHOW')) return this.parseShow(start);
-    if (this.optionalKeyword('ALTER')) return this.parseAlterDatabase(start);
+    if (this.optionalKeyword('ALTER')) return this.optionalKeyword('ALIAS') ? this.parseAlterAlias(start) : this.parseAlterDatabase(start);
     if (this.optionalKeyword('START')) {
       this.expectKeyword('DATABASE');
       const name = this.parseSymbolicName();
@@ -85,11 +85,18 @@ export abstract class CommandParser extends SchemaParser {
     this.expectKeyword('DATABASE');
     const name = this.parseSymbolicName();
     const ifExists = this.optionalKeywords('IF', 'EXISTS');
+    let cascadeAliases = false;
+    if (this.optionalKeyword('CASCADE')) {
+      if (this.optionalAnyKeyword('ALIAS', 'ALIASES') === null) this.unexpected("'ALIASES'");
+      cascadeAliases = true;
+    } else if (this.optionalKeyword('RESTRICT')) {
+      cascadeAliases = false;
+    }
     let dumpData = false;
     if (this.optionalKeywords('DUMP', 'DATA')) dumpData = true;
     else this.optionalKeywords('DESTROY', 'DATA');
     const wait = this.parseWait();
-    return this.finish<DropDatabase>(start, { kind: Kind.DropDatabase, name, ifExists, dumpData, wait });
+    return this.finish<DropDatabase>(start, { kind: Kind.DropDatabase, name, ifExists, cascadeAliases, dumpData, wait });
   }
 
   /** `[WAIT [n [SEC | SECOND | SECONDS]] | NOWAIT]`: true when waiting. */
@@ -120,13 +127,29 @@ export abstract class CommandParser extends SchemaParser {
     const ifNotExists = this.optionalKeywords('IF', 'NOT', 'EXISTS');
     this.expectKeywords('FOR', 'DATABASE');
     const target = this.parseSymbolicName();
-    let properties = null;
-    if (this.optionalKeyword('PROPERTIES')) properties = this.peekKind(TokenKind.Parameter) ? this.parseParameter() : this.parseMapLiteral();
+    const properties = this.parseAliasProperties();
     return this.finish<CreateAlias>(start, { kind: Kind.CreateAlias, name, target, orReplace, ifNotExists, properties });
   }
 
+  /** `[PROPERTIES (Map | Parameter)]` of CREATE/ALTER ALIAS. */
+  private parseAliasProperties(): AlterAlias['properties'] {
+    if (!this.optionalKeyword('PROPERTIES')) return null;
+    return this.peekKind(TokenKind.Parameter) ? this.parseParameter() : this.parseMapLiteral();
+  }
+
+  /** `AlterAlias : ALTER ALIAS name [IF EXISTS] SET DATABASE [TARGET target] [PROPERTIES Map]` (one at least) */
+  private parseAlterAlias(start: Token): AlterAlias {
+    const name = this.parseSymbolicName();
+    const ifExists = this.optionalKeywords('IF', 'EXISTS');
+    this.expectKeywords('SET', 'DATABASE');
+    const target = this.optionalKeyword('TARGET') ? this.parseSymbolicName() : null;
+    const properties = this.parseAliasProperties();
+    if (target === null && properties === null) this.unexpected("'TARGET' or 'PROPERTIES'");
+    return this.finish<AlterAlias>(start, { kind: Kind.AlterAlias, name, ifExists, target, properties });
+  }
+
   /**
-   * `AlterDatabase : ALTER DATABASE name [IF EXISTS] (SET LIMIT key value | SET OPTION key value |
+   * `AlterDatabase : ALTER DATABASE name [IF EXISTS] (SET LIMIT key [=] value (',' key [=] value)* | SET OPTION key value |
    *  SET ACCESS READ (ONLY | WRITE) | REMOVE OPTION key)+`
    */
   private parseAlterDatabase(start: Token): AlterDatabase {
@@ -134,13 +157,13 @@ export abstract class CommandParser extends SchemaParser {
     const name = this.parseSymbolicName();
     const ifExists = this.optionalKeywords('IF', 'EXISTS');
     const settings: DatabaseSetting[] = [];
-    while (this.peekKeyword('SET') || this.peekKeyword('REMOVE')) settings.push(this.parseDatabaseSetting());
+    while (this.peekKeyword('SET') || this.peekKeyword('REMOVE')) settings.push(...[this.parseDatabaseSetting()].flat());
     if (settings.length === 0) this.unexpected("'SET' or 'REMOVE'");
     this.parseWait();
     return this.finish<AlterDatabase>(start, { kind: Kind.AlterDatabase, name, ifExists, settings });
   }
 
-  private parseDatabaseSetting(): DatabaseSetting {
+  private parseDatabaseSetting(): DatabaseSetting | DatabaseSetting[] {
     const start = this.peek();
     if (this.optionalKeyword('REMOVE')) {
       this.expectKeyword('OPTION');
@@ -154,10 +177,27 @@ export abstract class CommandParser extends SchemaParser {
       const value = this.finish<StringLiteral>(valueStart, { kind: Kind.StringLiteral, value: mode });
       return this.finish<DatabaseSetting>(start, { kind: Kind.DatabaseSetting, category: 'ACCESS', key: 'access', value });
     }
-    const category = this.optionalKeyword('LIMIT') ? 'LIMIT' : (this.expectKeyword('OPTION'), 'OPTION');
-    const key = this.parseName(category === 'LIMIT' ? 'a limit name' : 'an option name');
+    if (this.optionalKeyword('LIMIT')) return this.parseLimitSettings(start);
+    this.expectKeyword('OPTION');
+    const key = this.parseName('an option name');
     const value = this.parseExpression();
-    return this.finish<DatabaseSetting>(start, { kind: Kind.DatabaseSetting, category, key, value });
+    return this.finish<DatabaseSetting>(start, { kind: Kind.DatabaseSetting, category: 'OPTION', key, value });
+  }
+
+  /**
+   * `SET LIMIT name [=] value (',' name [=] value)*` (NornicDB): one LIMIT setting per
+   * assignment; the first carries the SET's location.
+   */
+  private parseLimitSettings(start: Token): DatabaseSetting[] {
+    const settings: DatabaseSetting[] = [];
+    do {
+      const itemStart = settings.length === 0 ? start : this.peek();
+      const key = this.parseName('a limit name');
+      this.optionalToken(TokenKind.Eq);
+      const value = this.parseExpression();
+      settings.push(this.finish<DatabaseSetting>(itemStart, { kind: Kind.DatabaseSetting, category: 'LIMIT', key, value }));
+    } while (this.optionalToken(TokenKind.Comma));
+    return settings;
   }
 
   /** `Show : SHOW [filter] target [name] [YIELD ... ] [WHERE Expression] [Return]` */
@@ -189,6 +229,7 @@ export abstract class CommandParser extends SchemaParser {
     if (target === 'ALIASES' && this.optionalKeyword('FOR')) {
       if (!this.optionalKeyword('DATABASES')) this.expectKeyword('DATABASE');
     }
+    if (target === 'LIMITS' && this.optionalKeywords('FOR', 'DATABASE')) name = this.parseExpression();
     return this.parseShowTail(start, target, filterWords.length > 0 ? filterWords.join(' ') : null, name);
   }
 

@@ -50,6 +50,7 @@ export function planStatement(statement: Statement, ctx: PlannerContext): Statem
     case Kind.StopDatabase:
     case Kind.CreateAlias:
     case Kind.DropAlias:
+    case Kind.AlterAlias:
       return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: false, admin: true, explain, context: ctx };
     default:
       return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: true, admin: false, explain, context: ctx };

@@ -29,6 +29,11 @@ const COLUMNS: Partial<Record<ShowTarget, ShowColumns>> = {
   DATABASE: { defaults: DATABASE_DEFAULTS, all: DATABASE_DEFAULTS },
   'DEFAULT DATABASE': { defaults: DATABASE_DEFAULTS, all: DATABASE_DEFAULTS },
   'HOME DATABASE': { defaults: DATABASE_DEFAULTS, all: DATABASE_DEFAULTS },
+  ALIASES: {
+    defaults: ['name', 'composite', 'database', 'location', 'url', 'user'],
+    all: ['name', 'composite', 'database', 'location', 'url', 'user', 'driver', 'defaultLanguage', 'properties'],
+  },
+  LIMITS: { defaults: ['database', 'limit', 'value', 'description'], all: ['database', 'limit', 'value', 'description'] },
   PROCEDURES: {
     defaults: ['name', 'description', 'mode', 'worksOnSystem'],
     all: ['name', 'description', 'mode', 'worksOnSystem', 'signature', 'admin', 'isDeprecated'],

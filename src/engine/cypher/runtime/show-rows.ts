@@ -13,6 +13,7 @@ import { procedureSignature } from '../procedures/registry.js';
 import type { Evaluator } from './expressions/evaluator.js';
 import type { ExecutionContext } from './execution-context.js';
 import type { Row } from './row.js';
+import { aliasRows, aliasesOf, limitRows } from './catalog-show-rows.js';
 
 const INDEX_PROVIDERS: Readonly<Record<string, string>> = {
   RANGE: 'range-1.0',
@@ -122,7 +123,7 @@ function databaseRows(s: Show, name: string | null, ctx: ExecutionContext): Row[
     .map((d) => ({
       name: d.name,
       type: d.name === 'system' ? 'system' : 'standard',
-      aliases: [],
+      aliases: aliasesOf(d.name, ctx),
       access: 'read-write',
       address: 'localhost:7687',
       role: 'primary',
@@ -183,6 +184,10 @@ export function showRows(s: Show, name: Evaluator | null, ctx: ExecutionContext)
     case 'DEFAULT DATABASE':
     case 'HOME DATABASE':
       return databaseRows(s, databaseName(s, name, ctx), ctx);
+    case 'ALIASES':
+      return aliasRows(databaseName(s, name, ctx), ctx);
+    case 'LIMITS':
+      return limitRows(databaseName(s, name, ctx), ctx);
     case 'PROCEDURES':
       return procedureRows(ctx);
     case 'FUNCTIONS':

@@ -14,6 +14,8 @@ export class StatementClock {
   private calls = 0;
   private sliceStart = performance.now();
   private terminated: string | null = null;
+  /** A database's max_query_time deadline (`performance.now()` value), Infinity for none. */
+  private queryDeadline = Infinity;
 
   /**
    * @param deadline `performance.now()` value after which the transaction has timed out
@@ -42,7 +44,16 @@ export class StatementClock {
     if (this.terminated !== null) {
       throw new GraphError(StatusCodes.TransactionTerminated, this.terminated);
     }
-    if (performance.now() > this.deadline) throw new TransactionTimedOut();
+    const now = performance.now();
+    if (now > this.deadline) throw new TransactionTimedOut();
+    if (now > this.queryDeadline) {
+      throw new TransactionTimedOut('The query has been terminated: it ran longer than its database\'s max_query_time limit.');
+    }
+  }
+
+  /** Ends the statement at `deadline` at the latest (a database's max_query_time). */
+  limitQueryTime(deadline: number): void {
+    this.queryDeadline = Math.min(this.queryDeadline, deadline);
   }
 
   /** Requests termination; the running statement fails at its next tick. */

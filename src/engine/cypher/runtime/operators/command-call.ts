@@ -13,6 +13,7 @@ import type { ExecutionContext } from '../execution-context.js';
 import { requireWriter } from '../execution-context.js';
 import type { Row, RowStream } from '../row.js';
 import { showRows } from '../show-rows.js';
+import { runCatalogCommand } from './catalog-commands.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -95,6 +96,7 @@ function createConstraint(c: CreateConstraint, ctx: ExecutionContext): void {
 /** Database administration runs outside any graph transaction (see `runAdminCommand`). */
 export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): Promise<void> {
   const c = op.command;
+  if (await runCatalogCommand(c, ctx)) return;
   if (c.kind === Kind.CreateDatabase) await ctx.admin.createDatabase(symbolic(c.name, ctx), c.ifNotExists);
   else if (c.kind === Kind.DropDatabase) await ctx.admin.dropDatabase(symbolic(c.name, ctx), c.ifExists);
   else throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);

@@ -1,0 +1,107 @@
+/**
+ * Alias and limit administration (CREATE/ALTER/DROP ALIAS, ALTER DATABASE ... SET LIMIT, DROP
+ * DATABASE ... CASCADE ALIASES): run outside graph transactions, like CREATE DATABASE, through
+ * the engine's database directory (`AdminHooks.directory`). Values in these commands are
+ * constants: literals, parameters, lists and maps of them, and negated numbers.
+ */
+import { ArgumentError, GraphError, ParameterMissing, StatusCodes } from '../../../errors/index.js';
+import type { CypherValue } from '../../../values/types.js';
+import type { DatabaseDirectory } from '../../../catalog/database-directory.js';
+import { Kind } from '../../ast/index.js';
+import type { AdminCommand, Expression, SchemaCommand, SymbolicName } from '../../ast/index.js';
+import type { ExecutionContext } from '../execution-context.js';
+
+function directoryOf(ctx: ExecutionContext): DatabaseDirectory {
+  const directory = ctx.admin.directory;
+  if (directory === undefined) throw new GraphError(StatusCodes.UnsupportedOperation, 'Database aliases and limits are not available in this engine.');
+  return directory;
+}
+
+/** Evaluates a constant expression of an administration command. */
+export function constantValue(expression: Expression, ctx: ExecutionContext): CypherValue {
+  switch (expression.kind) {
+    case Kind.IntegerLiteral:
+    case Kind.FloatLiteral:
+    case Kind.StringLiteral:
+    case Kind.BooleanLiteral:
+      return expression.value;
+    case Kind.NullLiteral:
+      return null;
+    case Kind.ListLiteral:
+      return expression.items.map((item) => constantValue(item, ctx));
+    case Kind.MapLiteral:
+      return new Map(expression.entries.map((entry) => [entry.key, constantValue(entry.value, ctx)]));
+    case Kind.Parameter: {
+      if (!ctx.parameters.has(expression.name)) throw new ParameterMissing(expression.name);
+      return ctx.parameters.get(expression.name) ?? null;
+    }
+    case Kind.UnaryOperation: {
+      const operand = constantValue(expression.operand, ctx);
+      if (expression.operator === '-' && typeof operand === 'bigint') return -operand;
+      if (expression.operator === '-' && typeof operand === 'number') return -operand;
+      if (expression.operator === '+' && (typeof operand === 'bigint' || typeof operand === 'number')) return operand;
+      break;
+    }
+    default:
+      break;
+  }
+  throw new ArgumentError('Administration commands accept only literal values and parameters here.');
+}
+
+function nameOf(name: SymbolicName, ctx: ExecutionContext): string {
+  if (name.name !== null) return name.name;
+  const value = name.parameter ? ctx.parameters.get(name.parameter.name) : undefined;
+  if (typeof value !== 'string') throw new ArgumentError('Expected a database or alias name (a string parameter).');
+  return value;
+}
+
+function propertiesOf(expression: Expression | null, ctx: ExecutionContext): ReadonlyMap<string, CypherValue> | null {
+  if (expression === null) return null;
+  const value = constantValue(expression, ctx);
+  if (value === null) return new Map();
+  if (!(value instanceof Map)) throw new ArgumentError('Alias PROPERTIES must be a map.');
+  return value;
+}
+
+/** Runs an alias or limit command; false when `command` is none of them. */
+export async function runCatalogCommand(command: AdminCommand | SchemaCommand, ctx: ExecutionContext): Promise<boolean> {
+  switch (command.kind) {
+    case Kind.CreateAlias:
+      await directoryOf(ctx).createAlias({
+        name: nameOf(command.name, ctx),
+        target: nameOf(command.target, ctx),
+        properties: propertiesOf(command.properties, ctx) ?? new Map(),
+        orReplace: command.orReplace,
+        ifNotExists: command.ifNotExists,
+      });
+      return true;
+    case Kind.AlterAlias:
+      await directoryOf(ctx).alterAlias({
+        name: nameOf(command.name, ctx),
+        ifExists: command.ifExists,
+        target: command.target === null ? null : nameOf(command.target, ctx),
+        properties: propertiesOf(command.properties, ctx),
+      });
+      return true;
+    case Kind.DropAlias:
+      await directoryOf(ctx).dropAlias(nameOf(command.name, ctx), command.ifExists);
+      return true;
+    case Kind.AlterDatabase: {
+      const other = command.settings.find((s) => s.category !== 'LIMIT');
+      if (other !== undefined) {
+        throw new GraphError(StatusCodes.UnsupportedOperation, `ALTER DATABASE ... ${other.category === 'REMOVE OPTION' ? 'REMOVE OPTION' : `SET ${other.category}`} is not supported; only SET LIMIT is.`);
+      }
+      const name = nameOf(command.name, ctx);
+      const directory = directoryOf(ctx);
+      if (command.ifExists && !ctx.admin.listDatabases().some((d) => d.name === directory.resolve(name))) return true;
+      await directory.setLimits(name, command.settings.map((s) => [s.key, constantValue(s.value!, ctx)] as const));
+      return true;
+    }
+    case Kind.DropDatabase:
+      if (!command.cascadeAliases) return false;
+      await ctx.admin.dropDatabase(nameOf(command.name, ctx), command.ifExists, true);
+      return true;
+    default:
+      return false;
+  }
+}
