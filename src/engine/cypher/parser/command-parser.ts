@@ -229,7 +229,10 @@ export abstract class CommandParser extends SchemaParser {
     if (target === 'ALIASES' && this.optionalKeyword('FOR')) {
       if (!this.optionalKeyword('DATABASES')) this.expectKeyword('DATABASE');
     }
-    if (target === 'LIMITS' && this.optionalKeywords('FOR', 'DATABASE')) name = this.parseExpression();
+    if (target === 'LIMITS' && this.optionalKeyword('FOR')) {
+      this.expectKeyword('DATABASE');
+      name = this.parseExpression();
+    }
     return this.parseShowTail(start, target, filterWords.length > 0 ? filterWords.join(' ') : null, name);
   }
 
