@@ -35,6 +35,8 @@ import type { DatabaseSearch } from './search/index.js';
 import { searchProcedures } from './cypher/procedures/search.js';
 import type { AuthCommandRunner } from './auth/commands/runner.js';
 import { QueryAdmission, admitUnderLimits } from './catalog/limit-enforcement.js';
+import { TransactionRegistry } from './session/transaction-registry.js';
+import type { SettingInfo } from './config/setting-rows.js';
 
 /** Options of `GraphDB.open`. */
 export interface GraphDBOptions {
@@ -84,6 +86,9 @@ export class GraphDB {
   private closed = false;
   private readonly searchHost: EngineSearch | null;
   private authCommandRunner: AuthCommandRunner | null = null;
+  /** Running transactions of every session (SHOW/TERMINATE TRANSACTIONS). */
+  readonly transactions = new TransactionRegistry();
+  private settingsSource: (() => readonly SettingInfo[]) | null = null;
 
   private constructor(
     readonly storage: StorageEngine,
@@ -99,6 +104,7 @@ export class GraphDB {
       directory: storage.directory,
       procedures: this.procedures,
       functions: this.functions,
+      settings: () => this.settingsSource?.() ?? [],
     };
     this.queryCache = new QueryCache({
       procedures: (name) => this.procedures.lookup(name),
@@ -121,6 +127,7 @@ export class GraphDB {
       compile: (query, parameterNames) => this.queryCache.compile(query, parameterNames).ast,
       bookmarkFor: (database, version) => `graphdb:${database}:${version}`,
       authCommands: () => this.authCommandRunner,
+      transactions: this.transactions,
     };
   }
 
@@ -130,6 +137,14 @@ export class GraphDB {
    */
   setAuthCommandRunner(runner: AuthCommandRunner | null): void {
     this.authCommandRunner = runner;
+  }
+
+  /**
+   * Installs what SHOW SETTINGS lists (the server passes its loaded configuration, see
+   * `settingRows`); without one SHOW SETTINGS lists nothing. Null removes it.
+   */
+  setSettingsSource(source: (() => readonly SettingInfo[]) | null): void {
+    this.settingsSource = source;
   }
 
   /** Opens (creating when needed) a data directory. */

@@ -4,7 +4,9 @@
  */
 export { GraphDB } from './graphdb.js';
 export type { GraphDBOptions, GraphStats } from './graphdb.js';
-export { EngineSession, EngineTransaction } from './session/engine-session.js';
+export { EngineSession } from './session/engine-session.js';
+export { EngineTransaction } from './session/engine-transaction.js';
+export { TransactionRegistry, type ClientInfo, type TransactionInfo, type TerminationOutcome } from './session/transaction-registry.js';
 export type * from './session/types.js';
 export type { ChangeEvent, WriteCounters } from './storage/graph-store.js';
 export type { DatabaseInfo } from './cypher/runtime/admin-hooks.js';

@@ -4,24 +4,21 @@
  * transaction for their whole life and run statements through the same runner, so results are
  * identical in both modes.
  */
-import { randomUUID } from 'node:crypto';
-import { GraphError, StatusCodes, TransactionTimedOut } from '../errors/index.js';
+import { GraphError, StatusCodes } from '../errors/index.js';
 import type { DatabaseStore } from '../storage/database-store.js';
-import type { ReadTransaction } from '../storage/snapshot-reader.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
 import type { CypherValue } from '../values/types.js';
 import { Kind } from '../cypher/ast/index.js';
 import type { Expression, Statement } from '../cypher/ast/index.js';
 import { StatementClock } from '../cypher/runtime/statement-clock.js';
-import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
-import { childrenOf } from '../cypher/planner/plan-tree.js';
-import { StatementResult } from './result-stream.js';
+import type { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
 import type { EngineServices } from './statement-execution.js';
 import { runAdmin, runPlanned } from './statement-runner.js';
-import { requiredPermissions } from '../auth/statement-permissions.js';
 import type { AuthCommandRunner } from '../auth/commands/runner.js';
-import type { StatementPlan } from '../cypher/planner/plan-statement.js';
+import { EngineTransaction, authorizePlan, terminatedError } from './engine-transaction.js';
+import { EMBEDDED_CLIENT, type TransactionHandle, type TransactionRegistry } from './transaction-registry.js';
+import { sessionServices } from './session-services.js';
 import type { QueryParameters, ResultStream, SecurityContext, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
 
 /** What a session needs from the engine facade. */
@@ -36,6 +33,8 @@ export interface SessionHost {
   bookmarkFor(database: string, version: bigint): string;
   /** User/role administration commands (installed by the server when auth is enabled), or null. */
   authCommands?(): AuthCommandRunner | null;
+  /** The engine's running transactions (SHOW/TERMINATE TRANSACTIONS). */
+  readonly transactions: TransactionRegistry;
 }
 
 /** The database a leading `USE name` clause selects (dotted names and `graph.byName('x')`), or null. */
@@ -62,12 +61,6 @@ export function useTarget(statement: Statement, parameters: ReadonlyMap<string, 
   return name(first.graph);
 }
 
-/** True when the plan contains `CALL { } IN TRANSACTIONS`. */
-function hasBatchedSubquery(plan: LogicalOperator): boolean {
-  if (plan.op === 'SubqueryApply' && plan.batchSize !== null) return true;
-  return childrenOf(plan).some(hasBatchedSubquery);
-}
-
 /** Normalizes edge parameters to a Map. */
 export function parameterMap(parameters: QueryParameters | undefined): ReadonlyMap<string, CypherValue> {
   if (!parameters) return new Map();
@@ -80,12 +73,6 @@ function deadlineOf(timeoutMs: number | undefined, fallback: number, start: numb
   return ms > 0 ? start + ms : Infinity;
 }
 
-/** Asks the security context for every permission the planned statement needs (throws Forbidden). */
-function authorizePlan(security: SecurityContext | undefined, database: string, plan: StatementPlan): void {
-  if (!security?.authorize) return;
-  for (const permission of requiredPermissions(plan)) security.authorize(database, permission);
-}
-
 /** A session on one database. */
 export class EngineSession implements Session {
   readonly database: string;
@@ -95,14 +82,19 @@ export class EngineSession implements Session {
   /** Lazily streaming results, discarded on close so their read snapshots are released. */
   private readonly streaming = new Set<StatementResult>();
   private readonly security: SecurityContext | undefined;
+  private readonly options: SessionOptions;
+  /** The engine services with SHOW/TERMINATE TRANSACTIONS bound to this session's user. */
+  private readonly services: EngineServices;
 
   constructor(
     private readonly host: SessionHost,
     options: SessionOptions = {},
   ) {
+    this.options = options;
     this.database = options.database ?? host.defaultDatabase;
     this.security = options.security;
     this.bookmark = options.bookmarks?.[options.bookmarks.length - 1] ?? null;
+    this.services = sessionServices(host.services, host.transactions, options.security);
   }
 
   lastBookmark(): string | null {
@@ -112,6 +104,18 @@ export class EngineSession implements Session {
   /** Terminates the statement this session is running (it fails with Transaction.Terminated). */
   terminate(): void {
     this.running?.terminate();
+  }
+
+  /** Registers a transaction of this session; `onTerminate` interrupts it. */
+  private register(database: string, explicit: boolean, metadata: TransactionOptions['metadata'], onTerminate: (reason: string) => void): TransactionHandle {
+    return this.host.transactions.begin({
+      database,
+      username: this.security?.username ?? null,
+      client: this.options.client ?? EMBEDDED_CLIENT,
+      metadata: metadata ?? new Map(),
+      explicit,
+      onTerminate,
+    });
   }
 
   async run(query: string, parameters?: QueryParameters, options: TransactionOptions = {}): Promise<ResultStream> {
@@ -128,30 +132,69 @@ export class EngineSession implements Session {
     const start = performance.now();
     const clock = new StatementClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
     this.running = clock;
+    let result: StatementResult | null = null;
+    const handle = this.register(store.name, false, options.metadata, (reason) => {
+      clock.terminate(reason);
+      if (result !== null && !result.finished) void result.fail(terminatedError(reason)).catch(() => undefined);
+    });
+    handle.queryStarted(query, params);
+    const end = (): void => handle.end();
+    try {
+      result = await this.runAutoCommit(statement, store, params, clock, options, handle);
+      if (result.finished) end();
+      return result;
+    } catch (error) {
+      end();
+      throw handle.terminatedReason === null ? error : terminatedError(handle.terminatedReason);
+    }
+  }
+
+  /** One auto-commit statement: a read on a snapshot, or a write under the write lock. */
+  private async runAutoCommit(
+    statement: Statement,
+    store: DatabaseStore,
+    params: ReadonlyMap<string, CypherValue>,
+    clock: StatementClock,
+    options: TransactionOptions,
+    handle: TransactionHandle,
+  ): Promise<StatementResult> {
+    const services = this.services;
     const reader = store.beginRead();
     let plan;
     try {
-      plan = planFor(statement, reader, this.host.services);
+      plan = planFor(statement, reader, services);
       authorizePlan(this.security, store.name, plan);
     } catch (error) {
       reader.close();
       throw error;
     }
     const target = { database: store.name, reader, writer: null, transactionStart: Date.now() };
+    const closeReader = async (): Promise<void> => {
+      reader.close();
+      handle.end();
+    };
     if (plan.admin) {
-      return runAdmin(plan, target, params, clock, this.host.services, async () => reader.close());
+      return runAdmin(plan, target, params, clock, services, closeReader);
     }
     if (!plan.writes) {
-      return this.track(await runPlanned(plan, target, params, clock, this.host.services, async () => reader.close()));
+      return this.track(await runPlanned(plan, target, params, clock, services, closeReader));
     }
     reader.close();
     if (options.mode === 'READ') {
       throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
     }
-    let tx = await store.beginWrite();
+    handle.blocked(true);
+    let tx: WriteTransaction;
+    try {
+      tx = await store.beginWrite();
+    } finally {
+      handle.blocked(false);
+    }
+    handle.lockTaken();
     let version: bigint | null = null;
     try {
-      const writePlan = planFor(statement, tx, this.host.services);
+      clock.checkAlive();
+      const writePlan = planFor(statement, tx, services);
       const writeTarget = {
         database: store.name,
         reader: tx,
@@ -169,12 +212,16 @@ export class EngineSession implements Session {
         writeTarget,
         params,
         clock,
-        this.host.services,
+        services,
         async (error) => {
-          if (error !== null) tx.rollback();
-          else {
-            clock.checkAlive();
-            version = tx.commit();
+          try {
+            if (error !== null) tx.rollback();
+            else {
+              clock.checkAlive();
+              version = tx.commit();
+            }
+          } finally {
+            handle.end();
           }
         },
         () => {
@@ -192,12 +239,32 @@ export class EngineSession implements Session {
   async beginTransaction(options: TransactionOptions = {}): Promise<Transaction> {
     this.assertOpen();
     const store = this.host.store(this.database);
-    const storage = options.mode === 'READ' ? store.beginRead() : await store.beginWrite();
     const start = performance.now();
-    return new EngineTransaction(this.host, this.database, storage, deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start), (version) => {
-      this.bookmark = this.host.bookmarkFor(this.database, version);
-      return this.bookmark;
-    }, (clock) => (this.running = clock), this.security);
+    let transaction: EngineTransaction | null = null;
+    const handle = this.register(store.name, true, options.metadata, (reason) => transaction?.terminate(reason));
+    try {
+      transaction = new EngineTransaction({
+        services: this.services,
+        store,
+        database: this.database,
+        mode: options.mode ?? 'WRITE',
+        deadline: deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start),
+        security: this.security,
+        handle,
+        compile: (query, names) => this.host.compile(query, names),
+        useTarget,
+        parameterMap,
+        committed: (version) => {
+          this.bookmark = this.host.bookmarkFor(this.database, version);
+          return this.bookmark;
+        },
+        track: (clock) => (this.running = clock),
+      });
+    } catch (error) {
+      handle.end();
+      throw error;
+    }
+    return transaction;
   }
 
   async close(): Promise<void> {
@@ -214,113 +281,5 @@ export class EngineSession implements Session {
 
   private assertOpen(): void {
     if (!this.open) throw new GraphError(StatusCodes.InvalidRequest, 'The session is closed');
-  }
-}
-
-/** An explicit transaction holding one storage transaction. */
-export class EngineTransaction implements Transaction {
-  readonly id = randomUUID();
-  private current: StatementResult | null = null;
-  private state: 'open' | 'committed' | 'rolledBack' = 'open';
-  private readonly startedAt = Date.now();
-
-  constructor(
-    private readonly host: SessionHost,
-    private readonly database: string,
-    private readonly storage: ReadTransaction | WriteTransaction,
-    private readonly deadline: number,
-    private readonly committed: (version: bigint) => string,
-    private readonly track: (clock: StatementClock) => void,
-    private readonly security?: SecurityContext,
-  ) {}
-
-  get isOpen(): boolean {
-    return this.state === 'open';
-  }
-
-  private get writer(): WriteTransaction | null {
-    return 'commit' in this.storage ? this.storage : null;
-  }
-
-  async run(query: string, parameters?: QueryParameters): Promise<ResultStream> {
-    this.assertOpen();
-    await this.finishCurrent();
-    const clock = new StatementClock(this.deadline);
-    this.track(clock);
-    try {
-      clock.checkAlive();
-      const params = parameterMap(parameters);
-      const statement = this.host.compile(query, new Set(params.keys()));
-      const used = useTarget(statement, params);
-      if (used !== null && used.toLowerCase() !== this.database.toLowerCase()) {
-        throw new GraphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${this.database}`);
-      }
-      const plan = planFor(statement, this.storage, this.host.services);
-      authorizePlan(this.security, this.database, plan);
-      if (hasBatchedSubquery(plan.plan)) {
-        throw new GraphError(
-          StatusCodes.InvalidRequest,
-          "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
-        );
-      }
-      if (plan.admin) throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Database administration is not allowed in an explicit transaction.');
-      const writer = this.writer;
-      if (plan.writes && !writer) {
-        throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
-      }
-      const savepoint = writer?.savepoint() ?? null;
-      const target = { database: this.database, reader: this.storage, writer, transactionStart: this.startedAt };
-      const result = await runPlanned(plan, target, params, clock, this.host.services, async (error) => {
-        if (error === null) savepoint?.release();
-        else await this.abort();
-      });
-      this.current = result;
-      return result;
-    } catch (error) {
-      await this.abort();
-      throw error;
-    }
-  }
-
-  async commit(): Promise<string> {
-    this.assertOpen();
-    await this.finishCurrent();
-    if (performance.now() > this.deadline) {
-      await this.abort();
-      throw new TransactionTimedOut();
-    }
-    this.state = 'committed';
-    const writer = this.writer;
-    if (!writer) {
-      (this.storage as ReadTransaction).close();
-      return this.committed(this.storage.version);
-    }
-    return this.committed(writer.commit());
-  }
-
-  async rollback(): Promise<void> {
-    if (this.state !== 'open') return;
-    if (this.current && !this.current.finished) await this.current.discard().catch(() => undefined);
-    await this.abort();
-  }
-
-  private async finishCurrent(): Promise<void> {
-    const current = this.current;
-    this.current = null;
-    if (current && !current.finished) await current.discard();
-  }
-
-  private async abort(): Promise<void> {
-    if (this.state !== 'open') return;
-    this.state = 'rolledBack';
-    const writer = this.writer;
-    if (writer) writer.rollback();
-    else (this.storage as ReadTransaction).close();
-  }
-
-  private assertOpen(): void {
-    if (this.state !== 'open') {
-      throw new GraphError(StatusCodes.TransactionNotFound, 'The transaction is no longer open (it was committed, rolled back or failed).');
-    }
   }
 }

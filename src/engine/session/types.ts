@@ -4,6 +4,7 @@
  */
 import type { CypherValue } from '../values/types.js';
 import type { WriteCounters } from '../storage/graph-store.js';
+import type { ClientInfo } from './transaction-registry.js';
 
 /** Query parameters as they arrive from an edge, already converted to Cypher values. */
 export type QueryParameters = ReadonlyMap<string, CypherValue> | Readonly<Record<string, CypherValue>>;
@@ -111,4 +112,6 @@ export interface SessionOptions {
   readonly database?: string;
   readonly security?: SecurityContext;
   readonly bookmarks?: readonly string[];
+  /** Where the session's statements come from (SHOW TRANSACTIONS); embedded when omitted. */
+  readonly client?: ClientInfo;
 }

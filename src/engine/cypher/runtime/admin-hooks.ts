@@ -5,6 +5,8 @@
 import type { FunctionRegistry } from '../functions/registry.js';
 import type { ProcedureRegistry } from '../procedures/registry.js';
 import type { DatabaseDirectory } from '../../catalog/database-directory.js';
+import type { TerminationOutcome, TransactionInfo } from '../../session/transaction-registry.js';
+import type { SettingInfo } from '../../config/setting-rows.js';
 
 /** One row of SHOW DATABASES. */
 export interface DatabaseInfo {
@@ -22,4 +24,16 @@ export interface AdminHooks {
   readonly directory?: DatabaseDirectory;
   readonly procedures: ProcedureRegistry;
   readonly functions: FunctionRegistry;
+  /** SHOW/TERMINATE TRANSACTIONS, bound to the user running the statement (absent: not available). */
+  readonly transactions?: TransactionAdmin;
+  /** SHOW SETTINGS: the effective configuration, secrets redacted (absent: no configuration installed). */
+  readonly settings?: () => readonly SettingInfo[];
+}
+
+/** The running transactions as the user running the statement may see and terminate them. */
+export interface TransactionAdmin {
+  /** Visible transactions (only `ids` when given). */
+  list(ids: readonly string[] | null): readonly TransactionInfo[];
+  /** Terminates visible transactions; one outcome per distinct id. */
+  terminate(ids: readonly string[]): readonly TerminationOutcome[];
 }

@@ -1,0 +1,247 @@
+/**
+ * An explicit transaction. It starts as a reader on a snapshot and takes the database's write
+ * lock (BEGIN IMMEDIATE on the writer connection) only at its first updating statement, so a
+ * client that opens a write transaction and thinks does not block other writers. From its first
+ * write on, it reads through the writer connection: its own writes plus everything committed
+ * before it took the lock (read committed, as Neo4j). See docs/transactions.md.
+ */
+import { GraphError, StatusCodes, TransactionTimedOut } from '../errors/index.js';
+import type { DatabaseStore } from '../storage/database-store.js';
+import type { ReadTransaction } from '../storage/snapshot-reader.js';
+import type { WriteTransaction } from '../storage/write-transaction.js';
+import { StatementClock } from '../cypher/runtime/statement-clock.js';
+import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
+import { childrenOf } from '../cypher/planner/plan-tree.js';
+import type { StatementPlan } from '../cypher/planner/plan-statement.js';
+import { requiredPermissions } from '../auth/statement-permissions.js';
+import type { StatementResult } from './result-stream.js';
+import { planFor } from './statement-execution.js';
+import type { EngineServices } from './statement-execution.js';
+import { runPlanned } from './statement-runner.js';
+import type { TransactionHandle } from './transaction-registry.js';
+import type { Statement } from '../cypher/ast/index.js';
+import type { CypherValue } from '../values/types.js';
+import type { AccessMode, QueryParameters, ResultStream, SecurityContext, Transaction } from './types.js';
+
+/** The error every statement and the commit of a terminated transaction fail with. */
+export function terminatedError(reason: string): GraphError {
+  return new GraphError(
+    StatusCodes.TransactionTerminated,
+    `The transaction has been terminated. Retry your operation in a new transaction, and you should see a successful result. ${reason}`,
+  );
+}
+
+/** True when the plan contains `CALL { } IN TRANSACTIONS`. */
+export function hasBatchedSubquery(plan: LogicalOperator): boolean {
+  if (plan.op === 'SubqueryApply' && plan.batchSize !== null) return true;
+  return childrenOf(plan).some(hasBatchedSubquery);
+}
+
+/** Asks the security context for every permission the planned statement needs (throws Forbidden). */
+export function authorizePlan(security: SecurityContext | undefined, database: string, plan: StatementPlan): void {
+  if (!security?.authorize) return;
+  for (const permission of requiredPermissions(plan)) security.authorize(database, permission);
+}
+
+/** What an explicit transaction needs from its session. */
+export interface TransactionContext {
+  readonly services: EngineServices;
+  readonly store: DatabaseStore;
+  readonly database: string;
+  readonly mode: AccessMode;
+  /** `performance.now()` deadline (Infinity for none). */
+  readonly deadline: number;
+  readonly security: SecurityContext | undefined;
+  readonly handle: TransactionHandle;
+  compile(query: string, parameterNames: ReadonlySet<string>): Statement;
+  useTarget(statement: Statement, parameters: ReadonlyMap<string, CypherValue>): string | null;
+  parameterMap(parameters: QueryParameters | undefined): ReadonlyMap<string, CypherValue>;
+  /** Records the bookmark of a commit and returns it. */
+  committed(version: bigint): string;
+  /** The clock of the statement now running (the session's terminate() interrupts it). */
+  track(clock: StatementClock): void;
+}
+
+/** An explicit transaction: a snapshot reader until its first write, then the database's writer. */
+export class EngineTransaction implements Transaction {
+  readonly id: string;
+  private current: StatementResult | null = null;
+  private state: 'open' | 'committed' | 'rolledBack' = 'open';
+  private readonly startedAt = Date.now();
+  private storage: ReadTransaction | WriteTransaction;
+  private writer: WriteTransaction | null = null;
+  private clock: StatementClock | null = null;
+  /** True while `run()` is between its start and the statement's result (or error). */
+  private executing = false;
+
+  constructor(private readonly context: TransactionContext) {
+    this.id = context.handle.id;
+    this.storage = context.store.beginRead();
+  }
+
+  get isOpen(): boolean {
+    return this.state === 'open';
+  }
+
+  /** True once the transaction took the write lock (its first updating statement). */
+  get holdsWriteLock(): boolean {
+    return this.writer !== null;
+  }
+
+  async run(query: string, parameters?: QueryParameters): Promise<ResultStream> {
+    this.assertOpen();
+    await this.finishCurrent();
+    this.assertOpen();
+    const ctx = this.context;
+    const clock = new StatementClock(ctx.deadline);
+    this.clock = clock;
+    ctx.track(clock);
+    this.executing = true;
+    const params = ctx.parameterMap(parameters);
+    ctx.handle.queryStarted(query, params);
+    try {
+      clock.checkAlive();
+      const statement = ctx.compile(query, new Set(params.keys()));
+      const used = ctx.useTarget(statement, params);
+      if (used !== null && used.toLowerCase() !== ctx.database.toLowerCase()) {
+        throw new GraphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${ctx.database}`);
+      }
+      let plan = planFor(statement, this.storage, ctx.services);
+      authorizePlan(ctx.security, ctx.database, plan);
+      if (hasBatchedSubquery(plan.plan)) {
+        throw new GraphError(
+          StatusCodes.InvalidRequest,
+          "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
+        );
+      }
+      if (plan.admin) throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Database administration is not allowed in an explicit transaction.');
+      if (plan.writes && plan.explain !== 'EXPLAIN' && this.writer === null) {
+        if (ctx.mode === 'READ') throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
+        await this.takeWriteLock(clock);
+        plan = planFor(statement, this.storage, ctx.services);
+      }
+      const writer = this.writer;
+      const savepoint = writer?.savepoint() ?? null;
+      const target = { database: ctx.database, reader: this.storage, writer, transactionStart: this.startedAt };
+      const result = await runPlanned(plan, target, params, clock, ctx.services, async (error) => {
+        ctx.handle.queryFinished();
+        if (error === null) savepoint?.release();
+        else await this.abort();
+      });
+      this.current = result;
+      return result;
+    } catch (error) {
+      await this.abort();
+      throw this.terminationOr(error);
+    } finally {
+      this.executing = false;
+    }
+  }
+
+  /**
+   * Upgrades to the writer: waits for the write lock (up to the database's lock timeout, or the
+   * transaction's deadline if sooner: then a transient WriteConflict or TransactionTimedOut),
+   * then drops the snapshot. Later statements read through the writer connection.
+   */
+  private async takeWriteLock(clock: StatementClock): Promise<void> {
+    const ctx = this.context;
+    const remaining = ctx.deadline - performance.now();
+    ctx.handle.blocked(true);
+    let writer: WriteTransaction;
+    try {
+      writer = await ctx.store.beginWrite(Number.isFinite(remaining) ? { timeoutMs: Math.max(0, Math.min(remaining, ctx.store.writeLockTimeoutMs)) } : {});
+    } catch (error) {
+      if (performance.now() > ctx.deadline) throw new TransactionTimedOut();
+      throw error;
+    } finally {
+      ctx.handle.blocked(false);
+    }
+    if (this.state !== 'open') {
+      writer.rollback();
+      clock.checkAlive();
+      throw this.terminationOr(new GraphError(StatusCodes.TransactionNotFound, 'The transaction was closed while waiting for the write lock.'));
+    }
+    (this.storage as ReadTransaction).close();
+    this.storage = writer;
+    this.writer = writer;
+    ctx.handle.lockTaken();
+  }
+
+  async commit(): Promise<string> {
+    this.assertOpen();
+    await this.finishCurrent();
+    this.assertOpen();
+    if (performance.now() > this.context.deadline) {
+      await this.abort();
+      throw new TransactionTimedOut();
+    }
+    this.state = 'committed';
+    this.context.handle.closing();
+    try {
+      const writer = this.writer;
+      if (writer === null) {
+        const version = this.storage.version;
+        (this.storage as ReadTransaction).close();
+        return this.context.committed(version);
+      }
+      return this.context.committed(writer.commit());
+    } finally {
+      this.context.handle.end();
+    }
+  }
+
+  async rollback(): Promise<void> {
+    if (this.state !== 'open') return;
+    if (this.current && !this.current.finished) await this.current.discard().catch(() => undefined);
+    await this.abort();
+  }
+
+  /**
+   * Terminates the transaction (TERMINATE TRANSACTIONS, session close): a statement that is
+   * running fails at its next row check; an idle transaction is rolled back at once, releasing
+   * its snapshot and write lock. Later statements and the commit fail with Transaction.Terminated.
+   */
+  terminate(reason: string): void {
+    if (this.state !== 'open') return;
+    this.clock?.terminate(reason);
+    if (this.executing) return;
+    const current = this.current;
+    this.current = null;
+    void (async () => {
+      if (current && !current.finished) await current.fail(terminatedError(reason)).catch(() => undefined);
+      await this.abort();
+    })();
+  }
+
+  private async finishCurrent(): Promise<void> {
+    const current = this.current;
+    this.current = null;
+    if (current && !current.finished) await current.discard();
+  }
+
+  private async abort(): Promise<void> {
+    if (this.state !== 'open') return;
+    this.state = 'rolledBack';
+    this.context.handle.closing();
+    try {
+      if (this.writer) this.writer.rollback();
+      else (this.storage as ReadTransaction).close();
+    } finally {
+      this.context.handle.end();
+    }
+  }
+
+  /** The termination error when the transaction was terminated, else `error`. */
+  private terminationOr(error: unknown): unknown {
+    const reason = this.context.handle.terminatedReason;
+    return reason === null ? error : terminatedError(reason);
+  }
+
+  private assertOpen(): void {
+    const reason = this.context.handle.terminatedReason;
+    if (reason !== null) throw terminatedError(reason);
+    if (this.state !== 'open') {
+      throw new GraphError(StatusCodes.TransactionNotFound, 'The transaction is no longer open (it was committed, rolled back or failed).');
+    }
+  }
+}
