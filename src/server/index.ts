@@ -21,6 +21,7 @@ import { openEngine, type OpenedEngine } from './engine-adapter.js';
 import { buildHttpServer, type HttpServerOptions } from './http/app.js';
 import { graphqlRoutes } from './graphql/index.js';
 import { searchRoutes } from './http/routes/search.js';
+import { assistantRoutes } from './http/routes/assistant.js';
 import { adminMvccRoutes } from './http/routes/admin-mvcc.js';
 import { adminBackupRoutes } from './http/routes/admin-backup.js';
 import { gdprRoutes } from './http/routes/gdpr.js';
@@ -131,6 +132,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
           adminMvccRoutes({ graphdb: engine.graphdb }),
           adminBackupRoutes({ graphdb: engine.graphdb }),
           gdprRoutes({ graphdb: engine.graphdb }),
+          assistantRoutes({ graphdb: engine.graphdb }),
           ...(options.httpRoutes ?? []),
         ],
         auth,
