@@ -216,7 +216,7 @@ class Printer {
   }
 
   private show(show: Show): string {
-    let out = `SHOW ${show.filter ? show.filter + ' ' : ''}${show.target}`;
+    let out = show.target === 'TERMINATE TRANSACTIONS' ? show.target : `SHOW ${show.filter ? show.filter + ' ' : ''}${show.target}`;
     if (show.name) out += show.target === 'LIMITS' ? ` FOR DATABASE ${this.e(show.name)}` : ` ${this.e(show.name)}`;
     if (show.target === 'ALIASES') out += ' FOR DATABASES';
     if (show.yieldStar) out += ' YIELD *';

@@ -83,6 +83,7 @@ export type ShowTarget =
   | 'FUNCTIONS'
   | 'TRANSACTIONS'
   | 'SETTINGS'
+  | 'TERMINATE TRANSACTIONS'
   | 'USERS'
   | 'ROLES'
   | 'CURRENT USER';
@@ -90,7 +91,8 @@ export type ShowTarget =
 /**
  * `SHOW [filter] target [name] [YIELD ...] [WHERE ...] [RETURN ...]`. `filter` is the optional
  * type word (`FULLTEXT`, `RANGE`, `VECTOR`, `UNIQUE`, `ALL`, `BUILT IN`, ...); `name` a database
- * name or transaction id list where the target takes one.
+ * name or transaction id list where the target takes one. `TERMINATE TRANSACTIONS ids ...` is a
+ * Show with target `TERMINATE TRANSACTIONS`: its rows are the outcomes, with the same tail.
  */
 export interface Show extends BaseNode {
   readonly kind: Kind.Show;

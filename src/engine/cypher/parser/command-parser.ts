@@ -4,7 +4,7 @@ import { Kind } from '../ast/kinds.js';
 import type { SchemaCommand, Show, ShowTarget } from '../ast/schema.js';
 import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
-import { SchemaParser } from './schema-parser.js';
+import { TransactionCommandParser } from './transaction-command-parser.js';
 
 /** SHOW targets: singular and plural keywords, the canonical target, and whether a name may follow. */
 const showTargets: ReadonlyArray<readonly [readonly string[], ShowTarget, boolean]> = [
@@ -29,10 +29,10 @@ const showFilters = [
 ];
 
 /** SHOW, database and alias administration commands. */
-export abstract class CommandParser extends SchemaParser {
+export abstract class CommandParser extends TransactionCommandParser {
   /** True when the statement is a command rather than a query. */
   protected peekCommand(): boolean {
-    if (this.peekKeyword('SHOW') || this.peekKeyword('ALTER') || this.peekKeyword('DROP')) return true;
+    if (this.peekKeyword('SHOW') || this.peekKeyword('ALTER') || this.peekKeyword('DROP') || this.peekKeyword('TERMINATE')) return true;
     if ((this.peekKeyword('START') || this.peekKeyword('STOP')) && this.peekKeyword('DATABASE', 1)) return true;
     if (!this.peekKeyword('CREATE')) return false;
     const offset = this.peekKeywords('CREATE', 'OR', 'REPLACE') ? 3 : 1;
@@ -44,6 +44,7 @@ export abstract class CommandParser extends SchemaParser {
   protected parseCommand(): SchemaCommand | AdminCommand {
     const start = this.peek();
     if (this.optionalKeyword('SHOW')) return this.parseShow(start);
+    if (this.optionalKeyword('TERMINATE')) return this.parseTerminateTransactions(start);
     if (this.optionalKeyword('ALTER')) return this.optionalKeyword('ALIAS') ? this.parseAlterAlias(start) : this.parseAlterDatabase(start);
     if (this.optionalKeyword('START')) {
       this.expectKeyword('DATABASE');
@@ -224,7 +225,7 @@ export abstract class CommandParser extends SchemaParser {
     }
     let name: Expression | null = null;
     if (takesName && !this.peekKeyword('YIELD') && !this.peekKeyword('WHERE') && !this.peekKeyword('FOR') && (this.peekName() || this.peekKind(TokenKind.Parameter) || this.peekKind(TokenKind.String))) {
-      name = this.parseExpression();
+      name = target === 'TRANSACTIONS' || target === 'SETTINGS' ? this.parseNameList() : this.parseExpression();
     }
     if (target === 'ALIASES' && this.optionalKeyword('FOR')) {
       if (!this.optionalKeyword('DATABASES')) this.expectKeyword('DATABASE');
@@ -237,7 +238,7 @@ export abstract class CommandParser extends SchemaParser {
   }
 
   /** `[YIELD ('*' | YieldItem, ...) [ORDER BY ...] [SKIP n] [LIMIT n] [WHERE e]] [WHERE e] [RETURN ...]` */
-  private parseShowTail(start: Token, target: ShowTarget, filter: string | null, name: Expression | null): Show {
+  protected parseShowTail(start: Token, target: ShowTarget, filter: string | null, name: Expression | null): Show {
     let yieldStar = false;
     let yieldItems = null;
     let orderBy = null;

@@ -22,7 +22,22 @@ const DATABASE_DEFAULTS = [
   'statusMessage', 'default', 'home', 'constituents',
 ] as const;
 
+const TRANSACTION_DEFAULTS = [
+  'database', 'transactionId', 'currentQueryId', 'connectionId', 'clientAddress', 'username', 'currentQuery',
+  'startTime', 'status', 'elapsedTime',
+] as const;
+
+const TRANSACTION_EXTRAS = [
+  'outerTransactionId', 'metaData', 'parameters', 'currentQueryStartTime', 'protocol', 'requestUri', 'currentQueryStatus',
+  'statusDetails', 'activeLockCount', 'currentQueryElapsedTime', 'waitTime', 'idleTime',
+] as const;
+
+const SETTING_DEFAULTS = ['name', 'value', 'isDynamic', 'defaultValue', 'description'] as const;
+
 const COLUMNS: Partial<Record<ShowTarget, ShowColumns>> = {
+  TRANSACTIONS: { defaults: TRANSACTION_DEFAULTS, all: [...TRANSACTION_DEFAULTS, ...TRANSACTION_EXTRAS] },
+  'TERMINATE TRANSACTIONS': { defaults: ['transactionId', 'username', 'message'], all: ['transactionId', 'username', 'message'] },
+  SETTINGS: { defaults: SETTING_DEFAULTS, all: [...SETTING_DEFAULTS, 'startupValue', 'isExplicitlySet', 'validValues', 'isDeprecated'] },
   INDEXES: { defaults: INDEX_DEFAULTS, all: [...INDEX_DEFAULTS, 'trackedSince', 'options', 'failureMessage', 'createStatement'] },
   CONSTRAINTS: { defaults: CONSTRAINT_DEFAULTS, all: [...CONSTRAINT_DEFAULTS, 'options', 'createStatement'] },
   DATABASES: { defaults: DATABASE_DEFAULTS, all: DATABASE_DEFAULTS },

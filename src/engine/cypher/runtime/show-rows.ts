@@ -14,6 +14,7 @@ import type { Evaluator } from './expressions/evaluator.js';
 import type { ExecutionContext } from './execution-context.js';
 import type { Row } from './row.js';
 import { aliasRows, aliasesOf, limitRows } from './catalog-show-rows.js';
+import { settingRows, terminationRows, transactionRows } from './admin-show-rows.js';
 
 const INDEX_PROVIDERS: Readonly<Record<string, string>> = {
   RANGE: 'range-1.0',
@@ -192,6 +193,12 @@ export function showRows(s: Show, name: Evaluator | null, ctx: ExecutionContext)
       return procedureRows(ctx);
     case 'FUNCTIONS':
       return functionRows(s, ctx);
+    case 'TRANSACTIONS':
+      return transactionRows(name, ctx);
+    case 'TERMINATE TRANSACTIONS':
+      return terminationRows(name, ctx);
+    case 'SETTINGS':
+      return settingRows(name, ctx);
     default:
       throw new GraphError(StatusCodes.UnsupportedOperation, `SHOW ${s.target} is not supported`);
   }
