@@ -48,8 +48,13 @@ function collect(op: LogicalOperator, into: Set<Permission>): void {
   for (const child of childrenOf(op)) collect(child, into);
 }
 
-/** SHOW commands about the server rather than one database's graph: any principal may run them. */
-const SERVER_INFORMATION: ReadonlySet<string> = new Set(['DATABASES', 'DATABASE', 'DEFAULT DATABASE', 'HOME DATABASE', 'PROCEDURES', 'FUNCTIONS', 'CURRENT USER']);
+/**
+ * SHOW commands about the server rather than one database's graph: any principal may run them.
+ * (SHOW/TERMINATE TRANSACTIONS show and act on the user's own transactions, all of them for admins.)
+ */
+const SERVER_INFORMATION: ReadonlySet<string> = new Set([
+  'DATABASES', 'DATABASE', 'DEFAULT DATABASE', 'HOME DATABASE', 'PROCEDURES', 'FUNCTIONS', 'CURRENT USER', 'TRANSACTIONS', 'TERMINATE TRANSACTIONS',
+]);
 
 /** SHOW commands that reveal accounts or configuration: admin only. */
 const ADMIN_INFORMATION: ReadonlySet<string> = new Set(['USERS', 'ROLES', 'SETTINGS', 'ALIASES', 'LIMITS']);
