@@ -34,6 +34,8 @@ import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
 import type { DatabaseSearch } from './search/index.js';
 import { searchProcedures } from './cypher/procedures/search.js';
 import type { AuthCommandRunner } from './auth/commands/runner.js';
+import { importGraph, type ImportOptions } from './transfer/transfer.js';
+import type { ImportSummary } from './transfer/import-sink.js';
 import { QueryAdmission, admitUnderLimits } from './catalog/limit-enforcement.js';
 import { TransactionRegistry } from './session/transaction-registry.js';
 import type { SettingInfo } from './config/setting-rows.js';
@@ -259,6 +261,16 @@ export class GraphDB {
     } finally {
       reader.close();
     }
+  }
+
+  /**
+   * Bulk import of JSON Lines or neo4j-admin CSV files (or a Cypher script) into a database, the
+   * `graphdb import` path: JSON Lines and CSV go through the storage bulk loader (one commit,
+   * indexes built in sorted passes). Bad rows are reported in the summary, never thrown.
+   */
+  importFiles(options: ImportOptions): Promise<ImportSummary> {
+    this.assertOpen();
+    return importGraph(this, options);
   }
 
   /** Subscribes to committed changes of every database; returns the unsubscribe function. */
