@@ -1,17 +1,20 @@
 /**
  * The writing half of every import: takes parsed rows (nodes with an external id, relationships
- * between external ids) and writes them into one database through the storage write API.
+ * between external ids) and writes them into one database through the storage bulk loader
+ * (`storage/bulk-load.ts`: multi-row inserts, indexes built in sorted passes, one commit per batch).
  *
- * Atomicity: with `batchSize` 0 (the default) the whole import is one write transaction, so a
- * fatal error leaves the database exactly as it was. With `batchSize` N, every N rows commit
+ * Atomicity: with `batchSize` 0 (the default) the whole import is one bulk load (one commit), so
+ * a fatal error leaves the database exactly as it was. With `batchSize` N, every N rows commit
  * together; a fatal error rolls back the current batch only (earlier batches stay). A batch is
  * never half-written: a bad row is either skipped before it touches the batch (`skip`) or
- * rolls the batch back (`fail`).
+ * rolls the batch back (`fail`). Uniqueness of node keys is checked per row (the row is reported
+ * as file:line); relationship uniqueness and existence constraints fail the batch at its commit.
  *
- * External ids live in an in-memory map (`idSpace` + id -> internal id), about 100 bytes per
- * node; rows themselves are streamed.
+ * External ids live in an in-memory map (id space -> id -> internal id), about 100 bytes per
+ * node; rows themselves are streamed, relationships buffered (~30 bytes each) until the batch
+ * commits.
  */
-import type { DatabaseStore, WriteTransaction } from '../storage/index.js';
+import { BulkLoader, type DatabaseStore } from '../storage/index.js';
 import type { CypherMap } from '../values/types.js';
 import { GraphError } from '../errors/index.js';
 
@@ -71,12 +74,11 @@ export interface ImportSinkOptions {
   readonly maxReportedErrors?: number;
 }
 
-const ID_SEPARATOR = '\u0000';
-
 /** Writes imported rows into one database. */
 export class ImportSink {
-  private tx: WriteTransaction | null = null;
-  private readonly ids = new Map<string, bigint>();
+  private loader: BulkLoader | null = null;
+  /** id space -> external id -> internal node id. */
+  private readonly ids = new Map<string, Map<string, bigint>>();
   private readonly errors: ImportRowError[] = [];
   private readonly onError: OnError;
   private readonly batchSize: number;
@@ -105,9 +107,9 @@ export class ImportSink {
     return this.errorCount;
   }
 
-  private async writer(): Promise<WriteTransaction> {
-    if (this.tx === null) this.tx = await this.store.beginWrite();
-    return this.tx;
+  private async writer(): Promise<BulkLoader> {
+    if (this.loader === null) this.loader = await BulkLoader.open(this.store, { uniqueChecks: 'per-row' });
+    return this.loader;
   }
 
   /** Records a bad row: throws ImportRowFailure in `fail` mode, otherwise counts and skips it. */
@@ -118,26 +120,28 @@ export class ImportSink {
     if (this.onError === 'fail') throw new ImportRowFailure(row);
   }
 
-  private key(idSpace: string, id: string): string {
-    return idSpace + ID_SEPARATOR + id;
+  private idSpace(name: string): Map<string, bigint> {
+    let space = this.ids.get(name);
+    if (space === undefined) this.ids.set(name, (space = new Map()));
+    return space;
   }
 
   /** Writes a node; `externalId` (when not null) lets later relationships refer to it. */
   async addNode(origin: RowOrigin, idSpace: string, externalId: string | null, labels: readonly string[], properties: CypherMap): Promise<void> {
-    const key = externalId === null ? null : this.key(idSpace, externalId);
-    if (key !== null && this.ids.has(key)) {
+    const space = this.idSpace(idSpace);
+    if (externalId !== null && space.has(externalId)) {
       this.reject(origin, `Duplicate node id '${externalId}'${idSpace ? ` in id space '${idSpace}'` : ''}`);
       return;
     }
-    const tx = await this.writer();
+    const loader = await this.writer();
     let id: bigint;
     try {
-      id = tx.createNode(labels, properties);
+      id = loader.addNode(labels, properties);
     } catch (error) {
       this.rejectWriteError(origin, error);
       return;
     }
-    if (key !== null) this.ids.set(key, id);
+    if (externalId !== null) space.set(externalId, id);
     this.nodes++;
     this.labels += new Set(labels).size;
     this.properties += countSet(properties);
@@ -152,8 +156,8 @@ export class ImportSink {
     end: { readonly idSpace: string; readonly id: string },
     properties: CypherMap,
   ): Promise<void> {
-    const startId = this.ids.get(this.key(start.idSpace, start.id));
-    const endId = this.ids.get(this.key(end.idSpace, end.id));
+    const startId = this.ids.get(start.idSpace)?.get(start.id);
+    const endId = this.ids.get(end.idSpace)?.get(end.id);
     if (startId === undefined || endId === undefined) {
       const missing = startId === undefined ? start : end;
       this.reject(origin, `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`);
@@ -163,9 +167,9 @@ export class ImportSink {
       this.reject(origin, 'Relationship has no type');
       return;
     }
-    const tx = await this.writer();
+    const loader = await this.writer();
     try {
-      tx.createRelationship(type, startId, endId, properties);
+      loader.addRelationship(type, startId, endId, properties);
     } catch (error) {
       this.rejectWriteError(origin, error);
       return;
@@ -186,9 +190,10 @@ export class ImportSink {
   }
 
   private commitBatch(): void {
-    if (this.tx !== null) {
-      this.tx.commit();
-      this.tx = null;
+    if (this.loader !== null) {
+      const loader = this.loader;
+      this.loader = null;
+      loader.finish();
       this.batches++;
     }
     this.rowsInBatch = 0;
@@ -203,8 +208,8 @@ export class ImportSink {
 
   /** Rolls back the pending batch (after a fatal error) and reports what stayed committed. */
   abort(): ImportSummary {
-    this.tx?.rollback();
-    this.tx = null;
+    this.loader?.abort();
+    this.loader = null;
     this.nodes = this.committed.nodes;
     this.relationships = this.committed.relationships;
     this.properties = this.committed.properties;
