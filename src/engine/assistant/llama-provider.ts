@@ -144,17 +144,21 @@ export class LocalChatProvider implements ChatProvider {
     await loaded.model.dispose();
   }
 
-  private async generate({ model, chat }: Loaded, request: CompletionRequest): Promise<CompletionResult> {
+  private async generate({ chat }: Loaded, request: CompletionRequest): Promise<CompletionResult> {
     const timeout = this.options.timeoutMs > 0 ? AbortSignal.timeout(this.options.timeoutMs) : null;
     const signals = [request.signal, timeout].filter((s): s is AbortSignal => s !== undefined && s !== null);
     const functions = request.tools.length > 0 ? chatFunctions(request.tools) : undefined;
     const history = toChatHistory(request.messages);
+    let completionTokens = 0;
     let response;
     try {
       response = await chat.generateResponse(history, {
         maxTokens: request.maxTokens,
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}),
+        onToken: (tokens) => {
+          completionTokens += tokens.length;
+        },
         ...(request.onText !== undefined ? { onTextChunk: request.onText } : {}),
         ...(functions !== undefined ? { functions: functions as never } : {}),
       });
@@ -167,7 +171,6 @@ export class LocalChatProvider implements ChatProvider {
       name: call.functionName,
       arguments: JSON.stringify(call.params ?? {}),
     }));
-    const completionTokens = model.tokenize(response.response).length;
     const stop = response.metadata.stopReason;
     return {
       content: response.response,
