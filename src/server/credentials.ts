@@ -37,6 +37,7 @@ export async function openAuthService(config: GraphdbConfig, graphdb: GraphDB, l
   }
   const service = await AuthService.open({
     systemSession: () => graphdb.session({ database: 'system' }),
+    resolveDatabase: (name) => graphdb.storage.directory.resolve(name),
     jwtSecret: secret,
     initialCredentials: config.auth.initial_credentials,
     audit: (event) => (event.type === 'failed_login' || event.type === 'login_locked' ? logger.warn(event, 'authentication failed') : logger.info(event, 'security event')),

@@ -33,6 +33,8 @@ export interface AuthServiceOptions {
   readonly now?: () => number;
   /** OpenID Connect login; absent when no issuer is configured. */
   readonly oidc?: { readonly client: OidcClient; readonly defaultRole: string };
+  /** Resolves database aliases for role allowlists (absent: names are compared as given). */
+  readonly resolveDatabase?: (name: string) => string;
 }
 
 /** An authenticated principal and how it authenticated. */
@@ -69,6 +71,7 @@ export class AuthService {
   readonly accessTokenSeconds: number;
   /** OpenID Connect login, when configured. */
   readonly oidc: { readonly client: OidcClient; readonly defaultRole: string } | null;
+  private readonly resolveDatabase: ((name: string) => string) | undefined;
 
   private constructor(
     readonly store: AuthStore,
@@ -80,6 +83,7 @@ export class AuthService {
     this.cost = options.scryptCost ?? DEFAULT_COST;
     this.accessTokenSeconds = options.accessTokenSeconds ?? 3600;
     this.oidc = options.oidc ?? null;
+    this.resolveDatabase = options.resolveDatabase;
   }
 
   /** Loads the store and seeds the initial admin from `initialCredentials`. */
@@ -105,7 +109,7 @@ export class AuthService {
 
   /** The context of a principal with these roles. */
   contextFor(username: string | null, roles: readonly string[]): SecurityContext {
-    return securityContext(username, roles, (name) => this.store.role(name));
+    return securityContext(username, roles, (name) => this.store.role(name), this.resolveDatabase);
   }
 
   /** True when the context has the admin permission. */
