@@ -1,0 +1,244 @@
+/**
+ * `qdrant.Points`: Upsert, Get, Delete, UpdateVectors, DeleteVectors, SetPayload,
+ * OverwritePayload, DeletePayload, ClearPayload, Search, SearchBatch, Scroll, Count, Query
+ * (nearest to a dense vector or to a stored point, or points in id order without a query) and
+ * QueryBatch. Writes need `write` (`delete` for Delete), reads need `read`. Operations Qdrant
+ * runs asynchronously complete before the reply here, so `wait` is always honoured.
+ */
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
+import { UpdateStatus, type PointsOperationResponseSchema, type QueryPoints, type ScoredPointSchema, type SearchPoints } from '@qdrant/js-client-grpc';
+import { ArgumentError } from '../../engine/errors/index.js';
+import { comparePointIds, pointIdKey, type Payload, type PointId, type StoredPoint } from '../../engine/search/collections-codec.js';
+import type { PointCollections, PointPredicate } from '../../engine/search/collections.js';
+import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
+import { payloadFromProto, pointIdFromProto, pointIdToProto, vectorsFromProto } from './convert.js';
+import { compileFilter } from './filter.js';
+import { count, pointsSelection, retrievedPoint, scoredPoint } from './points-output.js';
+import type { Points } from './proto.js';
+
+type Scored = MessageInitShape<typeof ScoredPointSchema>;
+
+function operationResponse(start: number): MessageInitShape<typeof PointsOperationResponseSchema> {
+  return { result: { operationId: 0n, status: UpdateStatus.Completed }, time: elapsedSeconds(start) };
+}
+
+async function runSearch(collections: PointCollections, name: string, request: SearchPoints): Promise<Scored[]> {
+  const spec = await collections.spec(name);
+  const hits = await collections.search(name, {
+    vectorName: request.vectorName ?? '',
+    vector: request.vector,
+    limit: count(request.limit, 10, 'limit'),
+    offset: count(request.offset, 0, 'offset'),
+    filter: compileFilter(request.filter),
+    scoreThreshold: request.scoreThreshold,
+    exact: request.params?.exact ?? false,
+  });
+  const output = { withPayload: request.withPayload, withVectors: request.withVectors, payloadByDefault: false };
+  return hits.map((hit) => scoredPoint(hit, spec, output));
+}
+
+/** The query vector of a `nearest` query: given densely, or the stored vector of a point. */
+async function nearestVector(collections: PointCollections, name: string, query: QueryPoints): Promise<{ vector: number[]; exclude: PointId | null } | null> {
+  const variant = query.query?.variant;
+  if (variant === undefined || variant.case === undefined) return null;
+  if (variant.case !== 'nearest') throw new ArgumentError(`Wrong input: query '${variant.case}' is not supported by this server`);
+  const input = variant.value.variant;
+  if (input.case === 'dense') return { vector: input.value.data, exclude: null };
+  if (input.case === 'id') {
+    const id = pointIdFromProto(input.value);
+    const [point] = await collections.retrieve(name, [id]);
+    const vector = point?.vectors.get(query.using ?? '');
+    if (vector === undefined) throw new ArgumentError(`Wrong input: point ${String(id)} has no vector ${query.using ?? '(unnamed)'}`);
+    return { vector: [...vector], exclude: id };
+  }
+  throw new ArgumentError(`Wrong input: only dense vectors and point ids are supported as nearest queries`);
+}
+
+async function runQuery(collections: PointCollections, name: string, request: QueryPoints): Promise<Scored[]> {
+  if (request.prefetch.length > 0) throw new ArgumentError('Wrong input: prefetch is not supported by this server');
+  const spec = await collections.spec(name);
+  const limit = count(request.limit, 10, 'limit');
+  const offset = count(request.offset, 0, 'offset');
+  const filter = compileFilter(request.filter);
+  const output = { withPayload: request.withPayload, withVectors: request.withVectors, payloadByDefault: false };
+  const nearest = await nearestVector(collections, name, request);
+  if (nearest === null) {
+    const points = (await collections.scan(name, filter)).sort((a, b) => comparePointIds(a.id, b.id));
+    return points.slice(offset, offset + limit).map((point) => scoredPoint({ point, score: 0 }, spec, output));
+  }
+  const excluded = nearest.exclude === null ? null : pointIdKey(nearest.exclude);
+  const notSelf: PointPredicate | undefined = excluded === null ? filter : (point) => pointIdKey(point.id) !== excluded && (filter?.(point) ?? true);
+  const hits = await collections.search(name, {
+    vectorName: request.using ?? '',
+    vector: nearest.vector,
+    limit,
+    offset,
+    filter: notSelf,
+    scoreThreshold: request.scoreThreshold,
+    exact: request.params?.exact ?? false,
+  });
+  return hits.map((hit) => scoredPoint(hit, spec, output));
+}
+
+function withoutKeys(payload: Payload, keys: readonly string[]): Payload {
+  const out: Payload = { ...payload };
+  for (const key of keys) delete out[key];
+  return out;
+}
+
+/** The Points service over graphdb. */
+export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<typeof Points>> {
+  const call = <T>(context: HandlerContext, permission: 'read' | 'write' | 'delete', work: (collections: PointCollections) => Promise<T>) =>
+    withCollections(deps, context, permission, work);
+
+  return {
+    async upsert(request, context) {
+      const start = performance.now();
+      await call(context, 'write', (collections) => {
+        const points: StoredPoint[] = request.points.map((point) => ({
+          id: pointIdFromProto(point.id),
+          payload: payloadFromProto(point.payload),
+          vectors: vectorsFromProto(point.vectors),
+        }));
+        return collections.upsert(request.collectionName, points);
+      });
+      return operationResponse(start);
+    },
+
+    async delete(request, context) {
+      const start = performance.now();
+      await call(context, 'delete', (collections) => collections.delete(request.collectionName, pointsSelection(request.points)));
+      return operationResponse(start);
+    },
+
+    async get(request, context) {
+      const start = performance.now();
+      return call(context, 'read', async (collections) => {
+        const spec = await collections.spec(request.collectionName);
+        const points = await collections.retrieve(request.collectionName, request.ids.map(pointIdFromProto));
+        const output = { withPayload: request.withPayload, withVectors: request.withVectors, payloadByDefault: true };
+        return { result: points.map((point) => retrievedPoint(point, spec, output)), time: elapsedSeconds(start) };
+      });
+    },
+
+    async updateVectors(request, context) {
+      const start = performance.now();
+      await call(context, 'write', async (collections) => {
+        const updates = new Map(request.points.map((p) => [pointIdKey(pointIdFromProto(p.id)), vectorsFromProto(p.vectors)]));
+        const ids = request.points.map((p) => pointIdFromProto(p.id));
+        await collections.update(request.collectionName, ids, (point) => ({
+          ...point,
+          vectors: new Map([...point.vectors, ...(updates.get(pointIdKey(point.id)) ?? [])]),
+        }));
+      });
+      return operationResponse(start);
+    },
+
+    async deleteVectors(request, context) {
+      const start = performance.now();
+      await call(context, 'write', async (collections) => {
+        const names = new Set(request.vectors?.names ?? []);
+        await collections.update(request.collectionName, pointsSelection(request.pointsSelector), (point) => ({
+          ...point,
+          vectors: new Map([...point.vectors].filter(([name]) => !names.has(name))),
+        }));
+      });
+      return operationResponse(start);
+    },
+
+    async setPayload(request, context) {
+      const start = performance.now();
+      await call(context, 'write', async (collections) => {
+        if (request.key !== undefined && request.key !== '') throw new ArgumentError('Wrong input: setting a payload under a nested key is not supported by this server');
+        const payload = payloadFromProto(request.payload);
+        await collections.update(request.collectionName, pointsSelection(request.pointsSelector), (point) => ({ ...point, payload: { ...point.payload, ...payload } }));
+      });
+      return operationResponse(start);
+    },
+
+    async overwritePayload(request, context) {
+      const start = performance.now();
+      await call(context, 'write', async (collections) => {
+        const payload = payloadFromProto(request.payload);
+        await collections.update(request.collectionName, pointsSelection(request.pointsSelector), (point) => ({ ...point, payload }));
+      });
+      return operationResponse(start);
+    },
+
+    async deletePayload(request, context) {
+      const start = performance.now();
+      await call(context, 'write', (collections) =>
+        collections.update(request.collectionName, pointsSelection(request.pointsSelector), (point) => ({ ...point, payload: withoutKeys(point.payload, request.keys) })),
+      );
+      return operationResponse(start);
+    },
+
+    async clearPayload(request, context) {
+      const start = performance.now();
+      await call(context, 'write', (collections) =>
+        collections.update(request.collectionName, pointsSelection(request.points), (point) => ({ ...point, payload: {} })),
+      );
+      return operationResponse(start);
+    },
+
+    async search(request, context) {
+      const start = performance.now();
+      const result = await call(context, 'read', (collections) => runSearch(collections, request.collectionName, request));
+      return { result, time: elapsedSeconds(start) };
+    },
+
+    async searchBatch(request, context) {
+      const start = performance.now();
+      const result = await call(context, 'read', async (collections) => {
+        const batches: { result: Scored[] }[] = [];
+        for (const search of request.searchPoints) batches.push({ result: await runSearch(collections, request.collectionName, search) });
+        return batches;
+      });
+      return { result, time: elapsedSeconds(start) };
+    },
+
+    async query(request, context) {
+      const start = performance.now();
+      const result = await call(context, 'read', (collections) => runQuery(collections, request.collectionName, request));
+      return { result, time: elapsedSeconds(start) };
+    },
+
+    async queryBatch(request, context) {
+      const start = performance.now();
+      const result = await call(context, 'read', async (collections) => {
+        const batches: { result: Scored[] }[] = [];
+        for (const query of request.queryPoints) batches.push({ result: await runQuery(collections, request.collectionName, query) });
+        return batches;
+      });
+      return { result, time: elapsedSeconds(start) };
+    },
+
+    async scroll(request, context) {
+      const start = performance.now();
+      return call(context, 'read', async (collections) => {
+        if (request.orderBy !== undefined) throw new ArgumentError('Wrong input: order_by is not supported by this server');
+        const spec = await collections.spec(request.collectionName);
+        const limit = count(request.limit, 10, 'limit');
+        const from = request.offset === undefined ? null : pointIdFromProto(request.offset);
+        const points = (await collections.scan(request.collectionName, compileFilter(request.filter)))
+          .filter((point) => from === null || comparePointIds(point.id, from) >= 0)
+          .sort((a, b) => comparePointIds(a.id, b.id));
+        const page = points.slice(0, limit);
+        const next = points[limit];
+        const output = { withPayload: request.withPayload, withVectors: request.withVectors, payloadByDefault: true };
+        return {
+          result: page.map((point) => retrievedPoint(point, spec, output)),
+          ...(next === undefined ? {} : { nextPageOffset: pointIdToProto(next.id) }),
+          time: elapsedSeconds(start),
+        };
+      });
+    },
+
+    async count(request, context) {
+      const start = performance.now();
+      const total = await call(context, 'read', (collections) => collections.count(request.collectionName, compileFilter(request.filter)));
+      return { result: { count: BigInt(total) }, time: elapsedSeconds(start) };
+    },
+  };
+}
