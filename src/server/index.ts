@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { LoadedConfig } from '../engine/config/load.js';
 import { DatabaseConfigRegistry } from '../engine/config/overrides.js';
 import { redactConfig } from '../engine/config/redact.js';
+import { settingRows } from '../engine/config/setting-rows.js';
 import { SETTINGS_BY_ENV } from '../engine/config/settings.js';
 import { suggestKey } from '../engine/config/yaml-file.js';
 import { startBoltServer, type BoltServer } from './bolt/index.js';
@@ -31,6 +32,7 @@ import { UNRESTRICTED } from './http/security-context.js';
 import { createLogger } from './logger.js';
 import { GraphdbMetrics } from './metrics.js';
 import { checkTransportPolicy } from './transport-policy.js';
+import { checkVectorApiTransport, startConfiguredVectorApi, type VectorApiServer } from './vectorapi/index.js';
 
 export { SecurityConfigurationError, checkTransportPolicy } from './transport-policy.js';
 export { buildHttpServer, type HttpServerOptions } from './http/app.js';
@@ -58,6 +60,8 @@ export interface ListenerAddress {
 export interface RunningServer {
   readonly http: ListenerAddress | null;
   readonly bolt: ListenerAddress | null;
+  /** The Qdrant-compatible gRPC listener (`vectorapi.grpc_enabled`). */
+  readonly vectorApi: VectorApiServer | null;
   readonly app: FastifyInstance | null;
   readonly engine: OpenedEngine;
   /** Stops everything cleanly; safe to call twice. */
@@ -85,6 +89,7 @@ function httpPort(loaded: LoadedConfig): number {
 export async function startServer(loaded: LoadedConfig, options: StartServerOptions = {}): Promise<RunningServer> {
   const { config } = loaded;
   checkTransportPolicy(config);
+  checkVectorApiTransport(config);
   const logger = options.logger ?? createLogger(config.logging.level);
   const version = options.version ?? '0.0.0';
   logger.debug({ config: redactConfig(config), file: loaded.file }, 'effective configuration');
@@ -92,6 +97,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
     logger.warn({ variable: name, suggestion: suggestEnv(name) }, 'unknown GRAPHDB_* environment variable ignored');
   }
   const engine = await openEngine(config, logger);
+  engine.graphdb.setSettingsSource(() => settingRows(loaded));
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
   const search = engine.graphdb.searchServices;
   const probes: SubsystemProbes = {
@@ -102,6 +108,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   if (search !== null) metrics.trackEmbeddings(() => search.embeddingTotals());
   const boltEngine = instrumentEngine(engine.port, metrics);
   let bolt: BoltServer | null = null;
+  let vectorApi: VectorApiServer | null = null;
   let app: FastifyInstance | null = null;
   let http: ListenerAddress | null = null;
 
@@ -169,9 +176,11 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       });
       logger.info({ url: `bolt://${urlHost(bolt.host)}:${bolt.port}` }, 'Bolt listener started');
     }
+    vectorApi = await startConfiguredVectorApi(config, engine.port, auth, logger);
   } catch (error) {
     await app?.close();
     await bolt?.close();
+    await vectorApi?.close();
     await engine.close();
     throw error;
   }
@@ -182,12 +191,13 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   return {
     http,
     bolt: boltAddress,
+    vectorApi,
     app,
     engine,
     close() {
       closing ??= (async () => {
         logger.info('shutting down');
-        await Promise.all([app?.close(), bolt?.close()]);
+        await Promise.all([app?.close(), bolt?.close(), vectorApi?.close()]);
         await engine.close();
         logger.info('shutdown complete');
       })();

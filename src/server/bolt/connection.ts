@@ -131,6 +131,7 @@ export class BoltConnection {
       routingTtlSeconds: this.settings.routingTtlSeconds,
       localAddress: this.transport.localAddress,
       clientIp: this.transport.remoteIp,
+      clientAddress: this.transport.remoteAddress,
       advertisedAddress: this.settings.advertisedAddress,
       flush: () => this.flush(),
     });

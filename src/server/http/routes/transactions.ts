@@ -135,7 +135,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   const openSession = (request: FastifyRequest, database: string): Session => {
     if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
-    return engine.session({ database, security: request.security });
+    const client = { protocol: 'http', connectionId: `http-${String(request.id).replace(/^req-/, '')}`, clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`, requestUri: request.url } as const;
+    return engine.session({ database, security: request.security, client });
   };
 
   /** Runs statements in order, stopping at the first error. */

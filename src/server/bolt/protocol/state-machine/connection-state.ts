@@ -44,6 +44,8 @@ export interface ConnectionServices {
   readonly localAddress: string;
   /** The client's IP address (the socket peer), given to the authenticate callback. */
   readonly clientIp: string | null;
+  /** The client's `host:port` (SHOW TRANSACTIONS). */
+  readonly clientAddress?: string;
   readonly advertisedAddress?: string;
   /** Sends pending output, waiting while the peer is not reading. */
   flush(): Promise<void>;
@@ -87,7 +89,8 @@ export class ConnectionState {
     if (!session) {
       // Without an authenticate callback (no-auth mode) the engine's own default context applies.
       const security = this.services.authenticate && this.security ? { security: this.security } : {};
-      session = await this.services.engine.session({ database, ...security });
+      const client = { protocol: 'bolt', connectionId: this.services.connectionId, clientAddress: this.services.clientAddress ?? '' } as const;
+      session = await this.services.engine.session({ database, ...security, client });
       this.sessions.set(key, session);
     }
     return session;
