@@ -30,6 +30,9 @@ export default class Serve extends Command {
     config: Flags.string({ description: 'YAML config file (otherwise GRAPHDB_CONFIG or discovery)' }),
     'no-auth': Flags.boolean({ description: 'disable authentication (env GRAPHDB_NO_AUTH=true)' }),
     'no-bolt': Flags.boolean({ description: 'do not start the Bolt listener (env GRAPHDB_BOLT_ENABLED=false)' }),
+    'vectorapi-grpc-listen': Flags.string({
+      description: 'start the Qdrant-compatible gRPC listener on host:port or :port (env GRAPHDB_VECTORAPI_GRPC_ENABLED=true, GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR)',
+    }),
     'embedding-enabled': Flags.boolean({ description: 'enable background embedding generation (env GRAPHDB_EMBEDDING_ENABLED)' }),
     'base-path': Flags.string({ description: 'URL prefix of every HTTP route (env GRAPHDB_BASE_PATH)' }),
     'log-level': Flags.string({
@@ -53,6 +56,8 @@ export default class Serve extends Command {
           'server.base_path': flags['base-path'],
           'auth.enabled': flags['no-auth'] ? false : undefined,
           'server.bolt_enabled': flags['no-bolt'] ? false : undefined,
+          'vectorapi.grpc_enabled': flags['vectorapi-grpc-listen'] === undefined ? undefined : true,
+          'vectorapi.grpc_listen_addr': flags['vectorapi-grpc-listen'],
           'embeddings.enabled': flags['embedding-enabled'] ? true : undefined,
           'logging.level': flags['log-level'],
         },
