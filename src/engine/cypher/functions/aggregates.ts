@@ -45,7 +45,6 @@ function notNumeric(fn: string, v: CypherValue): CypherTypeError {
 
 /** Magnitude below which adding two integers as JS numbers stays exact. */
 const EXACT_LIMIT = 2 ** 52;
-const EXACT_LIMIT_BIG = 2n ** 52n;
 
 /**
  * Running sum of numbers or durations: exact INTEGER until a FLOAT arrives, then FLOAT. While
@@ -67,10 +66,12 @@ class Summer {
     this.count++;
     if (typeof v === 'bigint') {
       this.sawNumber = true;
+      // Number(v) is exact below 2^52 in magnitude, and rounding never moves a larger value below it.
+      const n = Number(v);
       if (this.sawFloat) {
-        this.floatSum += Number(v);
-      } else if (this.bigSum === 0n && v < EXACT_LIMIT_BIG && v > -EXACT_LIMIT_BIG && this.smallSum < EXACT_LIMIT && this.smallSum > -EXACT_LIMIT) {
-        this.smallSum += Number(v);
+        this.floatSum += n;
+      } else if (this.bigSum === 0n && n < EXACT_LIMIT && n > -EXACT_LIMIT && this.smallSum < EXACT_LIMIT && this.smallSum > -EXACT_LIMIT) {
+        this.smallSum += n;
       } else {
         this.bigSum = checkedInteger(this.bigSum + BigInt(this.smallSum) + v);
         this.smallSum = 0;
