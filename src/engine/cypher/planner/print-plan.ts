@@ -61,6 +61,10 @@ export function operatorDetails(op: LogicalOperator): string {
       return op.variable.trim();
     case 'NodeByLabelScan':
       return `${op.variable.trim()}:${op.label}`;
+    case 'NodePropertyScan': {
+      const label = op.label === null ? '' : `:${op.label}`;
+      return `${op.variable.trim()}${label} {${op.columns.map((c) => `.${c.key}`).join(', ')}}`;
+    }
     case 'NodeIndexSeek':
       return `INDEX ${op.indexName} ${op.variable.trim()}:${op.label}(${op.property}) ${op.seek.kind}`;
     case 'RelationshipIndexSeek':

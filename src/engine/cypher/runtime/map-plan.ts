@@ -6,7 +6,8 @@ import type { LogicalOperator } from '../planner/logical/logical-operator.js';
 import type { Expression } from '../ast/index.js';
 import type { CompileEnv } from './expressions/evaluator.js';
 import { compileExpression } from './expressions/compile-expression.js';
-import { mapAggregation, mapDistinct, mapEager, mapSort } from './operators/blocking-operators.js';
+import { mapDistinct, mapEager, mapSort } from './operators/blocking-operators.js';
+import { mapAggregation } from './operators/aggregation.js';
 import { mapCreate } from './operators/create.js';
 import { mapDelete } from './operators/delete.js';
 import { mapExpand } from './operators/expand.js';
@@ -31,6 +32,7 @@ import { mapLoadCsv } from './operators/load-csv.js';
 import { mapCommandCall } from './operators/command-call.js';
 import { mapCountFromStore } from './operators/count-from-store.js';
 import { mapNodeByIdSeek, mapRelationshipByIdSeek } from './operators/id-seek.js';
+import { mapNodePropertyScan } from './operators/node-property-scan.js';
 
 /** Per-operator profile counters (PROFILE). */
 export interface OperatorStats {
@@ -42,6 +44,7 @@ export interface OperatorStats {
 export function mapPlan(root: LogicalOperator, env: CompileEnv, profile: Map<LogicalOperator, OperatorStats> | null): PhysicalOperator {
   const mapper: Mapper = {
     env,
+    profiling: profile !== null,
     compile: (expression: Expression) => compileExpression(expression, env),
     map: (op) => (profile ? profiled(op, mapOne(op, mapper), profile) : mapOne(op, mapper)),
   };
@@ -78,6 +81,8 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
       return mapAllNodesScan(op, m);
     case 'NodeByLabelScan':
       return mapNodeByLabelScan(op, m);
+    case 'NodePropertyScan':
+      return mapNodePropertyScan(op, m);
     case 'NodeIndexSeek':
       return mapNodeIndexSeek(op, m);
     case 'RelationshipIndexSeek':

@@ -44,6 +44,7 @@ import type { EmptyResult } from './empty-result.js';
 import type { CommandCall } from './command-call.js';
 import type { NodeCountFromCountStore, RelationshipCountFromCountStore } from './count-from-store.js';
 import type { NodeByIdSeek, RelationshipByIdSeek } from './id-seek.js';
+import type { NodePropertyScan } from './node-property-scan.js';
 
 /** Any logical operator. */
 export type LogicalOperator =
@@ -82,7 +83,8 @@ export type LogicalOperator =
   | NodeCountFromCountStore
   | RelationshipCountFromCountStore
   | NodeByIdSeek
-  | RelationshipByIdSeek;
+  | RelationshipByIdSeek
+  | NodePropertyScan;
 
 /** An operator with an input (every one except the leaves and Union). */
 export type UnaryOperator = Exclude<LogicalOperator, Argument | Union | CommandCall>;

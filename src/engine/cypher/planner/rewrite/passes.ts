@@ -10,6 +10,7 @@ import { pushDownFilters } from './push-down-filters.js';
 import { shortestPathPredicates } from './shortest-path-predicates.js';
 import { selectIndexSeeks } from './select-index-seeks.js';
 import { splitFilters } from './split-filters.js';
+import { scanPropertyColumns } from './scan-property-columns.js';
 
 /** One named rewrite pass. */
 export interface RewritePass {
@@ -50,6 +51,11 @@ export function rewritePasses(catalog: PlannerCatalog): readonly RewritePass[] {
       name: 'countFromStore',
       reason: 'after push-down and index selection: only an ungrouped count directly over a bare scan (no filter left in between) is answered from the store counts',
       run: countFromStore,
+    },
+    {
+      name: 'scanPropertyColumns',
+      reason: 'after countFromStore (a bare count is answered from the store, not scanned) and index selection (only a scan left as a scan reads columns)',
+      run: scanPropertyColumns,
     },
   ];
 }

@@ -21,6 +21,8 @@ export interface Mapper {
   /** Compiles an expression in the scope visible at `op`'s output. */
   compile(expression: Expression): Evaluator;
   readonly env: CompileEnv;
+  /** True under PROFILE: every logical operator keeps its own physical operator (no fusion). */
+  readonly profiling: boolean;
 }
 
 /** A stream of exactly one row. */

@@ -1,0 +1,153 @@
+/**
+ * Aggregation: hash grouping on the grouping values, one accumulator per aggregate and group.
+ *
+ * Over a property-column scan (`Aggregation ← Filter* ← NodePropertyScan`, see
+ * column-pipeline.ts) the rows are fed straight from the column batches into the group table,
+ * without materializing a row object per node; PROFILE keeps the operator-by-operator pipeline
+ * so every operator still reports its own rows.
+ */
+import { SemanticError } from '../../../errors/index.js';
+import { groupKey } from '../../../values/index.js';
+import type { CypherValue } from '../../../values/types.js';
+import { Kind } from '../../ast/index.js';
+import type { Expression } from '../../ast/index.js';
+import { lookupFunction } from '../../functions/index.js';
+import type { Accumulator } from '../../functions/registry.js';
+import type { Aggregation } from '../../planner/logical/aggregation.js';
+import type { ExecutionContext } from '../execution-context.js';
+import type { Evaluator } from '../expressions/evaluator.js';
+import { PAUSE, isSignal } from '../row.js';
+import type { Row } from '../row.js';
+import { tupleKey } from './blocking-operators.js';
+import { columnPipeline } from './column-pipeline.js';
+import type { Mapper, PhysicalOperator } from './physical-operator.js';
+
+interface CompiledAggregate {
+  readonly name: string;
+  readonly args: readonly Evaluator[];
+  readonly create: () => Accumulator;
+}
+
+class CountStarAccumulator implements Accumulator {
+  private n = 0n;
+  add(): void {
+    this.n++;
+  }
+  result(): CypherValue {
+    return this.n;
+  }
+}
+
+function compileAggregate(name: string, call: Expression, m: Mapper): CompiledAggregate {
+  if (call.kind === Kind.CountStar) return { name, args: [], create: () => new CountStarAccumulator() };
+  if (call.kind !== Kind.FunctionCall) throw new SemanticError('Not an aggregate function call');
+  const fn = lookupFunction([...call.namespace, call.name].join('.'));
+  if (!fn || fn.kind !== 'aggregate') throw new SemanticError(`Unknown aggregate function ${call.name}`);
+  const distinct = call.distinct;
+  return { name, args: call.args.map((a) => m.compile(a)), create: () => fn.createAccumulator(distinct) };
+}
+
+/** One group: its output row (grouping values, then aggregate results) and its accumulators. */
+interface Group {
+  readonly row: Record<string, CypherValue>;
+  readonly accs: Accumulator[];
+}
+
+/** What a group table is built from (compiled once per plan). */
+interface GroupSpec {
+  readonly names: readonly string[];
+  readonly keys: readonly Evaluator[];
+  readonly aggregates: readonly CompiledAggregate[];
+}
+
+/**
+ * The groups of one Aggregation run. Groups are emitted in the order they were first seen. A
+ * single string grouping value is its own hash key (no key string is built); any other tuple is
+ * keyed by `tupleKey` (Cypher grouping equivalence). Argument arrays are reused across rows
+ * (accumulators never keep them).
+ */
+class GroupTable {
+  private readonly groups = new Map<string, Group>();
+  private readonly stringGroups = new Map<string, Group>();
+  private readonly order: Group[] = [];
+  private readonly values: CypherValue[];
+  private readonly argumentArrays: CypherValue[][];
+
+  constructor(private readonly spec: GroupSpec) {
+    this.values = new Array<CypherValue>(spec.names.length).fill(null);
+    this.argumentArrays = spec.aggregates.map((a) => new Array<CypherValue>(a.args.length).fill(null));
+  }
+
+  /** Adds one input row to its group. */
+  add(row: Row, ctx: ExecutionContext): void {
+    const { keys, aggregates } = this.spec;
+    const values = this.values;
+    const width = keys.length;
+    for (let i = 0; i < width; i++) values[i] = keys[i]!(row, ctx);
+    let group: Group | undefined;
+    const first = values[0];
+    if (width === 1 && typeof first === 'string') {
+      group = this.stringGroups.get(first);
+      if (group === undefined) this.stringGroups.set(first, (group = this.newGroup()));
+    } else {
+      const key = width === 1 ? groupKey(first ?? null) : tupleKey(values);
+      group = this.groups.get(key);
+      if (group === undefined) this.groups.set(key, (group = this.newGroup()));
+    }
+    for (let a = 0; a < aggregates.length; a++) {
+      const evaluators = aggregates[a]!.args;
+      const args = this.argumentArrays[a]!;
+      for (let j = 0; j < evaluators.length; j++) args[j] = evaluators[j]!(row, ctx);
+      group.accs[a]!.add(args, ctx);
+    }
+  }
+
+  /** The result rows (one group for an ungrouped aggregation over no rows). */
+  results(): Row[] {
+    if (this.order.length === 0 && this.spec.names.length === 0) this.newGroup();
+    const { aggregates } = this.spec;
+    for (const group of this.order) {
+      for (let a = 0; a < aggregates.length; a++) group.row[aggregates[a]!.name] = group.accs[a]!.result();
+    }
+    return this.order.map((g) => g.row);
+  }
+
+  private newGroup(): Group {
+    const { names, aggregates } = this.spec;
+    const row: Record<string, CypherValue> = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = this.values[i] ?? null;
+    const group = { row, accs: aggregates.map((a) => a.create()) };
+    this.order.push(group);
+    return group;
+  }
+}
+
+/** Maps Aggregation (fused with a property-column scan below it unless profiling). */
+export function mapAggregation(op: Aggregation, m: Mapper): PhysicalOperator {
+  const spec: GroupSpec = {
+    names: op.groupings.map((g) => g.name),
+    keys: op.groupings.map((g) => m.compile(g.expression)),
+    aggregates: op.aggregates.map((a) => compileAggregate(a.name, a.call, m)),
+  };
+  const fused = m.profiling ? null : columnPipeline(op.input, m);
+  if (fused !== null) {
+    return function* (ctx, rows) {
+      const table = new GroupTable(spec);
+      yield* fused(ctx, rows, (row) => table.add(row, ctx));
+      yield* table.results();
+    };
+  }
+  const input = m.map(op.input);
+  return function* (ctx, rows) {
+    const table = new GroupTable(spec);
+    for (const row of input(ctx, rows)) {
+      if (isSignal(row)) {
+        yield row;
+        continue;
+      }
+      table.add(row, ctx);
+      if (ctx.scheduler.tick()) yield PAUSE;
+    }
+    yield* table.results();
+  };
+}
