@@ -250,12 +250,13 @@ export class MemoryTools {
     const search = this.host.search();
     if (search === null) return this.recallByText(query, limit, labels, session);
     const page = await search.search({ query, limit, labels: labels.length > 0 ? labels : [MEMORY_LABEL] });
-    const scores = new Map(page.results.map((result) => [result.nodeId, result.score]));
-    const { records: rows } = await records(session, 'MATCH (m) WHERE id(m) IN $ids RETURN m', new Map([['ids', [...scores.keys()]]]));
+    const ids = page.results.map((result) => result.nodeId);
+    const { records: rows } = await records(session, 'MATCH (m) WHERE id(m) IN $ids RETURN m', new Map([['ids', ids]]));
     const found = new Map(rows.map((row) => [(row[0] as { id: bigint }).id, row[0]!]));
-    const results = [...scores].flatMap(([nodeId, score]) => {
-      const node = found.get(nodeId);
-      return node === undefined ? [] : [{ node: cypherToJson(node), score }];
+    const results = page.results.flatMap((result) => {
+      const node = found.get(result.nodeId);
+      if (node === undefined) return [];
+      return [{ node: cypherToJson(node), score: result.score, ...(result.similarity !== null ? { similarity: result.similarity } : {}) }];
     });
     return { method: page.method, results };
   }
