@@ -17,6 +17,8 @@ export class RelationshipBuffer {
   props: (Buffer | null)[] = [];
   /** Index entries by buffer position, for relationships of indexed types. */
   readonly entries = new Map<number, PendingEntries>();
+  /** Relationships per type id. */
+  readonly typeCounts = new Map<number, number>();
   length = 0;
   private maxNode = 0;
   private maxType = 0;
@@ -32,6 +34,7 @@ export class RelationshipBuffer {
     if (src > this.maxNode) this.maxNode = src;
     if (dst > this.maxNode) this.maxNode = dst;
     if (typeId > this.maxType) this.maxType = typeId;
+    this.typeCounts.set(typeId, (this.typeCounts.get(typeId) ?? 0) + 1);
     return at;
   }
 

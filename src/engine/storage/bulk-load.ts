@@ -265,8 +265,8 @@ export class BulkLoader {
     }
   }
 
-  private nodeExists(id: bigint): boolean {
-    if (id >= BigInt(this.firstNodeId)) return id < BigInt(this.nextNodeId);
+  private nodeExists(id: number): boolean {
+    if (id >= this.firstNodeId) return id < this.nextNodeId;
     return this.connection.pluck('SELECT 1 FROM nodes WHERE id = ?').get(id) !== undefined;
   }
 
@@ -276,11 +276,17 @@ export class BulkLoader {
    */
   addRelationship(type: string, startId: bigint, endId: bigint, properties: CypherMap): void {
     this.assertOpen();
-    if (!this.nodeExists(startId)) throw new EntityNotFound(`Node with id ${startId} does not exist or has been deleted`);
-    if (endId !== startId && !this.nodeExists(endId)) throw new EntityNotFound(`Node with id ${endId} does not exist or has been deleted`);
+    const start = Number(startId);
+    const end = Number(endId);
+    if (!this.nodeExists(start)) throw new EntityNotFound(`Node with id ${startId} does not exist or has been deleted`);
+    if (end !== start && !this.nodeExists(end)) throw new EntityNotFound(`Node with id ${endId} does not exist or has been deleted`);
     const typeId = this.tx.ctx.tokens.types.getOrCreate(type, this.connection);
+    if (properties.size === 0 && !this.catalog.relIndexesByType.has(typeId)) {
+      this.rels.add(start, typeId, end, null);
+      return;
+    }
     const record = this.record(properties);
-    const position = this.rels.add(Number(startId), typeId, Number(endId), encodeRecord(record));
+    const position = this.rels.add(start, typeId, end, encodeRecord(record));
     const indexes = this.catalog.relIndexesByType.get(typeId);
     if (indexes !== undefined) {
       const pending: [number, Buffer][] = [];
@@ -299,16 +305,18 @@ export class BulkLoader {
     const { rels } = this;
     const order = rels.order();
     const insert = new MultiRowInsert(this.connection, 'rels', ['id', 'type', 'src', 'dst', 'version', 'props']);
-    const version = this.tx.commitVersion;
+    const version = Number(this.tx.commitVersion);
     const state = this.tx.state;
     const trackChanges = state.relChanges !== null;
     const checked = this.catalog.relCommitChecks;
+    const perRowWork = trackChanges || checked.size > 0 || rels.entries.size > 0;
+    const { src, dst, type, props } = rels;
     let id = firstRelId;
     for (let i = 0; i < order.length; i++, id++) {
       const at = order[i]!;
-      const typeId = rels.type[at]!;
-      insert.add(id, typeId, rels.src[at], rels.dst[at], version, rels.props[at]);
-      state.typeDelta(typeId, 1);
+      const typeId = type[at]!;
+      insert.add(id, typeId, src[at], dst[at], version, props[at]);
+      if (!perRowWork) continue;
       const pending: PendingEntries | undefined = rels.entries.get(at);
       if (pending !== undefined) {
         for (const [indexId, key] of pending) this.stagedEntries.add(indexId, key, id);
@@ -318,6 +326,7 @@ export class BulkLoader {
       if (checked.has(typeId)) state.touchedRels.add(BigInt(id));
     }
     insert.flush();
+    for (const [typeId, count] of rels.typeCounts) state.typeDelta(typeId, count);
     return id;
   }
 

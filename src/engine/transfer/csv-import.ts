@@ -2,7 +2,7 @@
  * Import of neo4j-admin style CSV files (one header line, then records) into an ImportSink.
  */
 import type { CypherValue } from '../values/types.js';
-import { csvRecords } from './csv-records.js';
+import { csvRecordBatches, type CsvItem } from './csv-records.js';
 import { convertField, CsvValueError, parseHeaderField, type CsvColumn } from './csv-values.js';
 import type { ImportSink } from './import-sink.js';
 import type { LineReader } from './line-reader.js';
@@ -29,80 +29,96 @@ export interface CsvInput {
 /** Imports one CSV file; header errors are fatal, row errors follow the sink's `onError`. */
 export async function importCsv(input: CsvInput, sink: ImportSink, options: CsvOptions = {}): Promise<void> {
   const delimiter = options.delimiter ?? ',';
-  const arrayDelimiter = options.arrayDelimiter ?? ';';
-  let columns: CsvColumn[] | null = null;
-  for await (const record of csvRecords(input.reader, delimiter)) {
-    if ('unterminated' in record) {
-      sink.reject({ file: input.displayName, line: record.unterminated }, 'Unterminated quoted field');
-      continue;
-    }
-    const origin = { file: input.displayName, line: record.line };
-    if (columns === null) {
-      try {
-        columns = record.fields.map((f) => parseHeaderField(f.text));
-        checkHeader(columns, input.kind);
-      } catch (error) {
-        if (!(error instanceof CsvValueError)) throw error;
-        sink.reject(origin, `Invalid header: ${error.message}`);
-        return;
-      }
-      continue;
-    }
-    if (record.fields.length !== columns.length) {
-      sink.reject(origin, `Expected ${columns.length} fields but found ${record.fields.length}`);
-      continue;
-    }
-    const properties = new Map<string, CypherValue>();
-    const labels = [...(input.labels ?? [])];
-    let id: string | null = null;
-    let idSpace = '';
-    let type = input.type ?? '';
-    let start: { idSpace: string; id: string } | null = null;
-    let end: { idSpace: string; id: string } | null = null;
-    let bad: string | null = null;
-    for (let i = 0; i < columns.length && bad === null; i++) {
-      const column = columns[i]!;
-      const field = record.fields[i]!;
-      switch (column.role) {
-        case 'ignore':
-          break;
-        case 'id':
-          id = field.text;
-          idSpace = column.idSpace;
-          if (column.name !== '' && field.text !== '') properties.set(column.name, field.text);
-          break;
-        case 'label':
-          for (const label of field.text.split(arrayDelimiter)) if (label.trim() !== '') labels.push(label.trim());
-          break;
-        case 'type':
-          if (field.text !== '') type = field.text;
-          break;
-        case 'start':
-          start = { idSpace: column.idSpace, id: field.text };
-          break;
-        case 'end':
-          end = { idSpace: column.idSpace, id: field.text };
-          break;
-        case 'property':
-          try {
-            const value = convertField(field, column, arrayDelimiter);
-            if (value !== null) properties.set(column.name, value);
-          } catch (error) {
-            bad = (error as Error).message;
-          }
-          break;
-      }
-    }
-    if (bad !== null) {
-      sink.reject(origin, bad);
-      continue;
-    }
-    if (input.kind === 'nodes') {
-      await sink.addNode(origin, idSpace, id === '' ? null : id, labels, properties);
-    } else {
-      await sink.addRelationship(origin, type, start!, end!, properties);
+  const state: CsvState = { columns: null, arrayDelimiter: options.arrayDelimiter ?? ';', headerFailed: false };
+  for await (const batch of csvRecordBatches(input.reader, delimiter)) {
+    for (const record of batch) {
+      const wait = importRecord(record, input, sink, state);
+      if (wait) await wait;
+      if (state.headerFailed) return;
     }
   }
+}
+
+/** What one file's records share: the parsed header. */
+interface CsvState {
+  columns: CsvColumn[] | null;
+  readonly arrayDelimiter: string;
+  /** Set when the header is invalid (the file is abandoned). */
+  headerFailed: boolean;
+}
+
+/** Handles one record; returns a promise only when the sink has to wait. */
+function importRecord(record: CsvItem, input: CsvInput, sink: ImportSink, state: CsvState): Promise<void> | undefined {
+  if ('unterminated' in record) {
+    sink.reject({ file: input.displayName, line: record.unterminated }, 'Unterminated quoted field');
+    return undefined;
+  }
+  const origin = { file: input.displayName, line: record.line };
+  const columns = state.columns;
+  if (columns === null) {
+    try {
+      const header = record.fields.map((f) => parseHeaderField(f.text));
+      checkHeader(header, input.kind);
+      state.columns = header;
+    } catch (error) {
+      if (!(error instanceof CsvValueError)) throw error;
+      state.headerFailed = true;
+      sink.reject(origin, `Invalid header: ${error.message}`);
+    }
+    return undefined;
+  }
+  if (record.fields.length !== columns.length) {
+    sink.reject(origin, `Expected ${columns.length} fields but found ${record.fields.length}`);
+    return undefined;
+  }
+  const properties = new Map<string, CypherValue>();
+  const labels = input.labels === undefined ? [] : [...input.labels];
+  let id: string | null = null;
+  let idSpace = '';
+  let type = input.type ?? '';
+  let start: { idSpace: string; id: string } | null = null;
+  let end: { idSpace: string; id: string } | null = null;
+  let bad: string | null = null;
+  for (let i = 0; i < columns.length && bad === null; i++) {
+    const column = columns[i]!;
+    const field = record.fields[i]!;
+    switch (column.role) {
+      case 'ignore':
+        break;
+      case 'id':
+        id = field.text;
+        idSpace = column.idSpace;
+        if (column.name !== '' && field.text !== '') properties.set(column.name, field.text);
+        break;
+      case 'label':
+        for (const label of field.text.split(state.arrayDelimiter)) if (label.trim() !== '') labels.push(label.trim());
+        break;
+      case 'type':
+        if (field.text !== '') type = field.text;
+        break;
+      case 'start':
+        start = { idSpace: column.idSpace, id: field.text };
+        break;
+      case 'end':
+        end = { idSpace: column.idSpace, id: field.text };
+        break;
+      case 'property':
+        try {
+          const value = convertField(field, column, state.arrayDelimiter);
+          if (value !== null) properties.set(column.name, value);
+        } catch (error) {
+          bad = (error as Error).message;
+        }
+        break;
+    }
+  }
+  if (bad !== null) {
+    sink.reject(origin, bad);
+    return undefined;
+  }
+  return input.kind === 'nodes'
+    ? sink.addNode(origin, idSpace, id === '' ? null : id, labels, properties)
+    : sink.addRelationship(origin, type, start!, end!, properties);
 }
 
 function checkHeader(columns: readonly CsvColumn[], kind: CsvInput['kind']): void {

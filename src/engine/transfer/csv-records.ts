@@ -53,23 +53,35 @@ export function splitCsvLine(text: string, delimiter: string): CsvField[] | null
   }
 }
 
-/** Streams the records of a CSV file; a quoted field left open at the end is reported as `unterminated`. */
-export async function* csvRecords(input: LineReader, delimiter: string): AsyncGenerator<CsvRecord | { unterminated: number }> {
+/** A record, or the start line of a quoted field left open at the end of the file. */
+export type CsvItem = CsvRecord | { unterminated: number };
+
+/** Streams the records of a CSV file a chunk at a time; a quoted field left open at the end is reported as `unterminated`. */
+export async function* csvRecordBatches(input: LineReader, delimiter: string): AsyncGenerator<CsvItem[]> {
   let pending: string | null = null;
   let startLine = 0;
-  for await (const { text, line } of input.lines()) {
-    const joined: string = pending === null ? text : `${pending}\n${text}`;
-    if (pending === null) startLine = line;
-    if (pending === null && text === '') continue;
-    const fields = splitCsvLine(joined, delimiter);
-    if (fields === null) {
-      pending = joined;
-      continue;
+  for await (const lines of input.batches()) {
+    const records: CsvItem[] = [];
+    for (const { text, line } of lines) {
+      const joined: string = pending === null ? text : `${pending}\n${text}`;
+      if (pending === null) startLine = line;
+      if (pending === null && text === '') continue;
+      const fields = splitCsvLine(joined, delimiter);
+      if (fields === null) {
+        pending = joined;
+        continue;
+      }
+      pending = null;
+      records.push({ fields, line: startLine });
     }
-    pending = null;
-    yield { fields, line: startLine };
+    if (records.length > 0) yield records;
   }
-  if (pending !== null) yield { unterminated: startLine };
+  if (pending !== null) yield [{ unterminated: startLine }];
+}
+
+/** Streams the records of a CSV file one by one. */
+export async function* csvRecords(input: LineReader, delimiter: string): AsyncGenerator<CsvItem> {
+  for await (const batch of csvRecordBatches(input, delimiter)) yield* batch;
 }
 
 /** Quotes a field when it needs it. */

@@ -107,9 +107,9 @@ export class ImportSink {
     return this.errorCount;
   }
 
-  private async writer(): Promise<BulkLoader> {
-    if (this.loader === null) this.loader = await BulkLoader.open(this.store, { uniqueChecks: 'per-row' });
-    return this.loader;
+  /** Opens the bulk load of the next batch (waits for the database's write lock). */
+  private async openLoader(): Promise<void> {
+    this.loader ??= await BulkLoader.open(this.store, { uniqueChecks: 'per-row' });
   }
 
   /** Records a bad row: throws ImportRowFailure in `fail` mode, otherwise counts and skips it. */
@@ -126,14 +126,19 @@ export class ImportSink {
     return space;
   }
 
-  /** Writes a node; `externalId` (when not null) lets later relationships refer to it. */
-  async addNode(origin: RowOrigin, idSpace: string, externalId: string | null, labels: readonly string[], properties: CypherMap): Promise<void> {
+  /**
+   * Writes a node; `externalId` (when not null) lets later relationships refer to it. Returns a
+   * promise only when it has to wait (opening a batch), so callers can skip an await per row:
+   * `const wait = sink.addNode(...); if (wait) await wait;`.
+   */
+  addNode(origin: RowOrigin, idSpace: string, externalId: string | null, labels: readonly string[], properties: CypherMap): Promise<void> | undefined {
+    const loader = this.loader;
+    if (loader === null) return this.openLoader().then(() => this.addNode(origin, idSpace, externalId, labels, properties));
     const space = this.idSpace(idSpace);
     if (externalId !== null && space.has(externalId)) {
       this.reject(origin, `Duplicate node id '${externalId}'${idSpace ? ` in id space '${idSpace}'` : ''}`);
       return;
     }
-    const loader = await this.writer();
     let id: bigint;
     try {
       id = loader.addNode(labels, properties);
@@ -143,31 +148,33 @@ export class ImportSink {
     }
     if (externalId !== null) space.set(externalId, id);
     this.nodes++;
-    this.labels += new Set(labels).size;
+    this.labels += labels.length < 2 ? labels.length : new Set(labels).size;
     this.properties += countSet(properties);
-    await this.rowDone();
+    this.rowDone();
+    return undefined;
   }
 
-  /** Writes a relationship between two previously imported nodes. */
-  async addRelationship(
+  /** Writes a relationship between two previously imported nodes (returns a promise like `addNode`). */
+  addRelationship(
     origin: RowOrigin,
     type: string,
     start: { readonly idSpace: string; readonly id: string },
     end: { readonly idSpace: string; readonly id: string },
     properties: CypherMap,
-  ): Promise<void> {
+  ): Promise<void> | undefined {
+    const loader = this.loader;
+    if (loader === null) return this.openLoader().then(() => this.addRelationship(origin, type, start, end, properties));
     const startId = this.ids.get(start.idSpace)?.get(start.id);
     const endId = this.ids.get(end.idSpace)?.get(end.id);
     if (startId === undefined || endId === undefined) {
       const missing = startId === undefined ? start : end;
       this.reject(origin, `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`);
-      return;
+      return undefined;
     }
     if (type === '') {
       this.reject(origin, 'Relationship has no type');
-      return;
+      return undefined;
     }
-    const loader = await this.writer();
     try {
       loader.addRelationship(type, startId, endId, properties);
     } catch (error) {
@@ -176,7 +183,8 @@ export class ImportSink {
     }
     this.relationships++;
     this.properties += countSet(properties);
-    await this.rowDone();
+    this.rowDone();
+    return undefined;
   }
 
   private rejectWriteError(origin: RowOrigin, error: unknown): void {
@@ -184,7 +192,7 @@ export class ImportSink {
     this.reject(origin, `${error.code}: ${error.message}`);
   }
 
-  private async rowDone(): Promise<void> {
+  private rowDone(): void {
     this.rowsInBatch++;
     if (this.batchSize > 0 && this.rowsInBatch >= this.batchSize) this.commitBatch();
   }

@@ -73,45 +73,54 @@ function stringList(value: Json | undefined): string[] | null {
 
 /** Imports a JSON Lines file into the sink (rows are validated; bad ones reported with file:line). */
 export async function importJsonl(input: LineReader, sink: ImportSink, displayName: string): Promise<void> {
-  for await (const { text, line } of input.lines()) {
-    if (text.trim() === '') continue;
-    const origin = { file: displayName, line };
-    let row: Json;
-    try {
-      row = JSON.parse(text) as Json;
-    } catch (error) {
-      sink.reject(origin, `Invalid JSON: ${(error as Error).message}`);
-      continue;
+  for await (const batch of input.batches()) {
+    for (const { text, line } of batch) {
+      const wait = importJsonLine(text, line, sink, displayName);
+      if (wait) await wait;
     }
-    if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-      sink.reject(origin, 'Expected a JSON object');
-      continue;
+  }
+}
+
+/** Handles one line; returns a promise only when the sink has to wait. */
+function importJsonLine(text: string, line: number, sink: ImportSink, displayName: string): Promise<void> | undefined {
+  if (text.trim() === '') return undefined;
+  const origin = { file: displayName, line };
+  let row: Json;
+  try {
+    row = JSON.parse(text) as Json;
+  } catch (error) {
+    sink.reject(origin, `Invalid JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (row === null || typeof row !== 'object' || Array.isArray(row)) {
+    sink.reject(origin, 'Expected a JSON object');
+    return undefined;
+  }
+  let properties: Map<string, CypherValue>;
+  try {
+    properties = decodeProperties(row.properties);
+  } catch (error) {
+    sink.reject(origin, `Invalid properties: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (row.type === 'node') {
+    const labels = stringList(row.labels);
+    if (labels === null) {
+      sink.reject(origin, '"labels" must be a list of strings');
+      return undefined;
     }
-    let properties: Map<string, CypherValue>;
-    try {
-      properties = decodeProperties(row.properties);
-    } catch (error) {
-      sink.reject(origin, `Invalid properties: ${(error as Error).message}`);
-      continue;
+    return sink.addNode(origin, '', endpointId(row.id), labels, properties);
+  } else if (row.type === 'relationship') {
+    const start = endpointId(row.start);
+    const end = endpointId(row.end);
+    const type = row.label ?? row.relType ?? null;
+    if (start === null || end === null || typeof type !== 'string') {
+      sink.reject(origin, 'A relationship needs "label", "start" and "end"');
+      return undefined;
     }
-    if (row.type === 'node') {
-      const labels = stringList(row.labels);
-      if (labels === null) {
-        sink.reject(origin, '"labels" must be a list of strings');
-        continue;
-      }
-      await sink.addNode(origin, '', endpointId(row.id), labels, properties);
-    } else if (row.type === 'relationship') {
-      const start = endpointId(row.start);
-      const end = endpointId(row.end);
-      const type = row.label ?? row.relType ?? null;
-      if (start === null || end === null || typeof type !== 'string') {
-        sink.reject(origin, 'A relationship needs "label", "start" and "end"');
-        continue;
-      }
-      await sink.addRelationship(origin, type, { idSpace: '', id: start }, { idSpace: '', id: end }, properties);
-    } else {
-      sink.reject(origin, `Unknown row type ${JSON.stringify(row.type ?? null)} (expected "node" or "relationship")`);
-    }
+    return sink.addRelationship(origin, type, { idSpace: '', id: start }, { idSpace: '', id: end }, properties);
+  } else {
+    sink.reject(origin, `Unknown row type ${JSON.stringify(row.type ?? null)} (expected "node" or "relationship")`);
+    return undefined;
   }
 }

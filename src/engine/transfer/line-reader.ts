@@ -1,15 +1,20 @@
 /**
  * Streams the lines of a text file (UTF-8, `\n` or `\r\n`) with 1-based line numbers, keeping
  * memory flat whatever the file size. `bytesRead` tracks progress.
+ *
+ * `batches()` yields the lines of each 1 MiB chunk together (one await per chunk instead of one
+ * per line: what the bulk import paths use); `lines()` yields them one by one.
  */
 import { createReadStream, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 
 /** One line of input. */
 export interface InputLine {
   readonly text: string;
   readonly line: number;
 }
+
+const CHUNK_BYTES = 1 << 20;
 
 /** Reads a file line by line. */
 export class LineReader {
@@ -25,19 +30,44 @@ export class LineReader {
     return this.stream?.bytesRead ?? 0;
   }
 
-  /** The lines, in order. */
-  async *lines(): AsyncGenerator<InputLine> {
-    this.stream = createReadStream(this.file, { encoding: 'utf8', highWaterMark: 1 << 20 });
-    const reader = createInterface({ input: this.stream, crlfDelay: Infinity });
+  /** The lines, in order, a chunk's worth at a time (line texts without `\r\n`/`\n`, BOM removed). */
+  async *batches(): AsyncGenerator<InputLine[]> {
+    this.stream = createReadStream(this.file, { highWaterMark: CHUNK_BYTES });
+    const decoder = new StringDecoder('utf8');
+    let carry = '';
     let line = 0;
-    try {
-      for await (const text of reader) {
-        line++;
-        yield { text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, line };
+    const cut = (text: string, final: boolean): InputLine[] => {
+      const out: InputLine[] = [];
+      let start = 0;
+      for (;;) {
+        const newline = text.indexOf('\n', start);
+        if (newline < 0) break;
+        const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+        out.push({ text: text.slice(start, end), line: ++line });
+        start = newline + 1;
       }
+      carry = text.slice(start);
+      if (final && carry !== '') {
+        out.push({ text: carry.endsWith('\r') ? carry.slice(0, -1) : carry, line: ++line });
+        carry = '';
+      }
+      if (out.length > 0 && out[0]!.line === 1 && out[0]!.text.charCodeAt(0) === 0xfeff) out[0] = { text: out[0]!.text.slice(1), line: 1 };
+      return out;
+    };
+    try {
+      for await (const chunk of this.stream) {
+        const lines = cut(carry + decoder.write(chunk as Buffer), false);
+        if (lines.length > 0) yield lines;
+      }
+      const rest = cut(carry + decoder.end(), true);
+      if (rest.length > 0) yield rest;
     } finally {
-      reader.close();
       this.stream.destroy();
     }
+  }
+
+  /** The lines, in order. */
+  async *lines(): AsyncGenerator<InputLine> {
+    for await (const batch of this.batches()) yield* batch;
   }
 }
