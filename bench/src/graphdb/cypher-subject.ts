@@ -68,6 +68,11 @@ export class CypherSubject implements GraphSubject {
     private readonly mapOf: (entries: Map<string, unknown>) => unknown = (m) => m,
   ) {}
 
+  /** Runs one statement (for subclasses that load differently). */
+  protected async run(query: string, params?: Params): Promise<unknown[][]> {
+    return this.conn.run(query, params);
+  }
+
   async load(graph: SocialGraph): Promise<void> {
     await this.conn.run(QUERIES.indexEmail);
     await this.conn.run(QUERIES.indexId);
