@@ -61,8 +61,11 @@ describe('assistant agentic loop (local_server provider)', () => {
       },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
-    const created = await request(`${t.url}/admin/users`, { method: 'POST', headers: ROOT, json: { username: 'vi', password: 'vi-pw', roles: ['viewer'] } });
-    assert.equal(created.status, 201);
+    const post = (path: string, json: unknown) => request(`${t.url}${path}`, { method: 'POST', headers: ROOT, json });
+    assert.equal((await post('/admin/users', { username: 'vi', password: 'vi-pw', roles: ['viewer'] })).status, 201);
+    assert.deepEqual((await commit(t.url, ['CREATE DATABASE notes IF NOT EXISTS'], 'graphdb', ROOT)).body.errors, []);
+    assert.equal((await post('/admin/roles', { name: 'noteseditor', permissions: ['read', 'write'], databases: ['notes'] })).status, 201);
+    assert.equal((await post('/admin/users', { username: 'nt', password: 'nt-pw', roles: ['noteseditor'] })).status, 201);
   });
 
   after(async () => {
@@ -190,6 +193,25 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.deepEqual(chunks.at(-1).graphdb.tool_calls.map((c: any) => [c.name, c.ok]), [['store', true]]);
     assert.equal(fake.requests[0]!.body.stream, true);
     assert.deepEqual(await cypherRows(t, "MATCH (m:Memory {content: 'streamed memory'}) RETURN m.tags"), [[['sse']]]);
+  });
+
+  it("enforces the role's database allowlist: 403 elsewhere, tools write into the allowed database", async () => {
+    const NOTES = basic('nt', 'nt-pw');
+    script = () => ({ content: 'should not be asked' });
+    const refused = await chat(t, { messages: [{ role: 'user', content: 'hi' }] }, NOTES);
+    assert.equal(refused.status, 403, refused.text);
+    assert.equal(refused.body.error.type, 'permission_error');
+    assert.equal(refused.body.error.code, 'Neo.ClientError.Security.Forbidden');
+    assert.equal(fake.requests.length, 0, 'the model is not called for a refused request');
+
+    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'a note in notes' } }] } : { content: 'stored' });
+    const allowed = await chat(t, { database: 'notes', messages: [{ role: 'user', content: 'store a note' }] }, NOTES);
+    assert.equal(allowed.status, 200, allowed.text);
+    assert.equal(allowed.body.graphdb.database, 'notes');
+    assert.equal(allowed.body.graphdb.tool_calls[0].ok, true);
+    const inNotes = await commit(t.url, ["MATCH (m:Memory {content: 'a note in notes'}) RETURN count(m)"], 'notes', ROOT);
+    assert.deepEqual(inNotes.body.results[0].data[0].row, [1]);
+    assert.deepEqual(await cypherRows(t, "MATCH (m:Memory {content: 'a note in notes'}) RETURN m"), []);
   });
 
   it('refuses a database the caller does not know about', async () => {
