@@ -180,11 +180,6 @@ export class DatabaseStore {
     return this.options.writeLockTimeoutMs;
   }
 
-  /** How long a writer waits for the write lock by default (ms). */
-  get writeLockTimeoutMs(): number {
-    return this.options.writeLockTimeoutMs;
-  }
-
   /** True while a write transaction holds the lock. */
   get writeInProgress(): boolean {
     return this.lock.isHeld;
