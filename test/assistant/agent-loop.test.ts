@@ -214,6 +214,27 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.deepEqual(await cypherRows(t, "MATCH (m:Memory {content: 'a note in notes'}) RETURN m"), []);
   });
 
+  it('aborts the upstream call when a streaming client disconnects', async () => {
+    script = () => ({ content: 'a long and slow answer '.repeat(20), stream: true, delayMs: 20 });
+    const before = fake.abortedStreams();
+    const controller = new AbortController();
+    const response = await fetch(`${t.url}/assistant/v1/chat/completions`, {
+      method: 'POST',
+      headers: { ...ROOT, 'content-type': 'application/json' },
+      body: JSON.stringify({ stream: true, messages: [{ role: 'user', content: 'talk slowly' }] }),
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    const deadline = Date.now() + 5000;
+    while (fake.abortedStreams() === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(fake.abortedStreams(), before + 1, 'graphdb closed its upstream stream');
+    script = () => ({ content: 'still here' });
+    const next = await chat(t, { messages: [{ role: 'user', content: 'hello again' }] });
+    assert.equal(next.body.choices[0].message.content, 'still here');
+  });
+
   it('refuses a database the caller does not know about', async () => {
     const response = await chat(t, { database: 'nosuchdb', messages: [{ role: 'user', content: 'hi' }] });
     assert.equal(response.status, 404);

@@ -50,6 +50,19 @@ export interface AssistantStatus {
   readonly max_tokens: number;
 }
 
+/** A URL without any `user:password@` part (status output never shows secrets). */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
 /** The process's assistant. */
 export class AssistantService {
   private current: ChatProvider | null;
@@ -82,7 +95,7 @@ export class AssistantService {
       enabled: settings.enabled,
       provider: this.current?.kind ?? settings.provider,
       model: this.current?.model ?? settings.model,
-      api_url: settings.provider === 'local' ? '' : settings.api_url,
+      api_url: settings.provider === 'local' ? '' : withoutCredentials(settings.api_url),
       ready: this.current?.ready ?? false,
       tools_enabled: settings.mcp_enable,
       tools: this.toolDefinitions().map((tool) => tool.name),

@@ -82,7 +82,7 @@ export function assistantRoutes(options: AssistantRoutesOptions): FastifyPluginA
 
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = assistantErrorBody(error);
-      if (status >= 500) request.log.error({ err: error, reqId: request.id, url: request.url }, 'assistant request failed');
+      if (status >= 500 && !reply.raw.destroyed) request.log.error({ err: error, reqId: request.id, url: request.url }, 'assistant request failed');
       if (status === 401) void reply.header('WWW-Authenticate', 'Basic realm="graphdb", charset="UTF-8"');
       void reply.status(status).send(body);
     });
