@@ -108,6 +108,18 @@ describe('assistant local provider (tiny llama GGUF)', () => {
       });
       assert.equal(typeof result.content, 'string');
       assert.ok(result.usage.completionTokens <= 6 || result.toolCalls.length > 0);
+      const continued = await provider.complete({
+        model: 'tiny-chat',
+        messages: [
+          { role: 'user', content: 'remember the graph' },
+          { role: 'assistant', content: null, toolCalls: [{ id: 'call_a', name: 'store', arguments: '{"content":"the graph"}' }] },
+          { role: 'tool', toolCallId: 'call_a', name: 'store', content: '{"stored":true,"id":0}' },
+        ],
+        tools: [{ name: 'store', description: 'store a memory', parameters: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'] } }],
+        maxTokens: 4,
+        temperature: 0,
+      });
+      assert.ok(continued.usage.completionTokens >= 1 && continued.usage.completionTokens <= 4, 'generation continues after a tool result');
     } finally {
       await provider.close();
     }
