@@ -272,9 +272,9 @@ export class BulkLoader {
 
   /**
    * Adds a relationship between existing nodes or nodes of this load (its id is assigned by
-   * `finish`). Throws EntityNotFound for an unknown endpoint, TypeError for bad values.
+   * `finish`; node ids may be given as numbers). Throws EntityNotFound for an unknown endpoint, TypeError for bad values.
    */
-  addRelationship(type: string, startId: bigint, endId: bigint, properties: CypherMap): void {
+  addRelationship(type: string, startId: bigint | number, endId: bigint | number, properties: CypherMap): void {
     this.assertOpen();
     const start = Number(startId);
     const end = Number(endId);

@@ -10,13 +10,14 @@
  * rolls the batch back (`fail`). Uniqueness of node keys is checked per row (the row is reported
  * as file:line); relationship uniqueness and existence constraints fail the batch at its commit.
  *
- * External ids live in an in-memory map (id space -> id -> internal id), about 100 bytes per
- * node; rows themselves are streamed, relationships buffered (~30 bytes each) until the batch
+ * External ids live in memory (`id-map.ts`: 8 bytes per small numeric id, a map entry for other
+ * ids); rows themselves are streamed, relationships buffered (~30 bytes each) until the batch
  * commits.
  */
 import { BulkLoader, type DatabaseStore } from '../storage/index.js';
 import type { CypherMap } from '../values/types.js';
 import { GraphError } from '../errors/index.js';
+import { ExternalIds } from './id-map.js';
 
 /** What to do with a bad row. */
 export type OnError = 'skip' | 'fail';
@@ -77,8 +78,7 @@ export interface ImportSinkOptions {
 /** Writes imported rows into one database. */
 export class ImportSink {
   private loader: BulkLoader | null = null;
-  /** id space -> external id -> internal node id. */
-  private readonly ids = new Map<string, Map<string, bigint>>();
+  private readonly ids = new ExternalIds();
   private readonly errors: ImportRowError[] = [];
   private readonly onError: OnError;
   private readonly batchSize: number;
@@ -120,11 +120,6 @@ export class ImportSink {
     if (this.onError === 'fail') throw new ImportRowFailure(row);
   }
 
-  private idSpace(name: string): Map<string, bigint> {
-    let space = this.ids.get(name);
-    if (space === undefined) this.ids.set(name, (space = new Map()));
-    return space;
-  }
 
   /**
    * Writes a node; `externalId` (when not null) lets later relationships refer to it. Returns a
@@ -134,8 +129,7 @@ export class ImportSink {
   addNode(origin: RowOrigin, idSpace: string, externalId: string | null, labels: readonly string[], properties: CypherMap): Promise<void> | undefined {
     const loader = this.loader;
     if (loader === null) return this.openLoader().then(() => this.addNode(origin, idSpace, externalId, labels, properties));
-    const space = this.idSpace(idSpace);
-    if (externalId !== null && space.has(externalId)) {
+    if (externalId !== null && this.ids.get(idSpace, externalId) !== undefined) {
       this.reject(origin, `Duplicate node id '${externalId}'${idSpace ? ` in id space '${idSpace}'` : ''}`);
       return;
     }
@@ -146,7 +140,7 @@ export class ImportSink {
       this.rejectWriteError(origin, error);
       return;
     }
-    if (externalId !== null) space.set(externalId, id);
+    if (externalId !== null) this.ids.set(idSpace, externalId, Number(id));
     this.nodes++;
     this.labels += labels.length < 2 ? labels.length : new Set(labels).size;
     this.properties += countSet(properties);
@@ -164,8 +158,8 @@ export class ImportSink {
   ): Promise<void> | undefined {
     const loader = this.loader;
     if (loader === null) return this.openLoader().then(() => this.addRelationship(origin, type, start, end, properties));
-    const startId = this.ids.get(start.idSpace)?.get(start.id);
-    const endId = this.ids.get(end.idSpace)?.get(end.id);
+    const startId = this.ids.get(start.idSpace, start.id);
+    const endId = this.ids.get(end.idSpace, end.id);
     if (startId === undefined || endId === undefined) {
       const missing = startId === undefined ? start : end;
       this.reject(origin, `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`);
