@@ -41,6 +41,7 @@ describe('readSseData', () => {
 
   it('yields a last event without its blank line', async () => {
     assert.deepEqual(await collect(readSseData(bytes('data: tail'))), ['tail']);
+    assert.deepEqual(await collect(readSseData(bytes('data: cr\r'))), ['cr']);
   });
 });
 

@@ -36,7 +36,7 @@ export async function* readSseData(body: AsyncIterable<Uint8Array>): AsyncGenera
     }
     buffer = buffer.slice(consumed);
   }
-  buffer += decoder.decode();
+  buffer = (buffer + decoder.decode()).replace(/\r$/, '');
   if (buffer !== '') {
     const event = takeLine(buffer);
     if (event !== null) yield event;
