@@ -13,6 +13,9 @@ import { PlannerContext } from '../../src/engine/cypher/planner/planner-context.
 import { printPlan } from '../../src/engine/cypher/planner/print-plan.js';
 import { KeySelection, decodeSelected } from '../../src/engine/storage/codec/record-select.js';
 import { encodeRecord } from '../../src/engine/storage/codec/value-codec.js';
+import type { NodePropertyScan } from '../../src/engine/cypher/planner/logical/node-property-scan.js';
+import type { ExecutionContext } from '../../src/engine/cypher/runtime/execution-context.js';
+import { columnBatches } from '../../src/engine/cypher/runtime/operators/column-pipeline.js';
 import { exec, openTestDb, rows } from './helpers.js';
 
 function plan(query: string): string {
@@ -138,4 +141,21 @@ test('decodeSelected decodes only the wanted keys, in request order, undefined w
   assert.deepEqual(out.slice(0, 1), [undefined]);
   decodeSelected(record, new KeySelection([7, 3]), out);
   assert.deepEqual(out.slice(0, 2), [[1n, 'two'], 'x']);
+});
+
+test('a reader without column scans is read node by node into batches of the same shape', () => {
+  const ids = Array.from({ length: 2500 }, (_, i) => BigInt(i + 1));
+  const stats = { dbHits: 0 };
+  const ctx = {
+    reader: { nodeIdsByLabel: (label: string) => (label === 'L' ? ids : []), allNodeIds: () => ids.slice(0, 3) },
+    accessor: { nodeProperty: (id: bigint, key: string) => (key === 'k' && id % 2n === 0n ? id * 10n : undefined) },
+    stats,
+  } as unknown as ExecutionContext;
+  const scan: NodePropertyScan = { op: 'NodePropertyScan', input: { op: 'Argument' } as NodePropertyScan['input'], variable: 'n', label: 'L', columns: [{ key: 'k', name: '  n.k' }, { key: 'z', name: '  n.z' }] };
+  const batches = [...columnBatches(ctx, scan)];
+  assert.deepEqual(batches.map((b) => b.count), [1024, 1024, 452]);
+  assert.deepEqual(batches[0]!.columns[0]!.slice(0, 4), [null, 20n, null, 40n]);
+  assert.ok(batches.every((b) => b.columns[1]!.every((v) => v === null)));
+  assert.equal(stats.dbHits, 2500);
+  assert.deepEqual([...columnBatches(ctx, { ...scan, label: null, columns: [] })].map((b) => b.count), [3]);
 });

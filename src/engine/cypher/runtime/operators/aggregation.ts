@@ -2,8 +2,9 @@
  * Aggregation: hash grouping on the grouping values, one accumulator per aggregate and group.
  *
  * Over a property-column scan (`Aggregation ← Filter* ← NodePropertyScan`, see
- * column-pipeline.ts) the rows are fed straight from the column batches into the group table,
- * without materializing a row object per node; PROFILE keeps the operator-by-operator pipeline
+ * column-pipeline.ts) the group table is fed straight from the column batches, without a row
+ * object per node: from the column arrays themselves when every grouping value and argument is
+ * a plain column, else through one reused row. PROFILE keeps the operator-by-operator pipeline
  * so every operator still reports its own rows.
  */
 import { SemanticError } from '../../../errors/index.js';
@@ -17,9 +18,10 @@ import type { Aggregation } from '../../planner/logical/aggregation.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import { PAUSE, isSignal } from '../row.js';
-import type { Row } from '../row.js';
+import type { Row, RowStream, Signal } from '../row.js';
 import { tupleKey } from './blocking-operators.js';
-import { columnPipeline } from './column-pipeline.js';
+import { columnBatches, columnSource, scanIntoRow } from './column-pipeline.js';
+import type { ColumnSource } from './column-pipeline.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 interface CompiledAggregate {
@@ -28,13 +30,14 @@ interface CompiledAggregate {
   readonly create: () => Accumulator;
 }
 
+/** `count(*)`: a number while counting (a bigint increment would allocate per row). */
 class CountStarAccumulator implements Accumulator {
-  private n = 0n;
+  private n = 0;
   add(): void {
     this.n++;
   }
   result(): CypherValue {
-    return this.n;
+    return BigInt(this.n);
   }
 }
 
@@ -82,24 +85,43 @@ class GroupTable {
   add(row: Row, ctx: ExecutionContext): void {
     const { keys, aggregates } = this.spec;
     const values = this.values;
-    const width = keys.length;
-    for (let i = 0; i < width; i++) values[i] = keys[i]!(row, ctx);
-    let group: Group | undefined;
-    const first = values[0];
-    if (width === 1 && typeof first === 'string') {
-      group = this.stringGroups.get(first);
-      if (group === undefined) this.stringGroups.set(first, (group = this.newGroup()));
-    } else {
-      const key = width === 1 ? groupKey(first ?? null) : tupleKey(values);
-      group = this.groups.get(key);
-      if (group === undefined) this.groups.set(key, (group = this.newGroup()));
-    }
+    for (let i = 0; i < keys.length; i++) values[i] = keys[i]!(row, ctx);
+    const group = this.currentGroup();
     for (let a = 0; a < aggregates.length; a++) {
       const evaluators = aggregates[a]!.args;
       const args = this.argumentArrays[a]!;
       for (let j = 0; j < evaluators.length; j++) args[j] = evaluators[j]!(row, ctx);
       group.accs[a]!.add(args, ctx);
     }
+  }
+
+  /** Adds the `i`-th entry of column batches: grouping values from `keys`, arguments from `args`. */
+  addColumns(keys: readonly ColumnValues[], args: readonly (readonly ColumnValues[])[], i: number, ctx: ExecutionContext): void {
+    const values = this.values;
+    for (let k = 0; k < keys.length; k++) values[k] = keys[k]![i] ?? null;
+    const group = this.currentGroup();
+    for (let a = 0; a < args.length; a++) {
+      const columns = args[a]!;
+      const argumentArray = this.argumentArrays[a]!;
+      for (let j = 0; j < columns.length; j++) argumentArray[j] = columns[j]![i] ?? null;
+      group.accs[a]!.add(argumentArray, ctx);
+    }
+  }
+
+  /** The group of the grouping values in `this.values` (created when new). */
+  private currentGroup(): Group {
+    const values = this.values;
+    const first = values[0];
+    let group: Group | undefined;
+    if (values.length === 1 && typeof first === 'string') {
+      group = this.stringGroups.get(first);
+      if (group === undefined) this.stringGroups.set(first, (group = this.newGroup()));
+      return group;
+    }
+    const key = values.length === 1 ? groupKey(first ?? null) : tupleKey(values);
+    group = this.groups.get(key);
+    if (group === undefined) this.groups.set(key, (group = this.newGroup()));
+    return group;
   }
 
   /** The result rows (one group for an ungrouped aggregation over no rows). */
@@ -122,6 +144,54 @@ class GroupTable {
   }
 }
 
+type ColumnValues = readonly (CypherValue | undefined)[];
+
+/**
+ * Where grouping values and aggregate arguments sit in the scan's column batches, when every
+ * one of them is a plain column (`p.city` rewritten to a column variable) and no filter is
+ * left; null otherwise.
+ */
+interface DirectColumns {
+  readonly keys: readonly number[];
+  readonly args: readonly (readonly number[])[];
+}
+
+function directColumns(op: Aggregation, source: ColumnSource): DirectColumns | null {
+  if (source.filters.length > 0) return null;
+  const names = source.scan.columns.map((c) => c.name);
+  const indexOf = (e: Expression): number => (e.kind === Kind.Variable ? names.indexOf(e.name) : -1);
+  const keys = op.groupings.map((g) => indexOf(g.expression));
+  const args = op.aggregates.map((a) => (a.call.kind === Kind.FunctionCall ? a.call.args.map(indexOf) : []));
+  return keys.includes(-1) || args.some((list) => list.includes(-1)) ? null : { keys, args };
+}
+
+function* aggregateColumns(
+  ctx: ExecutionContext,
+  rows: RowStream,
+  source: ColumnSource,
+  direct: DirectColumns | null,
+  table: GroupTable,
+): Generator<Signal, void, undefined> {
+  for (const inputRow of source.input(ctx, rows)) {
+    if (isSignal(inputRow)) {
+      yield inputRow;
+      continue;
+    }
+    if (direct === null) {
+      yield* scanIntoRow(ctx, source, inputRow, (row) => table.add(row, ctx));
+      continue;
+    }
+    for (const batch of columnBatches(ctx, source.scan)) {
+      const keys = direct.keys.map((k) => batch.columns[k]!);
+      const args = direct.args.map((list) => list.map((k) => batch.columns[k]!));
+      for (let i = 0; i < batch.count; i++) {
+        table.addColumns(keys, args, i, ctx);
+        if (ctx.scheduler.tick()) yield PAUSE;
+      }
+    }
+  }
+}
+
 /** Maps Aggregation (fused with a property-column scan below it unless profiling). */
 export function mapAggregation(op: Aggregation, m: Mapper): PhysicalOperator {
   const spec: GroupSpec = {
@@ -129,11 +199,12 @@ export function mapAggregation(op: Aggregation, m: Mapper): PhysicalOperator {
     keys: op.groupings.map((g) => m.compile(g.expression)),
     aggregates: op.aggregates.map((a) => compileAggregate(a.name, a.call, m)),
   };
-  const fused = m.profiling ? null : columnPipeline(op.input, m);
-  if (fused !== null) {
+  const source = m.profiling ? null : columnSource(op.input, m);
+  if (source !== null) {
+    const direct = directColumns(op, source);
     return function* (ctx, rows) {
       const table = new GroupTable(spec);
-      yield* fused(ctx, rows, (row) => table.add(row, ctx));
+      yield* aggregateColumns(ctx, rows, source, direct, table);
       yield* table.results();
     };
   }

@@ -1,72 +1,32 @@
 /**
- * The fused form of `Filter* ← NodePropertyScan` under an Aggregation: one mutable row holds the
- * current node's property columns and every passing row is handed to the aggregation's sink
- * directly, so scanning a label costs no row object and no generator hop per node. Only an
- * Aggregation may consume it: the sink must not keep the row (it reads values out of it).
+ * The fused form of `Filter* ← NodePropertyScan` under an Aggregation. The scan's column
+ * batches are read directly: either every row's columns are written into one mutable row that
+ * filters and the aggregation's evaluators read (no row object, no generator hop per node), or,
+ * when the aggregation only groups by and aggregates plain columns, the aggregation reads the
+ * column arrays themselves (aggregation.ts).
  */
 import type { CypherValue } from '../../../values/types.js';
+import type { NodePropertyColumns } from '../../../storage/graph-store.js';
 import type { LogicalOperator } from '../../planner/logical/logical-operator.js';
 import type { NodePropertyScan } from '../../planner/logical/node-property-scan.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import { asBoolean } from '../expressions/logic.js';
-import { PAUSE, isSignal } from '../row.js';
-import type { Row, RowStream, Signal } from '../row.js';
-import type { Mapper } from './physical-operator.js';
+import { PAUSE } from '../row.js';
+import type { Row, Signal } from '../row.js';
+import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
-/** Runs the fused scan for every input row, calling `sink` per passing row; yields only signals. */
-export type ColumnPipeline = (
-  ctx: ExecutionContext,
-  rows: RowStream,
-  sink: (row: Row) => void,
-) => Generator<Signal, void, undefined>;
-
-type MutableRow = Record<string, CypherValue>;
-
-function passes(filters: readonly Evaluator[], row: Row, ctx: ExecutionContext): boolean {
-  for (let f = 0; f < filters.length; f++) if (asBoolean(filters[f]!(row, ctx), 'WHERE') !== true) return false;
-  return true;
+/** A NodePropertyScan with the filters right above it, ready to be fused into its consumer. */
+export interface ColumnSource {
+  /** The scan's input (the scan runs once per input row). */
+  readonly input: PhysicalOperator;
+  readonly scan: NodePropertyScan;
+  /** Filter predicates, bottom first. */
+  readonly filters: readonly Evaluator[];
 }
 
-function* scanColumns(
-  ctx: ExecutionContext,
-  scan: NodePropertyScan,
-  row: MutableRow,
-  filters: readonly Evaluator[],
-  sink: (row: Row) => void,
-): Generator<Signal, void, undefined> {
-  const names = scan.columns.map((c) => c.name);
-  const keys = scan.columns.map((c) => c.key);
-  const width = names.length;
-  for (const batch of ctx.reader.scanNodeProperties!(scan.label, keys)) {
-    const columns = batch.columns;
-    for (let i = 0; i < batch.count; i++) {
-      ctx.stats.dbHits++;
-      for (let k = 0; k < width; k++) row[names[k]!] = columns[k]![i] ?? null;
-      if (passes(filters, row, ctx)) sink(row);
-      if (ctx.scheduler.tick()) yield PAUSE;
-    }
-  }
-}
-
-function* scanNodes(
-  ctx: ExecutionContext,
-  scan: NodePropertyScan,
-  row: MutableRow,
-  filters: readonly Evaluator[],
-  sink: (row: Row) => void,
-): Generator<Signal, void, undefined> {
-  const ids = scan.label === null ? ctx.reader.allNodeIds() : ctx.reader.nodeIdsByLabel(scan.label);
-  for (const id of ids) {
-    ctx.stats.dbHits++;
-    for (const column of scan.columns) row[column.name] = ctx.accessor.nodeProperty(id, column.key) ?? null;
-    if (passes(filters, row, ctx)) sink(row);
-    if (ctx.scheduler.tick()) yield PAUSE;
-  }
-}
-
-/** The fused pipeline for `op` when it is `Filter* ← NodePropertyScan`, else null. */
-export function columnPipeline(op: LogicalOperator, m: Mapper): ColumnPipeline | null {
+/** The column source for `op` when it is `Filter* ← NodePropertyScan`, else null. */
+export function columnSource(op: LogicalOperator, m: Mapper): ColumnSource | null {
   const predicates = [];
   let scan = op;
   while (scan.op === 'Filter') {
@@ -74,20 +34,67 @@ export function columnPipeline(op: LogicalOperator, m: Mapper): ColumnPipeline |
     scan = scan.input;
   }
   if (scan.op !== 'NodePropertyScan') return null;
-  const propertyScan = scan;
-  const input = m.map(scan.input);
-  const filters = predicates.reverse().map((p) => m.compile(p));
-  return function* (ctx, rows, sink) {
-    for (const inputRow of input(ctx, rows)) {
-      if (isSignal(inputRow)) {
-        yield inputRow;
-        continue;
-      }
-      const row: MutableRow = { ...inputRow };
-      for (const column of propertyScan.columns) row[column.name] = null;
-      yield* ctx.reader.scanNodeProperties
-        ? scanColumns(ctx, propertyScan, row, filters, sink)
-        : scanNodes(ctx, propertyScan, row, filters, sink);
+  return { input: m.map(scan.input), scan, filters: predicates.reverse().map((p) => m.compile(p)) };
+}
+
+/** Rows per batch when the reader offers no column scan and nodes are read one by one. */
+const NODE_BATCH = 1024;
+
+/**
+ * The scan's column batches: the reader's own (`scanNodeProperties`) or, for a reader without
+ * it, batches built from node ids and one property read per key. Counts db hits per node.
+ */
+export function* columnBatches(ctx: ExecutionContext, scan: NodePropertyScan): Generator<NodePropertyColumns, void, undefined> {
+  const keys = scan.columns.map((c) => c.key);
+  if (ctx.reader.scanNodeProperties) {
+    for (const batch of ctx.reader.scanNodeProperties(scan.label, keys)) {
+      ctx.stats.dbHits += batch.count;
+      yield batch;
     }
-  };
+    return;
+  }
+  const ids = scan.label === null ? ctx.reader.allNodeIds() : ctx.reader.nodeIdsByLabel(scan.label);
+  let columns: CypherValue[][] = keys.map(() => []);
+  let count = 0;
+  for (const id of ids) {
+    ctx.stats.dbHits++;
+    for (let k = 0; k < keys.length; k++) columns[k]!.push(ctx.accessor.nodeProperty(id, keys[k]!) ?? null);
+    if (++count === NODE_BATCH) {
+      yield { count, columns };
+      columns = keys.map(() => []);
+      count = 0;
+    }
+  }
+  if (count > 0) yield { count, columns };
+}
+
+/**
+ * Runs the fused scan for one input row: writes each node's columns into a copy of the input
+ * row (reused for every node), applies the filters and hands passing rows to `sink`, which must
+ * not keep the row. Yields only PAUSE.
+ */
+export function* scanIntoRow(
+  ctx: ExecutionContext,
+  source: ColumnSource,
+  inputRow: Row,
+  sink: (row: Row) => void,
+): Generator<Signal, void, undefined> {
+  const names = source.scan.columns.map((c) => c.name);
+  const width = names.length;
+  const filters = source.filters;
+  const row: Record<string, CypherValue> = { ...inputRow };
+  for (const name of names) row[name] = null;
+  for (const batch of columnBatches(ctx, source.scan)) {
+    const columns = batch.columns;
+    for (let i = 0; i < batch.count; i++) {
+      for (let k = 0; k < width; k++) row[names[k]!] = columns[k]![i] ?? null;
+      if (filters.length === 0 || passes(filters, row, ctx)) sink(row);
+      if (ctx.scheduler.tick()) yield PAUSE;
+    }
+  }
+}
+
+function passes(filters: readonly Evaluator[], row: Row, ctx: ExecutionContext): boolean {
+  for (let f = 0; f < filters.length; f++) if (asBoolean(filters[f]!(row, ctx), 'WHERE') !== true) return false;
+  return true;
 }
