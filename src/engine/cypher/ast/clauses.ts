@@ -1,7 +1,7 @@
 import type { BaseNode } from './base.js';
 import type { Expression, Variable } from './expressions.js';
 import type { Kind } from './kinds.js';
-import type { Pattern, PatternPart } from './patterns.js';
+import type { DynamicLabel, Pattern, PatternPart } from './patterns.js';
 import type { Query } from './statements.js';
 
 /** Every clause of a single query, in the order they are written. */
@@ -207,11 +207,12 @@ export interface SetVariable extends BaseNode {
   readonly merge: boolean;
 }
 
-/** `v:A:B` (or `v IS A`). */
+/** `v:A:B` (or `v IS A`); `v:$(expr)` adds `dynamicLabels` computed per row. */
 export interface SetLabels extends BaseNode {
   readonly kind: Kind.SetLabels;
   readonly variable: Variable;
   readonly labels: readonly string[];
+  readonly dynamicLabels: readonly DynamicLabel[];
 }
 
 /** `REMOVE item, ...`. */
@@ -229,11 +230,12 @@ export interface RemoveProperty extends BaseNode {
   readonly target: Expression;
 }
 
-/** `REMOVE v:A:B`. */
+/** `REMOVE v:A:B`; `REMOVE v:$(expr)` adds `dynamicLabels` computed per row. */
 export interface RemoveLabels extends BaseNode {
   readonly kind: Kind.RemoveLabels;
   readonly variable: Variable;
   readonly labels: readonly string[];
+  readonly dynamicLabels: readonly DynamicLabel[];
 }
 
 /** `[DETACH|NODETACH] DELETE expr, ...`. */

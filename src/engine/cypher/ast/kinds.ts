@@ -58,6 +58,7 @@ export enum Kind {
   LabelNot = 'LabelNot',
   LabelAnd = 'LabelAnd',
   LabelOr = 'LabelOr',
+  DynamicLabel = 'DynamicLabel',
 
   // Literals and atoms
   IntegerLiteral = 'IntegerLiteral',

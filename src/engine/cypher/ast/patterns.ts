@@ -95,7 +95,7 @@ export interface QuantifiedPath extends BaseNode {
 }
 
 /** A label (node) or type (relationship) expression: `:A:B`, `:A|B`, `:!A`, `:A&B`, `:%`. */
-export type LabelExpression = LabelName | LabelWildcard | LabelNot | LabelAnd | LabelOr;
+export type LabelExpression = LabelName | LabelWildcard | LabelNot | LabelAnd | LabelOr | DynamicLabel;
 
 /** A single label or relationship type name (decoded). */
 export interface LabelName extends BaseNode {
@@ -122,6 +122,17 @@ export interface LabelAnd extends BaseNode {
   readonly left: LabelExpression;
   readonly right: LabelExpression;
   readonly colon: boolean;
+}
+
+/**
+ * `$(expr)`, `$all(expr)`, `$any(expr)` (Neo4j 5.26 dynamic labels and types): the names are
+ * computed per row from a string or a list of strings. `$(...)` and `$all(...)` require every
+ * name, `$any(...)` one of them; `quantifier` keeps the written form.
+ */
+export interface DynamicLabel extends BaseNode {
+  readonly kind: Kind.DynamicLabel;
+  readonly expression: Expression;
+  readonly quantifier: 'all' | 'any' | null;
 }
 
 /** `A|B` (also the legacy `:A|:B` for relationship types). */

@@ -1,6 +1,6 @@
 import type { CypherTypeNode, Expression, MapLiteral, MapProjectionSelector, Parameter, SubqueryBody } from './expressions.js';
 import { Kind } from './kinds.js';
-import type { LabelExpression, NodePattern, PathPattern, PatternPart, Pattern, Range, RelationshipPattern } from './patterns.js';
+import type { DynamicLabel, LabelExpression, NodePattern, PathPattern, PatternPart, Pattern, Range, RelationshipPattern } from './patterns.js';
 import type { Query } from './statements.js';
 
 /** Prints a query; supplied by printer.ts (subquery expressions contain queries). */
@@ -264,10 +264,16 @@ export class ExpressionPrinter {
         case Kind.LabelNot: text = `!${print(l.operand, 3)}`; break;
         case Kind.LabelAnd: text = `${print(l.left, 2)}${l.colon ? ':' : '&'}${print(l.right, 3)}`; break;
         case Kind.LabelOr: text = `${print(l.left, 1)}|${print(l.right, 2)}`; break;
+        case Kind.DynamicLabel: text = this.dynamicLabel(l); break;
       }
       return level(l) < minimum ? `(${text})` : text;
     };
     return print(labels, inExpression ? 2 : 0);
+  }
+
+  /** `$(expr)`, `$all(expr)` or `$any(expr)`. */
+  dynamicLabel(label: DynamicLabel): string {
+    return `$${label.quantifier ?? ''}(${this.expression(label.expression, 0)})`;
   }
 
   /** A Cypher type. */

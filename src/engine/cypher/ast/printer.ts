@@ -1,5 +1,5 @@
 import type { AdminCommand, SymbolicName } from './admin.js';
-import type { Clause, ProjectionBody, OrderBy, SetItem, RemoveItem, YieldItem, Return } from './clauses.js';
+import type { Clause, ProjectionBody, OrderBy, SetItem, RemoveItem, YieldItem, Return, SetLabels, RemoveLabels } from './clauses.js';
 import type { Expression } from './expressions.js';
 import { Kind } from './kinds.js';
 import { ExpressionPrinter, printFunctionName, printKey, printName, printString } from './print-expressions.js';
@@ -134,13 +134,19 @@ class Printer {
     switch (item.kind) {
       case Kind.SetProperty: return `${this.expressions.expression(item.target, 11)} = ${this.e(item.value)}`;
       case Kind.SetVariable: return `${printName(item.variable.name)} ${item.merge ? '+=' : '='} ${this.e(item.value)}`;
-      case Kind.SetLabels: return `${printName(item.variable.name)}${item.labels.map((l) => ':' + printName(l)).join('')}`;
+      case Kind.SetLabels: return this.labelItem(item);
     }
   }
 
   private removeItem(item: RemoveItem): string {
     if (item.kind === Kind.RemoveProperty) return this.expressions.expression(item.target, 11);
-    return `${printName(item.variable.name)}${item.labels.map((l) => ':' + printName(l)).join('')}`;
+    return this.labelItem(item);
+  }
+
+  private labelItem(item: SetLabels | RemoveLabels): string {
+    const names = item.labels.map((l) => ':' + printName(l));
+    const dynamic = item.dynamicLabels.map((l) => ':' + this.expressions.dynamicLabel(l));
+    return `${printName(item.variable.name)}${names.join('')}${dynamic.join('')}`;
   }
 
   private name(name: string | { readonly kind: Kind.Parameter; readonly name: string }): string {

@@ -232,7 +232,16 @@ export abstract class ExpressionParser extends ParserBase {
   protected peekLabelStart(offset: number): boolean {
     const kind = this.peek(offset).kind;
     return kind === TokenKind.Name || kind === TokenKind.QuotedName || kind === TokenKind.Bang ||
-      kind === TokenKind.Percent || kind === TokenKind.LParen;
+      kind === TokenKind.Percent || kind === TokenKind.LParen || this.peekDynamicLabel(offset);
+  }
+
+  /** True at `$(`, `$all(` or `$any(` (a dynamic label or type). */
+  protected peekDynamicLabel(offset: number): boolean {
+    const token = this.peek(offset);
+    if (token.kind === TokenKind.Dollar) return this.peekKind(TokenKind.LParen, offset + 1);
+    if (token.kind !== TokenKind.Parameter || !this.peekKind(TokenKind.LParen, offset + 1)) return false;
+    const name = token.value.toLowerCase();
+    return name === 'all' || name === 'any';
   }
 
   /** `'[' Expression ']'` or `'[' Expression? '..' Expression? ']'`. */

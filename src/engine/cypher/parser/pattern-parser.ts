@@ -1,6 +1,7 @@
 import type { Expression, MapLiteral, Parameter, Variable } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
 import type {
+  DynamicLabel,
   LabelExpression,
   NodePattern,
   PathElement,
@@ -233,7 +234,7 @@ export abstract class PatternParser extends AtomParser {
    * `LabelExpression4 : LabelExpression3 ('|' [':'] LabelExpression3)*`
    * `LabelExpression3 : LabelExpression2 (('&' | ':') LabelExpression2)*`
    * `LabelExpression2 : '!'* LabelExpression1`
-   * `LabelExpression1 : '(' LabelExpression4 ')' | '%' | SymbolicName`
+   * `LabelExpression1 : '(' LabelExpression4 ')' | '%' | DynamicLabel | SymbolicName`
    */
   parseLabelExpression(allowColonConjunction: boolean): LabelExpression {
     const start = this.peek();
@@ -267,6 +268,7 @@ export abstract class PatternParser extends AtomParser {
       return this.finish(start, { kind: Kind.LabelNot, operand });
     }
     if (this.optionalToken(TokenKind.Percent)) return this.finish(start, { kind: Kind.LabelWildcard });
+    if (this.peekDynamicLabel(0)) return this.parseDynamicLabel();
     if (this.optionalToken(TokenKind.LParen)) {
       const inner = this.parseLabelExpression(false);
       this.expectToken(TokenKind.RParen);
@@ -274,5 +276,15 @@ export abstract class PatternParser extends AtomParser {
     }
     const name = this.parseName('a label or type name');
     return this.finish(start, { kind: Kind.LabelName, name });
+  }
+
+  /** `DynamicLabel : '$' ['all' | 'any'] '(' Expression ')'` (Neo4j 5.26). */
+  protected parseDynamicLabel(): DynamicLabel {
+    const start = this.advance();
+    const quantifier = start.kind === TokenKind.Parameter ? (start.value.toLowerCase() as 'all' | 'any') : null;
+    this.expectToken(TokenKind.LParen);
+    const expression = this.parseExpression();
+    this.expectToken(TokenKind.RParen);
+    return this.finish<DynamicLabel>(start, { kind: Kind.DynamicLabel, expression, quantifier });
   }
 }

@@ -16,6 +16,7 @@ import type {
   SetVariable,
 } from '../ast/clauses.js';
 import type { Expression } from '../ast/expressions.js';
+import type { DynamicLabel } from '../ast/patterns.js';
 import { Kind } from '../ast/kinds.js';
 import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
@@ -69,8 +70,8 @@ export abstract class UpdateParser extends TypeParser {
     }
     if (this.peekLabelAssignment()) {
       const variable = this.parseVariable();
-      const labels = this.parseNodeLabels();
-      return this.finish<SetLabels>(start, { kind: Kind.SetLabels, variable, labels });
+      const { labels, dynamicLabels } = this.parseNodeLabels();
+      return this.finish<SetLabels>(start, { kind: Kind.SetLabels, variable, labels, dynamicLabels });
     }
     const target = this.parsePropertyTarget(start);
     this.expectToken(TokenKind.Eq);
@@ -82,22 +83,27 @@ export abstract class UpdateParser extends TypeParser {
   private peekLabelAssignment(): boolean {
     if (!this.peekName()) return false;
     if (this.peekKind(TokenKind.Colon, 1)) return true;
-    return this.peekKeyword('IS', 1) && this.peekName(2);
+    return this.peekKeyword('IS', 1) && (this.peekName(2) || this.peekDynamicLabel(2));
   }
 
-  /** `NodeLabels : (':' LabelName)+ | IS LabelName` (also `:A&B`). */
-  private parseNodeLabels(): string[] {
+  /**
+   * `NodeLabels : (':' LabelItem ('&' LabelItem)*)+ | IS LabelItem ('&' LabelItem)*` where
+   * `LabelItem : LabelName | DynamicLabel`.
+   */
+  private parseNodeLabels(): { labels: string[]; dynamicLabels: DynamicLabel[] } {
     const labels: string[] = [];
-    if (this.optionalKeyword('IS')) {
-      labels.push(this.parseName('a label name'));
-      while (this.optionalToken(TokenKind.Amp)) labels.push(this.parseName('a label name'));
-      return labels;
-    }
-    while (this.optionalToken(TokenKind.Colon)) {
-      labels.push(this.parseName('a label name'));
-      while (this.optionalToken(TokenKind.Amp)) labels.push(this.parseName('a label name'));
-    }
-    return labels;
+    const dynamicLabels: DynamicLabel[] = [];
+    const item = (): void => {
+      if (this.peekDynamicLabel(0)) dynamicLabels.push(this.parseDynamicLabel());
+      else labels.push(this.parseName('a label name'));
+    };
+    const conjunction = (): void => {
+      item();
+      while (this.optionalToken(TokenKind.Amp)) item();
+    };
+    if (this.optionalKeyword('IS')) conjunction();
+    else while (this.optionalToken(TokenKind.Colon)) conjunction();
+    return { labels, dynamicLabels };
   }
 
   /** `PropertyExpression : Atom ('.' PropertyKey | '[' Expression ']')+` */
@@ -121,8 +127,8 @@ export abstract class UpdateParser extends TypeParser {
     const start = this.peek();
     if (this.peekLabelAssignment()) {
       const variable = this.parseVariable();
-      const labels = this.parseNodeLabels();
-      return this.finish<RemoveLabels>(start, { kind: Kind.RemoveLabels, variable, labels });
+      const { labels, dynamicLabels } = this.parseNodeLabels();
+      return this.finish<RemoveLabels>(start, { kind: Kind.RemoveLabels, variable, labels, dynamicLabels });
     }
     const target = this.parsePropertyTarget(start);
     return this.finish<RemoveProperty>(start, { kind: Kind.RemoveProperty, target });

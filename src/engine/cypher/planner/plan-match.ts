@@ -18,6 +18,7 @@ import type {
   ShortestPath as ShortestPathNode,
 } from '../ast/index.js';
 import { conjunctionNames, disjunctionNames } from '../runtime/expressions/label-expression.js';
+import { dynamicLabelsOf } from '../runtime/expressions/dynamic-labels.js';
 import { hasLabels, propertyEquals, variable } from './ast-utils.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
 import type { PathStep } from './logical/project-path.js';
@@ -50,8 +51,17 @@ function directionOf(rel: RelationshipPattern, leftToRight: boolean): Direction 
   return outgoing === leftToRight ? 'out' : 'in';
 }
 
+/** True when the relationship's type expression has `$(...)` parts (filtered per row after expanding). */
+function hasDynamicTypes(rel: RelationshipPattern): boolean {
+  return dynamicLabelsOf(rel.types).length > 0;
+}
+
 function typesOf(rel: RelationshipPattern): string[] {
   if (!rel.types) return [];
+  if (hasDynamicTypes(rel)) {
+    if (rel.length) throw new SemanticError('Dynamic relationship types are not supported on variable-length relationships', { detail: 'UnsupportedFeature' });
+    return [];
+  }
   const names = disjunctionNames(rel.types);
   if (names === null) throw new SemanticError('Unsupported relationship type expression', { detail: 'InvalidRelationshipPattern' });
   return names;
@@ -262,6 +272,7 @@ function planPath(
     const predicates: Expression[] = [];
     if (relBound) predicates.push({ kind: Kind.BinaryOperation, operator: '=', left: variable(relName), right: variable(rel.name) });
     if (!rel.length) predicates.push(...propertyPredicates(relName, rel.pattern.properties));
+    if (rel.pattern.types && hasDynamicTypes(rel.pattern)) predicates.push(hasLabels(relName, rel.pattern.types));
     if (rel.pattern.where) predicates.push(rel.pattern.where);
     predicates.push(...nodePredicates(to, null));
     plan = withFilters(plan, predicates);
@@ -306,6 +317,7 @@ function planShortest(
     bound.add(node.name);
   }
   const length = rel.length ?? { min: 1, max: 1 };
+  if (hasDynamicTypes(rel.pattern)) throw new SemanticError('Dynamic relationship types are not supported in shortest paths', { detail: 'UnsupportedFeature' });
   plan = {
     op: 'ShortestPath',
     input: plan,

@@ -113,8 +113,10 @@ export class Binder extends PatternBinder {
         return same;
       case Kind.Remove:
         for (const item of clause.items) {
-          if (item.kind === Kind.RemoveLabels) this.resolve(item.variable, scope);
-          else this.bindExpression(item.target, scope);
+          if (item.kind === Kind.RemoveLabels) {
+            this.resolve(item.variable, scope);
+            for (const label of item.dynamicLabels) this.bindExpression(label.expression, scope);
+          } else this.bindExpression(item.target, scope);
         }
         return same;
       case Kind.Delete:
@@ -133,6 +135,7 @@ export class Binder extends PatternBinder {
   private bindSetItem(item: SetItem, scope: Scope): void {
     if (item.kind === Kind.SetLabels) {
       this.resolve(item.variable, scope);
+      for (const label of item.dynamicLabels) this.bindExpression(label.expression, scope);
       return;
     }
     if (item.kind === Kind.SetVariable) this.resolve(item.variable, scope);

@@ -1,6 +1,7 @@
 import type { MapLiteral, Parameter, Variable } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
-import type { NodePattern, PathPattern, Pattern, PatternPart, RelationshipPattern } from '../ast/patterns.js';
+import type { LabelExpression, NodePattern, PathPattern, Pattern, PatternPart, RelationshipPattern } from '../ast/patterns.js';
+import { childrenOf } from '../ast/visitor.js';
 import { ExpressionBinder, type PatternMode } from './expression-binder.js';
 import { Scope } from './scope.js';
 import { isList, isOpen, listOf, type StaticType } from './static-types.js';
@@ -68,8 +69,16 @@ export abstract class PatternBinder extends ExpressionBinder {
         this.declare(scope, node.variable, 'Node');
       }
     }
+    this.bindDynamicLabels(node.labels, scope);
     this.bindProperties(node.properties, scope);
     if (node.where) this.bindExpression(node.where, scope);
+  }
+
+  /** Binds the expressions of dynamic labels and types (`:$(expr)`) of a pattern element. */
+  protected bindDynamicLabels(labels: LabelExpression | null, scope: Scope): void {
+    if (labels === null) return;
+    if (labels.kind === Kind.DynamicLabel) this.bindExpression(labels.expression, scope);
+    else for (const child of childrenOf(labels)) this.bindDynamicLabels(child as LabelExpression, scope);
   }
 
   private bindRelationship(rel: RelationshipPattern, scope: Scope, mode: PatternMode): void {
@@ -93,6 +102,7 @@ export abstract class PatternBinder extends ExpressionBinder {
         this.declare(scope, rel.variable, type);
       }
     }
+    this.bindDynamicLabels(rel.types, scope);
     this.bindProperties(rel.properties, scope);
     if (rel.where) this.bindExpression(rel.where, scope);
   }

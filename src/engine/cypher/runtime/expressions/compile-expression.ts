@@ -13,6 +13,7 @@ import { labelsOf, property, propertiesOf, slice, subscript } from './access.js'
 import type { CompileEnv, Evaluator } from './evaluator.js';
 import { compileIteration } from './iteration.js';
 import { labelsMatch } from './label-expression.js';
+import { compileDynamicResolver } from './dynamic-labels.js';
 import { and, asBoolean, inList, not, or, regexMatch, relational, stringPredicate, xor } from './logic.js';
 import { matchesType } from './type-predicate.js';
 
@@ -93,15 +94,17 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
     case Kind.LabelPredicate: {
       const operand = compileExpression(expr.operand, env);
       const labels = expr.labels;
+      const dynamic = compileDynamicResolver(labels, (label) => compileExpression(label.expression, env), 'label');
       return (row, ctx) => {
         const value = operand(row, ctx);
         if (value === null) return null;
-        if (value instanceof RelationshipRef || value instanceof V.Relationship) return labelsMatch(labels, [value.type]);
+        const resolve = dynamic?.(row, ctx);
+        if (value instanceof RelationshipRef || value instanceof V.Relationship) return labelsMatch(labels, [value.type], resolve);
         const nodeLabels = labelsOf(value, ctx);
         if (nodeLabels === null) {
           throw new CypherTypeError(`Type mismatch: expected Node but was ${V.typeName(value)}`, { detail: 'InvalidArgumentType' });
         }
-        return labelsMatch(labels, nodeLabels);
+        return labelsMatch(labels, nodeLabels, resolve);
       };
     }
     case Kind.Case:

@@ -1,7 +1,7 @@
 /**
  * CREATE, and the pattern-creation step MERGE shares with it.
  */
-import { CypherTypeError, SemanticError } from '../../../errors/index.js';
+import { ArgumentError, CypherTypeError, SemanticError } from '../../../errors/index.js';
 import { typeName } from '../../../values/index.js';
 import { NodeRef, PathRef, RelationshipRef } from '../../../values/types.js';
 import type { CypherMap, CypherValue } from '../../../values/types.js';
@@ -11,7 +11,8 @@ import type { Create } from '../../planner/logical/create.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { requireWriter } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
-import { conjunctionNames, disjunctionNames } from '../expressions/label-expression.js';
+import { disjunctionNames } from '../expressions/label-expression.js';
+import { compileWriteLabels, conjunctionParts, dynamicNames } from '../expressions/dynamic-labels.js';
 import { isSignal } from '../row.js';
 import type { Row } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
@@ -22,9 +23,12 @@ let anonymousCounter = 0;
 /** A pattern part compiled for creation. */
 export type PartCreator = (row: Row, ctx: ExecutionContext) => Row;
 
+/** Dynamic labels (`:$(expr)`) of a created node, evaluated per row. */
+type RowLabels = ((row: Row, ctx: ExecutionContext) => string[]) | null;
+
 type Step =
-  | { kind: 'node'; variable: string; labels: readonly string[]; props: Evaluator | null }
-  | { kind: 'rel'; variable: string; type: string; props: Evaluator | null; direction: 'OUTGOING' | 'INCOMING' | 'BOTH' };
+  | { kind: 'node'; variable: string; labels: readonly string[]; dynamicLabels: RowLabels; props: Evaluator | null }
+  | { kind: 'rel'; variable: string; type: string; dynamicType: Evaluator | null; props: Evaluator | null; direction: 'OUTGOING' | 'INCOMING' | 'BOTH' };
 
 /** Evaluates a property map (map literal or parameter) of a pattern, dropping null values. */
 export function propertyMap(value: CypherValue): Map<string, CypherValue> {
@@ -40,17 +44,33 @@ function compileProps(props: MapLiteral | Parameter | null, m: Mapper): Evaluato
 }
 
 function nodeStep(node: NodePattern, m: Mapper, anon: () => string): Step {
-  const labels = node.labels ? conjunctionNames(node.labels) : [];
-  if (labels === null) throw new SemanticError('Label expressions are not allowed in CREATE/MERGE', { detail: 'InvalidLabelExpression' });
-  return { kind: 'node', variable: node.variable?.name ?? anon(), labels, props: compileProps(node.properties, m) };
+  const parts = node.labels ? conjunctionParts(node.labels) : { names: [], dynamic: [] };
+  if (parts === null || parts.dynamic.some((d) => d.quantifier === 'any')) {
+    throw new SemanticError('Label expressions are not allowed in CREATE/MERGE', { detail: 'InvalidLabelExpression' });
+  }
+  const dynamicLabels = compileWriteLabels(parts.dynamic, (label) => m.compile(label.expression), 'label');
+  return { kind: 'node', variable: node.variable?.name ?? anon(), labels: parts.names, dynamicLabels, props: compileProps(node.properties, m) };
 }
 
 function relStep(rel: RelationshipPattern, m: Mapper, anon: () => string): Step {
+  const variable = rel.variable?.name ?? anon();
+  const props = compileProps(rel.properties, m);
+  if (rel.types?.kind === Kind.DynamicLabel && rel.types.quantifier !== 'any') {
+    return { kind: 'rel', variable, type: '', dynamicType: m.compile(rel.types.expression), props, direction: rel.direction };
+  }
   const types = rel.types ? disjunctionNames(rel.types) : null;
   if (!types || types.length !== 1) {
     throw new SemanticError('A single relationship type must be specified for CREATE', { detail: 'NoSingleRelationshipType' });
   }
-  return { kind: 'rel', variable: rel.variable?.name ?? anon(), type: types[0] ?? '', props: compileProps(rel.properties, m), direction: rel.direction };
+  return { kind: 'rel', variable, type: types[0] ?? '', dynamicType: null, props, direction: rel.direction };
+}
+
+/** The type of a relationship to create: the static one, or the single name its `$(expr)` gives. */
+function relationshipType(step: Extract<Step, { kind: 'rel' }>, row: Row, ctx: ExecutionContext): string {
+  if (step.dynamicType === null) return step.type;
+  const names = dynamicNames(step.dynamicType(row, ctx), 'relationship type');
+  if (names.length !== 1) throw new ArgumentError(`A relationship must be created with exactly one type, but the dynamic type gave ${names.length}.`);
+  return names[0]!;
 }
 
 /** Compiles one pattern part for creation; bound node variables are reused, not created. */
@@ -79,7 +99,8 @@ export function compilePartCreator(part: PatternPart, m: Mapper, nullCheck: 'mer
       if (!(node instanceof NodeRef)) {
         if (node !== undefined && node !== null) throw new CypherTypeError(`Type mismatch: expected Node but was ${typeName(node)}`);
         const props = step.props ? evaluateProps(step.props(row, ctx), nullCheck, 'node') : new Map();
-        node = new NodeRef(writer.createNode(step.labels, props));
+        const labels = step.dynamicLabels === null ? step.labels : [...new Set([...step.labels, ...step.dynamicLabels(row, ctx)])];
+        node = new NodeRef(writer.createNode(labels, props));
         row[step.variable] = node;
       }
       const pending = pendingRels.pop();
@@ -87,8 +108,9 @@ export function compilePartCreator(part: PatternPart, m: Mapper, nullCheck: 'mer
         const { step: r, from } = pending;
         const props = r.props ? evaluateProps(r.props(row, ctx), nullCheck, 'relationship') : new Map();
         const [start, end] = r.direction === 'INCOMING' ? [node, from] : [from, node];
-        const id = writer.createRelationship(r.type, start.id, end.id, props);
-        const ref = new RelationshipRef(id, r.type, start.id, end.id);
+        const type = relationshipType(r, row, ctx);
+        const id = writer.createRelationship(type, start.id, end.id, props);
+        const ref = new RelationshipRef(id, type, start.id, end.id);
         row[r.variable] = ref;
         rels.push(ref);
       }

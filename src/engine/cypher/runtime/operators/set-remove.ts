@@ -16,6 +16,7 @@ import { propertiesOf } from '../expressions/access.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import { isSignal } from '../row.js';
 import type { Row } from '../row.js';
+import { compileWriteLabels } from '../expressions/dynamic-labels.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 /** A compiled SET item: evaluate returns the deferred write. */
@@ -88,11 +89,13 @@ export function compileSetItem(item: SetItem, m: Mapper): CompiledSet {
     case Kind.SetLabels: {
       const name = item.variable.name;
       const labels = item.labels;
+      const dynamic = compileWriteLabels(item.dynamicLabels, (label) => m.compile(label.expression), 'label');
       return (row, ctx) => {
         const target = row[name] ?? null;
         if (target === null) return null;
         if (!(target instanceof NodeRef)) throw new CypherTypeError(`Type mismatch: expected Node but was ${typeName(target)}`);
-        return () => void requireWriter(ctx).addLabels(target.id, labels);
+        const all = dynamic === null ? labels : [...new Set([...labels, ...dynamic(row, ctx)])];
+        return () => void requireWriter(ctx).addLabels(target.id, all);
       };
     }
   }
@@ -119,11 +122,13 @@ export function applySetItems(items: readonly CompiledSet[], row: Row, ctx: Exec
 function compileRemoveItem(item: RemoveItem, m: Mapper): (row: Row, ctx: ExecutionContext) => void {
   if (item.kind === Kind.RemoveLabels) {
     const name = item.variable.name;
+    const dynamic = compileWriteLabels(item.dynamicLabels, (label) => m.compile(label.expression), 'label');
     return (row, ctx) => {
       const target = row[name] ?? null;
       if (target === null) return;
       if (!(target instanceof NodeRef)) throw new CypherTypeError(`Type mismatch: expected Node but was ${typeName(target)}`);
-      requireWriter(ctx).removeLabels(target.id, item.labels);
+      const all = dynamic === null ? item.labels : [...new Set([...item.labels, ...dynamic(row, ctx)])];
+      requireWriter(ctx).removeLabels(target.id, all);
     };
   }
   const { object, key } = propertyTarget(item.target, m);

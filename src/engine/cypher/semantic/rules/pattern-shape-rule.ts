@@ -51,5 +51,6 @@ function checkWritten(context: ValidationContext, part: PatternPart, clause: str
 
 function isConjunction(labels: LabelExpression): boolean {
   if (labels.kind === Kind.LabelName) return true;
+  if (labels.kind === Kind.DynamicLabel) return labels.quantifier !== 'any';
   return labels.kind === Kind.LabelAnd && isConjunction(labels.left) && isConjunction(labels.right);
 }
