@@ -120,7 +120,7 @@ function databaseRows(s: Show, name: string | null, ctx: ExecutionContext): Row[
   const onlyDefault = s.target === 'DEFAULT DATABASE' || s.target === 'HOME DATABASE';
   return ctx.admin
     .listDatabases()
-    .filter((d) => (!onlyDefault || d.default) && (name === null || d.name === name))
+    .filter((d) => (!onlyDefault || d.default) && (name === null || d.name === (ctx.admin.directory?.resolve(name) ?? name)))
     .map((d) => ({
       name: d.name,
       type: d.name === 'system' ? 'system' : 'standard',
