@@ -125,6 +125,19 @@ describe('assistant local provider (tiny llama GGUF)', () => {
     }
   });
 
+  it('answers 400 context_length_exceeded when the conversation cannot fit the context', async () => {
+    const provider = new LocalChatProvider({ model: 'tiny-chat', modelsDir, contextSize: 256, threads: 1, timeoutMs: 60_000 });
+    try {
+      await assert.rejects(
+        provider.complete({ model: 'tiny-chat', messages: [{ role: 'system', content: 'rules '.repeat(200) }, { role: 'user', content: 'hi' }], tools: [], maxTokens: 4 }),
+        (error: { status?: number; code?: string; message: string }) =>
+          error.status === 400 && error.code === 'context_length_exceeded' && /256 tokens/.test(error.message),
+      );
+    } finally {
+      await provider.close();
+    }
+  });
+
   it('reports a missing model file as 503 with the file name', async () => {
     const provider = new LocalChatProvider({ model: 'absent-model', modelsDir, contextSize: 512, threads: 1, timeoutMs: 0 });
     await assert.rejects(

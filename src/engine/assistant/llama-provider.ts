@@ -5,7 +5,7 @@
  * metadata) renders the conversation and, where the wrapper supports it, function calling.
  */
 import { resolveModelPath, sharedLlama } from '../search/embeddings/llama.js';
-import { modelNotFound, providerUnavailable, providerTimedOut } from './errors.js';
+import { AssistantError, modelNotFound, providerUnavailable, providerTimedOut } from './errors.js';
 import type { ChatMessage, ChatProvider, CompletionRequest, CompletionResult, ModelInfo, ToolCall, ToolDefinition } from './types.js';
 
 type LlamaModule = typeof import('node-llama-cpp');
@@ -41,6 +41,21 @@ function parseArguments(text: string): unknown {
   } catch {
     return {};
   }
+}
+
+/** How node-llama-cpp says a conversation cannot fit the context window. */
+const CONTEXT_OVERFLOW = /context shift strategy|fit (?:in(?:to)? )?the context|context size is too small|compress chat history/i;
+
+function contextTooLong(contextSize: number, withTools: boolean, cause: unknown): AssistantError {
+  const tools = withTools ? ' (including the memory tool definitions)' : '';
+  return new AssistantError(
+    400,
+    'invalid_request_error',
+    'context_length_exceeded',
+    `The conversation${tools} does not fit the local model's context of ${contextSize} tokens: shorten the messages, ` +
+      'raise GRAPHDB_ASSISTANT_CONTEXT_SIZE (up to the model\'s training context) or offer fewer tools (GRAPHDB_ASSISTANT_MCP_TOOLS).',
+    { cause },
+  );
 }
 
 /** OpenAI-shaped messages as node-llama-cpp chat history; tool results fill their calls' `result`. */
@@ -164,6 +179,9 @@ export class LocalChatProvider implements ChatProvider {
       });
     } catch (error) {
       if (timeout?.aborted) throw providerTimedOut(this.options.timeoutMs);
+      if (error instanceof Error && CONTEXT_OVERFLOW.test(error.message)) {
+        throw contextTooLong(chat.context.contextSize, request.tools.length > 0, error);
+      }
       throw error;
     }
     const toolCalls: ToolCall[] = (response.functionCalls ?? []).map((call: { functionName: string; params: unknown }) => ({
