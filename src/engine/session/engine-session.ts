@@ -17,7 +17,7 @@ import type { EngineServices } from './statement-execution.js';
 import { runAdmin, runPlanned } from './statement-runner.js';
 import type { AuthCommandRunner } from '../auth/commands/runner.js';
 import { EngineTransaction, authorizePlan, terminatedError } from './engine-transaction.js';
-import { EMBEDDED_CLIENT, type TransactionHandle, type TransactionRegistry } from './transaction-registry.js';
+import { EMBEDDED_CLIENT, NO_METADATA, type TransactionHandle, type TransactionRegistry } from './transaction-registry.js';
 import { sessionServices } from './session-services.js';
 import type { QueryParameters, ResultStream, SecurityContext, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
 
@@ -107,15 +107,22 @@ export class EngineSession implements Session {
   }
 
   /** Registers a transaction of this session; `onTerminate` interrupts it. */
-  private register(database: string, explicit: boolean, metadata: TransactionOptions['metadata'], onTerminate: (reason: string) => void): TransactionHandle {
-    return this.host.transactions.begin({
+  private register(
+    database: string,
+    explicit: boolean,
+    metadata: TransactionOptions['metadata'],
+    onTerminate: (reason: string) => void,
+    query?: { text: string; parameters: ReadonlyMap<string, CypherValue> },
+  ): TransactionHandle {
+    const start = {
       database,
       username: this.security?.username ?? null,
       client: this.options.client ?? EMBEDDED_CLIENT,
-      metadata: metadata ?? new Map(),
+      metadata: metadata ?? NO_METADATA,
       explicit,
       onTerminate,
-    });
+    };
+    return this.host.transactions.begin(start, query);
   }
 
   async run(query: string, parameters?: QueryParameters, options: TransactionOptions = {}): Promise<ResultStream> {
@@ -136,8 +143,7 @@ export class EngineSession implements Session {
     const handle = this.register(store.name, false, options.metadata, (reason) => {
       clock.terminate(reason);
       if (result !== null && !result.finished) void result.fail(terminatedError(reason)).catch(() => undefined);
-    });
-    handle.queryStarted(query, params);
+    }, { text: query, parameters: params });
     const end = (): void => handle.end();
     try {
       result = await this.runAutoCommit(statement, store, params, clock, options, handle);

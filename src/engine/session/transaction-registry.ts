@@ -101,8 +101,11 @@ export interface TransactionHandle {
 
 const NO_PARAMETERS: ReadonlyMap<string, CypherValue> = new Map();
 
+/** Metadata of transactions started without any. */
+export const NO_METADATA: ReadonlyMap<string, CypherValue> = NO_PARAMETERS;
+
 class Entry implements TransactionHandle {
-  query: { id: string; text: string; parameters: ReadonlyMap<string, CypherValue>; start: number } | null = null;
+  query: { number: number; text: string; parameters: ReadonlyMap<string, CypherValue>; start: number } | null = null;
   terminatedReason: string | null = null;
   blockedSince: number | null = null;
   waitedMs = 0;
@@ -110,17 +113,24 @@ class Entry implements TransactionHandle {
   holdsLock = false;
   isClosing = false;
   readonly startTime = Date.now();
+  private text: string | null = null;
 
   constructor(
-    readonly id: string,
+    /** The registry's number of this transaction (the id is built from it on demand). */
+    readonly number: number,
     readonly start: TransactionStart,
     private readonly registry: TransactionRegistry,
   ) {
     this.idleSince = this.startTime;
   }
 
-  queryStarted(text: string, parameters: ReadonlyMap<string, CypherValue>): void {
-    this.query = { id: this.registry.nextQueryId(), text, parameters, start: Date.now() };
+  get id(): string {
+    this.text ??= `${this.start.database}-transaction-${this.number}`;
+    return this.text;
+  }
+
+  queryStarted(text: string, parameters: ReadonlyMap<string, CypherValue>, at: number = Date.now()): void {
+    this.query = { number: this.registry.nextQueryNumber(), text, parameters, start: at };
   }
 
   queryFinished(): void {
@@ -161,7 +171,7 @@ class Entry implements TransactionHandle {
     return {
       database: start.database,
       transactionId: this.id,
-      currentQueryId: query?.id ?? '',
+      currentQueryId: query === null ? '' : `query-${query.number}`,
       connectionId: start.client.connectionId,
       clientAddress: start.client.clientAddress,
       username: start.username ?? '',
@@ -186,26 +196,37 @@ class Entry implements TransactionHandle {
 
 /** Every running transaction of one engine. */
 export class TransactionRegistry {
-  private readonly entries = new Map<string, Entry>();
+  /** Entries by transaction number (ids are `<database>-transaction-<number>`). */
+  private readonly entries = new Map<number, Entry>();
   private transactionCounter = 0;
   private queryCounter = 0;
 
-  /** Registers a transaction; the owner ends it with `handle.end()`. */
-  begin(start: TransactionStart): TransactionHandle {
-    const id = `${start.database}-transaction-${++this.transactionCounter}`;
-    const entry = new Entry(id, start, this);
-    this.entries.set(id, entry);
+  /**
+   * Registers a transaction; the owner ends it with `handle.end()`. `query` is the statement an
+   * auto-commit transaction runs (it starts with the transaction).
+   */
+  begin(start: TransactionStart, query?: { readonly text: string; readonly parameters: ReadonlyMap<string, CypherValue> }): TransactionHandle {
+    const entry = new Entry(++this.transactionCounter, start, this);
+    if (query !== undefined) entry.queryStarted(query.text, query.parameters, entry.startTime);
+    this.entries.set(entry.number, entry);
     return entry;
   }
 
   /** @internal */
-  nextQueryId(): string {
-    return `query-${++this.queryCounter}`;
+  nextQueryNumber(): number {
+    return ++this.queryCounter;
   }
 
   /** @internal */
   remove(entry: Entry): void {
-    if (this.entries.get(entry.id) === entry) this.entries.delete(entry.id);
+    if (this.entries.get(entry.number) === entry) this.entries.delete(entry.number);
+  }
+
+  /** The entry a `<database>-transaction-<n>` id names, or undefined. */
+  private lookup(id: string): Entry | undefined {
+    const match = /-transaction-(\d+)$/.exec(id);
+    const entry = match === null ? undefined : this.entries.get(Number(match[1]));
+    return entry !== undefined && entry.id === id ? entry : undefined;
   }
 
   /** Number of registered transactions. */
@@ -217,13 +238,13 @@ export class TransactionRegistry {
     return viewer.admin || (viewer.username !== null && entry.start.username === viewer.username);
   }
 
-  /** The transactions `viewer` may see, oldest first; only `ids` when given. */
+  /** The transactions `viewer` may see: oldest first, or those of `ids` in that order. */
   list(viewer: TransactionViewer, ids: readonly string[] | null = null): TransactionInfo[] {
     const now = Date.now();
     const wanted = ids === null ? null : new Set(ids);
     const out: TransactionInfo[] = [];
-    for (const entry of this.entries.values()) {
-      if ((wanted === null || wanted.has(entry.id)) && this.visible(entry, viewer)) out.push(entry.info(now));
+    for (const entry of wanted === null ? this.entries.values() : [...wanted].flatMap((id) => this.lookup(id) ?? [])) {
+      if (this.visible(entry, viewer)) out.push(entry.info(now));
     }
     return out;
   }
@@ -235,7 +256,7 @@ export class TransactionRegistry {
   terminate(ids: readonly string[], viewer: TransactionViewer, reason: string = TERMINATED_BY_USER): TerminationOutcome[] {
     const outcomes: TerminationOutcome[] = [];
     for (const id of new Set(ids)) {
-      const entry = this.entries.get(id);
+      const entry = this.lookup(id);
       if (entry === undefined || !this.visible(entry, viewer)) {
         outcomes.push({ transactionId: id, username: null, message: 'Transaction not found.' });
         continue;
