@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { LoadedConfig } from '../engine/config/load.js';
 import { DatabaseConfigRegistry } from '../engine/config/overrides.js';
@@ -14,28 +14,54 @@ import { redactConfig } from '../engine/config/redact.js';
 import { settingRows } from '../engine/config/setting-rows.js';
 import { SETTINGS_BY_ENV } from '../engine/config/settings.js';
 import { suggestKey } from '../engine/config/yaml-file.js';
+import type { AuthService } from '../engine/auth/index.js';
 import { startBoltServer, type BoltServer } from './bolt/index.js';
 import { boltAuthenticator, openAuthService } from './credentials.js';
-import { authRoutes } from './http/routes/auth.js';
-import { adminRoleRoutes } from './http/routes/admin-roles.js';
 import { openEngine, type OpenedEngine } from './engine-adapter.js';
-import { buildHttpServer, type HttpServerOptions } from './http/app.js';
-import { graphqlRoutes } from './graphql/index.js';
-import { searchRoutes } from './http/routes/search.js';
-import { assistantRoutes } from './http/routes/assistant.js';
-import { adminMvccRoutes } from './http/routes/admin-mvcc.js';
-import { adminBackupRoutes } from './http/routes/admin-backup.js';
-import { gdprRoutes } from './http/routes/gdpr.js';
+import type { HttpServerOptions } from './http/app.js';
 import type { SubsystemProbes } from './http/services.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
 import { createLogger } from './logger.js';
 import { GraphdbMetrics } from './metrics.js';
 import { checkTransportPolicy } from './transport-policy.js';
-import { checkVectorApiTransport, startConfiguredVectorApi, type VectorApiServer } from './vectorapi/index.js';
+import type { VectorApiServer } from './vectorapi/index.js';
 
 export { SecurityConfigurationError, checkTransportPolicy } from './transport-policy.js';
-export { buildHttpServer, type HttpServerOptions } from './http/app.js';
+export type { HttpServerOptions } from './http/app.js';
+
+/**
+ * Builds the HTTP application (see `http/app.ts`). fastify, mercurius and the route modules are
+ * loaded on first use, so a process that only serves Bolt (or only imports this module) does not
+ * pay for them at start-up.
+ */
+export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const { buildHttpServer: build } = await import('./http/app.js');
+  return build(options);
+}
+
+/** The route groups `startServer` mounts next to the built-in ones, loaded on demand. */
+async function standardRoutes(graphdb: OpenedEngine['graphdb'], loaded: LoadedConfig, auth: AuthService | null): Promise<FastifyPluginAsync[]> {
+  const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant] = await Promise.all([
+    import('./http/routes/auth.js'),
+    import('./http/routes/admin-roles.js'),
+    import('./graphql/index.js'),
+    import('./http/routes/search.js'),
+    import('./http/routes/admin-mvcc.js'),
+    import('./http/routes/admin-backup.js'),
+    import('./http/routes/gdpr.js'),
+    import('./http/routes/assistant.js'),
+  ]);
+  return [
+    ...(auth === null ? [] : [authModule.authRoutes(auth), rolesModule.adminRoleRoutes(auth)]),
+    graphql.graphqlRoutes({ graphdb, config: loaded.config }),
+    ...(graphdb.searchServices === null ? [] : [search.searchRoutes({ graphdb })]),
+    mvcc.adminMvccRoutes({ graphdb }),
+    backup.adminBackupRoutes({ graphdb }),
+    gdpr.gdprRoutes({ graphdb }),
+    assistant.assistantRoutes({ graphdb }),
+  ];
+}
 
 /** Options of `startServer` besides the configuration. */
 export interface StartServerOptions {
@@ -89,13 +115,19 @@ function httpPort(loaded: LoadedConfig): number {
 export async function startServer(loaded: LoadedConfig, options: StartServerOptions = {}): Promise<RunningServer> {
   const { config } = loaded;
   checkTransportPolicy(config);
-  checkVectorApiTransport(config);
+  // The gRPC listener's modules (connect, protobuf) load only when it is enabled.
+  const vectorApiModule = config.vectorapi.grpc_enabled ? await import('./vectorapi/index.js') : null;
+  vectorApiModule?.checkVectorApiTransport(config);
   const logger = options.logger ?? createLogger(config.logging.level);
   const version = options.version ?? '0.0.0';
   logger.debug({ config: redactConfig(config), file: loaded.file }, 'effective configuration');
   for (const name of loaded.unknownEnv) {
     logger.warn({ variable: name, suggestion: suggestEnv(name) }, 'unknown GRAPHDB_* environment variable ignored');
   }
+  const httpTlsEnabled = config.server.https.enabled || config.server.http_tls_enabled;
+  const httpTls = config.server.http_enabled && httpTlsEnabled
+    ? { cert: readFileSync(config.server.https.cert_file), key: readFileSync(config.server.https.key_file) }
+    : undefined;
   const engine = await openEngine(config, logger);
   engine.graphdb.setSettingsSource(() => settingRows(loaded));
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
@@ -117,41 +149,8 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
     if (auth !== null && auth.store.userCount === 0) {
       logger.warn('authentication is enabled but no user exists: set GRAPHDB_AUTH=user:secret, use graphdb user add, or --no-auth');
     }
-    const authPlugins = auth === null ? [] : [authRoutes(auth), adminRoleRoutes(auth)];
-    if (config.server.http_enabled) {
-      const tlsEnabled = config.server.https.enabled || config.server.http_tls_enabled;
-      const tls = tlsEnabled
-        ? { cert: readFileSync(config.server.https.cert_file), key: readFileSync(config.server.https.key_file) }
-        : undefined;
-      app = await buildHttpServer({
-        engine: engine.port,
-        config: registry,
-        configFile: loaded.file,
-        logger,
-        version,
-        metrics,
-        tls,
-        bolt: () => (bolt === null ? null : { port: bolt.port }),
-        routes: [
-          ...authPlugins,
-          graphqlRoutes({ graphdb: engine.graphdb, config }),
-          ...(search === null ? [] : [searchRoutes({ graphdb: engine.graphdb })]),
-          adminMvccRoutes({ graphdb: engine.graphdb }),
-          adminBackupRoutes({ graphdb: engine.graphdb }),
-          gdprRoutes({ graphdb: engine.graphdb }),
-          assistantRoutes({ graphdb: engine.graphdb }),
-          ...(options.httpRoutes ?? []),
-        ],
-        auth,
-        probes,
-      });
-      await app.listen({ port: httpPort(loaded), host: config.server.http_address });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : httpPort(loaded);
-      const host = config.server.http_address;
-      http = { host, port, url: `${tlsEnabled ? 'https' : 'http'}://${urlHost(host)}:${port}` };
-      logger.info({ url: http.url, basePath: config.server.base_path || '/' }, 'HTTP listener started');
-    }
+    // Bolt first: it needs nothing beyond the engine, while the HTTP application loads fastify,
+    // mercurius and every route module before it can listen.
     if (config.server.bolt_enabled) {
       const tlsConfigured = config.server.bolt_tls_enabled || config.server.bolt_tls_require;
       bolt = await startBoltServer({
@@ -176,7 +175,28 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       });
       logger.info({ url: `bolt://${urlHost(bolt.host)}:${bolt.port}` }, 'Bolt listener started');
     }
-    vectorApi = await startConfiguredVectorApi(config, engine.port, auth, logger);
+    if (config.server.http_enabled) {
+      app = await buildHttpServer({
+        engine: engine.port,
+        config: registry,
+        configFile: loaded.file,
+        logger,
+        version,
+        metrics,
+        tls: httpTls,
+        bolt: () => (bolt === null ? null : { port: bolt.port }),
+        routes: [...(await standardRoutes(engine.graphdb, loaded, auth)), ...(options.httpRoutes ?? [])],
+        auth,
+        probes,
+      });
+      await app.listen({ port: httpPort(loaded), host: config.server.http_address });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : httpPort(loaded);
+      const host = config.server.http_address;
+      http = { host, port, url: `${httpTlsEnabled ? 'https' : 'http'}://${urlHost(host)}:${port}` };
+      logger.info({ url: http.url, basePath: config.server.base_path || '/' }, 'HTTP listener started');
+    }
+    vectorApi = (await vectorApiModule?.startConfiguredVectorApi(config, engine.port, auth, logger)) ?? null;
   } catch (error) {
     await app?.close();
     await bolt?.close();
