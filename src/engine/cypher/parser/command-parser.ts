@@ -224,8 +224,9 @@ export abstract class CommandParser extends TransactionCommandParser {
       }
     }
     let name: Expression | null = null;
-    if (takesName && !this.peekKeyword('YIELD') && !this.peekKeyword('WHERE') && !this.peekKeyword('FOR') && (this.peekName() || this.peekKind(TokenKind.Parameter) || this.peekKind(TokenKind.String))) {
-      name = target === 'TRANSACTIONS' || target === 'SETTINGS' ? this.parseNameList() : this.parseExpression();
+    const takesList = target === 'TRANSACTIONS' || target === 'SETTINGS';
+    if (takesName && !this.peekKeyword('YIELD') && !this.peekKeyword('WHERE') && !this.peekKeyword('FOR') && (this.peekName() || this.peekKind(TokenKind.Parameter) || this.peekKind(TokenKind.String) || (takesList && this.peekKind(TokenKind.LBracket)))) {
+      name = takesList ? this.parseNameList() : this.parseExpression();
     }
     if (target === 'ALIASES' && this.optionalKeyword('FOR')) {
       if (!this.optionalKeyword('DATABASES')) this.expectKeyword('DATABASE');
