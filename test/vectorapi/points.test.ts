@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Code } from '@connectrpc/connect';
-import { Distance } from '@qdrant/js-client-grpc';
+import { Distance, FieldType, PayloadSchemaType } from '@qdrant/js-client-grpc';
 import type { CypherValue } from '../../src/engine/values/types.js';
 import {
   grpcCode,
@@ -105,7 +105,7 @@ describe('vectorapi points', () => {
       const response = await fixture.client.api('points').search({ collectionName: 'docs', vector: query, limit: 10n });
       assert.deepEqual(response.result.map(idOf), bruteForce(rows, query, 'cosine', 10));
       const best = rows.find((r) => r.id === idOf(response.result[0]!))!;
-      assert.ok(Math.abs(response.result[0]!.score - referenceScore('cosine', query, best.vector)) < 1e-5);
+      assert.ok(Math.abs(response.result[0]!.score - referenceScore('cosine', query, best.vector)) < 1e-5, 'the score is the cosine (within float32 precision)');
       assert.deepEqual(response.result[0]!.payload, {}, 'search returns no payload unless asked');
     }
   });
@@ -233,7 +233,7 @@ describe('vectorapi points', () => {
     assert.equal(await grpcCode(points.search({ collectionName: 'docs', vector: [1, 2, 3], limit: 3n })), Code.InvalidArgument);
     assert.equal(await grpcCode(points.count({ collectionName: 'docs', filter: { must: [{ conditionOneOf: { case: 'field', value: { key: 'x' } } }] } })), Code.InvalidArgument);
     assert.equal(await grpcCode(points.recommend({ collectionName: 'docs' })), Code.Unimplemented);
-    assert.ok((await points.count({ collectionName: 'docs' })).result!.count > 0n);
+    assert.ok((await points.count({ collectionName: 'docs' })).result!.count > 0n, 'the server still answers');
   });
 });
 
@@ -259,7 +259,7 @@ describe('vectorapi distances, named vectors and Query', () => {
       const response = await client.api('points').search({ collectionName: name, vector: query, limit: 7n });
       assert.deepEqual(response.result.map(idOf), bruteForce(rows, query, name, 7));
       const top = rows.find((r) => r.id === idOf(response.result[0]!))!;
-      assert.ok(Math.abs(response.result[0]!.score - referenceScore(name, query, top.vector)) < 1e-5);
+      assert.ok(Math.abs(response.result[0]!.score - referenceScore(name, query, top.vector)) < 1e-5, `the score is the ${name} value (within float32 precision)`);
       const threshold = (response.result[3]!.score + response.result[4]!.score) / 2;
       const bounded = await client.api('points').search({ collectionName: name, vector: query, limit: 7n, scoreThreshold: threshold });
       assert.deepEqual(bounded.result.map(idOf), response.result.slice(0, 4).map(idOf), 'score_threshold bounds similarities from below and distances from above');
@@ -304,6 +304,36 @@ describe('vectorapi distances, named vectors and Query', () => {
     });
     assert.deepEqual(similar.result.map((p) => p.id?.pointIdOptions.value), ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'], 'the query point itself is left out');
     assert.equal(await grpcCode(client.api('points').search({ collectionName: 'multi', vectorName: 'audio', vector: [1], limit: 1n })), Code.InvalidArgument);
+  });
+
+  it('CreateFieldIndex adds a RANGE index and a payload_schema entry; DeleteFieldIndex removes both', async () => {
+    const { client, db } = fixture;
+    const indexNames = async () => {
+      const session = db.session();
+      try {
+        const result = await session.run("SHOW INDEXES YIELD name, type WHERE name STARTS WITH 'qdrant_euclid_payload' RETURN name, type");
+        return (await result.pull(-1)).records;
+      } finally {
+        await session.close();
+      }
+    };
+    await client.api('points').createFieldIndex({ collectionName: 'euclid', fieldName: 'category', fieldType: FieldType.FieldTypeKeyword });
+    let info = (await client.api('collections').get({ collectionName: 'euclid' })).result!;
+    assert.equal(info.payloadSchema.category?.dataType, PayloadSchemaType.Keyword);
+    assert.deepEqual(await indexNames(), [['qdrant_euclid_payload_category', 'RANGE']]);
+    const filtered = await client.api('points').count({ collectionName: 'euclid', filter: { must: [keyword('category', 'tech')] } });
+    assert.equal(filtered.result?.count, BigInt(rows.filter((r) => r.category === 'tech').length));
+    await client.api('points').deleteFieldIndex({ collectionName: 'euclid', fieldName: 'category' });
+    info = (await client.api('collections').get({ collectionName: 'euclid' })).result!;
+    assert.deepEqual(Object.keys(info.payloadSchema), []);
+    assert.deepEqual(await indexNames(), []);
+  });
+
+  it('concurrent creates of one collection: exactly one succeeds, the others get ALREADY_EXISTS', async () => {
+    const create = () => fixture.client.api('collections').create({ collectionName: 'race', vectorsConfig: vectorsConfig(4, Distance.Cosine) });
+    const outcomes = await Promise.all([1, 2, 3].map(() => create().then(() => 'ok', (error: { code?: number }) => error.code)));
+    assert.deepEqual(outcomes.sort(), [Code.AlreadyExists, Code.AlreadyExists, 'ok'].sort());
+    assert.equal((await fixture.client.api('collections').delete({ collectionName: 'race' })).result, true);
   });
 
   it('deleting a collection removes its nodes, index and constraint', async () => {

@@ -41,12 +41,22 @@ export interface VectorSpec {
   readonly distance: Distance;
 }
 
+/** Payload field types a payload index can declare (Qdrant's field types). */
+export type PayloadIndexType = 'keyword' | 'integer' | 'float' | 'geo' | 'text' | 'bool' | 'datetime' | 'uuid';
+
+/** A declared payload index: a RANGE index on the property for top-level keys. */
+export interface PayloadIndexSpec {
+  readonly key: string;
+  readonly type: PayloadIndexType;
+}
+
 /** A collection's configuration. */
 export interface CollectionSpec {
   readonly name: string;
   readonly vectors: readonly VectorSpec[];
   /** Declared as a map of named vectors (even when the map has one entry). */
   readonly named: boolean;
+  readonly payloadIndexes?: readonly PayloadIndexSpec[];
 }
 
 /** A point as stored. */
@@ -114,6 +124,11 @@ export function vectorIndexName(collection: string, vectorName: string): string 
 /** Name of the uniqueness constraint on a collection's point ids. */
 export function idConstraintName(collection: string): string {
   return `qdrant_${collection}_id`;
+}
+
+/** Name of the RANGE index of a payload key. */
+export function payloadIndexName(collection: string, key: string): string {
+  return `qdrant_${collection}_payload_${key}`;
 }
 
 /** Validates and canonicalizes a point id (UUIDs to lowercase with dashes). */
@@ -259,11 +274,11 @@ export function pointProperties(point: StoredPoint): Map<string, CypherValue> {
 
 /** The JSON stored in a `:QdrantCollection` node's `config`. */
 export function specToJson(spec: CollectionSpec): string {
-  return JSON.stringify({ vectors: spec.vectors, named: spec.named });
+  return JSON.stringify({ vectors: spec.vectors, named: spec.named, payloadIndexes: spec.payloadIndexes ?? [] });
 }
 
 /** Reads `specToJson`. */
 export function specFromJson(name: string, text: string): CollectionSpec {
-  const parsed = JSON.parse(text) as { vectors: VectorSpec[]; named: boolean };
-  return { name, vectors: parsed.vectors, named: parsed.named };
+  const parsed = JSON.parse(text) as { vectors: VectorSpec[]; named: boolean; payloadIndexes?: PayloadIndexSpec[] };
+  return { name, vectors: parsed.vectors, named: parsed.named, payloadIndexes: parsed.payloadIndexes ?? [] };
 }

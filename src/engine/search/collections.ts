@@ -13,7 +13,7 @@
  * const hits = await collections.search('docs', { vector: [1, 0, 0, 0], limit: 3 });
  * ```
  */
-import { ArgumentError } from '../errors/index.js';
+import { ArgumentError, ConstraintValidationFailed } from '../errors/index.js';
 import type { QueryParameters, Session, Transaction } from '../session/types.js';
 import type { CypherValue } from '../values/types.js';
 import {
@@ -23,6 +23,7 @@ import {
   ID_PROPERTY,
   checkName,
   idConstraintName,
+  payloadIndexName,
   pointFromProperties,
   pointIdKey,
   pointLabel,
@@ -33,6 +34,7 @@ import {
   vectorIndexName,
   vectorProperty,
   type CollectionSpec,
+  type PayloadIndexType,
   type PointId,
   type StoredPoint,
   type VectorSpec,
@@ -145,8 +147,44 @@ export class PointCollections {
           `OPTIONS {indexConfig: {\`vector.dimensions\`: ${vector.size}, \`vector.similarity_function\`: '${similarity}'}}`,
       );
     }
-    await this.rows(`CREATE (:${COLLECTION_LABEL} {name: $name, config: $config})`, { name: spec.name, config: specToJson(spec) });
+    try {
+      await this.rows(`CREATE (:${COLLECTION_LABEL} {name: $name, config: $config})`, { name: spec.name, config: specToJson(spec) });
+    } catch (error) {
+      if (error instanceof ConstraintValidationFailed) throw new CollectionAlreadyExists(spec.name);
+      throw error;
+    }
     this.specs.set(spec.name, spec);
+  }
+
+  private async saveSpec(spec: CollectionSpec): Promise<void> {
+    await this.rows(`MATCH (c:${COLLECTION_LABEL} {name: $name}) SET c.config = $config`, { name: spec.name, config: specToJson(spec) });
+    this.specs.set(spec.name, spec);
+  }
+
+  /**
+   * Declares a payload index; a top-level key also gets a RANGE index on its property (nested
+   * keys are only recorded). Re-declaring a key replaces its type.
+   */
+  async createPayloadIndex(name: string, key: string, type: PayloadIndexType): Promise<void> {
+    const spec = await this.spec(name);
+    if (key === '' || key.startsWith('_qdrant_')) throw new ArgumentError(`Invalid payload index key '${key}'`);
+    if (!key.includes('.') && !key.includes('[')) {
+      await this.rows(
+        `CREATE INDEX ${quoteIdentifier(payloadIndexName(name, key))} IF NOT EXISTS FOR (p:${quoteIdentifier(pointLabel(name))}) ON (p.${quoteIdentifier(key)})`,
+      );
+    }
+    const others = (spec.payloadIndexes ?? []).filter((index) => index.key !== key);
+    await this.saveSpec({ ...spec, payloadIndexes: [...others, { key, type }] });
+  }
+
+  /** Removes a payload index; false when the key had none. */
+  async dropPayloadIndex(name: string, key: string): Promise<boolean> {
+    const spec = await this.spec(name);
+    const indexes = spec.payloadIndexes ?? [];
+    if (!indexes.some((index) => index.key === key)) return false;
+    await this.rows(`DROP INDEX ${quoteIdentifier(payloadIndexName(name, key))} IF EXISTS`);
+    await this.saveSpec({ ...spec, payloadIndexes: indexes.filter((index) => index.key !== key) });
+    return true;
   }
 
   /** Deletes a collection with its points, indexes and constraint; false when it did not exist. */
@@ -161,6 +199,7 @@ export class PointCollections {
     for (const vector of spec.vectors) {
       if (similarityFunction(vector) !== null) await this.rows(`DROP INDEX ${quoteIdentifier(vectorIndexName(name, vector.name))} IF EXISTS`);
     }
+    for (const index of spec.payloadIndexes ?? []) await this.rows(`DROP INDEX ${quoteIdentifier(payloadIndexName(name, index.key))} IF EXISTS`);
     await this.rows(`DROP CONSTRAINT ${quoteIdentifier(idConstraintName(name))} IF EXISTS`);
     this.specs.delete(name);
     return true;

@@ -8,7 +8,7 @@ import type { ServiceImpl } from '@connectrpc/connect';
 import { CollectionStatus } from '@qdrant/js-client-grpc';
 import { CollectionNotFound } from '../../engine/search/collections-codec.js';
 import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
-import { specFromProto, specToProto } from './convert.js';
+import { payloadSchemaType, specFromProto, specToProto } from './convert.js';
 import type { Collections } from './proto.js';
 
 /** The Collections service over graphdb. */
@@ -32,6 +32,7 @@ export function collectionsService(deps: VectorApiDependencies): Partial<Service
             segmentsCount: 1n,
             pointsCount: points,
             indexedVectorsCount: points,
+            payloadSchema: Object.fromEntries((spec.payloadIndexes ?? []).map((index) => [index.key, { dataType: payloadSchemaType(index.type) }])),
             config: {
               params: { shardNumber: 1, onDiskPayload: false, replicationFactor: 1, writeConsistencyFactor: 1, vectorsConfig: specToProto(spec) },
               hnswConfig: {},

@@ -7,7 +7,9 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   Distance as ProtoDistance,
+  FieldType,
   NullValue,
+  PayloadSchemaType,
   type PointId as ProtoPointId,
   type PointIdSchema,
   type Value,
@@ -27,6 +29,7 @@ import {
   type CollectionSpec,
   type Distance,
   type Payload,
+  type PayloadIndexType,
   type PayloadObject,
   type PayloadValue,
   type PointId,
@@ -172,4 +175,27 @@ export function specToProto(spec: CollectionSpec): MessageInitShape<typeof Vecto
   });
   if (!spec.named) return { config: { case: 'params', value: params(spec.vectors[0]!) } };
   return { config: { case: 'paramsMap', value: { map: Object.fromEntries(spec.vectors.map((v) => [v.name, params(v)])) } } };
+}
+
+const FIELD_TYPES: readonly (readonly [FieldType, PayloadIndexType, PayloadSchemaType])[] = [
+  [FieldType.FieldTypeKeyword, 'keyword', PayloadSchemaType.Keyword],
+  [FieldType.FieldTypeInteger, 'integer', PayloadSchemaType.Integer],
+  [FieldType.FieldTypeFloat, 'float', PayloadSchemaType.Float],
+  [FieldType.FieldTypeGeo, 'geo', PayloadSchemaType.Geo],
+  [FieldType.FieldTypeText, 'text', PayloadSchemaType.Text],
+  [FieldType.FieldTypeBool, 'bool', PayloadSchemaType.Bool],
+  [FieldType.FieldTypeDatetime, 'datetime', PayloadSchemaType.Datetime],
+  [FieldType.FieldTypeUuid, 'uuid', PayloadSchemaType.Uuid],
+];
+
+/** The payload index type of a `CreateFieldIndexCollection` (keyword when unset, as in Qdrant). */
+export function payloadIndexType(fieldType: FieldType | undefined): PayloadIndexType {
+  const row = FIELD_TYPES.find(([wire]) => wire === (fieldType ?? FieldType.FieldTypeKeyword));
+  if (row === undefined) throw new ArgumentError(`Wrong input: unknown field type ${fieldType}`);
+  return row[1];
+}
+
+/** The `payload_schema` entry type of a declared payload index. */
+export function payloadSchemaType(type: PayloadIndexType): PayloadSchemaType {
+  return FIELD_TYPES.find(([, name]) => name === type)?.[2] ?? PayloadSchemaType.UnknownType;
 }

@@ -32,6 +32,9 @@ export type { VectorApiDependencies } from './call-context.js';
 /** The Qdrant API version this listener implements (reported by HealthCheck; clients compare it with theirs). */
 export const QDRANT_API_VERSION = '1.18.0';
 
+/** Largest request message accepted (larger ones get RESOURCE_EXHAUSTED). */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
 /** TLS of the listener. */
 export interface VectorApiTls {
   readonly cert: Buffer;
@@ -133,6 +136,7 @@ export async function startVectorApiServer(options: VectorApiServerOptions): Pro
     grpcWeb: false,
     connect: false,
     acceptCompression: [compressionGzip],
+    readMaxBytes: MAX_MESSAGE_BYTES,
     contextValues: (request) => createContextValues().set(CLIENT_IP, request.socket.remoteAddress ?? null),
   });
   const server = createHttp2Server(options, handler);

@@ -1,6 +1,7 @@
 /**
  * `qdrant.Points`: Upsert, Get, Delete, UpdateVectors, DeleteVectors, SetPayload,
- * OverwritePayload, DeletePayload, ClearPayload, Search, SearchBatch, Scroll, Count, Query
+ * OverwritePayload, DeletePayload, ClearPayload, CreateFieldIndex and DeleteFieldIndex (a RANGE
+ * index on the payload property; they need `schema`), Search, SearchBatch, Scroll, Count, Query
  * (nearest to a dense vector or to a stored point, or points in id order without a query) and
  * QueryBatch. Writes need `write` (`delete` for Delete), reads need `read`. Operations Qdrant
  * runs asynchronously complete before the reply here, so `wait` is always honoured.
@@ -12,7 +13,7 @@ import { ArgumentError } from '../../engine/errors/index.js';
 import { comparePointIds, pointIdKey, type Payload, type PointId, type StoredPoint } from '../../engine/search/collections-codec.js';
 import type { PointCollections, PointPredicate } from '../../engine/search/collections.js';
 import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
-import { payloadFromProto, pointIdFromProto, pointIdToProto, vectorsFromProto } from './convert.js';
+import { payloadFromProto, payloadIndexType, pointIdFromProto, pointIdToProto, vectorsFromProto } from './convert.js';
 import { compileFilter } from './filter.js';
 import { count, pointsSelection, retrievedPoint, scoredPoint } from './points-output.js';
 import type { Points } from './proto.js';
@@ -179,6 +180,20 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
       await call(context, 'write', (collections) =>
         collections.update(request.collectionName, pointsSelection(request.points), (point) => ({ ...point, payload: {} })),
       );
+      return operationResponse(start);
+    },
+
+    async createFieldIndex(request, context) {
+      const start = performance.now();
+      await withCollections(deps, context, 'schema', (collections) =>
+        collections.createPayloadIndex(request.collectionName, request.fieldName, payloadIndexType(request.fieldType)),
+      );
+      return operationResponse(start);
+    },
+
+    async deleteFieldIndex(request, context) {
+      const start = performance.now();
+      await withCollections(deps, context, 'schema', (collections) => collections.dropPayloadIndex(request.collectionName, request.fieldName));
       return operationResponse(start);
     },
 
