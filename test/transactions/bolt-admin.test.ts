@@ -30,9 +30,8 @@ describe('transaction administration over Bolt', () => {
     const tx = await idle.beginTransaction();
     await tx.run('MATCH (n) RETURN count(n)');
     const writer = driver.session();
-    const started = performance.now();
+    // Had the idle transaction held the lock, this would fail with a transient error after 100 ms (no retries).
     await writer.executeWrite((work) => work.run('CREATE (:FromDriver)'));
-    assert.ok(performance.now() - started < 90, 'committed within the lock timeout: it never waited');
     await tx.run('CREATE (:FromIdle)');
     await tx.commit();
     const count = await driver.executeQuery('MATCH (n) WHERE n:FromDriver OR n:FromIdle RETURN count(n) AS c');

@@ -30,11 +30,10 @@ test('an idle write transaction does not block a second one: it commits without 
   await exec(first, 'MATCH (n) RETURN count(n)');
   assert.equal(store.writeInProgress, false, 'BEGIN and a read take no lock');
   const second = await db.session().beginTransaction({ mode: 'WRITE' });
-  const started = performance.now();
+  // Had the idle first transaction held the lock, this write would fail after the 150 ms lock timeout.
   await exec(second, 'CREATE (:Lazy {by: "second"})');
   assert.equal(store.writeInProgress, true, 'the first write takes the lock');
   await second.commit();
-  assert.ok(performance.now() - started < 100, 'no wait for the idle transaction');
   assert.equal(store.writeInProgress, false);
   await exec(first, 'CREATE (:Lazy {by: "first"})');
   await first.commit();

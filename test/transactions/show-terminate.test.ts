@@ -113,6 +113,23 @@ test('TERMINATE interrupts a running auto-commit query at its next row check', a
   assert.ok(performance.now() - started < 2000, 'interrupted promptly');
 });
 
+test('TERMINATE while a long read of a writing explicit transaction is being pulled: Terminated, lock released', async () => {
+  await (await db.session().run('UNWIND range(1, 300) AS i CREATE (:Grid {v: i})')).discard();
+  const tx = await db.session().beginTransaction();
+  await (await tx.run('CREATE (:Mine)')).discard();
+  const result = await tx.run('MATCH (a:Grid), (b:Grid), (c:Grid) WHERE a.v + b.v + c.v < 0 RETURN a.v');
+  const pulling = result.pull(-1);
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  const outcome = await rows(db.session(), 'TERMINATE TRANSACTIONS $id', { id: tx.id });
+  assert.equal(outcome[0]?.message, 'Transaction terminated.');
+  await assert.rejects(pulling, { code: TERMINATED });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(db.store().writeInProgress, false);
+  assert.deepEqual(await rows(db.session(), 'MATCH (n:Mine) RETURN count(n) AS c'), [{ c: 0n }]);
+  await assert.rejects(tx.commit(), { code: TERMINATED });
+  await (await db.session().run('MATCH (n:Grid) DELETE n')).discard();
+});
+
 test('TERMINATE of unknown ids reports them; ids must be strings', async () => {
   const session = db.session();
   assert.deepEqual(await rows(session, "TERMINATE TRANSACTIONS 'graphdb-transaction-999999'"), [

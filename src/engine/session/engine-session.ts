@@ -10,7 +10,8 @@ import type { WriteTransaction } from '../storage/write-transaction.js';
 import type { CypherValue } from '../values/types.js';
 import { Kind } from '../cypher/ast/index.js';
 import type { Expression, Statement } from '../cypher/ast/index.js';
-import { StatementClock } from '../cypher/runtime/statement-clock.js';
+import type { StatementClock } from '../cypher/runtime/statement-clock.js';
+import { TransactionClock, afterPendingSlices } from './transaction-clock.js';
 import type { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
 import type { EngineServices } from './statement-execution.js';
@@ -137,13 +138,16 @@ export class EngineSession implements Session {
     const database = useTarget(statement, params) ?? this.database;
     const store = this.host.store(database);
     const start = performance.now();
-    const clock = new StatementClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
+    const clock = new TransactionClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
     this.running = clock;
     let result: StatementResult | null = null;
-    const handle = this.register(store.name, false, options.metadata, (reason) => {
+    const onTerminate = (reason: string): void => {
       clock.terminate(reason);
-      if (result !== null && !result.finished) void result.fail(terminatedError(reason)).catch(() => undefined);
-    }, { text: query, parameters: params });
+      afterPendingSlices(async () => {
+        if (result !== null && !result.finished) await result.fail(terminatedError(reason));
+      });
+    };
+    const handle = this.register(store.name, false, options.metadata, onTerminate, { text: query, parameters: params });
     const end = (): void => handle.end();
     try {
       result = await this.runAutoCommit(statement, store, params, clock, options, handle);

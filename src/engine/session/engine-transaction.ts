@@ -9,7 +9,8 @@ import { GraphError, StatusCodes, TransactionTimedOut } from '../errors/index.js
 import type { DatabaseStore } from '../storage/database-store.js';
 import type { ReadTransaction } from '../storage/snapshot-reader.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
-import { StatementClock } from '../cypher/runtime/statement-clock.js';
+import type { StatementClock } from '../cypher/runtime/statement-clock.js';
+import { TransactionClock, afterPendingSlices } from './transaction-clock.js';
 import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
 import { childrenOf } from '../cypher/planner/plan-tree.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
@@ -93,7 +94,7 @@ export class EngineTransaction implements Transaction {
     await this.finishCurrent();
     this.assertOpen();
     const ctx = this.context;
-    const clock = new StatementClock(ctx.deadline);
+    const clock = new TransactionClock(ctx.deadline);
     this.clock = clock;
     ctx.track(clock);
     this.executing = true;
@@ -197,20 +198,20 @@ export class EngineTransaction implements Transaction {
   }
 
   /**
-   * Terminates the transaction (TERMINATE TRANSACTIONS, session close): a statement that is
-   * running fails at its next row check; an idle transaction is rolled back at once, releasing
-   * its snapshot and write lock. Later statements and the commit fail with Transaction.Terminated.
+   * Terminates the transaction (TERMINATE TRANSACTIONS): a statement that is running fails at its
+   * next row check or time slice and rolls the transaction back; an idle transaction (a streaming
+   * result waiting for its next pull included) is rolled back right after, releasing its snapshot
+   * and write lock. Later statements and the commit fail with Transaction.Terminated.
    */
   terminate(reason: string): void {
     if (this.state !== 'open') return;
     this.clock?.terminate(reason);
     if (this.executing) return;
-    const current = this.current;
-    this.current = null;
-    void (async () => {
+    afterPendingSlices(async () => {
+      const current = this.current;
       if (current && !current.finished) await current.fail(terminatedError(reason)).catch(() => undefined);
       await this.abort();
-    })();
+    });
   }
 
   private async finishCurrent(): Promise<void> {
