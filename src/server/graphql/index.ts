@@ -116,6 +116,9 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
       schema,
       path: '/graphql',
       graphiql: false,
+      // Operations seen once are compiled by graphql-jit (mercurius keeps the compiled form in
+      // its query cache), which executes small, repeated dashboard queries several times faster.
+      jit: 1,
       context: (request) => contextFor(request.security),
       validationRules: [limitRule],
       errorFormatter: formatMercuriusErrors,

@@ -7,6 +7,7 @@ import type { GraphqlContext } from '../context.js';
 import { relationshipFromRecord } from '../graph-access.js';
 import { cypherToJson, jsonToMap } from '../values.js';
 import { checkNames, clampLimit } from './arguments.js';
+import { StatsSource } from './stats.js';
 
 const DEFAULT_PAGE = 100;
 
@@ -92,15 +93,7 @@ async function search(query: string, options: SearchOptions, context: GraphqlCon
 export const queryResolvers = {
   stats: (_root: unknown, _args: unknown, context: GraphqlContext) => {
     context.graph.authorize('read');
-    const stats = context.graph.engine.stats(context.graph.database);
-    const embedded = context.search?.database(context.graph.database).status().vectors ?? 0;
-    return {
-      nodeCount: stats.nodeCount,
-      relationshipCount: stats.relationshipCount,
-      embeddedNodeCount: embedded,
-      uptimeSeconds: (Date.now() - context.startedAt.getTime()) / 1000,
-      labels: stats.labels.filter((entry) => entry.count > 0),
-    };
+    return new StatsSource(context);
   },
   node: (_root: unknown, args: { id: string }, context: GraphqlContext) => {
     context.graph.authorize('read');
