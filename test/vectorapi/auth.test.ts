@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG } from '../../src/engine/config/index.js';
 import type { GraphdbConfig } from '../../src/engine/config/types.js';
 import { SecurityConfigurationError } from '../../src/server/index.js';
 import { checkVectorApiTransport, parseListenAddress } from '../../src/server/vectorapi/index.js';
-import { request, startTestServer, type TestServer } from '../http/helpers.js';
+import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
 import { grpcCode, point, vectorsConfig } from './helpers.js';
 
 const ADMIN = 'admin:admin-secret-1';
@@ -79,6 +79,51 @@ describe('vectorapi authentication and RBAC', () => {
     assert.equal(await grpcCode(viewer.api('collections').create({ collectionName: 'mine', vectorsConfig: vectorsConfig(2, Distance.Dot) })), Code.PermissionDenied);
     assert.equal(await grpcCode(viewer.api('collections').delete({ collectionName: 'secure' })), Code.PermissionDenied);
     assert.equal((await admin.api('points').count({ collectionName: 'secure' })).result?.count, 2n, 'refused writes changed nothing');
+  });
+});
+
+describe('vectorapi collections database and role database allowlists', () => {
+  let server: TestServer;
+  let url: string;
+  const admin = { authorization: basic(ADMIN) };
+
+  before(async () => {
+    server = await startTestServer({
+      'auth.enabled': true,
+      'auth.initial_credentials': ADMIN,
+      'vectorapi.grpc_enabled': true,
+      'vectorapi.grpc_listen_addr': '127.0.0.1:0',
+      'vectorapi.database': 'vectors',
+    });
+    url = `http://127.0.0.1:${server.server.vectorApi!.port}`;
+    const created = await commit(server.url, ['CREATE DATABASE vectors'], 'system', admin);
+    assert.deepEqual(created.body.errors, []);
+    const role = await request(`${server.url}/admin/roles`, {
+      method: 'POST',
+      headers: admin,
+      json: { name: 'graphonly', permissions: ['read', 'write', 'delete', 'schema'], databases: ['graphdb'] },
+    });
+    assert.equal(role.status, 201, role.text);
+    const user = await request(`${server.url}/admin/users`, { method: 'POST', headers: admin, json: { username: 'gina', password: 'gina-secret-1', roles: ['graphonly'] } });
+    assert.equal(user.status, 201, user.text);
+  });
+
+  after(async () => {
+    await server.stop();
+  });
+
+  it('stores collections in the configured database and denies roles not allowed on it', async () => {
+    const asAdmin = new QdrantClient({ url, checkCompatibility: false, headers: admin });
+    await asAdmin.api('collections').create({ collectionName: 'elsewhere', vectorsConfig: vectorsConfig(2, Distance.Dot) });
+    await asAdmin.api('points').upsert({ collectionName: 'elsewhere', points: [point(1, [1, 1], { tag: 'x' })] });
+    const inVectors = await commit(server.url, ['MATCH (p:Qdrant_elsewhere) RETURN p.tag'], 'vectors', admin);
+    assert.deepEqual(inVectors.body.results[0].data.map((d: { row: unknown[] }) => d.row), [['x']]);
+    const inDefault = await commit(server.url, ['MATCH (p:Qdrant_elsewhere) RETURN count(p)'], 'graphdb', admin);
+    assert.deepEqual(inDefault.body.results[0].data[0].row, [0]);
+
+    const gina = new QdrantClient({ url, checkCompatibility: false, headers: { authorization: basic('gina:gina-secret-1') } });
+    assert.equal(await grpcCode(gina.api('points').count({ collectionName: 'elsewhere' })), Code.PermissionDenied);
+    assert.equal(await grpcCode(gina.api('collections').list({})), Code.PermissionDenied);
   });
 });
 
