@@ -43,6 +43,27 @@ export interface NodePropertyColumns {
   readonly columns: readonly (readonly (CypherValue | undefined)[])[];
 }
 
+/**
+ * One direction of an in-memory adjacency (compressed sparse rows): the relationships of node
+ * `n` sit at positions `offsets[n]` to `offsets[n + 1] - 1` (nodes above the last offset have
+ * none), in the order `GraphReader.expand` returns them; `other` is the node at the far end.
+ */
+export interface AdjacencyLists {
+  readonly offsets: Int32Array;
+  readonly other: Int32Array;
+  readonly relationship: Float64Array;
+  readonly type: Int32Array;
+}
+
+/** The whole relationship graph of one version in memory, for long traversals (shortestPath). */
+export interface AdjacencySnapshot {
+  readonly out: AdjacencyLists;
+  readonly in: AdjacencyLists;
+  /** The type token id of a relationship type name, undefined when no such type exists. */
+  typeId(name: string): number | undefined;
+  typeName(id: number): string;
+}
+
 /** A predicate a property index can answer. Values are Cypher values (bigint, number, string, ...). */
 export type IndexPredicate =
   | { readonly kind: 'equals'; readonly value: CypherValue }
@@ -131,6 +152,13 @@ export interface GraphReader {
   /** Relationship ids whose `property` satisfies `predicate` for relationship `type`, via an index. */
   seekRelationships(type: string, property: string, predicate: IndexPredicate): Iterable<RelationshipHandle>;
   degree(nodeId: bigint, direction: Direction, types?: readonly string[]): number;
+  /**
+   * Optional: the in-memory adjacency of this reader's (immutable) version. `work` is the number
+   * of node expansions the caller did through `expand` since it last asked; the reader builds a
+   * snapshot once that work, summed over the version, would have paid for reading every
+   * relationship once. Null until then, and always for readers that see their own writes.
+   */
+  adjacencySnapshot?(work: number): AdjacencySnapshot | null;
 
   countNodes(label?: string): number;
   countRelationships(type?: string): number;
