@@ -15,6 +15,11 @@ export interface FoundPath {
   readonly rels: readonly RelationshipHandle[];
 }
 
+/** Counts the node expansions a search did through `GraphReader.expand`. */
+export interface SearchWork {
+  expansions: number;
+}
+
 /** What a search needs to know about the pattern. */
 export interface SearchSpec {
   readonly from: bigint;
@@ -65,13 +70,14 @@ class Side {
  * the smaller frontier by one whole level. The first node both sides reach completes a shortest
  * path: every node the other side knows lies no farther than its current depth.
  */
-export function* bidirectionalShortest(ctx: ExecutionContext, spec: SearchSpec): Generator<Signal, FoundPath | null> {
+export function* bidirectionalShortest(ctx: ExecutionContext, spec: SearchSpec, work: SearchWork): Generator<Signal, FoundPath | null> {
   const forward = new Side(spec.from, spec.direction);
   const backward = new Side(spec.to, reverse(spec.direction));
   while (forward.depth + backward.depth < spec.max && forward.frontier.length > 0 && backward.frontier.length > 0) {
     const [near, far] = forward.frontier.length <= backward.frontier.length ? [forward, backward] : [backward, forward];
     const next: bigint[] = [];
     for (const node of near.frontier) {
+      work.expansions++;
       for (const rel of ctx.reader.expand(node, near.direction, spec.types)) {
         ctx.stats.dbHits++;
         if (ctx.scheduler.tick()) yield PAUSE;
@@ -103,13 +109,14 @@ function join(forward: Side, backward: Side, meeting: bigint): FoundPath {
  * paths are then enumerated lazily, backwards over the recorded steps (their number can grow
  * exponentially with the length, so enumeration ticks the clock too).
  */
-export function* allShortest(ctx: ExecutionContext, spec: SearchSpec): Generator<Signal | FoundPath> {
+export function* allShortest(ctx: ExecutionContext, spec: SearchSpec, work: SearchWork): Generator<Signal | FoundPath> {
   const depthOf = new Map<bigint, number>([[spec.from, 0]]);
   const steps = new Map<bigint, Step[]>();
   let frontier = [spec.from];
   for (let depth = 0; depth < spec.max && frontier.length > 0 && !depthOf.has(spec.to); depth++) {
     const next: bigint[] = [];
     for (const node of frontier) {
+      work.expansions++;
       for (const rel of ctx.reader.expand(node, spec.direction, spec.types)) {
         ctx.stats.dbHits++;
         if (ctx.scheduler.tick()) yield PAUSE;

@@ -3,7 +3,9 @@
  *
  * Between two distinct nodes with a minimum length of at most one and no predicate on the path,
  * the operator runs a bidirectional breadth-first search (one path) or a level search keeping
- * every shortest predecessor (all paths), see `shortest-path-bfs.ts`. With a predicate on the
+ * every shortest predecessor (all paths), see `shortest-path-bfs.ts`; once the reader holds an
+ * in-memory adjacency snapshot of its version (built after enough searches went through SQL),
+ * the one-path search runs over it instead (`shortest-path-memory.ts`). With a predicate on the
  * path (WHERE on the path or relationship variable) it falls back, as Neo4j does, to an
  * exhaustive level-by-level search over relationship-unique paths, checking each candidate that
  * ends at the target. With a minimum length above one or the same node at both ends the same
@@ -19,7 +21,8 @@ import { PAUSE } from '../row.js';
 import type { Emission, Row } from '../row.js';
 import { otherEnd, relRef } from './expand.js';
 import { allShortest, bidirectionalShortest } from './shortest-path-bfs.js';
-import type { FoundPath, SearchSpec } from './shortest-path-bfs.js';
+import type { FoundPath, SearchSpec, SearchWork } from './shortest-path-bfs.js';
+import { memoryBidirectionalShortest } from './shortest-path-memory.js';
 import { flatMapRows } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -46,11 +49,15 @@ function* search(ctx: ExecutionContext, row: Row, op: ShortestPath, predicate: E
     return;
   }
   const spec: SearchSpec = { from: from.id, to: to.id, direction: op.direction, types, max: op.max };
+  const work: SearchWork = { expansions: 0 };
   if (op.all) {
-    for (const found of allShortest(ctx, spec)) yield typeof found === 'symbol' ? found : bind(row, op, toPartial(found));
+    for (const found of allShortest(ctx, spec, work)) yield typeof found === 'symbol' ? found : bind(row, op, toPartial(found));
+    ctx.reader.adjacencySnapshot?.(work.expansions);
     return;
   }
-  const path = yield* bidirectionalShortest(ctx, spec);
+  const graph = ctx.reader.adjacencySnapshot?.(0) ?? null;
+  const path = graph !== null ? yield* memoryBidirectionalShortest(ctx, graph, spec) : yield* bidirectionalShortest(ctx, spec, work);
+  if (graph === null) ctx.reader.adjacencySnapshot?.(work.expansions);
   if (path) yield bind(row, op, toPartial(path));
 }
 
