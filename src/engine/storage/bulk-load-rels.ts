@@ -59,7 +59,7 @@ export class RelationshipBuffer {
     if (n < 2) return perm;
     // Counting sort needs one counter per distinct key value: fall back to a comparison sort
     // when node ids are sparse compared to the number of relationships.
-    if (this.maxNode > 4 * n + 1_000_000) {
+    if (this.maxNode > 4 * n + 1_000_000 || this.maxNode >= 2 ** 31) {
       const { src, dst, type } = this;
       return perm.sort((a, b) => src[a]! - src[b]! || type[a]! - type[b]! || dst[a]! - dst[b]! || a - b);
     }
@@ -76,15 +76,24 @@ export class RelationshipBuffer {
   }
 }
 
-/** One stable counting-sort pass of `from` by `keys[position]` (0..max) into `to`. */
+/**
+ * One stable counting-sort pass of `from` by `keys[position]` (0..max, max < 2^31) into `to`.
+ * Keys are truncated to int32 before indexing: a double used as a typed-array index takes V8's
+ * slow generic path.
+ */
 function countingPass(from: Uint32Array, to: Uint32Array, keys: Float64Array | Uint32Array, max: number): void {
   const counts = new Uint32Array(max + 2);
-  for (let i = 0; i < from.length; i++) counts[keys[from[i]!]! + 1]++;
+  const n = from.length;
+  for (let i = 0; i < n; i++) {
+    const key = (keys[from[i]!]! | 0) + 1;
+    counts[key] = counts[key]! + 1;
+  }
   for (let k = 1; k < counts.length; k++) counts[k] = counts[k]! + counts[k - 1]!;
-  for (let i = 0; i < from.length; i++) {
+  for (let i = 0; i < n; i++) {
     const position = from[i]!;
-    const key = keys[position]!;
-    to[counts[key]!] = position;
-    counts[key]++;
+    const key = keys[position]! | 0;
+    const slot = counts[key]!;
+    to[slot] = position;
+    counts[key] = slot + 1;
   }
 }
