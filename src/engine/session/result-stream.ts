@@ -30,7 +30,7 @@ export interface StatementResultOptions {
   readonly queryType: QueryType;
   /** Rows still to be produced (null when the statement ran to completion already). */
   readonly rows: RowStream | null;
-  /** Already materialized records (statements that ran eagerly). */
+  /** Already materialized records (statements that ran eagerly); the result takes the array over. */
   readonly buffered: (readonly CypherValue[])[];
   readonly ctx: ExecutionContext | null;
   readonly reader: GraphReader | null;
@@ -56,7 +56,7 @@ export class StatementResult implements ResultStream {
 
   constructor(private readonly options: StatementResultOptions) {
     this.keys = options.keys;
-    this.buffered = [...options.buffered];
+    this.buffered = options.buffered;
     if (options.bookmark !== undefined) this.bookmark = options.bookmark;
     if (options.rows === null) this.done = this.buffered.length === 0;
   }
@@ -64,17 +64,24 @@ export class StatementResult implements ResultStream {
   /** Converts an engine row to a record in key order. */
   private record(row: Row): CypherValue[] {
     const reader = this.options.reader;
-    return this.keys.map((k) => {
-      const v = row[k] ?? null;
-      return reader ? materialize(v, reader) : v;
-    });
+    const keys = this.keys;
+    const record = new Array<CypherValue>(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const v = row[keys[i]!] ?? null;
+      record[i] = reader !== null && v !== null && typeof v === 'object' ? materialize(v, reader) : v;
+    }
+    return record;
   }
 
   async pull(n: number): Promise<{ records: readonly (readonly CypherValue[])[]; hasMore: boolean }> {
     if (this.failed !== null) throw this.failed;
     const limit = n < 0 ? Infinity : n;
-    const records: (readonly CypherValue[])[] = [];
-    while (records.length < limit && this.buffered.length > 0) records.push(this.buffered.shift()!);
+    let records: (readonly CypherValue[])[];
+    if (this.buffered.length === 0) records = [];
+    else if (limit >= this.buffered.length) {
+      records = this.buffered;
+      this.buffered = [];
+    } else records = this.buffered.splice(0, limit);
     const rows = this.options.rows;
     if (rows && !this.done) {
       try {

@@ -16,6 +16,7 @@ import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { setImmediate as yieldEventLoop } from 'node:timers/promises';
 import { materialize } from './materialize.js';
 import { StatementResult, ZERO_COUNTERS, counterDelta } from './result-stream.js';
+import type { StatementResultOptions } from './result-stream.js';
 import { createContext, execute } from './statement-execution.js';
 import type { EngineServices, Execution } from './statement-execution.js';
 
@@ -106,19 +107,24 @@ export async function runPlanned(
 ): Promise<StatementResult> {
   const release = services.admitQuery?.(target.database, clock);
   if (release === undefined) return runStatement(plan, target, parameters, clock, services, finish, bookmark);
-  const finishAndRelease: Finisher = async (error) => {
-    release();
-    await finish(error);
-  };
   try {
-    return await runStatement(plan, target, parameters, clock, services, finishAndRelease, bookmark);
+    return await runStatement(plan, target, parameters, clock, services, releasing(release, finish), bookmark);
   } catch (error) {
     release();
     throw error;
   }
 }
 
-async function runStatement(
+/** A finisher that first gives the statement's place under its database's query limits back. */
+function releasing(release: () => void, finish: Finisher): Finisher {
+  return (error) => {
+    release();
+    return finish(error);
+  };
+}
+
+/** Starts a statement: EXPLAIN and streaming reads return at once, the rest runs to completion. */
+function runStatement(
   plan: StatementPlan,
   target: RunTarget,
   parameters: ReadonlyMap<string, CypherValue>,
@@ -126,31 +132,62 @@ async function runStatement(
   services: EngineServices,
   finish: Finisher,
   bookmark?: () => string | undefined,
-): Promise<StatementResult> {
+): Promise<StatementResult> | StatementResult {
   const startedAt = Date.now();
   const ctx = createContext(target.database, target.reader, target.writer, parameters, clock, services, target.transactionStart);
-  const base = {
-    keys: plan.columns,
-    database: target.database,
-    queryType: plan.queryType,
-    ctx,
-    reader: target.reader,
-    startedAt,
-  };
   if (plan.explain === 'EXPLAIN') {
-    return new StatementResult({ ...base, rows: null, buffered: [], resultAvailableAfter: 0, finish, describe: () => ({ counters: ZERO_COUNTERS, ...planDescriptions(plan, null) }) });
+    return new StatementResult(resultOptions(plan, target, ctx, startedAt, null, [], 0, finish, describeExplain(plan)));
   }
   const execution = execute(plan, ctx, services);
   if (!plan.writes && plan.explain !== 'PROFILE') {
-    return new StatementResult({
-      ...base,
-      rows: execution.rows,
-      buffered: [],
-      resultAvailableAfter: Date.now() - startedAt,
-      finish,
-      describe: describeRead,
-    });
+    return new StatementResult(resultOptions(plan, target, ctx, startedAt, execution.rows, [], Date.now() - startedAt, finish, describeRead));
   }
+  return runToCompletion(plan, target, ctx, clock, execution, startedAt, finish, bookmark);
+}
+
+/** The summary parts of EXPLAIN (the plan, described when asked for). */
+function describeExplain(plan: StatementPlan): StatementResultOptions['describe'] {
+  return () => ({ counters: ZERO_COUNTERS, ...planDescriptions(plan, null) });
+}
+
+/** The options of a StatementResult (one object literal of a fixed shape). */
+function resultOptions(
+  plan: StatementPlan,
+  target: RunTarget,
+  ctx: ExecutionContext,
+  startedAt: number,
+  rows: StatementResultOptions['rows'],
+  buffered: (readonly CypherValue[])[],
+  resultAvailableAfter: number,
+  finish: Finisher,
+  describe: StatementResultOptions['describe'],
+): StatementResultOptions {
+  return {
+    keys: plan.columns,
+    database: target.database,
+    queryType: plan.queryType,
+    rows,
+    buffered,
+    ctx,
+    reader: rows === null ? null : target.reader,
+    startedAt,
+    resultAvailableAfter,
+    finish,
+    describe,
+  };
+}
+
+/** Runs an updating (or profiled) statement to the end, buffering its materialized rows. */
+async function runToCompletion(
+  plan: StatementPlan,
+  target: RunTarget,
+  ctx: ExecutionContext,
+  clock: StatementClock,
+  execution: Execution,
+  startedAt: number,
+  finish: Finisher,
+  bookmark?: () => string | undefined,
+): Promise<StatementResult> {
   let writer = target.writer;
   let before: WriteCounters = writer ? { ...writer.counters } : ZERO_COUNTERS;
   let committed: WriteCounters = ZERO_COUNTERS;
@@ -187,16 +224,8 @@ async function runStatement(
   const described = { counters: finalCounters, ...planDescriptions(plan, execution) };
   await finish(null);
   const mark = bookmark?.();
-  return new StatementResult({
-    ...base,
-    reader: null,
-    rows: null,
-    buffered,
-    resultAvailableAfter: Date.now() - startedAt,
-    finish: async () => {},
-    describe: () => described,
-    ...(mark !== undefined ? { bookmark: mark } : {}),
-  });
+  const options = resultOptions(plan, target, ctx, startedAt, null, buffered, Date.now() - startedAt, async () => {}, () => described);
+  return new StatementResult(mark === undefined ? options : { ...options, bookmark: mark });
 }
 
 /** Re-exported for sessions: the parsed statement type. */

@@ -111,3 +111,49 @@ export function degreeOf(
   if (direction === 'both') total -= count(LOOP_DEGREE_SQL, LOOP_TYPE_DEGREE_SQL, true);
   return total;
 }
+
+const NEIGHBOUR_SOURCES: Record<Direction, string> = {
+  out: 'SELECT dst FROM rels WHERE src = ?',
+  in: 'SELECT src FROM rels WHERE dst = ?',
+  both: 'SELECT dst FROM rels WHERE src = ? UNION SELECT src FROM rels WHERE dst = ?',
+};
+const NEIGHBOUR_TYPED_SOURCES: Record<Direction, string> = {
+  out: 'SELECT dst FROM rels WHERE src = ? AND type = ?',
+  in: 'SELECT src FROM rels WHERE dst = ? AND type = ?',
+  both: 'SELECT dst FROM rels WHERE src = ? AND type = ? UNION SELECT src FROM rels WHERE dst = ? AND type = ?',
+};
+
+/**
+ * The nodes one expansion reaches, for loading their rows in one packed statement
+ * (node-row-pages.ts): the SQL (parameters: `params`, then the first and last neighbour id) and
+ * the ascending distinct neighbour ids. Null when the expansion named several types (not worth
+ * a statement of its own) or reached fewer than two nodes.
+ */
+export function neighbourRows(
+  typeNames: TokenDictionary,
+  handles: readonly RelationshipHandle[],
+  nodeId: bigint,
+  direction: Direction,
+  types: readonly string[] | undefined,
+  packedColumns: string,
+): { sql: string; params: unknown[]; ids: bigint[] } | null {
+  if (handles.length < 2) return null;
+  const distinctTypes = types === undefined ? [] : [...new Set(types)];
+  if (distinctTypes.length > 1) return null;
+  const ids: bigint[] = [];
+  for (const handle of handles) ids.push(handle.startId === nodeId ? handle.endId : handle.startId);
+  ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let distinct = 0;
+  for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[distinct - 1]) ids[distinct++] = ids[i]!;
+  ids.length = distinct;
+  if (distinct < 2) return null;
+  const params: unknown[] = [nodeId];
+  if (distinctTypes.length === 1) {
+    const typeId = typeNames.idOf(distinctTypes[0]!);
+    if (typeId === undefined) return null;
+    params.push(typeId);
+  }
+  if (direction === 'both') params.push(...params);
+  const source = distinctTypes.length === 0 ? NEIGHBOUR_SOURCES[direction] : NEIGHBOUR_TYPED_SOURCES[direction];
+  return { sql: `SELECT ${packedColumns} FROM nodes n WHERE n.id IN (${source}) AND n.id BETWEEN ? AND ?`, params, ids };
+}

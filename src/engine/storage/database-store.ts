@@ -4,6 +4,7 @@
  * committed version.
  */
 import { statSync } from 'node:fs';
+import type { Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { ArgumentError, DatabaseError, StatusCodes } from '../errors/index.js';
 import { Tokens } from '../catalog/tokens.js';
@@ -11,6 +12,7 @@ import type { SchemaCatalog } from '../catalog/schema-catalog.js';
 import { loadCatalog } from '../catalog/catalog-loader.js';
 import { WriteLock } from '../mvcc/write-lock.js';
 import { SnapshotRegistry } from '../mvcc/snapshot-registry.js';
+import { SnapshotPool, type SharedSnapshot } from '../mvcc/shared-snapshots.js';
 import { historyFigures, pruneHistory, type MvccStatus, type PruneOptions, type PruneResult } from '../mvcc/maintenance.js';
 import { Connection, openReaderConnection, openWriterConnection, type SyncMode } from './sqlite/connection.js';
 import { LabelSetCache, type StoreContext } from './store-context.js';
@@ -50,6 +52,7 @@ const MAX_IDLE_READERS = 8;
 const COMMIT_LOG_BATCH = 64;
 const COMMIT_LOG_MAX_AGE_MS = 1000;
 const INSERT_COMMIT = 'INSERT OR REPLACE INTO commits (version, committed_at) VALUES (?, ?)';
+const DATA_VERSION = 'PRAGMA data_version';
 
 /** A database's storage: begin read/write transactions, historical reads, stats and MVCC upkeep. */
 export class DatabaseStore {
@@ -57,8 +60,11 @@ export class DatabaseStore {
   readonly uuid: string;
   readonly file: string;
   private readonly writer: Connection;
-  private readonly idleReaders: Connection[] = [];
-  private readonly busyReaders = new Set<Connection>();
+  /** Read connections and the shared head snapshot (mvcc/shared-snapshots.ts). */
+  private readonly readers: SnapshotPool;
+  /** The writer connection's `PRAGMA data_version` when last checked (changes when another connection commits). */
+  private dataVersion: bigint;
+  private readonly dataVersionStatement: Statement;
   private readonly lock: WriteLock;
   private readonly snapshots = new SnapshotRegistry();
   private readonly context: StoreContext;
@@ -86,6 +92,9 @@ export class DatabaseStore {
     this.committed = readState(this.writer, StateKey.version);
     this.nextIds = { node: readState(this.writer, StateKey.nextNodeId), rel: readState(this.writer, StateKey.nextRelId) };
     this.recoverCommitLog();
+    this.readers = new SnapshotPool(() => openReaderConnection(options.file), MAX_IDLE_READERS);
+    this.dataVersionStatement = this.writer.pluck(DATA_VERSION);
+    this.dataVersion = this.dataVersionStatement.get() as bigint;
     this.lock = new WriteLock(options.name);
     this.host = this.makeHost();
   }
@@ -129,6 +138,7 @@ export class DatabaseStore {
           this.pendingCommitLog.push([tx.commitVersion, committing.at]);
         }
         this.committed = tx.commitVersion;
+        this.readers.retireCurrent();
         this.nextIds = { node: tx.nextNodeId, rel: tx.nextRelId };
         if (tx.schemaChanged) this.catalog = tx.schema;
         if (events.length > 0) this.options.publish(events);
@@ -180,6 +190,11 @@ export class DatabaseStore {
     return this.options.writeLockTimeoutMs;
   }
 
+  /** Read connections in use: open head snapshots (shared per version) and historical/one-off reads. */
+  get readConnectionsInUse(): number {
+    return this.readers.connectionsInUse;
+  }
+
   /** True while a write transaction holds the lock. */
   get writeInProgress(): boolean {
     return this.lock.isHeld;
@@ -192,29 +207,37 @@ export class DatabaseStore {
   }
 
   private acquireReader(): Connection {
-    const connection = this.idleReaders.pop() ?? openReaderConnection(this.file);
-    this.busyReaders.add(connection);
-    return connection;
+    return this.readers.acquire();
   }
 
   private releaseReader(connection: Connection): void {
-    if (connection.db.open && connection.db.inTransaction) connection.stmt('COMMIT').run();
-    this.busyReaders.delete(connection);
-    if (this.closed || this.idleReaders.length >= MAX_IDLE_READERS) connection.close();
-    else this.idleReaders.push(connection);
+    this.readers.release(connection);
   }
 
-  /** Begins a read transaction on the latest committed version (a stable snapshot). */
+  /**
+   * Begins a read transaction on the latest committed version (a stable snapshot). Readers of
+   * the same version share one SQLite read transaction (mvcc/shared-snapshots.ts); a new one is
+   * opened after a commit of this process or when `PRAGMA data_version` shows that another
+   * process committed.
+   */
   beginRead(): ReadTransaction {
     this.assertOpen();
-    const connection = this.acquireReader();
-    connection.stmt('BEGIN').run();
-    const version = readState(connection, StateKey.version);
-    if (version !== this.committed && this.activeWriter === null) this.syncWithFile(connection);
-    const unpin = this.snapshots.pin(version);
-    return new SnapshotReader([connection, this.context, this.catalog, version], () => {
-      unpin();
-      this.releaseReader(connection);
+    const dataVersion = this.dataVersionStatement.get() as bigint;
+    if (dataVersion !== this.dataVersion) {
+      this.dataVersion = dataVersion;
+      this.readers.retireCurrent();
+    }
+    const snapshot = this.readers.currentAt(this.committed) ?? this.openSnapshot();
+    const pin = this.snapshots.pin(snapshot.version);
+    return new SnapshotReader([snapshot.connection, this.context, this.catalog, snapshot.version], snapshot, this.readers, pin);
+  }
+
+  /** Opens the shared snapshot of the file's current state, catching up with other processes' commits. */
+  private openSnapshot(): SharedSnapshot {
+    return this.readers.open((connection) => {
+      const version = readState(connection, StateKey.version);
+      if (version !== this.committed && this.activeWriter === null) this.syncWithFile(connection);
+      return version;
     });
   }
 
@@ -273,9 +296,9 @@ export class DatabaseStore {
       this.releaseReader(connection);
       throw new ArgumentError(`Version ${version} of database '${this.name}' was pruned (oldest readable version ${floor}).`);
     }
-    const unpin = this.snapshots.pin(version);
+    const pin = this.snapshots.pin(version);
     return new HistoricalSnapshot([connection, this.context, this.catalog, version], () => {
-      unpin();
+      pin.release();
       this.releaseReader(connection);
     });
   }
@@ -377,10 +400,7 @@ export class DatabaseStore {
       this.pendingCommitLog = [];
     }
     this.closed = true;
-    for (const connection of this.idleReaders) connection.close();
-    this.idleReaders.length = 0;
-    for (const connection of this.busyReaders) connection.close();
-    this.busyReaders.clear();
+    this.readers.close();
     try {
       this.writer.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch {

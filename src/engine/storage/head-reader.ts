@@ -6,7 +6,6 @@
 import type { Connection } from './sqlite/connection.js';
 import type { CypherValue } from '../values/types.js';
 import type {
-  AdjacencySnapshot,
   Direction,
   GraphReader,
   IndexPredicate,
@@ -18,12 +17,12 @@ import type {
 import type { IndexEntry, SchemaCatalog } from '../catalog/schema-catalog.js';
 import { decodeRecord, findInRecord } from './codec/value-codec.js';
 import { scanNodeColumns } from './codec/node-columns.js';
-import { adjacencySnapshot } from './codec/adjacency-snapshot.js';
 import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
 import { PAGE_SIZES, seekIndex } from './index-seek.js';
+import { NodeRowPage, PACKED_NODE_COLUMNS } from './node-row-pages.js';
 import { CatalogReads } from './catalog-reads.js';
 import { indexAnswers } from './index-answers.js';
-import { degreeOf, expandNode } from './adjacency.js';
+import { degreeOf, expandNode, neighbourRows } from './adjacency.js';
 import type { StoreContext } from './store-context.js';
 import { ArgumentError } from '../errors/index.js';
 import { StateKey, labelCountKey, readState, readTokenCounts, typeCountKey } from './sqlite/state-table.js';
@@ -33,9 +32,13 @@ const REL_SQL = 'SELECT type, src, dst, props FROM rels WHERE id = ?';
 const REL_HANDLE_SQL = 'SELECT type, src, dst FROM rels WHERE id = ?';
 const ALL_NODES_SQL = 'SELECT id FROM nodes WHERE id > ? ORDER BY id LIMIT ';
 const LABEL_NODES_SQL = 'SELECT node FROM node_labels WHERE label = ? AND node > ? ORDER BY node LIMIT ';
-const ALL_NODE_ROWS_SQL = 'SELECT id, labels, props FROM nodes WHERE id BETWEEN ? AND ?';
-const LABEL_NODE_ROWS_SQL =
-  'SELECT n.id, n.labels, n.props FROM node_labels l JOIN nodes n ON n.id = l.node WHERE l.label = ? AND l.node BETWEEN ? AND ?';
+const ALL_NODE_ROWS_SQL = `SELECT ${PACKED_NODE_COLUMNS} FROM nodes n WHERE n.id BETWEEN ? AND ?`;
+const LABEL_NODE_ROWS_SQL = `SELECT ${PACKED_NODE_COLUMNS} FROM node_labels l JOIN nodes n ON n.id = l.node WHERE l.label = ? AND l.node BETWEEN ? AND ?`;
+/**
+ * Id page sizes of node scans in read transactions: small first pages, so `LIMIT n` reads few
+ * more ids (and rows) than it returns; the last one repeats.
+ */
+const SCAN_PAGE_SIZES = [32, 96, 256, 1024, 4096] as const;
 const ALL_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE id > ? ORDER BY id LIMIT ';
 const TYPE_RELS_SQL = 'SELECT id, type, src, dst FROM rels WHERE type = ? AND id > ? ORDER BY id LIMIT ';
 
@@ -79,8 +82,7 @@ export class HeadReader extends CatalogReads implements GraphReader {
   protected readNodeRow(id: bigint): [string, Buffer | null] | undefined {
     if (id === this.lastNodeId) return this.lastNodeRow;
     const prefetched = this.fromScanPage(id);
-    if (prefetched !== undefined) return prefetched;
-    const row = this.connection.raw(NODE_SQL).get(id) as [string, Buffer | null] | undefined;
+    const row = prefetched !== null ? prefetched : (this.connection.raw(NODE_SQL).get(id) as [string, Buffer | null] | undefined);
     if (this.cacheLastRow) {
       this.lastNodeId = id;
       this.lastNodeRow = row;
@@ -109,36 +111,47 @@ export class HeadReader extends CatalogReads implements GraphReader {
 
   /**
    * The page a node scan of this read transaction returned last. When a row of that page is
-   * read (labels, properties), the whole page's rows are loaded in one range query, so
-   * `MATCH (n:L) RETURN n.x` costs one query per page rather than one per node; a scan whose
-   * rows are never read costs nothing extra. A nested scan replaces the page.
+   * read (labels, properties), the rows of the whole page are loaded with one packed query
+   * (node-row-pages.ts), so `MATCH (n:L) RETURN n.x` costs one statement per page rather than
+   * one per node; a scan whose rows are never read costs nothing extra. A nested scan replaces
+   * the page.
    */
-  private scanPage: {
-    readonly first: bigint;
-    readonly last: bigint;
-    readonly sql: string;
-    readonly params: readonly unknown[];
-    rows: Map<bigint, [string, Buffer | null]> | null;
-  } | null = null;
+  private scanPage: NodeRowPage | null = null;
 
-  private fromScanPage(id: bigint): [string, Buffer | null] | undefined {
+  /**
+   * The relationships the last expansion of this read transaction returned, and the rows of the
+   * nodes they reach once one of those is read (then loaded in one packed statement; a query
+   * that never reads them, like a count, costs nothing extra).
+   */
+  private lastExpansion: {
+    readonly handles: readonly RelationshipHandle[];
+    readonly nodeId: bigint;
+    readonly direction: Direction;
+    readonly types: readonly string[] | undefined;
+  } | null = null;
+  private neighbourPage: NodeRowPage | null = null;
+
+  /** The row of `id` from the current scan or expansion page; null when on neither. */
+  private fromScanPage(id: bigint): [string, Buffer | null] | undefined | null {
     const page = this.scanPage;
-    if (page === null || id < page.first || id > page.last) return undefined;
-    if (page.rows === null) {
-      const rows = this.connection.raw(page.sql).all(...page.params, page.first, page.last) as [bigint, string, Buffer | null][];
-      page.rows = new Map();
-      for (const row of rows) page.rows.set(row[0], [row[1], row[2]]);
+    const scanned = page === null ? null : page.row(this.connection, id);
+    if (scanned !== null) return scanned;
+    const expansion = this.lastExpansion;
+    if (expansion !== null) {
+      this.lastExpansion = null;
+      const rows = neighbourRows(this.context.tokens.types, expansion.handles, expansion.nodeId, expansion.direction, expansion.types, PACKED_NODE_COLUMNS);
+      this.neighbourPage = rows === null ? null : new NodeRowPage(rows.ids, rows.sql, rows.params);
     }
-    return page.rows.get(id);
+    return this.neighbourPage === null ? null : this.neighbourPage.row(this.connection, id);
   }
 
   /** Paged id scan that registers each page for batched row loading. */
   private *pagedScan(idSql: string, rowSql: string, params: readonly unknown[]): Generator<bigint> {
     let cursor = -1n;
     for (let page = 0; ; page++) {
-      const size = PAGE_SIZES[Math.min(page, PAGE_SIZES.length - 1)]!;
+      const size = SCAN_PAGE_SIZES[Math.min(page, SCAN_PAGE_SIZES.length - 1)]!;
       const ids = this.connection.pluck(idSql + size).all(...params, cursor) as bigint[];
-      if (ids.length > 0) this.scanPage = { first: ids[0]!, last: ids[ids.length - 1]!, sql: rowSql, params, rows: null };
+      if (ids.length > 0) this.scanPage = new NodeRowPage(ids, rowSql, params);
       yield* ids;
       if (ids.length < size) return;
       cursor = ids[ids.length - 1]!;
@@ -230,7 +243,12 @@ export class HeadReader extends CatalogReads implements GraphReader {
   }
 
   expand(nodeId: bigint, direction: Direction, types?: readonly string[]): Iterable<RelationshipHandle> {
-    return expandNode(this.connection, this.context.tokens.types, nodeId, direction, types);
+    const handles = expandNode(this.connection, this.context.tokens.types, nodeId, direction, types);
+    if (this.cacheLastRow) {
+      this.lastExpansion = { handles, nodeId, direction, types };
+      this.neighbourPage = null;
+    }
+    return handles;
   }
 
   allRelationships(types?: readonly string[]): Iterable<RelationshipHandle> {
@@ -286,28 +304,27 @@ export class HeadReader extends CatalogReads implements GraphReader {
     return { id, type: this.context.tokens.types.nameOf(Number(row[0])), startId: row[1], endId: row[2] };
   }
 
-  /** The in-memory adjacency of a read transaction's version, once traversals paid for it (codec/adjacency-snapshot.ts). */
-  adjacencySnapshot(work: number): AdjacencySnapshot | null {
-    if (!this.cacheLastRow) return null;
-    return adjacencySnapshot(this.connection, this.context, this.version, work, () => this.countRelationships());
-  }
-
   degree(nodeId: bigint, direction: Direction, types?: readonly string[]): number {
     return degreeOf(this.connection, this.context.tokens.types, nodeId, direction, types);
   }
 
+  /** A committed state-table value (counts) as this reader sees it; snapshots memoize them per version. */
+  protected committedState(key: string): bigint {
+    return readState(this.connection, key);
+  }
+
   countNodes(label?: string): number {
-    if (label === undefined) return Number(readState(this.connection, StateKey.nodeCount)) + this.nodeCountDelta(undefined);
+    if (label === undefined) return Number(this.committedState(StateKey.nodeCount)) + this.nodeCountDelta(undefined);
     const labelId = this.context.tokens.labels.idOf(label);
     if (labelId === undefined) return 0;
-    return Number(readState(this.connection, labelCountKey(labelId))) + this.nodeCountDelta(labelId);
+    return Number(this.committedState(labelCountKey(labelId))) + this.nodeCountDelta(labelId);
   }
 
   countRelationships(type?: string): number {
-    if (type === undefined) return Number(readState(this.connection, StateKey.relCount)) + this.relCountDelta(undefined);
+    if (type === undefined) return Number(this.committedState(StateKey.relCount)) + this.relCountDelta(undefined);
     const typeId = this.context.tokens.types.idOf(type);
     if (typeId === undefined) return 0;
-    return Number(readState(this.connection, typeCountKey(typeId))) + this.relCountDelta(typeId);
+    return Number(this.committedState(typeCountKey(typeId))) + this.relCountDelta(typeId);
   }
 
   /** Uncommitted change of a node count (write transactions override). */

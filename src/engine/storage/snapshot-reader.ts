@@ -6,6 +6,8 @@ import { HeadReader } from './head-reader.js';
 import { HistoryReader } from '../mvcc/history-reader.js';
 import type { GraphReader } from './graph-store.js';
 import { ClosedConnection } from './sqlite/connection.js';
+import type { SharedSnapshot, SnapshotPool } from '../mvcc/shared-snapshots.js';
+import type { Pin } from '../mvcc/snapshot-registry.js';
 
 /** A GraphReader that holds resources until `close()`. */
 export interface ReadTransaction extends GraphReader {
@@ -16,24 +18,49 @@ export interface ReadTransaction extends GraphReader {
 
 type Closer = () => void;
 
-/** Reads the head state of one committed version. */
-export class SnapshotReader extends HeadReader implements ReadTransaction {
-  private closer: Closer | null;
+/** A connection that fails every read: what a closed reader holds instead of its pooled connection. */
+const CLOSED = new ClosedConnection();
 
-  constructor(args: ConstructorParameters<typeof HeadReader>, closer: Closer) {
+/** Reads the head state of one committed version, sharing its SQLite read transaction. */
+export class SnapshotReader extends HeadReader implements ReadTransaction {
+  private open = true;
+
+  /**
+   * @param snapshot the shared read transaction this reader uses (its `memo` keeps state-table
+   *   values of the version for every reader of the snapshot)
+   * @param pool where the reader gives the snapshot back when it closes
+   * @param pin the reader's pin of its version
+   */
+  constructor(
+    args: ConstructorParameters<typeof HeadReader>,
+    private readonly snapshot: SharedSnapshot,
+    private readonly pool: SnapshotPool,
+    private readonly pin: Pin,
+  ) {
     super(...args);
-    this.closer = closer;
+    pool.join(snapshot);
   }
 
   get isOpen(): boolean {
-    return this.closer !== null;
+    return this.open;
+  }
+
+  protected override committedState(key: string): bigint {
+    const memo = this.snapshot.memo;
+    let value = memo.get(key);
+    if (value === undefined) {
+      value = super.committedState(key);
+      memo.set(key, value);
+    }
+    return value;
   }
 
   close(): void {
-    const closer = this.closer;
-    this.closer = null;
-    this.connection = new ClosedConnection();
-    closer?.();
+    if (!this.open) return;
+    this.open = false;
+    this.connection = CLOSED;
+    this.pin.release();
+    this.pool.leave(this.snapshot);
   }
 }
 
@@ -53,7 +80,7 @@ export class HistoricalSnapshot extends HistoryReader implements ReadTransaction
   close(): void {
     const closer = this.closer;
     this.closer = null;
-    this.connection = new ClosedConnection();
+    this.connection = CLOSED;
     closer?.();
   }
 }

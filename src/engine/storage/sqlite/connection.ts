@@ -16,9 +16,11 @@ import { GraphError, StatusCodes } from '../../errors/index.js';
  */
 export type SyncMode = 'normal' | 'full';
 
-/** A connection plus its statement cache. */
+/** A connection plus its statement caches (one per row mode, keyed by the SQL text). */
 export class Connection {
   private readonly statements = new Map<string, Statement>();
+  private readonly rawStatements = new Map<string, Statement>();
+  private readonly pluckStatements = new Map<string, Statement>();
 
   constructor(readonly db: SqliteDatabase) {}
 
@@ -34,26 +36,28 @@ export class Connection {
 
   /** A cached statement in raw mode (rows as arrays). */
   raw(sql: string): Statement {
-    let statement = this.statements.get(`raw:${sql}`);
+    let statement = this.rawStatements.get(sql);
     if (statement === undefined) {
       statement = this.db.prepare(sql).raw(true);
-      this.statements.set(`raw:${sql}`, statement);
+      this.rawStatements.set(sql, statement);
     }
     return statement;
   }
 
   /** A cached statement that returns the first column only. */
   pluck(sql: string): Statement {
-    let statement = this.statements.get(`pluck:${sql}`);
+    let statement = this.pluckStatements.get(sql);
     if (statement === undefined) {
       statement = this.db.prepare(sql).pluck(true);
-      this.statements.set(`pluck:${sql}`, statement);
+      this.pluckStatements.set(sql, statement);
     }
     return statement;
   }
 
   close(): void {
     this.statements.clear();
+    this.rawStatements.clear();
+    this.pluckStatements.clear();
     if (this.db.open) this.db.close();
   }
 }
