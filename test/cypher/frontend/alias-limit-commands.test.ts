@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Kind, print, type AlterAlias, type AlterDatabase, type DropDatabase, type Show } from '../../../src/engine/cypher/ast/index.js';
 import { parse } from '../../../src/engine/cypher/parser/index.js';
+import { analyze } from '../../../src/engine/cypher/semantic/index.js';
 import { sameAst } from '../../../src/engine/cypher/semantic/ast-utils.js';
 import { CypherSyntaxError } from '../../../src/engine/errors/index.js';
 
@@ -66,5 +67,21 @@ describe('alias and limit commands in the front end', () => {
     expectSyntaxError('ALTER DATABASE d SET LIMIT', 'expected a limit name');
     expectSyntaxError('ALTER DATABASE d SET LIMIT max_nodes = 1,', 'expected a limit name');
     expectSyntaxError('SHOW LIMITS FOR tenant', "expected 'DATABASE'");
+  });
+
+  test('command values must be constants: variables are undefined, computed values refused', () => {
+    analyze(parse("CREATE ALIAS a FOR DATABASE b PROPERTIES {x: [1, -2.5, 'y', $p], m: {n: null}}"));
+    analyze(parse('ALTER DATABASE d SET LIMIT max_nodes = -1, max_query_time = $t'));
+    const refused = (text: string, fragment: string): void => {
+      assert.throws(() => analyze(parse(text)), (error: unknown) => {
+        assert.ok(error instanceof CypherSyntaxError, String(error));
+        assert.ok(error.message.includes(fragment), error.message);
+        return true;
+      });
+    };
+    refused('CREATE ALIAS a FOR DATABASE b PROPERTIES {x: n}', 'Variable `n` not defined');
+    refused('ALTER ALIAS a SET DATABASE PROPERTIES {x: [m]}', 'Variable `m` not defined');
+    refused('ALTER DATABASE d SET LIMIT max_nodes = 1 + 2', 'only literal values and parameters');
+    refused("ALTER DATABASE d SET LIMIT max_query_time = duration('PT1S')", 'only literal values and parameters');
   });
 });

@@ -1,3 +1,4 @@
+import { AdminValueRule } from './admin-value-rule.js';
 import { AggregationRule } from './aggregation-rule.js';
 import { ClauseCompositionRule } from './clause-composition-rule.js';
 import { CreateRelationshipRule } from './create-relationship-rule.js';
@@ -31,9 +32,11 @@ export const specifiedRules: readonly ValidationRule[] = [
   DeleteTargetRule,
   UpdateTargetRule,
   ExpressionTypeRule,
+  AdminValueRule,
 ];
 
 export {
+  AdminValueRule,
   AggregationRule,
   ClauseCompositionRule,
   CreateRelationshipRule,
