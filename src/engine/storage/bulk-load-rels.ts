@@ -1,6 +1,7 @@
 /**
- * The bulk loader's relationship buffer: endpoints and types in growable typed arrays (about 24
- * bytes per relationship plus its encoded properties), ordered at the end by (start, type, end)
+ * The bulk loader's relationship buffer: endpoints, types and encoded properties in growable
+ * typed arrays outside the JS heap (32 bytes per relationship plus its encoded properties, which
+ * share one byte arena), ordered at the end by (start, type, end)
  * with three stable counting-sort passes. Relationship ids are then assigned in that order, so
  * the `rels` table is written in `rels_out` key order and SQLite builds that index (and the
  * per-type one) from already sorted input.
@@ -14,7 +15,11 @@ export class RelationshipBuffer {
   src = new Float64Array(1024);
   dst = new Float64Array(1024);
   type = new Uint32Array(1024);
-  props: (Buffer | null)[] = [];
+  /** Encoded property records: offset into `arena` and length (0: no properties). */
+  private propsAt = new Float64Array(1024);
+  private propsLength = new Uint32Array(1024);
+  private arena = new Uint8Array(0);
+  private arenaUsed = 0;
   /** Index entries by buffer position, for relationships of indexed types. */
   readonly entries = new Map<number, PendingEntries>();
   /** Relationships per type id. */
@@ -30,7 +35,15 @@ export class RelationshipBuffer {
     this.src[at] = src;
     this.dst[at] = dst;
     this.type[at] = typeId;
-    this.props.push(props);
+    if (props !== null && props.length > 0) {
+      if (this.arenaUsed + props.length > this.arena.length) this.growArena(props.length);
+      this.arena.set(props, this.arenaUsed);
+      this.propsAt[at] = this.arenaUsed;
+      this.propsLength[at] = props.length;
+      this.arenaUsed += props.length;
+    } else {
+      this.propsLength[at] = 0;
+    }
     if (src > this.maxNode) this.maxNode = src;
     if (dst > this.maxNode) this.maxNode = dst;
     if (typeId > this.maxType) this.maxType = typeId;
@@ -38,17 +51,25 @@ export class RelationshipBuffer {
     return at;
   }
 
+  /** The encoded properties of the relationship at `at` (a view into the arena), or null. */
+  props(at: number): Buffer | null {
+    const length = this.propsLength[at]!;
+    return length === 0 ? null : Buffer.from(this.arena.buffer, this.arena.byteOffset + this.propsAt[at]!, length);
+  }
+
   private grow(): void {
     const size = this.src.length * 2;
-    const src = new Float64Array(size);
-    src.set(this.src);
-    const dst = new Float64Array(size);
-    dst.set(this.dst);
-    const type = new Uint32Array(size);
-    type.set(this.type);
-    this.src = src;
-    this.dst = dst;
-    this.type = type;
+    this.src = grown(this.src, new Float64Array(size));
+    this.dst = grown(this.dst, new Float64Array(size));
+    this.type = grown(this.type, new Uint32Array(size));
+    this.propsAt = grown(this.propsAt, new Float64Array(size));
+    this.propsLength = grown(this.propsLength, new Uint32Array(size));
+  }
+
+  private growArena(needed: number): void {
+    let size = Math.max(this.arena.length * 2, 1 << 16);
+    while (size < this.arenaUsed + needed) size *= 2;
+    this.arena = grown(this.arena.subarray(0, this.arenaUsed), new Uint8Array(size));
   }
 
   /** Buffer positions ordered by (src, type, dst), ties in insertion order. */
@@ -74,6 +95,11 @@ export class RelationshipBuffer {
     }
     return perm;
   }
+}
+
+function grown<T extends Float64Array | Uint32Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
 
 /**

@@ -310,12 +310,12 @@ export class BulkLoader {
     const trackChanges = state.relChanges !== null;
     const checked = this.catalog.relCommitChecks;
     const perRowWork = trackChanges || checked.size > 0 || rels.entries.size > 0;
-    const { src, dst, type, props } = rels;
+    const { src, dst, type } = rels;
     let id = firstRelId;
     for (let i = 0; i < order.length; i++, id++) {
       const at = order[i]!;
       const typeId = type[at]!;
-      insert.add(id, typeId, src[at], dst[at], version, props[at]);
+      insert.add(id, typeId, src[at], dst[at], version, rels.props(at));
       if (!perRowWork) continue;
       const pending: PendingEntries | undefined = rels.entries.get(at);
       if (pending !== undefined) {

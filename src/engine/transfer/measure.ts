@@ -1,7 +1,10 @@
 /**
  * Import-rate measurement for the bench harness: writes a synthetic graph (nodes with a label
  * and two properties, relationships with one property) as JSON Lines or CSV, imports it into a
- * fresh database and reports nodes/s and relationships/s of the two phases.
+ * fresh database through `importGraph` (the storage bulk loader) and reports nodes/s and
+ * relationships/s of the two phases. The relationship phase runs from the first relationship row
+ * to the commit: parsing, then (in the loader's `finish`) the ordered insert, the adjacency index
+ * builds and the commit.
  *
  * ```ts
  * const r = await measureImportRate({ nodes: 1_000_000, relationships: 5_000_000, workDir, format: 'csv' });
