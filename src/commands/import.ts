@@ -18,8 +18,10 @@ export default class Import extends Command {
   static override summary = 'Import nodes and relationships from JSON Lines, neo4j-admin CSV or a Cypher script.';
 
   static override description = [
-    'Files are streamed (memory stays flat, except ~100 bytes per node for the id map). By default the whole',
-    'import is one transaction: if it fails nothing is kept. --batch-size N commits every N rows instead.',
+    'JSON Lines and CSV go through the bulk loader (one commit, indexes built in sorted passes; see',
+    'docs/bulk-import.md). Files are streamed; node ids (~8 bytes each) and relationships (~32 bytes each) are',
+    'kept until their batch commits. By default the whole import is one commit: if it fails nothing is kept.',
+    '--batch-size N commits every N rows instead.',
     'Bad rows are reported as file:line; --on-error skip skips them, fail (the default) stops and rolls back.',
     '',
     'JSON Lines: {"type":"node","id":..,"labels":[..],"properties":{..}} and',
