@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Code } from '@connectrpc/connect';
-import { Distance, FieldType, PayloadSchemaType } from '@qdrant/js-client-grpc';
+import { Distance, FieldType, PayloadSchemaType, RecommendStrategy } from '@qdrant/js-client-grpc';
 import type { CypherValue } from '../../src/engine/values/types.js';
 import {
   grpcCode,
@@ -232,7 +232,7 @@ describe('vectorapi points', () => {
     assert.equal(await grpcCode(points.upsert({ collectionName: 'docs', points: [point(1, new Array(DIMS).fill(1), { _qdrant_id: 'x' })] })), Code.InvalidArgument, 'reserved key');
     assert.equal(await grpcCode(points.search({ collectionName: 'docs', vector: [1, 2, 3], limit: 3n })), Code.InvalidArgument);
     assert.equal(await grpcCode(points.count({ collectionName: 'docs', filter: { must: [{ conditionOneOf: { case: 'field', value: { key: 'x' } } }] } })), Code.InvalidArgument);
-    assert.equal(await grpcCode(points.recommend({ collectionName: 'docs' })), Code.Unimplemented);
+    assert.equal(await grpcCode(points.discover({ collectionName: 'docs' })), Code.Unimplemented);
     assert.ok((await points.count({ collectionName: 'docs' })).result!.count > 0n, 'the server still answers');
   });
 });
@@ -304,6 +304,27 @@ describe('vectorapi distances, named vectors and Query', () => {
     });
     assert.deepEqual(similar.result.map((p) => p.id?.pointIdOptions.value), ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'], 'the query point itself is left out');
     assert.equal(await grpcCode(client.api('points').search({ collectionName: 'multi', vectorName: 'audio', vector: [1], limit: 1n })), Code.InvalidArgument);
+  });
+
+  it('Recommend and Query recommend use the average_vector strategy and leave the examples out', async () => {
+    const { client } = fixture;
+    const five = rows.find((r) => r.id === 5)!.vector;
+    const nine = rows.find((r) => r.id === 9)!.vector;
+    const target = five.map((x, i) => 2 * x - nine[i]!);
+    const expected = bruteForce(rows.filter((r) => r.id !== 5 && r.id !== 9), target, 'euclid', 6);
+    const recommended = await client.api('points').recommend({ collectionName: 'euclid', positive: [numId(5)], negative: [numId(9)], limit: 6n });
+    assert.deepEqual(recommended.result.map(idOf), expected);
+    const queried = await client.api('points').query({
+      collectionName: 'euclid',
+      query: { variant: { case: 'recommend', value: { positive: [{ variant: { case: 'id', value: numId(5) } }], negative: [{ variant: { case: 'dense', value: { data: nine } } }] } } },
+      limit: 6n,
+    });
+    assert.deepEqual(queried.result.map(idOf), bruteForce(rows.filter((r) => r.id !== 5), target, 'euclid', 6), 'a vector example is not excluded');
+    assert.equal(
+      await grpcCode(client.api('points').recommend({ collectionName: 'euclid', positive: [numId(5)], strategy: RecommendStrategy.BestScore, limit: 1n })),
+      Code.InvalidArgument,
+    );
+    assert.equal(await grpcCode(client.api('points').recommend({ collectionName: 'euclid', positive: [numId(123456)], limit: 1n })), Code.InvalidArgument);
   });
 
   it('CreateFieldIndex adds a RANGE index and a payload_schema entry; DeleteFieldIndex removes both', async () => {

@@ -1,85 +1,28 @@
 /**
  * `qdrant.Points`: Upsert, Get, Delete, UpdateVectors, DeleteVectors, SetPayload,
  * OverwritePayload, DeletePayload, ClearPayload, CreateFieldIndex and DeleteFieldIndex (a RANGE
- * index on the payload property; they need `schema`), Search, SearchBatch, Scroll, Count, Query
- * (nearest to a dense vector or to a stored point, or points in id order without a query) and
- * QueryBatch. Writes need `write` (`delete` for Delete), reads need `read`. Operations Qdrant
- * runs asynchronously complete before the reply here, so `wait` is always honoured.
+ * index on the payload property; they need `schema`), Search, SearchBatch, Recommend,
+ * RecommendBatch, Query and QueryBatch (see search-calls.ts), Scroll and Count. Writes need
+ * `write` (`delete` for Delete), reads need `read`. Operations Qdrant runs asynchronously complete
+ * before the reply here, so `wait` is always honoured.
  */
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
-import { UpdateStatus, type PointsOperationResponseSchema, type QueryPoints, type ScoredPointSchema, type SearchPoints } from '@qdrant/js-client-grpc';
+import { UpdateStatus, type PointsOperationResponseSchema, type ScoredPointSchema } from '@qdrant/js-client-grpc';
 import { ArgumentError } from '../../engine/errors/index.js';
-import { comparePointIds, pointIdKey, type Payload, type PointId, type StoredPoint } from '../../engine/search/collections-codec.js';
-import type { PointCollections, PointPredicate } from '../../engine/search/collections.js';
+import { comparePointIds, pointIdKey, type Payload, type StoredPoint } from '../../engine/search/collections-codec.js';
+import type { PointCollections } from '../../engine/search/collections.js';
 import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
 import { payloadFromProto, payloadIndexType, pointIdFromProto, pointIdToProto, vectorsFromProto } from './convert.js';
 import { compileFilter } from './filter.js';
-import { count, pointsSelection, retrievedPoint, scoredPoint } from './points-output.js';
+import { count, pointsSelection, retrievedPoint } from './points-output.js';
 import type { Points } from './proto.js';
+import { queryCall, recommendCall, searchCall } from './search-calls.js';
 
 type Scored = MessageInitShape<typeof ScoredPointSchema>;
 
 function operationResponse(start: number): MessageInitShape<typeof PointsOperationResponseSchema> {
   return { result: { operationId: 0n, status: UpdateStatus.Completed }, time: elapsedSeconds(start) };
-}
-
-async function runSearch(collections: PointCollections, name: string, request: SearchPoints): Promise<Scored[]> {
-  const spec = await collections.spec(name);
-  const hits = await collections.search(name, {
-    vectorName: request.vectorName ?? '',
-    vector: request.vector,
-    limit: count(request.limit, 10, 'limit'),
-    offset: count(request.offset, 0, 'offset'),
-    filter: compileFilter(request.filter),
-    scoreThreshold: request.scoreThreshold,
-    exact: request.params?.exact ?? false,
-  });
-  const output = { withPayload: request.withPayload, withVectors: request.withVectors, payloadByDefault: false };
-  return hits.map((hit) => scoredPoint(hit, spec, output));
-}
-
-/** The query vector of a `nearest` query: given densely, or the stored vector of a point. */
-async function nearestVector(collections: PointCollections, name: string, query: QueryPoints): Promise<{ vector: number[]; exclude: PointId | null } | null> {
-  const variant = query.query?.variant;
-  if (variant === undefined || variant.case === undefined) return null;
-  if (variant.case !== 'nearest') throw new ArgumentError(`Wrong input: query '${variant.case}' is not supported by this server`);
-  const input = variant.value.variant;
-  if (input.case === 'dense') return { vector: input.value.data, exclude: null };
-  if (input.case === 'id') {
-    const id = pointIdFromProto(input.value);
-    const [point] = await collections.retrieve(name, [id]);
-    const vector = point?.vectors.get(query.using ?? '');
-    if (vector === undefined) throw new ArgumentError(`Wrong input: point ${String(id)} has no vector ${query.using ?? '(unnamed)'}`);
-    return { vector: [...vector], exclude: id };
-  }
-  throw new ArgumentError(`Wrong input: only dense vectors and point ids are supported as nearest queries`);
-}
-
-async function runQuery(collections: PointCollections, name: string, request: QueryPoints): Promise<Scored[]> {
-  if (request.prefetch.length > 0) throw new ArgumentError('Wrong input: prefetch is not supported by this server');
-  const spec = await collections.spec(name);
-  const limit = count(request.limit, 10, 'limit');
-  const offset = count(request.offset, 0, 'offset');
-  const filter = compileFilter(request.filter);
-  const output = { withPayload: request.withPayload, withVectors: request.withVectors, payloadByDefault: false };
-  const nearest = await nearestVector(collections, name, request);
-  if (nearest === null) {
-    const points = (await collections.scan(name, filter)).sort((a, b) => comparePointIds(a.id, b.id));
-    return points.slice(offset, offset + limit).map((point) => scoredPoint({ point, score: 0 }, spec, output));
-  }
-  const excluded = nearest.exclude === null ? null : pointIdKey(nearest.exclude);
-  const notSelf: PointPredicate | undefined = excluded === null ? filter : (point) => pointIdKey(point.id) !== excluded && (filter?.(point) ?? true);
-  const hits = await collections.search(name, {
-    vectorName: request.using ?? '',
-    vector: nearest.vector,
-    limit,
-    offset,
-    filter: notSelf,
-    scoreThreshold: request.scoreThreshold,
-    exact: request.params?.exact ?? false,
-  });
-  return hits.map((hit) => scoredPoint(hit, spec, output));
 }
 
 function withoutKeys(payload: Payload, keys: readonly string[]): Payload {
@@ -199,7 +142,7 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
 
     async search(request, context) {
       const start = performance.now();
-      const result = await call(context, 'read', (collections) => runSearch(collections, request.collectionName, request));
+      const result = await call(context, 'read', (collections) => searchCall(collections, request.collectionName, request));
       return { result, time: elapsedSeconds(start) };
     },
 
@@ -207,7 +150,23 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
       const start = performance.now();
       const result = await call(context, 'read', async (collections) => {
         const batches: { result: Scored[] }[] = [];
-        for (const search of request.searchPoints) batches.push({ result: await runSearch(collections, request.collectionName, search) });
+        for (const search of request.searchPoints) batches.push({ result: await searchCall(collections, request.collectionName, search) });
+        return batches;
+      });
+      return { result, time: elapsedSeconds(start) };
+    },
+
+    async recommend(request, context) {
+      const start = performance.now();
+      const result = await call(context, 'read', (collections) => recommendCall(collections, request.collectionName, request));
+      return { result, time: elapsedSeconds(start) };
+    },
+
+    async recommendBatch(request, context) {
+      const start = performance.now();
+      const result = await call(context, 'read', async (collections) => {
+        const batches: { result: Scored[] }[] = [];
+        for (const recommend of request.recommendPoints) batches.push({ result: await recommendCall(collections, request.collectionName, recommend) });
         return batches;
       });
       return { result, time: elapsedSeconds(start) };
@@ -215,7 +174,7 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
 
     async query(request, context) {
       const start = performance.now();
-      const result = await call(context, 'read', (collections) => runQuery(collections, request.collectionName, request));
+      const result = await call(context, 'read', (collections) => queryCall(collections, request.collectionName, request));
       return { result, time: elapsedSeconds(start) };
     },
 
@@ -223,7 +182,7 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
       const start = performance.now();
       const result = await call(context, 'read', async (collections) => {
         const batches: { result: Scored[] }[] = [];
-        for (const query of request.queryPoints) batches.push({ result: await runQuery(collections, request.collectionName, query) });
+        for (const query of request.queryPoints) batches.push({ result: await queryCall(collections, request.collectionName, query) });
         return batches;
       });
       return { result, time: elapsedSeconds(start) };
