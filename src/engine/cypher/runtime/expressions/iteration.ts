@@ -10,6 +10,7 @@ import type { ListComprehension, ListPredicate, Reduce } from '../../ast/index.j
 import type { CompileEnv, Evaluator } from './evaluator.js';
 import { compileExpression } from './compile-expression.js';
 import { asBoolean } from './logic.js';
+import { extendRow, extendRow2 } from '../row.js';
 
 function asList(v: CypherValue): readonly CypherValue[] | null {
   if (v === null) return null;
@@ -30,7 +31,7 @@ export function compileIteration(expr: ListComprehension | ListPredicate | Reduc
       const list = asList(source(row, ctx));
       if (list === null) return null;
       let value = init(row, ctx);
-      for (const item of list) value = step({ ...row, [acc]: value, [variable]: item }, ctx);
+      for (const item of list) value = step(extendRow2(row, acc, value, variable, item), ctx);
       return value;
     };
   }
@@ -42,7 +43,7 @@ export function compileIteration(expr: ListComprehension | ListPredicate | Reduc
       if (list === null) return null;
       const out: CypherValue[] = [];
       for (const item of list) {
-        const scoped = { ...row, [variable]: item };
+        const scoped = extendRow(row, variable, item);
         if (where && asBoolean(where(scoped, ctx), 'WHERE') !== true) continue;
         out.push(projection ? projection(scoped, ctx) : item);
       }
@@ -56,7 +57,7 @@ export function compileIteration(expr: ListComprehension | ListPredicate | Reduc
     let trues = 0;
     let nulls = 0;
     for (const item of list) {
-      const result = where ? asBoolean(where({ ...row, [variable]: item }, ctx), quantifier) : true;
+      const result = where ? asBoolean(where(extendRow(row, variable, item), ctx), quantifier) : true;
       if (result === true) trues++;
       else if (result === null) nulls++;
     }

@@ -12,7 +12,7 @@ import type { NodePropertyScan } from '../../planner/logical/node-property-scan.
 import type { ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import { asBoolean } from '../expressions/logic.js';
-import { PAUSE } from '../row.js';
+import { PAUSE, copyRow } from '../row.js';
 import type { Row, Signal } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -82,7 +82,7 @@ export function* scanIntoRow(
   const names = source.scan.columns.map((c) => c.name);
   const width = names.length;
   const filters = source.filters;
-  const row: Record<string, CypherValue> = { ...inputRow };
+  const row: Record<string, CypherValue> = copyRow(inputRow);
   for (const name of names) row[name] = null;
   for (const batch of columnBatches(ctx, source.scan)) {
     const columns = batch.columns;

@@ -8,7 +8,7 @@ import type { CypherMap, CypherValue } from '../../../values/types.js';
 import type { RelationshipHandle } from '../../../storage/graph-store.js';
 import type { Expand } from '../../planner/logical/expand.js';
 import type { ExecutionContext } from '../execution-context.js';
-import { PAUSE } from '../row.js';
+import { PAUSE, extendRow2 } from '../row.js';
 import type { Emission, Row } from '../row.js';
 import { flatMapRows } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
@@ -65,7 +65,7 @@ function* expandOnce(
     const other = otherEnd(rel, from);
     if (targetId !== null && other !== targetId) continue;
     if (!relMatches(ctx, rel, required)) continue;
-    yield { ...row, [op.relationship]: relRef(rel), [op.to]: new NodeRef(other) };
+    yield extendRow2(row, op.relationship, relRef(rel), op.to, new NodeRef(other));
   }
 }
 
@@ -83,7 +83,7 @@ function* expandVariable(
   const used = new Set<bigint>();
   function* visit(node: bigint): Generator<Emission> {
     if (path.length >= min && (targetId === null || node === targetId)) {
-      yield { ...row, [op.relationship]: [...path] as CypherValue, [op.to]: new NodeRef(node) };
+      yield extendRow2(row, op.relationship, [...path] as CypherValue, op.to, new NodeRef(node));
     }
     if (path.length >= max) return;
     for (const rel of ctx.reader.expand(node, op.direction, types)) {

@@ -8,7 +8,7 @@ import { NodeRef } from '../../../values/types.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { IdSeekSpec, NodeByIdSeek, RelationshipByIdSeek } from '../../planner/logical/id-seek.js';
 import type { ExecutionContext } from '../execution-context.js';
-import { PAUSE, isSignal } from '../row.js';
+import { PAUSE, extendRow, extendRow3, isSignal } from '../row.js';
 import type { Row } from '../row.js';
 import { relRef } from './expand.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
@@ -63,7 +63,7 @@ export function mapNodeByIdSeek(op: NodeByIdSeek, m: Mapper): PhysicalOperator {
         if (ctx.scheduler.tick()) yield PAUSE;
         const labels = ctx.reader.nodeLabels(id);
         if (labels === null || (op.label !== null && !labels.includes(op.label))) continue;
-        yield { ...row, [op.variable]: new NodeRef(id) };
+        yield extendRow(row, op.variable, new NodeRef(id));
       }
     }
   };
@@ -91,10 +91,10 @@ export function mapRelationshipByIdSeek(op: RelationshipByIdSeek, m: Mapper): Ph
         if (rel === null || (op.types.length > 0 && !op.types.includes(rel.type))) continue;
         const ref = relRef(rel);
         if (op.direction !== 'in' && leftHasLabel(ctx, rel.startId)) {
-          yield { ...row, [op.relationship]: ref, [op.left]: new NodeRef(rel.startId), [op.right]: new NodeRef(rel.endId) };
+          yield extendRow3(row, op.relationship, ref, op.left, new NodeRef(rel.startId), op.right, new NodeRef(rel.endId));
         }
         if (op.direction !== 'out' && !(op.direction === 'both' && rel.startId === rel.endId) && leftHasLabel(ctx, rel.endId)) {
-          yield { ...row, [op.relationship]: ref, [op.left]: new NodeRef(rel.endId), [op.right]: new NodeRef(rel.startId) };
+          yield extendRow3(row, op.relationship, ref, op.left, new NodeRef(rel.endId), op.right, new NodeRef(rel.startId));
         }
       }
     }

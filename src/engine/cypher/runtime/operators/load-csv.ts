@@ -9,6 +9,7 @@ import type { CypherValue } from '../../../values/types.js';
 import type { LoadCsv } from '../../planner/logical/load-csv.js';
 import { flatMapRows } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
+import { extendRow } from '../row.js';
 
 /** Splits CSV text into records of fields. */
 export function parseCsv(text: string, terminator: string): string[][] {
@@ -66,7 +67,7 @@ export function mapLoadCsv(op: LoadCsv, m: Mapper): PhysicalOperator {
         throw new GraphError(StatusCodes.ExecutionFailed, `Couldn't load the external resource at: ${url}`, { cause: error });
       }
       const records = parseCsv(text, op.fieldTerminator);
-      if (!op.withHeaders) return records.map((r) => ({ ...row, [op.variable]: r as CypherValue }));
+      if (!op.withHeaders) return records.map((r) => (extendRow(row, op.variable, r as CypherValue)));
       const [header = [], ...body] = records;
       return body.map((r) => ({
         ...row,

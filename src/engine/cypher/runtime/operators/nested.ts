@@ -9,7 +9,7 @@ import type { Merge } from '../../planner/logical/merge.js';
 import type { Optional } from '../../planner/logical/optional.js';
 import type { SubqueryApply } from '../../planner/logical/subquery-apply.js';
 import type { Union } from '../../planner/logical/union.js';
-import { COMMIT, isSignal } from '../row.js';
+import { COMMIT, copyRow, extendRow, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { compilePartCreator } from './create.js';
@@ -34,7 +34,7 @@ export function mapOptional(op: Optional, m: Mapper): PhysicalOperator {
         yield out;
       }
       if (!found) {
-        const padded: Record<string, CypherValue> = { ...row };
+        const padded: Record<string, CypherValue> = copyRow(row);
         for (const name of op.introduced) if (!(name in row)) padded[name] = null;
         yield padded;
       }
@@ -52,14 +52,14 @@ function* applyOnce(op: SubqueryApply, inner: PhysicalOperator, ctx: ExecutionCo
     }
     found = true;
     if (op.returns.length > 0) {
-      const joined: Record<string, CypherValue> = { ...row };
+      const joined: Record<string, CypherValue> = copyRow(row);
       for (const name of op.returns) joined[name] = out[name] ?? null;
       yield joined;
     }
   }
   if (op.returns.length === 0) yield row;
   else if (!found && op.optional) {
-    const padded: Record<string, CypherValue> = { ...row };
+    const padded: Record<string, CypherValue> = copyRow(row);
     for (const name of op.returns) padded[name] = null;
     yield padded;
   }
@@ -134,7 +134,7 @@ export function mapForeach(op: Foreach, m: Mapper): PhysicalOperator {
       if (items !== null) {
         if (!Array.isArray(items)) throw new SemanticError('FOREACH expects a list', { detail: 'InvalidArgumentType' });
         for (const item of items as readonly CypherValue[]) {
-          for (const out of inner(ctx, single({ ...row, [op.variable]: item }))) if (isSignal(out)) yield out;
+          for (const out of inner(ctx, single(extendRow(row, op.variable, item)))) if (isSignal(out)) yield out;
         }
       }
       yield row;

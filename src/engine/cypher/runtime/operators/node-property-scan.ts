@@ -5,7 +5,7 @@
  */
 import type { CypherValue } from '../../../values/types.js';
 import type { NodePropertyScan } from '../../planner/logical/node-property-scan.js';
-import { PAUSE, isSignal } from '../row.js';
+import { PAUSE, copyRow, isSignal } from '../row.js';
 import { columnBatches } from './column-pipeline.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -22,7 +22,7 @@ export function mapNodePropertyScan(op: NodePropertyScan, m: Mapper): PhysicalOp
       for (const batch of columnBatches(ctx, op)) {
         for (let i = 0; i < batch.count; i++) {
           if (ctx.scheduler.tick()) yield PAUSE;
-          const out: Record<string, CypherValue> = { ...row };
+          const out: Record<string, CypherValue> = copyRow(row);
           for (let k = 0; k < names.length; k++) out[names[k]!] = batch.columns[k]![i] ?? null;
           yield out;
         }

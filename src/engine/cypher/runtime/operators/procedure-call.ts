@@ -8,7 +8,7 @@ import { prepareArguments } from '../../procedures/registry.js';
 import type { ProcedureContext } from '../../procedures/registry.js';
 import type { ProcedureCall } from '../../planner/logical/procedure-call.js';
 import type { ExecutionContext } from '../execution-context.js';
-import { isSignal } from '../row.js';
+import { copyRow, isSignal } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 function procedureContext(ctx: ExecutionContext): ProcedureContext {
@@ -51,12 +51,12 @@ export function mapProcedureCall(op: ProcedureCall, m: Mapper): PhysicalOperator
       let found = false;
       for (const record of procedure.call(values, pctx)) {
         found = true;
-        const out: Record<string, CypherValue> = { ...row };
+        const out: Record<string, CypherValue> = copyRow(row);
         for (const y of op.yields) out[y.variable] = record[outputIndex.get(y.field) ?? -1] ?? null;
         yield out;
       }
       if (!found && op.optional) {
-        const out: Record<string, CypherValue> = { ...row };
+        const out: Record<string, CypherValue> = copyRow(row);
         for (const y of op.yields) out[y.variable] = null;
         yield out;
       }

@@ -14,7 +14,7 @@ import type { Unwind } from '../../planner/logical/unwind.js';
 import type { EmptyResult } from '../../planner/logical/empty-result.js';
 import type { ProduceResults } from '../../planner/logical/produce-results.js';
 import { asBoolean } from '../expressions/logic.js';
-import { EMPTY_ROW, PAUSE, isSignal } from '../row.js';
+import { EMPTY_ROW, PAUSE, copyRow, extendRow, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
 import { evaluateCount } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
@@ -65,7 +65,7 @@ export function mapProjectPath(op: ProjectPath, m: Mapper): PhysicalOperator {
         yield row;
         continue;
       }
-      yield { ...row, [op.variable]: buildPath(row, op) };
+      yield extendRow(row, op.variable, buildPath(row, op));
     }
   };
 }
@@ -104,7 +104,7 @@ export function mapProjection(op: Projection, m: Mapper): PhysicalOperator {
         yield row;
         continue;
       }
-      const out: Record<string, CypherValue> = keep ? { ...row } : {};
+      const out: Record<string, CypherValue> = keep ? copyRow(row) : {};
       for (const [name, evaluate] of items) out[name] = evaluate(row, ctx);
       yield out;
     }
@@ -126,7 +126,7 @@ export function mapUnwind(op: Unwind, m: Mapper): PhysicalOperator {
       const items = Array.isArray(value) ? (value as readonly CypherValue[]) : [value];
       for (const item of items) {
         if (ctx.scheduler.tick()) yield PAUSE;
-        yield { ...row, [op.variable]: item };
+        yield extendRow(row, op.variable, item);
       }
     }
   };

@@ -13,7 +13,7 @@ import type { RelationshipIndexSeek } from '../../planner/logical/relationship-i
 import { relRef } from './expand.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
-import { PAUSE, isSignal } from '../row.js';
+import { PAUSE, extendRow, extendRow3, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -31,7 +31,7 @@ function* bindNodes(
     for (const id of ids(row)) {
       ctx.stats.dbHits++;
       if (ctx.scheduler.tick()) yield PAUSE;
-      yield { ...row, [variable]: new NodeRef(id) };
+      yield extendRow(row, variable, new NodeRef(id));
     }
   }
 }
@@ -131,10 +131,10 @@ export function mapRelationshipIndexSeek(op: RelationshipIndexSeek, m: Mapper): 
         if (ctx.scheduler.tick()) yield PAUSE;
         const ref = relRef(rel);
         if (op.direction !== 'in') {
-          yield { ...row, [op.relationship]: ref, [op.left]: new NodeRef(rel.startId), [op.right]: new NodeRef(rel.endId) };
+          yield extendRow3(row, op.relationship, ref, op.left, new NodeRef(rel.startId), op.right, new NodeRef(rel.endId));
         }
         if (op.direction !== 'out' && !(op.direction === 'both' && rel.startId === rel.endId)) {
-          yield { ...row, [op.relationship]: ref, [op.left]: new NodeRef(rel.endId), [op.right]: new NodeRef(rel.startId) };
+          yield extendRow3(row, op.relationship, ref, op.left, new NodeRef(rel.endId), op.right, new NodeRef(rel.startId));
         }
       }
     }

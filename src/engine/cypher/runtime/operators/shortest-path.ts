@@ -17,7 +17,7 @@ import type { ShortestPath } from '../../planner/logical/shortest-path.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { asBoolean } from '../expressions/logic.js';
 import type { Evaluator } from '../expressions/evaluator.js';
-import { PAUSE } from '../row.js';
+import { PAUSE, copyRow } from '../row.js';
 import type { Emission, Row } from '../row.js';
 import { otherEnd, relRef } from './expand.js';
 import { allShortest, bidirectionalShortest } from './shortest-path-bfs.js';
@@ -110,7 +110,8 @@ function* exhaustive(
 }
 
 function bind(row: Row, op: ShortestPath, p: Partial): Row {
-  const out: Record<string, Row[string]> = { ...row, [op.pathVariable]: new PathRef(p.nodes, p.rels) };
+  const out = copyRow(row);
+  out[op.pathVariable] = new PathRef(p.nodes, p.rels);
   if (op.relationshipVariable) out[op.relationshipVariable] = p.rels;
   return out;
 }
