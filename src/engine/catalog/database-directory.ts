@@ -79,18 +79,27 @@ export class DatabaseDirectory {
   /** CREATE ALIAS. Returns false when it existed and IF NOT EXISTS was given. */
   async createAlias(definition: AliasDefinition): Promise<boolean> {
     const name = normalizeDatabaseName(definition.name);
+    const exists = (): ClientError =>
+      new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database alias '${definition.name}': Database name or alias already exists.`);
     const target = this.checkTarget(definition.target, name);
-    if (this.host.isDatabase(name)) {
-      throw new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database alias '${definition.name}': Database name or alias already exists.`);
-    }
+    if (this.host.isDatabase(name)) throw exists();
     if (this.aliases.has(name) && !definition.orReplace) {
       if (definition.ifNotExists) return false;
-      throw new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database alias '${definition.name}': Database name or alias already exists.`);
+      throw exists();
     }
     const entry: AliasEntry = { name, target, properties: definition.properties };
-    await this.host.changeCatalog((connection) => writeAlias(connection, entry));
-    this.aliases.set(name, entry);
-    return true;
+    let created = true;
+    await this.host.changeCatalog((connection) => {
+      // Checked again under the system write lock: a concurrent CREATE ALIAS may have committed.
+      if (this.aliases.has(name) && !definition.orReplace) {
+        if (!definition.ifNotExists) throw exists();
+        created = false;
+        return;
+      }
+      writeAlias(connection, entry);
+    });
+    if (created) this.aliases.set(name, entry);
+    return created;
   }
 
   /** ALTER ALIAS. Returns false when absent and IF EXISTS was given. */
