@@ -66,5 +66,6 @@ describe('alias catalog', () => {
     assert.deepEqual(shown, [['front.door', 'shop', new Map<string, CypherValue>([['team', 'web'], ['level', 3n]])]]);
     assert.equal(db.store('FRONT.DOOR').name, 'shop');
     assert.equal(db.store('shop2').name, 'shop');
+    assert.deepEqual(await rows(db, 'SHOW DATABASE `front.door` YIELD name, aliases'), [['shop', ['front.door', 'shop2']]]);
   });
 });
