@@ -40,18 +40,32 @@ export function mapRelationshipUniqueness(op: RelationshipUniqueness, m: Mapper)
   };
 }
 
-function relationshipsUnique(row: Row, op: RelationshipUniqueness): boolean {
-  const seen = new Set<bigint>();
-  const add = (v: CypherValue | undefined): boolean => {
+/** Relationship ids seen so far in one row: an array while short (no Set or closure per row). */
+class SeenIds {
+  private readonly ids: bigint[] = [];
+  private set: Set<bigint> | null = null;
+
+  /** False when `v` is a relationship already seen. */
+  add(v: CypherValue | undefined): boolean {
     if (!(v instanceof RelationshipRef)) return true;
-    if (seen.has(v.id)) return false;
-    seen.add(v.id);
+    if (this.set !== null) {
+      if (this.set.has(v.id)) return false;
+      this.set.add(v.id);
+      return true;
+    }
+    if (this.ids.includes(v.id)) return false;
+    this.ids.push(v.id);
+    if (this.ids.length > 16) this.set = new Set(this.ids);
     return true;
-  };
-  for (const name of op.relationships) if (!add(row[name])) return false;
+  }
+}
+
+function relationshipsUnique(row: Row, op: RelationshipUniqueness): boolean {
+  const seen = new SeenIds();
+  for (const name of op.relationships) if (!seen.add(row[name])) return false;
   for (const name of op.lists) {
     const list = row[name];
-    if (Array.isArray(list)) for (const rel of list as readonly CypherValue[]) if (!add(rel)) return false;
+    if (Array.isArray(list)) for (const rel of list as readonly CypherValue[]) if (!seen.add(rel)) return false;
   }
   return true;
 }
