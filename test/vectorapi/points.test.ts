@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Code } from '@connectrpc/connect';
-import { Distance, FieldType, PayloadSchemaType, RecommendStrategy } from '@qdrant/js-client-grpc';
+import { Distance, FieldType, PayloadSchemaType, RecommendStrategy, UpdateMode } from '@qdrant/js-client-grpc';
 import type { CypherValue } from '../../src/engine/values/types.js';
 import {
   grpcCode,
@@ -325,6 +325,35 @@ describe('vectorapi distances, named vectors and Query', () => {
       Code.InvalidArgument,
     );
     assert.equal(await grpcCode(client.api('points').recommend({ collectionName: 'euclid', positive: [numId(123456)], limit: 1n })), Code.InvalidArgument);
+  });
+
+  it('UpdateBatch applies its operations in order; update_mode and update_filter restrict upserts', async () => {
+    const points = fixture.client.api('points');
+    await fixture.client.api('collections').create({ collectionName: 'batch', vectorsConfig: vectorsConfig(2, Distance.Dot) });
+    const tags = async () =>
+      Object.fromEntries((await points.scroll({ collectionName: 'batch', limit: 100 })).result.map((p) => [idOf(p), plainPayload(p.payload).tag]));
+    const batch = await points.updateBatch({
+      collectionName: 'batch',
+      operations: [
+        { operation: { case: 'upsert', value: { points: [point(1, [1, 0], { tag: 'a' }), point(2, [0, 1], { tag: 'b' }), point(3, [1, 1], { tag: 'c' })] } } },
+        { operation: { case: 'setPayload', value: { payload: payload({ tag: 'B' }), pointsSelector: { pointsSelectorOneOf: { case: 'points', value: { ids: [numId(2)] } } } } } },
+        { operation: { case: 'deletePoints', value: { points: { pointsSelectorOneOf: { case: 'points', value: { ids: [numId(3)] } } } } } },
+      ],
+    });
+    assert.equal(batch.result.length, 3);
+    assert.deepEqual(await tags(), { 1: 'a', 2: 'B' });
+
+    await points.upsert({ collectionName: 'batch', updateMode: UpdateMode.InsertOnly, points: [point(1, [1, 0], { tag: 'x' }), point(4, [2, 2], { tag: 'd' })] });
+    assert.deepEqual(await tags(), { 1: 'a', 2: 'B', 4: 'd' }, 'insert_only keeps existing points');
+    await points.upsert({ collectionName: 'batch', updateMode: UpdateMode.UpdateOnly, points: [point(1, [1, 0], { tag: 'y' }), point(5, [2, 2], { tag: 'e' })] });
+    assert.deepEqual(await tags(), { 1: 'y', 2: 'B', 4: 'd' }, 'update_only skips new points');
+    await points.upsert({
+      collectionName: 'batch',
+      updateFilter: { must: [keyword('tag', 'B')] },
+      points: [point(1, [1, 0], { tag: 'z' }), point(2, [0, 1], { tag: 'z' }), point(6, [3, 3], { tag: 'f' })],
+    });
+    assert.deepEqual(await tags(), { 1: 'y', 2: 'z', 4: 'd', 6: 'f' }, 'update_filter replaces only matching existing points');
+    assert.equal((await fixture.client.api('collections').delete({ collectionName: 'batch' })).result, true);
   });
 
   it('CreateFieldIndex adds a RANGE index and a payload_schema entry; DeleteFieldIndex removes both', async () => {

@@ -58,6 +58,14 @@ export interface PointSearch {
   readonly exact?: boolean;
 }
 
+/** How an upsert treats existing and new points. */
+export interface UpsertOptions {
+  /** `insert_only` skips existing ids, `update_only` skips new ones; default both. */
+  readonly mode?: 'upsert' | 'insert_only' | 'update_only';
+  /** Existing points are replaced only when they match (new points are inserted). */
+  readonly updateFilter?: PointPredicate;
+}
+
 /** A search hit. */
 export interface ScoredPoint {
   readonly point: StoredPoint;
@@ -229,11 +237,23 @@ export class PointCollections {
   }
 
   /** Inserts or replaces points (the last one wins when an id repeats). */
-  async upsert(name: string, points: readonly StoredPoint[]): Promise<void> {
+  async upsert(name: string, points: readonly StoredPoint[], options: UpsertOptions = {}): Promise<void> {
     const spec = await this.spec(name);
     const byId = new Map<string, StoredPoint>();
     for (const point of points) byId.set(pointIdKey(point.id), this.prepared(spec, point));
-    await this.inTransaction((tx) => this.write(spec, [...byId.values()], tx, 'merge'));
+    const mode = options.mode ?? 'upsert';
+    await this.inTransaction(async (tx) => {
+      let chosen = [...byId.values()];
+      if (mode !== 'upsert' || options.updateFilter !== undefined) {
+        const existing = new Map((await this.retrieve(name, chosen.map((p) => p.id), tx)).map((p) => [pointIdKey(p.id), p]));
+        chosen = chosen.filter((point) => {
+          const current = existing.get(pointIdKey(point.id));
+          if (current === undefined) return mode !== 'update_only';
+          return mode !== 'insert_only' && (options.updateFilter === undefined || options.updateFilter(current));
+        });
+      }
+      await this.write(spec, chosen, tx, 'merge');
+    });
   }
 
   /** The points with the given ids, in request order, skipping missing ones. */

@@ -1,21 +1,23 @@
 /**
  * `qdrant.Points`: Upsert, Get, Delete, UpdateVectors, DeleteVectors, SetPayload,
- * OverwritePayload, DeletePayload, ClearPayload, CreateFieldIndex and DeleteFieldIndex (a RANGE
- * index on the payload property; they need `schema`), Search, SearchBatch, Recommend,
- * RecommendBatch, Query and QueryBatch (see search-calls.ts), Scroll and Count. Writes need
- * `write` (`delete` for Delete), reads need `read`. Operations Qdrant runs asynchronously complete
- * before the reply here, so `wait` is always honoured.
+ * OverwritePayload, DeletePayload, ClearPayload, UpdateBatch (see point-writes.ts),
+ * CreateFieldIndex and DeleteFieldIndex (a RANGE index on the payload property; they need
+ * `schema`), Search, SearchBatch, Recommend, RecommendBatch, Query and QueryBatch (see
+ * search-calls.ts), Scroll and Count. Writes need `write` (`delete` for Delete; the engine also
+ * checks `delete` for deletes inside UpdateBatch), reads need `read`. Operations Qdrant runs
+ * asynchronously complete before the reply here, so `wait` is always honoured.
  */
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import { UpdateStatus, type PointsOperationResponseSchema, type ScoredPointSchema } from '@qdrant/js-client-grpc';
 import { ArgumentError } from '../../engine/errors/index.js';
-import { comparePointIds, pointIdKey, type Payload, type StoredPoint } from '../../engine/search/collections-codec.js';
+import { comparePointIds } from '../../engine/search/collections-codec.js';
 import type { PointCollections } from '../../engine/search/collections.js';
 import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
-import { payloadFromProto, payloadIndexType, pointIdFromProto, pointIdToProto, vectorsFromProto } from './convert.js';
+import { payloadIndexType, pointIdFromProto, pointIdToProto } from './convert.js';
 import { compileFilter } from './filter.js';
-import { count, pointsSelection, retrievedPoint } from './points-output.js';
+import { applyOperation, clearPayload, deletePayload, deletePoints, deleteVectors, updateVectors, upsertPoints, writePayload } from './point-writes.js';
+import { count, retrievedPoint } from './points-output.js';
 import type { Points } from './proto.js';
 import { queryCall, recommendCall, searchCall } from './search-calls.js';
 
@@ -23,12 +25,6 @@ type Scored = MessageInitShape<typeof ScoredPointSchema>;
 
 function operationResponse(start: number): MessageInitShape<typeof PointsOperationResponseSchema> {
   return { result: { operationId: 0n, status: UpdateStatus.Completed }, time: elapsedSeconds(start) };
-}
-
-function withoutKeys(payload: Payload, keys: readonly string[]): Payload {
-  const out: Payload = { ...payload };
-  for (const key of keys) delete out[key];
-  return out;
 }
 
 /** The Points service over graphdb. */
@@ -39,20 +35,13 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
   return {
     async upsert(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) => {
-        const points: StoredPoint[] = request.points.map((point) => ({
-          id: pointIdFromProto(point.id),
-          payload: payloadFromProto(point.payload),
-          vectors: vectorsFromProto(point.vectors),
-        }));
-        return collections.upsert(request.collectionName, points);
-      });
+      await call(context, 'write', (collections) => upsertPoints(collections, request.collectionName, request.points, request.updateFilter, request.updateMode));
       return operationResponse(start);
     },
 
     async delete(request, context) {
       const start = performance.now();
-      await call(context, 'delete', (collections) => collections.delete(request.collectionName, pointsSelection(request.points)));
+      await call(context, 'delete', (collections) => deletePoints(collections, request.collectionName, request.points));
       return operationResponse(start);
     },
 
@@ -68,62 +57,49 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
 
     async updateVectors(request, context) {
       const start = performance.now();
-      await call(context, 'write', async (collections) => {
-        const updates = new Map(request.points.map((p) => [pointIdKey(pointIdFromProto(p.id)), vectorsFromProto(p.vectors)]));
-        const ids = request.points.map((p) => pointIdFromProto(p.id));
-        await collections.update(request.collectionName, ids, (point) => ({
-          ...point,
-          vectors: new Map([...point.vectors, ...(updates.get(pointIdKey(point.id)) ?? [])]),
-        }));
-      });
+      await call(context, 'write', (collections) => updateVectors(collections, request.collectionName, request.points, request.updateFilter));
       return operationResponse(start);
     },
 
     async deleteVectors(request, context) {
       const start = performance.now();
-      await call(context, 'write', async (collections) => {
-        const names = new Set(request.vectors?.names ?? []);
-        await collections.update(request.collectionName, pointsSelection(request.pointsSelector), (point) => ({
-          ...point,
-          vectors: new Map([...point.vectors].filter(([name]) => !names.has(name))),
-        }));
-      });
+      await call(context, 'write', (collections) => deleteVectors(collections, request.collectionName, request.pointsSelector, request.vectors?.names ?? []));
       return operationResponse(start);
     },
 
     async setPayload(request, context) {
       const start = performance.now();
-      await call(context, 'write', async (collections) => {
-        if (request.key !== undefined && request.key !== '') throw new ArgumentError('Wrong input: setting a payload under a nested key is not supported by this server');
-        const payload = payloadFromProto(request.payload);
-        await collections.update(request.collectionName, pointsSelection(request.pointsSelector), (point) => ({ ...point, payload: { ...point.payload, ...payload } }));
-      });
+      await call(context, 'write', (collections) => writePayload(collections, request.collectionName, request.payload, request.pointsSelector, request.key, false));
       return operationResponse(start);
     },
 
     async overwritePayload(request, context) {
       const start = performance.now();
-      await call(context, 'write', async (collections) => {
-        const payload = payloadFromProto(request.payload);
-        await collections.update(request.collectionName, pointsSelection(request.pointsSelector), (point) => ({ ...point, payload }));
-      });
+      await call(context, 'write', (collections) => writePayload(collections, request.collectionName, request.payload, request.pointsSelector, request.key, true));
       return operationResponse(start);
     },
 
     async deletePayload(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) =>
-        collections.update(request.collectionName, pointsSelection(request.pointsSelector), (point) => ({ ...point, payload: withoutKeys(point.payload, request.keys) })),
-      );
+      await call(context, 'write', (collections) => deletePayload(collections, request.collectionName, request.keys, request.pointsSelector));
       return operationResponse(start);
     },
 
     async clearPayload(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) =>
-        collections.update(request.collectionName, pointsSelection(request.points), (point) => ({ ...point, payload: {} })),
-      );
+      await call(context, 'write', (collections) => clearPayload(collections, request.collectionName, request.points));
       return operationResponse(start);
+    },
+
+    async updateBatch(request, context) {
+      const start = performance.now();
+      await call(context, 'write', async (collections) => {
+        for (const operation of request.operations) await applyOperation(collections, request.collectionName, operation);
+      });
+      return {
+        result: request.operations.map(() => ({ operationId: 0n, status: UpdateStatus.Completed })),
+        time: elapsedSeconds(start),
+      };
     },
 
     async createFieldIndex(request, context) {
