@@ -11,10 +11,21 @@ import type { SecurityContext } from './types.js';
 /** The role that sees every transaction and the configuration. */
 export const ADMIN_ROLE = 'admin';
 
-/** Who the session's user is for the registry: no security context means embedded, full access. */
+/**
+ * Who the session's user is for the registry: no security context means embedded, full access.
+ * Whether a user is an admin is asked of the security context only when a SHOW/TERMINATE
+ * TRANSACTIONS statement needs it (never at session creation).
+ */
 export function viewerOf(security: SecurityContext | undefined): TransactionViewer {
   if (security === undefined) return { username: null, admin: true };
-  return { username: security.username, admin: security.roles.includes(ADMIN_ROLE) || grantsAdmin(security) };
+  let admin: boolean | null = security.roles.includes(ADMIN_ROLE) ? true : null;
+  return {
+    username: security.username,
+    get admin(): boolean {
+      admin ??= grantsAdmin(security);
+      return admin;
+    },
+  };
 }
 
 /** True when the context grants the admin permission (a custom role may carry it). */
