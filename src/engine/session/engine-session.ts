@@ -1,8 +1,9 @@
 /**
- * Session and Transaction over the storage engine. Auto-commit statements open their own
- * transaction (read or write, chosen from the plan); explicit transactions hold one storage
- * transaction for their whole life and run statements through the same runner, so results are
- * identical in both modes.
+ * Session over the storage engine. Auto-commit statements open their own transaction (read or
+ * write, chosen from the plan); explicit transactions (engine-transaction.ts) start on a snapshot
+ * and take the write lock at their first write. Both run statements through the same runner, so
+ * results are identical in both modes. Every transaction is registered with the engine's
+ * TransactionRegistry while it runs (SHOW/TERMINATE TRANSACTIONS).
  */
 import { GraphError, StatusCodes } from '../errors/index.js';
 import type { DatabaseStore } from '../storage/database-store.js';
