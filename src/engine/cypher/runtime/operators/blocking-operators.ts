@@ -15,7 +15,9 @@ import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 /** Key of a tuple of values under Cypher equivalence. */
 export function tupleKey(values: readonly CypherValue[]): string {
-  return values.map(groupKey).join('\u0000');
+  let key = values.length > 0 ? groupKey(values[0]!) : '';
+  for (let i = 1; i < values.length; i++) key += '\u0000' + groupKey(values[i]!);
+  return key;
 }
 
 /** Distinct: keeps the first row of each equivalence class of `columns`. */
