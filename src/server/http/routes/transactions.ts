@@ -133,10 +133,15 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     return Number.isInteger(requested) && requested > 0 ? requested : services.config.global.server.statement_timeout;
   };
 
-  const openSession = (request: FastifyRequest, database: string): Session => {
-    if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
+  /** A session on a database known to exist. */
+  const sessionOn = (request: FastifyRequest, database: string): Session => {
     const client = { protocol: 'http', connectionId: `http-${String(request.id).replace(/^req-/, '')}`, clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`, requestUri: request.url } as const;
     return engine.session({ database, security: request.security, client });
+  };
+
+  const openSession = (request: FastifyRequest, database: string): Session => {
+    if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
+    return sessionOn(request, database);
   };
 
   /** Runs statements in order, stopping at the first error. */
@@ -198,7 +203,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       reply.header('X-Graphdb-Consistency', 'eventual');
       return sendJson(reply, 202, responseJson({ results, errors: [] }));
     }
-    const session = openSession(request, database);
+    const session = sessionOn(request, database);
     try {
       if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
       const options: TransactionOptions = { timeoutMs: timeoutFor(request) };
