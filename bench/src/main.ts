@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     if (['P1', 'P2', 'P3'].some(wanted)) results.push(...(await runProtocolWorkloads(ctx)).filter((r) => wanted(r.id)));
     if (['V1', 'V2', 'V3', 'B1', 'B2', 'H1'].some(wanted)) {
       t = performance.now();
-      results.push(...(await runSearchWorkloads(ctx)).filter((r) => wanted(r.id)));
+      results.push(...(await runSearchWorkloads(ctx, wanted)).filter((r) => wanted(r.id)));
       log(`search workloads in ${(performance.now() - t).toFixed(0)} ms`);
     }
     if (wanted('PARSE')) results.push(await runParseBench(ctx));
