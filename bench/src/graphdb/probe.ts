@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GraphdbAvailability } from '../context.js';
 import { openEmbedded, openGraphDB, serveBolt, type StartBolt } from './embedded.js';
 import { probeSearchComponents } from './search-component.js';
+import { probeCypherSearch } from './search-cypher.js';
 import { serverStarter } from './server.js';
 
 /** Where the engine's modules are loaded from. */
@@ -67,7 +68,7 @@ export async function probeGraphdb(source: EngineSource): Promise<GraphdbAvailab
     parse,
     bolt,
     http,
-    search: 'search through Cypher (issue 10) not wired into the bench: no vector / full-text procedures reachable yet',
+    search: typeof embedded === 'string' ? `search through Cypher needs the engine facade: ${embedded}` : probeCypherSearch(source),
     searchComponents: await probeSearchComponents(source),
   };
 }
