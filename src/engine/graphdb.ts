@@ -36,6 +36,7 @@ import { searchProcedures } from './cypher/procedures/search.js';
 import type { AuthCommandRunner } from './auth/commands/runner.js';
 import { importGraph, type ImportOptions } from './transfer/transfer.js';
 import type { ImportSummary } from './transfer/import-sink.js';
+import { BulkLoader, type BulkLoadOptions } from './storage/bulk-load.js';
 import { QueryAdmission, admitUnderLimits } from './catalog/limit-enforcement.js';
 import { TransactionRegistry } from './session/transaction-registry.js';
 import type { SettingInfo } from './config/setting-rows.js';
@@ -271,6 +272,15 @@ export class GraphDB {
   importFiles(options: ImportOptions): Promise<ImportSummary> {
     this.assertOpen();
     return importGraph(this, options);
+  }
+
+  /**
+   * Starts a bulk load into a database (docs/bulk-import.md): `addNode(labels, props)` -> id,
+   * `addRelationship(type, startId, endId, props)`, then `finish()` (one commit) or `abort()`.
+   * Holds the database's write lock until then.
+   */
+  bulkLoader(database: string = this.defaultDatabase, options: BulkLoadOptions = {}): Promise<BulkLoader> {
+    return BulkLoader.open(this.store(database), options);
   }
 
   /** Subscribes to committed changes of every database; returns the unsubscribe function. */

@@ -10,5 +10,6 @@ export { TransactionRegistry, type ClientInfo, type TransactionInfo, type Termin
 export type * from './session/types.js';
 export type { ChangeEvent, WriteCounters } from './storage/graph-store.js';
 export type { DatabaseInfo } from './cypher/runtime/admin-hooks.js';
+export type { BulkLoader, BulkLoadOptions, BulkLoadResult } from './storage/bulk-load.js';
 export * from './errors/index.js';
 export * from './values/types.js';
