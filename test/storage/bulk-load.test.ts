@@ -167,7 +167,7 @@ test('every property value type round-trips through a bulk load', async () => {
 test('invalid values, unknown endpoints and existence constraints refuse the row only', async () => {
   await withDb(async (db) => {
     await query(db, 'CREATE CONSTRAINT must_have_name FOR (p:Named) REQUIRE p.name IS NOT NULL');
-    const loader = await BulkLoader.open(db.store());
+    const loader = await db.bulkLoader();
     const a = loader.addNode(['Named'], props({ name: 'a' }));
     assert.throws(() => loader.addNode(['Named'], props({ other: 1n })), /must have the property `name`/);
     assert.throws(() => loader.addNode(['X'], new Map([['m', new Map()]])), (e: Error & { code?: string }) => e.code === 'Neo.ClientError.Statement.TypeError');

@@ -70,7 +70,7 @@ export function createStaging(connection: Connection): void {
 /** First duplicate key among the staged entries of one index: [key, lower entity, higher entity]. */
 export function stagedDuplicate(connection: Connection, indexId: number): [Buffer, bigint, bigint] | null {
   const row = connection
-    .raw(`SELECT key, min(entity), max(entity) FROM ${STAGED_ENTRIES} WHERE index_id = ? GROUP BY key HAVING count(*) > 1 LIMIT 1`)
+    .raw(`SELECT key, min(entity), max(entity) FROM ${STAGED_ENTRIES} WHERE index_id = ? GROUP BY key HAVING count(DISTINCT entity) > 1 LIMIT 1`)
     .get(indexId) as [Buffer, bigint, bigint] | undefined;
   return row ?? null;
 }
@@ -94,7 +94,7 @@ export function indexHasEntries(connection: Connection, indexId: number): boolea
 /** Moves the staged entries into `index_entries` in key order (B-tree appends) and drops the staging table. */
 export function publishStaging(connection: Connection): void {
   connection.db.exec(
-    `INSERT INTO main.index_entries (index_id, key, entity)
+    `INSERT OR IGNORE INTO main.index_entries (index_id, key, entity)
        SELECT index_id, key, entity FROM ${STAGED_ENTRIES} ORDER BY index_id, key, entity;
      DROP TABLE ${STAGED_ENTRIES}`,
   );
