@@ -156,7 +156,10 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       bolt = await startBoltServer({
         port: config.server.bolt_port,
         host: config.server.bolt_address,
-        engine: { session: (sessionOptions) => boltEngine.session({ security: UNRESTRICTED, ...sessionOptions }) },
+        engine: {
+          session: (sessionOptions) => boltEngine.session({ security: UNRESTRICTED, ...sessionOptions }),
+          hasDatabase: (name) => engine.port.hasDatabase(name),
+        },
         authenticate: auth === null ? undefined : boltAuthenticator(auth, config.server.bolt_allow_anonymous || !config.server.bolt_require_auth),
         tls: tlsConfigured
           ? {

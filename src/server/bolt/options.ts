@@ -5,6 +5,11 @@ import type { BoltVersion } from './protocol/versions.js';
 export interface BoltEngine {
   /** Opens a session on a database (the default one when `database` is omitted). */
   session(options?: SessionOptions): Session | Promise<Session>;
+  /**
+   * True when the database (or alias) exists. ROUTE asks it so a routing table is never
+   * handed out for a database that does not exist (without it, ROUTE trusts the session).
+   */
+  hasDatabase?(name: string): boolean;
 }
 
 /** The auth token of HELLO (4.4, 5.0) or LOGON (5.1+). */

@@ -1,3 +1,4 @@
+import { DatabaseNotFound } from '../../../../../engine/errors/index.js';
 import type { RequestMessage } from '../../messages.js';
 import { notificationFilterOf } from '../../notification-filter.js';
 import { runSuccess } from '../../summary-metadata.js';
@@ -40,11 +41,13 @@ export async function handleBegin(state: ConnectionState, message: Message<'BEGI
 
 /**
  * READY + ROUTE: a routing table naming this single server as router, reader and writer,
- * so `neo4j://` URIs work. The address is the advertised one, else the address the client
+ * so `neo4j://` URIs work; an unknown database is DatabaseNotFound. The address is the advertised one, else the address the client
  * dialled (HELLO `routing.address`), else the socket's local address.
  */
 export async function handleRoute(state: ConnectionState, message: Message<'ROUTE'>): Promise<Transition> {
-  const session = await state.sessionFor(message.database ?? undefined);
+  const requested = message.database ?? undefined;
+  if (requested !== undefined && state.services.engine.hasDatabase?.(requested) === false) throw new DatabaseNotFound(requested);
+  const session = await state.sessionFor(requested);
   const dialled = state.routingContext?.get('address');
   const address =
     state.services.advertisedAddress ?? (typeof dialled === 'string' && dialled !== '' ? dialled : state.services.localAddress);
