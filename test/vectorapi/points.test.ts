@@ -304,6 +304,12 @@ describe('vectorapi distances, named vectors and Query', () => {
     });
     assert.deepEqual(similar.result.map((p) => p.id?.pointIdOptions.value), ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'], 'the query point itself is left out');
     assert.equal(await grpcCode(client.api('points').search({ collectionName: 'multi', vectorName: 'audio', vector: [1], limit: 1n })), Code.InvalidArgument);
+    const first = await client.api('points').scroll({ collectionName: 'multi', limit: 2 });
+    assert.deepEqual(first.result.map((p) => p.id?.pointIdOptions.value), [1n, 2n], 'integers first');
+    assert.equal(first.nextPageOffset?.pointIdOptions.value, 'f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4');
+    const second = await client.api('points').scroll({ collectionName: 'multi', limit: 2, offset: first.nextPageOffset! });
+    assert.deepEqual(second.result.map((p) => p.id?.pointIdOptions.value), ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4']);
+    assert.equal(second.nextPageOffset, undefined);
   });
 
   it('Recommend and Query recommend use the average_vector strategy and leave the examples out', async () => {

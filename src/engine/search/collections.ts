@@ -285,6 +285,47 @@ export class PointCollections {
     return points;
   }
 
+  /**
+   * One page of points in id order (integers ascending, then UUIDs) starting at `from`
+   * (inclusive), and the id the next page starts at. The order and the cursor are computed in
+   * Cypher, so a page reads the points it returns (and, with a filter, the ones it skips) rather
+   * than the whole collection.
+   */
+  async page(name: string, options: { readonly from?: PointId; readonly limit: number; readonly filter?: PointPredicate }): Promise<{ points: StoredPoint[]; next: PointId | null }> {
+    const spec = await this.spec(name);
+    const wanted = options.limit + 1;
+    const chunk = Math.max(wanted, 256);
+    const found: StoredPoint[] = [];
+    // Sort key of an id: (0 for integers | 1 for UUIDs, length, text) orders decimal text numerically.
+    const key = `CASE WHEN p.${ID_PROPERTY} CONTAINS '-' THEN 1 ELSE 0 END AS kind, size(p.${ID_PROPERTY}) AS length, p.${ID_PROPERTY} AS id`;
+    let cursor: { kind: bigint; length: bigint; id: string } | null = null;
+    if (options.from !== undefined) {
+      const text = pointIdKey(options.from);
+      cursor = { kind: typeof options.from === 'bigint' ? 0n : 1n, length: BigInt(text.length), id: text };
+    }
+    let inclusive = true;
+    for (;;) {
+      const after =
+        cursor === null
+          ? ''
+          : `WHERE kind > $kind OR (kind = $kind AND (length > $length OR (length = $length AND id ${inclusive ? '>=' : '>'} $id)))`;
+      const rows = await this.rows(
+        `MATCH (p:${quoteIdentifier(pointLabel(name))}) WITH p, ${key} ${after} ` +
+          'WITH p, kind, length, id ORDER BY kind, length, id LIMIT $chunk RETURN properties(p), kind, length, id',
+        { ...(cursor ?? {}), chunk: BigInt(chunk) },
+      );
+      for (const [properties] of rows) {
+        const point = pointFromProperties(properties as ReadonlyMap<string, CypherValue>, spec);
+        if (point !== null && (options.filter === undefined || options.filter(point))) found.push(point);
+        if (found.length === wanted) return { points: found.slice(0, options.limit), next: found[options.limit]!.id };
+      }
+      if (rows.length < chunk) return { points: found, next: null };
+      const last = rows[rows.length - 1]!;
+      cursor = { kind: last[1] as bigint, length: last[2] as bigint, id: last[3] as string };
+      inclusive = false;
+    }
+  }
+
   /** Number of points matching `filter` (all points without one). */
   async count(name: string, filter?: PointPredicate): Promise<number> {
     if (filter !== undefined) return (await this.scan(name, filter)).length;

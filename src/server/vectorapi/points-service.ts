@@ -11,7 +11,6 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import { UpdateStatus, type PointsOperationResponseSchema, type ScoredPointSchema } from '@qdrant/js-client-grpc';
 import { ArgumentError } from '../../engine/errors/index.js';
-import { comparePointIds } from '../../engine/search/collections-codec.js';
 import type { PointCollections } from '../../engine/search/collections.js';
 import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
 import { payloadIndexType, pointIdFromProto, pointIdToProto } from './convert.js';
@@ -170,16 +169,15 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
         if (request.orderBy !== undefined) throw new ArgumentError('Wrong input: order_by is not supported by this server');
         const spec = await collections.spec(request.collectionName);
         const limit = count(request.limit, 10, 'limit');
-        const from = request.offset === undefined ? null : pointIdFromProto(request.offset);
-        const points = (await collections.scan(request.collectionName, compileFilter(request.filter)))
-          .filter((point) => from === null || comparePointIds(point.id, from) >= 0)
-          .sort((a, b) => comparePointIds(a.id, b.id));
-        const page = points.slice(0, limit);
-        const next = points[limit];
+        const { points: page, next } = await collections.page(request.collectionName, {
+          ...(request.offset === undefined ? {} : { from: pointIdFromProto(request.offset) }),
+          limit,
+          filter: compileFilter(request.filter),
+        });
         const output = { withPayload: request.withPayload, withVectors: request.withVectors, payloadByDefault: true };
         return {
           result: page.map((point) => retrievedPoint(point, spec, output)),
-          ...(next === undefined ? {} : { nextPageOffset: pointIdToProto(next.id) }),
+          ...(next === null ? {} : { nextPageOffset: pointIdToProto(next) }),
           time: elapsedSeconds(start),
         };
       });
