@@ -232,7 +232,7 @@ test('loading into a non-empty database keeps the old state readable at the prev
     loader.addRelationship('KNOWS', existing[0]!, fresh, new Map());
     loader.addRelationship('KNOWS', fresh, existing[5]!, new Map());
     const result = loader.finish();
-    assert.equal(result.rebuiltIndexes, false, 'relationships existed: indexes maintained, not rebuilt');
+    assert.equal(result.rebuiltIndexes, true, 'the load at least doubles the relationships: indexes rebuilt');
     assert.equal(result.version, previous + 1n);
 
     assert.deepEqual(await query(db, 'MATCH (n) RETURN count(n)'), [[11n]]);
@@ -250,6 +250,12 @@ test('loading into a non-empty database keeps the old state readable at the prev
       then.close();
     }
     assert.equal(store.stats().relationships, 3);
+
+    const small = await BulkLoader.open(store);
+    small.addRelationship('KNOWS', existing[9]!, fresh, new Map());
+    assert.equal(small.finish().rebuiltIndexes, false, 'fewer than existing: indexes maintained during the insert');
+    assert.deepEqual(await query(db, 'MATCH (p {uid: 100})<--(q) RETURN q.uid ORDER BY q.uid'), [[0n], [9n]]);
+    assert.deepEqual(await query(db, 'MATCH ()-[r:KNOWS]->() RETURN count(r)'), [[4n]]);
   });
 });
 

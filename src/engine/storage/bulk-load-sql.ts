@@ -120,11 +120,6 @@ export function rebuildIndexes(connection: Connection, indexes: readonly SavedIn
   for (const index of indexes) connection.db.exec(index.sql);
 }
 
-/** True when `table` has no row. */
-export function tableIsEmpty(connection: Connection, table: 'nodes' | 'rels'): boolean {
-  return connection.pluck(`SELECT 1 FROM ${table} LIMIT 1`).get() === undefined;
-}
-
 /** Sets connection PRAGMAs for the load; returns a function restoring the previous values. */
 export function tunePragmas(connection: Connection, settings: Readonly<Record<string, number>>): () => void {
   const previous: [string, unknown][] = [];

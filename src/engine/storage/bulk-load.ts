@@ -15,10 +15,11 @@
  * tokens are resolved once per distinct name; `node_labels` is written per label in id order;
  * index entries of RANGE/TEXT/POINT indexes are staged in a temp table and moved into
  * `index_entries` in one sorted pass; relationships are buffered, ordered by (start, type, end),
- * given ids in that order and written at the end. When the database has no relationship yet the
- * secondary indexes of `rels` (both adjacency directions and the per-type index) are dropped
- * before and rebuilt after the insert, so SQLite builds each from one sorted pass instead of
- * maintaining it row by row; otherwise SQLite maintains them during the insert. Counts and id
+ * given ids in that order and written at the end. When the load adds at least as many
+ * relationships as the database holds (always for an empty one) the secondary indexes of `rels`
+ * (both adjacency directions and the per-type index) are dropped before and rebuilt after the
+ * insert, so SQLite builds each from one sorted pass instead of maintaining it row by row;
+ * otherwise SQLite maintains them during the insert. Counts and id
  * allocators in `state` are updated once, by the commit of the write transaction the loader runs
  * in, and everything carries one commit version: `readAt(previous version)` still shows the
  * database as it was. PRAGMAs (cache size, sorter threads) are raised for the load and restored.
@@ -51,6 +52,7 @@ import { entryKey, indexedValues } from './index-maintenance.js';
 import { violation } from './commit-checks.js';
 import { uniquenessViolation } from './constraint-messages.js';
 import { RelationshipBuffer, type PendingEntries } from './bulk-load-rels.js';
+import { StateKey, readState } from './sqlite/state-table.js';
 import {
   MultiRowInsert,
   STAGED_ENTRIES,
@@ -61,7 +63,6 @@ import {
   rebuildIndexes,
   stagedConflict,
   stagedDuplicate,
-  tableIsEmpty,
   tunePragmas,
 } from './bulk-load-sql.js';
 
@@ -87,7 +88,7 @@ export interface BulkLoadResult {
   readonly labels: number;
   readonly properties: number;
   readonly indexEntries: number;
-  /** True when the adjacency indexes were dropped and rebuilt (no relationship existed before). */
+  /** True when the adjacency indexes were dropped and rebuilt (the load at least doubled the relationships). */
   readonly rebuiltIndexes: boolean;
   readonly durationMs: number;
 }
@@ -367,7 +368,7 @@ export class BulkLoader {
       this.writeNodeLabels();
       const relCount = this.rels.length;
       if (relCount > 0) {
-        rebuilt = tableIsEmpty(this.connection, 'rels');
+        rebuilt = Number(readState(this.connection, StateKey.relCount)) <= relCount;
         const dropped = rebuilt ? dropIndexes(this.connection, 'rels') : [];
         tx.nextRelId = BigInt(this.writeRelationships(Number(tx.nextRelId)));
         rebuildIndexes(this.connection, dropped);
