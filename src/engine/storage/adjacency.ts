@@ -126,8 +126,8 @@ const NEIGHBOUR_TYPED_SOURCES: Record<Direction, string> = {
 /**
  * The nodes one expansion reaches, for loading their rows in one packed statement
  * (node-row-pages.ts): the SQL (parameters: `params`, then the first and last neighbour id) and
- * the ascending distinct neighbour ids. Null when the expansion named several types (not worth
- * a statement of its own) or reached fewer than two nodes.
+ * the ascending distinct neighbour ids. Null when the expansion named several types or reached
+ * fewer than `minimum` nodes (not worth a statement of its own).
  */
 export function neighbourRows(
   typeNames: TokenDictionary,
@@ -136,8 +136,9 @@ export function neighbourRows(
   direction: Direction,
   types: readonly string[] | undefined,
   packedColumns: string,
+  minimum: number,
 ): { sql: string; params: unknown[]; ids: bigint[] } | null {
-  if (handles.length < 2) return null;
+  if (handles.length < minimum) return null;
   const distinctTypes = types === undefined ? [] : [...new Set(types)];
   if (distinctTypes.length > 1) return null;
   const ids: bigint[] = [];
@@ -146,7 +147,7 @@ export function neighbourRows(
   let distinct = 0;
   for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[distinct - 1]) ids[distinct++] = ids[i]!;
   ids.length = distinct;
-  if (distinct < 2) return null;
+  if (distinct < minimum) return null;
   const params: unknown[] = [nodeId];
   if (distinctTypes.length === 1) {
     const typeId = typeNames.idOf(distinctTypes[0]!);

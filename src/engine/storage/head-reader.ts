@@ -18,8 +18,8 @@ import type { IndexEntry, SchemaCatalog } from '../catalog/schema-catalog.js';
 import { decodeRecord, findInRecord } from './codec/value-codec.js';
 import { scanNodeColumns } from './codec/node-columns.js';
 import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
-import { PAGE_SIZES, seekIndex } from './index-seek.js';
-import { NodeRowPage, PACKED_NODE_COLUMNS } from './node-row-pages.js';
+import { PAGE_SIZES, seekIndex, seekSingleNode } from './index-seek.js';
+import { MIN_PACKED_ROWS, NodeRowPage, PACKED_NODE_COLUMNS } from './node-row-pages.js';
 import { CatalogReads } from './catalog-reads.js';
 import { indexAnswers } from './index-answers.js';
 import { degreeOf, expandNode, neighbourRows } from './adjacency.js';
@@ -139,7 +139,7 @@ export class HeadReader extends CatalogReads implements GraphReader {
     const expansion = this.lastExpansion;
     if (expansion !== null) {
       this.lastExpansion = null;
-      const rows = neighbourRows(this.context.tokens.types, expansion.handles, expansion.nodeId, expansion.direction, expansion.types, PACKED_NODE_COLUMNS);
+      const rows = neighbourRows(this.context.tokens.types, expansion.handles, expansion.nodeId, expansion.direction, expansion.types, PACKED_NODE_COLUMNS, MIN_PACKED_ROWS);
       this.neighbourPage = rows === null ? null : new NodeRowPage(rows.ids, rows.sql, rows.params);
     }
     return this.neighbourPage === null ? null : this.neighbourPage.row(this.connection, id);
@@ -216,7 +216,18 @@ export class HeadReader extends CatalogReads implements GraphReader {
     if (!indexAnswers(index, predicate)) {
       return this.scan(this.filterNodes(this.nodeIdsByLabel(label), property, predicate));
     }
-    return this.scan(seekIndex(this.connection, index.id, keyScanFor(predicate)));
+    const scan = keyScanFor(predicate);
+    if (this.cacheLastRow && scan.kind === 'keys' && scan.keys.length === 1) {
+      const single = seekSingleNode(this.connection, index.id, scan.keys[0]!);
+      if (single !== null) {
+        if (single.length === 0) return single as [];
+        const [id, labels, props] = single[0]!;
+        this.lastNodeId = id;
+        this.lastNodeRow = [labels, props];
+        return [id];
+      }
+    }
+    return this.scan(seekIndex(this.connection, index.id, scan));
   }
 
   private *filterNodes(ids: Iterable<bigint>, property: string, predicate: IndexPredicate): Generator<bigint> {

@@ -23,10 +23,22 @@ function rangeSql(upperInclusive: boolean, filter: 'none' | 'contains' | 'suffix
   return `SELECT key, entity FROM index_entries WHERE index_id = ? AND (key, entity) > (?, ?) AND ${upper}${extra} ORDER BY key, entity LIMIT ${size}`;
 }
 
-const allSql = (size: number): string =>
-  `SELECT key, entity FROM index_entries WHERE index_id = ? AND (key, entity) > (?, ?) ORDER BY key, entity LIMIT ${size}`;
-const keySql = (size: number): string =>
-  `SELECT entity FROM index_entries WHERE index_id = ? AND key = ? AND entity > ? ORDER BY entity LIMIT ${size}`;
+/** The SQL of each page size, built once (a statement is looked up by its text on every page). */
+function bySize(sql: (size: number) => string): (size: number) => string {
+  const texts = new Map<number, string>();
+  return (size) => {
+    let text = texts.get(size);
+    if (text === undefined) {
+      text = sql(size);
+      texts.set(size, text);
+    }
+    return text;
+  };
+}
+
+const allSql = bySize((size) => `SELECT key, entity FROM index_entries WHERE index_id = ? AND (key, entity) > (?, ?) ORDER BY key, entity LIMIT ${size}`);
+const keySql = bySize((size) => `SELECT entity FROM index_entries WHERE index_id = ? AND key = ? AND entity > ? ORDER BY entity LIMIT ${size}`);
+const rangeSqls = new Map<string, (size: number) => string>();
 
 function pageSize(page: number): number {
   return PAGE_SIZES[Math.min(page, PAGE_SIZES.length - 1)]!;
@@ -66,7 +78,13 @@ export function seekIndex(connection: Connection, indexId: number, scan: KeyScan
       const extra: unknown[] = [scan.upper.key];
       if (filter === 'contains') extra.push(scan.contains);
       if (filter === 'suffix') extra.push(scan.suffix, scan.suffix, scan.suffix);
-      const sql = (size: number): string => rangeSql(scan.upper.inclusive, filter, size);
+      const variant = `${scan.upper.inclusive}:${filter}`;
+      let sql = rangeSqls.get(variant);
+      if (sql === undefined) {
+        const inclusive = scan.upper.inclusive;
+        sql = bySize((size) => rangeSql(inclusive, filter, size));
+        rangeSqls.set(variant, sql);
+      }
       return pagedRange(connection, sql, extra, indexId, scan.lower.key, scan.lower.inclusive ? -1n : MAX_ENTITY);
     }
   }
@@ -91,4 +109,17 @@ function* pagedRange(
     cursorKey = last[0];
     cursorEntity = last[1];
   }
+}
+
+const SINGLE_NODE_SQL =
+  'SELECT e.entity, n.labels, n.props FROM index_entries e JOIN nodes n ON n.id = e.entity WHERE e.index_id = ? AND e.key = ? ORDER BY e.entity LIMIT 2';
+
+/**
+ * The node with exactly `key` in a node index, with its row ([entity, labels, props]) read in
+ * the same statement, when there is exactly one; null when there are several (then page
+ * through `seekIndex`). An empty array when there is none.
+ */
+export function seekSingleNode(connection: Connection, indexId: number, key: Buffer): [bigint, string, Buffer | null][] | null {
+  const rows = connection.raw(SINGLE_NODE_SQL).all(indexId, key) as [bigint, string, Buffer | null][];
+  return rows.length < 2 ? rows : null;
 }

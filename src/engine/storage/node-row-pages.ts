@@ -24,6 +24,12 @@ export type NodeRow = [string, Buffer | null];
 
 const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
 
+/**
+ * Fewest ids worth a packed statement: below this, reading rows one by one is cheaper (a packed
+ * statement and its unpacking cost about as much as eight single-row reads).
+ */
+export const MIN_PACKED_ROWS = 12;
+
 type Packed = [string | null, string | null, Buffer | null, string | null];
 
 /** Rows of an ascending list of node ids, loaded on first use with one packed query. */
@@ -51,7 +57,7 @@ export class NodeRowPage {
   ) {
     this.first = ids[0]!;
     this.last = ids[ids.length - 1]!;
-    if (this.last > MAX_EXACT) this.failed = true;
+    if (this.last > MAX_EXACT || ids.length < MIN_PACKED_ROWS) this.failed = true;
   }
 
   /**
