@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { connect as tlsConnect } from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import {
   decodeVarint,
@@ -124,6 +126,63 @@ describe('handshake timeout', () => {
       await client.waitClosed();
       const silent = await RawBoltClient.connect(server.port);
       await silent.waitClosed();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('handshake deadline under TLS and WebSocket', () => {
+  const fixture = (name: string): Buffer => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+  const tls = { key: fixture('localhost-key.pem'), cert: fixture('localhost-cert.pem') };
+
+  it('drops a client that stalls in the TLS handshake, even while it trickles bytes', async () => {
+    const { server } = await startFakeServer({ handshakeTimeoutMs: 200, tls });
+    try {
+      const stalled = await RawBoltClient.connect(server.port);
+      // The start of a TLS ClientHello record, never completed.
+      stalled.socket.write(Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01]));
+      const trickling = await RawBoltClient.connect(server.port);
+      trickling.socket.write(Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00]));
+      const ticker = setInterval(() => trickling.socket.write(Buffer.from([0x00])), 50);
+      const started = Date.now();
+      try {
+        await Promise.all([stalled.waitClosed(), trickling.waitClosed()]);
+      } finally {
+        clearInterval(ticker);
+      }
+      assert.ok(Date.now() - started < 5_000, 'both connections closed by the deadline');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('drops a client that starts an HTTP upgrade and never finishes it', async () => {
+    const { server } = await startFakeServer({ handshakeTimeoutMs: 200 });
+    try {
+      const client = await RawBoltClient.connect(server.port);
+      client.socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n');
+      await client.waitClosed();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps a connection that completed TLS and the Bolt handshake past the deadline', async () => {
+    const { server } = await startFakeServer({ handshakeTimeoutMs: 200, tls });
+    try {
+      const socket = tlsConnect({ host: '127.0.0.1', port: server.port, rejectUnauthorized: false });
+      await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+      socket.write(opening((8 << 8) | 5));
+      const reply = await new Promise<Buffer>((resolve) => socket.once('data', resolve));
+      assert.equal(reply.subarray(0, 4).toString('hex'), '00000805');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      assert.equal(socket.destroyed, false);
+      let closed = false;
+      socket.once('close', () => (closed = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(closed, false);
+      socket.destroy();
     } finally {
       await server.close();
     }

@@ -70,7 +70,10 @@ export interface BoltServerOptions {
   readonly maxMessageSize?: number;
   /** Accept Bolt over WebSocket on the same port (default true). */
   readonly websocket?: boolean;
-  /** Milliseconds a client may take to send its handshake (default 10 000). */
+  /**
+   * Milliseconds a client may take from connecting to completing the TLS handshake (when TLS),
+   * the WebSocket upgrade (when WebSocket) and the Bolt handshake (default 10 000).
+   */
   readonly handshakeTimeoutMs?: number;
   /** Restricts the protocol versions offered (default: all of 5.8-5.0 and 4.4). */
   readonly versions?: readonly BoltVersion[];

@@ -47,7 +47,27 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     );
   };
 
+  /**
+   * A fixed deadline per TCP connection until it speaks Bolt or has upgraded to a WebSocket
+   * (after TLS when it is TLS): a client that connects and stays silent, stalls in the TLS
+   * handshake or in the HTTP upgrade is dropped instead of holding a connection slot. An idle
+   * timeout would not do: a client trickling bytes would keep resetting it.
+   */
+  const deadlines = new WeakMap<Socket, NodeJS.Timeout>();
+  const startDeadline = (socket: Socket): void => {
+    const timer = setTimeout(() => socket.destroy(), settings.handshakeTimeoutMs);
+    timer.unref();
+    deadlines.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
+  };
+  const clearDeadline = (raw: Socket): void => {
+    clearTimeout(deadlines.get(raw));
+    deadlines.delete(raw);
+  };
+
   const serveRawBolt = (socket: Socket, first: Buffer, raw: Socket): void => {
+    // The connection's own handshake timer takes over from here.
+    clearDeadline(raw);
     attach(new SocketTransport(socket, raw), (onData, onClose) => {
       socket.on('data', onData);
       socket.on('close', onClose);
@@ -57,7 +77,9 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
 
   http?.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     wss!.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      attach(new WebSocketTransport(ws, rawSocketOf.get(socket) ?? socket), (onData, onClose) => {
+      const raw = rawSocketOf.get(socket) ?? socket;
+      clearDeadline(raw);
+      attach(new WebSocketTransport(ws, raw), (onData, onClose) => {
         ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => onData(toBuffer(data)));
         ws.on('close', onClose);
         ws.on('error', () => ws.terminate());
@@ -90,9 +112,7 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     socket.setNoDelay(true);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', (error) => settings.logger?.debug(`Bolt socket error: ${error.message}`));
-    // A client that connects and never speaks is dropped; the connection's own timer takes over.
-    socket.setTimeout(settings.handshakeTimeoutMs, () => socket.destroy());
-    socket.once('data', () => socket.setTimeout(0));
+    startDeadline(socket);
     sniff(socket, null);
   });
 

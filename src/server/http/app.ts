@@ -39,7 +39,12 @@ export interface HttpServerOptions {
   readonly probes?: SubsystemProbes;
   readonly bolt?: () => BoltEndpoint | null;
   /** Certificate and key for native HTTPS; plaintext when absent. */
-  readonly tls?: { readonly cert: Buffer; readonly key: Buffer };
+  readonly tls?: {
+    readonly cert: Buffer;
+    readonly key: Buffer;
+    /** Milliseconds a client may take to complete the TLS handshake (default 10 000; Node's own is 120 000). */
+    readonly handshakeTimeoutMs?: number;
+  };
   /**
    * More route groups (GraphQL, search, auth, ...), registered under the base path after the
    * built-in ones: they share the trust boundary, security hook (`config.auth` per route),
@@ -49,6 +54,9 @@ export interface HttpServerOptions {
   /** Authentication and access control; null or absent when authentication is disabled. */
   readonly auth?: AuthService | null;
 }
+
+/** Default limit on a client's TLS handshake: a stalled client must not hold a connection for minutes. */
+const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
 
 function createServices(options: HttpServerOptions, openapi: OpenApiCollector): HttpServices {
   const { config, logger } = options;
@@ -157,7 +165,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     childLoggerFactory: (logger) => logger,
     bodyLimit: settings.body_limit,
     trustProxy: (address) => proxies.trusts(address),
-    ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
+    ...(options.tls
+      ? { https: { cert: options.tls.cert, key: options.tls.key, handshakeTimeout: options.tls.handshakeTimeoutMs ?? TLS_HANDSHAKE_TIMEOUT_MS } }
+      : {}),
   }) as unknown as FastifyInstance;
   const openapi = collectOpenApiRoutes(app, settings.base_path);
   const services = createServices(options, openapi);
