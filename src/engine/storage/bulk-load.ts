@@ -106,6 +106,8 @@ export class BulkLoader {
   private readonly firstNodeId: number;
   private nextNodeId: number;
   private readonly restorePragmas: () => void;
+  /** Resolved label sets: by the label for one label, by the JSON of the list for several. */
+  private readonly singleLabelSets = new Map<string, LabelSet>();
   private readonly labelSets = new Map<string, LabelSet>();
   /** Node ids per label id, in id order (written to `node_labels` at the end). */
   private readonly labelMembers = new Map<number, number[]>();
@@ -133,7 +135,12 @@ export class BulkLoader {
     this.nextNodeId = this.firstNodeId;
     const cacheMiB = options.cacheMiB ?? 256;
     this.restorePragmas = tunePragmas(this.connection, { cache_size: -cacheMiB * 1024, threads: 2 });
-    createStaging(this.connection);
+    try {
+      createStaging(this.connection);
+    } catch (error) {
+      this.restorePragmas();
+      throw error;
+    }
     this.nodeRows = new MultiRowInsert(this.connection, 'nodes', ['id', 'version', 'labels', 'props']);
     this.stagedEntries = new MultiRowInsert(this.connection, STAGED_ENTRIES, ['index_id', 'key', 'entity']);
     this.seenKeys = options.uniqueChecks === 'per-row' ? new Map() : null;
@@ -170,13 +177,14 @@ export class BulkLoader {
   }
 
   private labelSet(labels: readonly string[]): LabelSet {
-    const name = labels.length === 1 ? labels[0]! : labels.join('\u0000');
-    let set = this.labelSets.get(name);
+    const cache = labels.length === 1 ? this.singleLabelSets : this.labelSets;
+    const name = labels.length === 1 ? labels[0]! : JSON.stringify(labels);
+    let set = cache.get(name);
     if (set === undefined) {
       const dictionary = this.tx.ctx.tokens.labels;
       const ids = [...new Set(labels.map((l) => dictionary.getOrCreate(l, this.connection)))].sort((a, b) => a - b);
       set = { ids, text: LabelSetCache.text(ids) };
-      this.labelSets.set(name, set);
+      cache.set(name, set);
     }
     return set;
   }
