@@ -6,7 +6,8 @@
  *   JSON of its vector specs);
  * - each point is a node labelled `Qdrant_<collection>` whose `_qdrant_id` property (unique
  *   constraint `qdrant_<collection>_id`) holds the id as text: decimal for unsigned integers,
- *   canonical lowercase for UUIDs;
+ *   canonical lowercase for UUIDs, and `_qdrant_order` a text sorting in id order (RANGE index
+ *   `qdrant_<collection>_order`, used by Scroll);
  * - each vector is a list-of-float property (`_qdrant_vector`, or `_qdrant_vector.<name>` for a
  *   named vector) covered by a VECTOR index (`qdrant_<collection>[.<name>]`) for Cosine and Euclid;
  * - each top-level payload key is a property; values a property cannot hold (maps, mixed lists,
@@ -70,6 +71,8 @@ export interface StoredPoint {
 export const COLLECTION_LABEL = 'QdrantCollection';
 /** Property holding a point's id. */
 export const ID_PROPERTY = '_qdrant_id';
+/** Property holding a text that sorts in Qdrant's id order (RANGE index `qdrant_<collection>_order`). */
+export const ORDER_PROPERTY = '_qdrant_order';
 /** Property listing the payload keys stored as JSON text. */
 export const JSON_KEYS_PROPERTY = '_qdrant_json';
 const RESERVED_PREFIX = '_qdrant_';
@@ -124,6 +127,16 @@ export function vectorIndexName(collection: string, vectorName: string): string 
 /** Name of the uniqueness constraint on a collection's point ids. */
 export function idConstraintName(collection: string): string {
   return `qdrant_${collection}_id`;
+}
+
+/** Name of the RANGE index on the id order key. */
+export function orderIndexName(collection: string): string {
+  return `qdrant_${collection}_order`;
+}
+
+/** Text that sorts like Qdrant orders ids: zero-padded integers first, then UUIDs. */
+export function pointOrderKey(id: PointId): string {
+  return typeof id === 'bigint' ? `0${id.toString().padStart(20, '0')}` : `1${id}`;
 }
 
 /** Name of the RANGE index of a payload key. */
@@ -268,6 +281,7 @@ export function pointFromProperties(properties: ReadonlyMap<string, CypherValue>
 export function pointProperties(point: StoredPoint): Map<string, CypherValue> {
   const properties = payloadProperties(point.payload);
   properties.set(ID_PROPERTY, pointIdKey(point.id));
+  properties.set(ORDER_PROPERTY, pointOrderKey(point.id));
   for (const [name, vector] of point.vectors) properties.set(vectorProperty(name), [...vector]);
   return properties;
 }

@@ -21,12 +21,15 @@ import {
   CollectionAlreadyExists,
   CollectionNotFound,
   ID_PROPERTY,
+  ORDER_PROPERTY,
   checkName,
   idConstraintName,
+  orderIndexName,
   payloadIndexName,
   pointFromProperties,
   pointIdKey,
   pointLabel,
+  pointOrderKey,
   pointProperties,
   quoteIdentifier,
   specFromJson,
@@ -146,6 +149,7 @@ export class PointCollections {
     await this.rows(
       `CREATE CONSTRAINT ${quoteIdentifier(idConstraintName(spec.name))} IF NOT EXISTS FOR (p:${label}) REQUIRE p.${ID_PROPERTY} IS UNIQUE`,
     );
+    await this.rows(`CREATE INDEX ${quoteIdentifier(orderIndexName(spec.name))} IF NOT EXISTS FOR (p:${label}) ON (p.${ORDER_PROPERTY})`);
     for (const vector of spec.vectors) {
       const similarity = similarityFunction(vector);
       if (similarity === null) continue;
@@ -208,6 +212,7 @@ export class PointCollections {
       if (similarityFunction(vector) !== null) await this.rows(`DROP INDEX ${quoteIdentifier(vectorIndexName(name, vector.name))} IF EXISTS`);
     }
     for (const index of spec.payloadIndexes ?? []) await this.rows(`DROP INDEX ${quoteIdentifier(payloadIndexName(name, index.key))} IF EXISTS`);
+    await this.rows(`DROP INDEX ${quoteIdentifier(orderIndexName(name))} IF EXISTS`);
     await this.rows(`DROP CONSTRAINT ${quoteIdentifier(idConstraintName(name))} IF EXISTS`);
     this.specs.delete(name);
     return true;
@@ -287,42 +292,31 @@ export class PointCollections {
 
   /**
    * One page of points in id order (integers ascending, then UUIDs) starting at `from`
-   * (inclusive), and the id the next page starts at. The order and the cursor are computed in
-   * Cypher, so a page reads the points it returns (and, with a filter, the ones it skips) rather
-   * than the whole collection.
+   * (inclusive), and the id the next page starts at. The cursor is a seek on the `_qdrant_order`
+   * RANGE index, so a page reads the points after the cursor rather than decoding the collection;
+   * with a filter, chunks are read until the page is full.
    */
   async page(name: string, options: { readonly from?: PointId; readonly limit: number; readonly filter?: PointPredicate }): Promise<{ points: StoredPoint[]; next: PointId | null }> {
     const spec = await this.spec(name);
     const wanted = options.limit + 1;
-    const chunk = Math.max(wanted, 256);
+    const chunk = BigInt(Math.max(wanted, 256));
     const found: StoredPoint[] = [];
-    // Sort key of an id: (0 for integers | 1 for UUIDs, length, text) orders decimal text numerically.
-    const key = `CASE WHEN p.${ID_PROPERTY} CONTAINS '-' THEN 1 ELSE 0 END AS kind, size(p.${ID_PROPERTY}) AS length, p.${ID_PROPERTY} AS id`;
-    let cursor: { kind: bigint; length: bigint; id: string } | null = null;
-    if (options.from !== undefined) {
-      const text = pointIdKey(options.from);
-      cursor = { kind: typeof options.from === 'bigint' ? 0n : 1n, length: BigInt(text.length), id: text };
-    }
-    let inclusive = true;
+    let cursor = options.from === undefined ? '' : pointOrderKey(options.from);
+    let comparison = '>=';
     for (;;) {
-      const after =
-        cursor === null
-          ? ''
-          : `WHERE kind > $kind OR (kind = $kind AND (length > $length OR (length = $length AND id ${inclusive ? '>=' : '>'} $id)))`;
       const rows = await this.rows(
-        `MATCH (p:${quoteIdentifier(pointLabel(name))}) WITH p, ${key} ${after} ` +
-          'WITH p, kind, length, id ORDER BY kind, length, id LIMIT $chunk RETURN properties(p), kind, length, id',
-        { ...(cursor ?? {}), chunk: BigInt(chunk) },
+        `MATCH (p:${quoteIdentifier(pointLabel(name))}) WHERE p.${ORDER_PROPERTY} ${comparison} $cursor ` +
+          `RETURN properties(p), p.${ORDER_PROPERTY} AS key ORDER BY key LIMIT $chunk`,
+        { cursor, chunk },
       );
       for (const [properties] of rows) {
         const point = pointFromProperties(properties as ReadonlyMap<string, CypherValue>, spec);
         if (point !== null && (options.filter === undefined || options.filter(point))) found.push(point);
         if (found.length === wanted) return { points: found.slice(0, options.limit), next: found[options.limit]!.id };
       }
-      if (rows.length < chunk) return { points: found, next: null };
-      const last = rows[rows.length - 1]!;
-      cursor = { kind: last[1] as bigint, length: last[2] as bigint, id: last[3] as string };
-      inclusive = false;
+      if (BigInt(rows.length) < chunk) return { points: found, next: null };
+      cursor = String(rows[rows.length - 1]![1]);
+      comparison = '>';
     }
   }
 
