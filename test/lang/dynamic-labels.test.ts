@@ -106,4 +106,25 @@ describe('dynamic labels and types over Bolt', () => {
     assert.equal(await code('CREATE (n:$any($l))', { l: 'A' }), 'Neo.ClientError.Statement.SyntaxError');
     assert.equal(await count('MATCH (n) RETURN count(n) AS c'), before, 'failed statements were rolled back');
   });
+
+  it('MATCH plans a label scan for a dynamic label known before the node (parameter or earlier variable)', async () => {
+    const planOf = async (statement: string, parameters: Record<string, unknown>): Promise<string[]> => {
+      const result = await db.session().run(`EXPLAIN ${statement}`, parameters as never);
+      await result.pull(-1);
+      const operators: string[] = [];
+      const walk = (plan: { operatorType: string; arguments?: Record<string, unknown>; children?: unknown[] }): void => {
+        operators.push(`${plan.operatorType}(${String(plan.arguments?.Details ?? '')})`);
+        for (const child of plan.children ?? []) walk(child as never);
+      };
+      walk(result.summary().plan as never);
+      return operators;
+    };
+    assert.ok((await planOf('MATCH (n:$($l)) RETURN n', { l: 'Person' })).includes('NodeByDynamicLabelScan(n:$($l))'));
+    assert.ok((await planOf('UNWIND $ls AS l MATCH (n:$any(l)) RETURN n', { ls: [] })).includes('NodeByDynamicLabelScan(n:$any(l))'));
+    assert.ok((await planOf('MATCH (n:Person&$($l)) RETURN n', { l: 'Admin' })).some((op) => op.startsWith('NodeByLabelScan(n:Person)')), 'a static label is preferred');
+    assert.ok((await planOf('MATCH (n:$(n.kind)) RETURN n', {})).some((op) => op.startsWith('AllNodesScan')), 'a label that needs the node itself is a filter');
+    assert.equal(await count('UNWIND $ls AS l MATCH (n:$any(l)) RETURN count(n) AS c', { ls: [['Person', 'Robot'], ['Admin']] }), 4);
+    assert.equal(await count('MATCH (n:Dyn&$all($ls)) RETURN count(n) AS c', { ls: ['Person', 'Admin'] }), 1);
+    assert.equal(await count('MATCH (n:$any($ls)) RETURN count(n) AS c', { ls: [] }), 0);
+  });
 });

@@ -14,6 +14,7 @@ import type { Permission } from '../session/types.js';
 const READING_OPERATORS: ReadonlySet<string> = new Set([
   'AllNodesScan',
   'NodeByLabelScan',
+  'NodeByDynamicLabelScan',
   'NodePropertyScan',
   'NodeIndexSeek',
   'NodeByIdSeek',

@@ -8,6 +8,7 @@ import { SemanticError } from '../../errors/index.js';
 import type { Direction } from '../../storage/graph-store.js';
 import { Kind } from '../ast/index.js';
 import type {
+  DynamicLabel,
   Expression,
   LabelExpression,
   NodePattern,
@@ -18,8 +19,8 @@ import type {
   ShortestPath as ShortestPathNode,
 } from '../ast/index.js';
 import { conjunctionNames, disjunctionNames } from '../runtime/expressions/label-expression.js';
-import { dynamicLabelsOf } from '../runtime/expressions/dynamic-labels.js';
-import { hasLabels, propertyEquals, variable } from './ast-utils.js';
+import { conjunctionParts, dynamicLabelsOf } from '../runtime/expressions/dynamic-labels.js';
+import { hasLabels, mentionedVariables, propertyEquals, variable } from './ast-utils.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
 import type { PathStep } from './logical/project-path.js';
 import type { PlannerContext } from './planner-context.js';
@@ -145,7 +146,7 @@ function withFilters(plan: LogicalOperator, predicates: readonly Expression[]): 
 /** Estimated rows of starting at `node`, and the scan to use. */
 function anchorCost(node: NodeElement, bound: ReadonlySet<string>, ctx: PlannerContext): { cost: number; label: string | null } {
   if (bound.has(node.name)) return { cost: 0, label: null };
-  const labels = node.pattern.labels ? (conjunctionNames(node.pattern.labels) ?? []) : [];
+  const labels = node.pattern.labels ? (conjunctionParts(node.pattern.labels)?.names ?? []) : [];
   const props = node.pattern.properties?.kind === Kind.MapLiteral ? node.pattern.properties.entries.map((e) => e.key) : [];
   let best = { cost: ctx.catalog.countNodes() + 1, label: null as string | null };
   for (const label of labels) {
@@ -153,12 +154,29 @@ function anchorCost(node: NodeElement, bound: ReadonlySet<string>, ctx: PlannerC
     const cost = indexed ? 1 : ctx.catalog.countNodes(label) + 0.5;
     if (cost < best.cost) best = { cost, label };
   }
+  // A dynamic label's size is unknown when planning: assume half the nodes, better than none.
+  if (best.label === null && scannableDynamicLabel(node, bound) !== null) best = { cost: ctx.catalog.countNodes() / 2 + 0.75, label: null };
   return best;
 }
 
-function scanNode(input: LogicalOperator, node: NodeElement, label: string | null): LogicalOperator {
+/**
+ * The dynamic label of a conjunction (`:$(x)`, `:$any(x)`, `:$(x)&$(y)`) a scan can evaluate
+ * before the node is bound: its expression only uses variables bound earlier.
+ */
+function scannableDynamicLabel(node: NodeElement, bound: ReadonlySet<string>): DynamicLabel | null {
+  const parts = node.pattern.labels ? conjunctionParts(node.pattern.labels) : null;
+  const usable = parts?.dynamic.find((d) => [...mentionedVariables(d.expression)].every((name) => bound.has(name)));
+  return usable ?? null;
+}
+
+function scanNode(input: LogicalOperator, node: NodeElement, label: string | null, bound: ReadonlySet<string>): LogicalOperator {
+  const dynamic = label === null ? scannableDynamicLabel(node, bound) : null;
   const scan: LogicalOperator =
-    label === null ? { op: 'AllNodesScan', input, variable: node.name } : { op: 'NodeByLabelScan', input, variable: node.name, label };
+    label !== null
+      ? { op: 'NodeByLabelScan', input, variable: node.name, label }
+      : dynamic !== null
+        ? { op: 'NodeByDynamicLabelScan', input, variable: node.name, labels: dynamic.expression, any: dynamic.quantifier === 'any' }
+        : { op: 'AllNodesScan', input, variable: node.name };
   return withFilters(scan, nodePredicates(node, label));
 }
 
@@ -239,7 +257,7 @@ function planPath(
     const anchorNode = nodes[anchor]!;
     plan = bound.has(anchorNode.name)
       ? withFilters(input, nodePredicates(anchorNode, null))
-      : scanNode(input, anchorNode, costs[anchor]?.label ?? null);
+      : scanNode(input, anchorNode, costs[anchor]?.label ?? null, bound);
     bound.add(anchorNode.name);
   }
   const expand = (fromIndex: number, relIndex: number, toIndex: number, leftToRight: boolean): void => {
@@ -313,7 +331,7 @@ function planShortest(
   for (const node of [first, last]) {
     if (bound.has(node.name)) continue;
     const cost = anchorCost(node, bound, ctx);
-    plan = scanNode(plan, node, cost.label);
+    plan = scanNode(plan, node, cost.label, bound);
     bound.add(node.name);
   }
   const length = rel.length ?? { min: 1, max: 1 };

@@ -31,6 +31,7 @@ export function introducedBy(op: LogicalOperator): readonly string[] | null {
   switch (op.op) {
     case 'AllNodesScan':
     case 'NodeByLabelScan':
+    case 'NodeByDynamicLabelScan':
     case 'NodeIndexSeek':
       return [op.variable];
     case 'Expand':

@@ -61,6 +61,8 @@ export function operatorDetails(op: LogicalOperator): string {
       return op.variable.trim();
     case 'NodeByLabelScan':
       return `${op.variable.trim()}:${op.label}`;
+    case 'NodeByDynamicLabelScan':
+      return `${op.variable.trim()}:$${op.any ? 'any' : ''}(${expressionText(op.labels)})`;
     case 'NodePropertyScan': {
       const label = op.label === null ? '' : `:${op.label}`;
       return `${op.variable.trim()}${label} {${op.columns.map((c) => `.${c.key}`).join(', ')}}`;

@@ -25,6 +25,7 @@ import {
   mapSkip,
   mapUnwind,
 } from './operators/row-operators.js';
+import { mapNodeByDynamicLabelScan } from './operators/dynamic-label-scan.js';
 import { mapAllNodesScan, mapNodeByLabelScan, mapNodeIndexSeek, mapRelationshipIndexSeek } from './operators/scans.js';
 import { mapRemove, mapSetProperties } from './operators/set-remove.js';
 import { mapShortestPath } from './operators/shortest-path.js';
@@ -81,6 +82,8 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
       return mapAllNodesScan(op, m);
     case 'NodeByLabelScan':
       return mapNodeByLabelScan(op, m);
+    case 'NodeByDynamicLabelScan':
+      return mapNodeByDynamicLabelScan(op, m);
     case 'NodePropertyScan':
       return mapNodePropertyScan(op, m);
     case 'NodeIndexSeek':

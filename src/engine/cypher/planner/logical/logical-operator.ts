@@ -13,6 +13,7 @@
 import type { Argument } from './argument.js';
 import type { AllNodesScan } from './all-nodes-scan.js';
 import type { NodeByLabelScan } from './node-by-label-scan.js';
+import type { NodeByDynamicLabelScan } from './node-by-dynamic-label-scan.js';
 import type { NodeIndexSeek } from './node-index-seek.js';
 import type { RelationshipIndexSeek } from './relationship-index-seek.js';
 import type { Expand } from './expand.js';
@@ -51,6 +52,7 @@ export type LogicalOperator =
   | Argument
   | AllNodesScan
   | NodeByLabelScan
+  | NodeByDynamicLabelScan
   | NodeIndexSeek
   | RelationshipIndexSeek
   | Expand
