@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage } from 'node:htt
 import { createServer, type Server, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { createSecureContext, TLSSocket, type SecureContext } from 'node:tls';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { BoltConnection, type ConnectionSettings } from './connection.js';
 import type { BoltServer, BoltServerOptions } from './options.js';
 import { restrictVersions } from './protocol/versions.js';
@@ -35,7 +35,14 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
   const rawSocketOf = new WeakMap<Socket, Socket>();
   const secureContext = options.tls ? createSecureContext({ key: options.tls.key, cert: options.tls.cert }) : null;
   const websocketEnabled = options.websocket ?? true;
-  const wss = websocketEnabled ? new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageSize }) : null;
+  // `ws` is loaded with the first WebSocket upgrade: most connections are plain Bolt.
+  let wss: WebSocketServer | null = null;
+  let wssLoading: Promise<WebSocketServer> | null = null;
+  const webSocketServer = (): Promise<WebSocketServer> =>
+    (wssLoading ??= import('ws').then(({ WebSocketServer: Server }) => {
+      wss = new Server({ noServer: true, maxPayload: settings.maxMessageSize });
+      return wss;
+    }));
   const http = websocketEnabled ? createHttpServer((_req, res) => res.writeHead(426).end('Upgrade to WebSocket for Bolt\n')) : null;
 
   const attach = (transport: Transport, subscribe: (onData: (b: Buffer) => void, onClose: () => void) => void): void => {
@@ -75,16 +82,27 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     });
   };
 
+  // The socket is not flowing after 'upgrade' (Node sets readableFlowing to null), so bytes
+  // arriving while `ws` loads stay buffered for handleUpgrade.
   http?.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    wss!.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const raw = rawSocketOf.get(socket) ?? socket;
-      clearDeadline(raw);
-      attach(new WebSocketTransport(ws, raw), (onData, onClose) => {
-        ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => onData(toBuffer(data)));
-        ws.on('close', onClose);
-        ws.on('error', () => ws.terminate());
-      });
-    });
+    webSocketServer().then(
+      (server) => {
+        if (socket.destroyed) return;
+        server.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+          const raw = rawSocketOf.get(socket) ?? socket;
+          clearDeadline(raw);
+          attach(new WebSocketTransport(ws, raw), (onData, onClose) => {
+            ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => onData(toBuffer(data)));
+            ws.on('close', onClose);
+            ws.on('error', () => ws.terminate());
+          });
+        });
+      },
+      (error: Error) => {
+        settings.logger?.error(`Bolt over WebSocket unavailable: ${error.message}`);
+        socket.destroy();
+      },
+    );
   });
 
   /** Routes a connection by its first bytes; `raw` is the TCP socket under TLS (null when plain). */
