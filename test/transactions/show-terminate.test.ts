@@ -137,5 +137,6 @@ test('TERMINATE of unknown ids reports them; ids must be strings', async () => {
   ]);
   await assert.rejects(rows(session, 'TERMINATE TRANSACTIONS $id', { id: 42n }), { code: 'Neo.ClientError.Statement.TypeError' });
   await assert.rejects(rows(session, 'TERMINATE TRANSACTIONS'), { code: 'Neo.ClientError.Statement.SyntaxError' });
+  await assert.rejects(rows(session, 'SHOW TRANSACTIONS x'), { code: 'Neo.ClientError.Statement.SyntaxError', message: /Variable `x` not defined/ });
   assert.equal(db.transactions.size, 0, 'failed statements leave nothing registered');
 });

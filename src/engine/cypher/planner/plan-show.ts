@@ -94,6 +94,7 @@ export function planShow(show: Show, ctx: PlannerContext): ShowPlan {
     const names = show.yieldItems?.map((y) => y.alias?.name ?? y.field) ?? [];
     return { plan: { op: 'CommandCall', command: show, columns: names }, columns: names };
   }
+  if (show.target === 'TRANSACTIONS' || show.target === 'SETTINGS' || show.target === 'TERMINATE TRANSACTIONS') checkDefined(show.name, []);
   const leaf: LogicalOperator = { op: 'CommandCall', command: show, columns: columns.all };
   const yielded = planYield(show, columns.all, columns.defaults, leaf, ctx);
   if (show.returnClause === null) {
