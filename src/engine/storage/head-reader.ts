@@ -6,6 +6,7 @@
 import type { Connection } from './sqlite/connection.js';
 import type { CypherValue } from '../values/types.js';
 import type {
+  AdjacencySnapshot,
   Direction,
   GraphReader,
   IndexPredicate,
@@ -17,6 +18,7 @@ import type {
 import type { IndexEntry, SchemaCatalog } from '../catalog/schema-catalog.js';
 import { decodeRecord, findInRecord } from './codec/value-codec.js';
 import { scanNodeColumns } from './codec/node-columns.js';
+import { adjacencySnapshot } from './codec/adjacency-snapshot.js';
 import { keyMatches, keyScanFor, indexKey } from './codec/index-key.js';
 import { PAGE_SIZES, seekIndex, seekSingleNode } from './index-seek.js';
 import { MIN_PACKED_ROWS, NodeRowPage, PACKED_NODE_COLUMNS } from './node-row-pages.js';
@@ -313,6 +315,12 @@ export class HeadReader extends CatalogReads implements GraphReader {
     const row = this.connection.raw(REL_HANDLE_SQL).get(id) as [bigint, bigint, bigint] | undefined;
     if (row === undefined) return null;
     return { id, type: this.context.tokens.types.nameOf(Number(row[0])), startId: row[1], endId: row[2] };
+  }
+
+  /** The in-memory adjacency of a read transaction's version, once traversals paid for it (codec/adjacency-snapshot.ts). */
+  adjacencySnapshot(work: number): AdjacencySnapshot | null {
+    if (!this.cacheLastRow) return null;
+    return adjacencySnapshot(this.connection, this.context, this.version, work, () => this.countRelationships());
   }
 
   degree(nodeId: bigint, direction: Direction, types?: readonly string[]): number {
