@@ -68,6 +68,13 @@ interface Entry {
   readonly indexes: readonly IndexLookup[];
   readonly counts: readonly CountLookup[];
   countsCheckedAt: number;
+  /** The context the plan was built with (its catalog refuses use after planning). */
+  readonly planningContext: PlannerContext;
+  /**
+   * Once the physical operators are shared, the plan no longer plans anything at run time, so
+   * every execution gets this one object (its context reads no transaction).
+   */
+  shared?: PlannedStatement;
 }
 
 function signatureOf(definition: IndexDefinition | null): string {
@@ -158,6 +165,10 @@ export function cachedPlan(statement: Statement, reader: GraphReader, procedure:
       const entry = entries[i]!;
       if (indexesCurrent(entry, reader) && countsCurrent(entry, reader)) {
         hits++;
+        if (entry.slot.physical && entry.plan.explain !== 'PROFILE') {
+          entry.shared ??= { ...entry.plan, context: entry.planningContext, slot: entry.slot };
+          return entry.shared;
+        }
         return { ...entry.plan, context: new PlannerContext(reader, procedure, entry.counter), slot: entry.slot };
       }
     }
@@ -178,6 +189,7 @@ export function cachedPlan(statement: Statement, reader: GraphReader, procedure:
     indexes: recording.indexes,
     counts: recording.counts,
     countsCheckedAt: performance.now(),
+    planningContext: context,
   };
   const list = entries ?? [];
   list.unshift(entry);
