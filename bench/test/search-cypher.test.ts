@@ -81,4 +81,23 @@ describe('graphdb Cypher search adapter', () => {
     assert.ok(found.every((f) => f.length === 10));
     assert.ok(meanRecall(found, expected, 10) >= 0.95, `overlap ${meanRecall(found, expected, 10)}`);
   });
+
+  it("answers like the exact RRF through graphdb's hybrid pipeline and refuses a cached answer", async () => {
+    const reference = new ReferenceBm25(corpus, 'lucene');
+    const texts = generateTextQueries(7, corpus, queries.count, 'OR');
+    await search.storeNodeEmbeddings(base.count, (i) => row(base, i));
+    const found: number[][] = [];
+    const expected: number[][] = [];
+    for (let q = 0; q < queries.count; q++) {
+      found.push(await search.hybridSearch(texts[q]!.terms.join(' '), queryParameter(queries, q), 10, 'hybrid'));
+      expected.push(referenceRrf(
+        reference.search(texts[q]!, HYBRID_CANDIDATES).map((h) => h.doc),
+        truth[q]!.slice(0, HYBRID_CANDIDATES),
+        10,
+      ));
+    }
+    assert.ok(found.every((f) => f.length === 10 && f.every((d) => d >= 0)));
+    assert.ok(meanRecall(found, expected, 10) >= 0.95, `overlap ${meanRecall(found, expected, 10)}`);
+    await assert.rejects(search.hybridSearch(texts[0]!.terms.join(' '), queryParameter(queries, 0), 10, 'hybrid'), /result cache/);
+  });
 });

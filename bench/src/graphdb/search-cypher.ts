@@ -55,9 +55,22 @@ RETURN n.id AS id, rrf ORDER BY rrf DESC, best LIMIT $k`,
 interface SearchGraphDB {
   session(): Session | Promise<Session>;
   close(): Promise<void> | void;
-  search?(database?: string): { status(): { text_documents: number }; named?: { vector: ReadonlyMap<string, { collection: { status(): { strategy: string } } }> } };
+  search?(database?: string): DatabaseSearchLike;
   searchServices?: { settle(): Promise<void> } | null;
 }
+
+/** The part of the embedded `db.search()` API (DatabaseSearch) the adapter uses. */
+interface DatabaseSearchLike {
+  status(): { text_documents: number; strategy: string };
+  named?: { vector: ReadonlyMap<string, { collection: { status(): { strategy: string } } }> };
+  setEmbedding(nodeId: bigint, vector: ArrayLike<number>): void;
+  search(request: {
+    query: string; limit: number; method: HybridMethod; minSimilarity: number; queryVector: readonly number[];
+  }): Promise<{ results: readonly { nodeId: bigint }[]; cached: boolean }>;
+}
+
+/** Methods of graphdb's hybrid pipeline. */
+export type HybridMethod = 'hybrid' | 'text' | 'vector';
 
 type Params = Record<string, unknown>;
 
@@ -68,6 +81,9 @@ export function luceneQuery(q: TextQuery): string {
 
 /** An embedded graphdb holding the bench's documents and vectors as `:Doc` nodes. */
 export class CypherSearch {
+  /** Internal node id -> document number, filled by storeNodeEmbeddings. */
+  private readonly docOf = new Map<bigint, number>();
+
   private constructor(
     private readonly db: SearchGraphDB,
     private readonly session: Session,
@@ -117,8 +133,7 @@ export class CypherSearch {
    * text index over every string property. Returns the documents it indexed.
    */
   startSearchServices(): number {
-    if (typeof this.db.search !== 'function') throw new Error('GraphDB.search() is not available');
-    return this.db.search().status().text_documents;
+    return this.services().status().text_documents;
   }
 
   /** CREATE FULLTEXT INDEX, then the first query (which populates it from the store). */
@@ -164,6 +179,39 @@ export class CypherSearch {
   async hybrid(text: string, vector: number[], k: number): Promise<number[]> {
     const rows = await this.run(SEARCH_QUERIES.hybrid, { q: text, v: vector, k: BigInt(k), c: BigInt(HYBRID_CANDIDATES) });
     return rows.map((r) => Number(r[0]));
+  }
+
+  /**
+   * Puts the embeddings of documents 0..count-1 into the database's node-embedding store (embedded
+   * API `db.search().setEmbedding`; what an embedding provider would fill), the vectors graphdb's
+   * hybrid search (`db.search().search()`, HTTP `POST /graphdb/search`) uses; waits for its ANN build.
+   */
+  async storeNodeEmbeddings(count: number, vector: (i: number) => ArrayLike<number>): Promise<void> {
+    const search = this.services();
+    for (const [doc, node] of await this.run('MATCH (d:Doc) RETURN d.id AS doc, id(d) AS node')) this.docOf.set(node as bigint, Number(doc));
+    for (const [node, doc] of this.docOf) if (doc < count) search.setEmbedding(node, vector(doc));
+    await this.db.searchServices?.settle();
+  }
+
+  /** The node-embedding store's strategy (after storeNodeEmbeddings). */
+  embeddingStrategy(): string {
+    return this.services().status().strategy;
+  }
+
+  /**
+   * graphdb's own hybrid pipeline (RRF k = 60 over BM25 on the automatic text index and the node
+   * embeddings): document numbers of the top `k`. Throws when the result cache answered, so a timing
+   * never measures the cache (callers pass distinct query/vector pairs).
+   */
+  async hybridSearch(text: string, vector: readonly number[], k: number, method: HybridMethod): Promise<number[]> {
+    const page = await this.services().search({ query: text, limit: k, method, minSimilarity: -1, queryVector: vector });
+    if (page.cached) throw new Error('hybrid search answered from its result cache: the bench must not repeat a request');
+    return page.results.map((r) => this.docOf.get(r.nodeId) ?? -1);
+  }
+
+  private services(): DatabaseSearchLike {
+    if (typeof this.db.search !== 'function') throw new Error('GraphDB.search() is not available');
+    return this.db.search();
   }
 
   async close(): Promise<void> {

@@ -13,7 +13,7 @@ import { exactTopK, generateVectors, groundTruth, row, type VectorSet } from '..
 import { GRAPHDB_SEARCH_COMPONENT, type ComponentTextIndex, type ComponentVectors } from '../graphdb/search-component.js';
 import { GRAPHDB_SEARCH_CYPHER, HYBRID_CANDIDATES, referenceRrf, type CypherSearch } from '../graphdb/search-cypher.js';
 import {
-  cypherBm25, cypherFulltextBuild, cypherHybrid, cypherVectors, hybridOverlap, meanRecall, measureInterleaved, openCypherSearch, type HybridInputs,
+  apiHybrid, cypherBm25, cypherFulltextBuild, cypherHybrid, cypherVectors, hybridOverlap, meanRecall, measureInterleaved, openCypherSearch, type HybridInputs,
 } from '../graphdb/search-cypher-workloads.js';
 import { measure, throughputOf, timeOnce, type Timing } from '../measure.js';
 import { ReferenceBm25, sameTopK } from '../peers/bm25-reference.js';
@@ -221,7 +221,10 @@ async function hybrid(ctx: BenchContext, corpus: Corpus, text: ComponentTextInde
   const rec = new WorkloadRecorder('H1', 'hybrid RRF (k=60) of vector kNN and BM25, top-10', 'queries/s',
     'hybrid time ≤ 1.2× (text time + vector time) of our own pipeline', []);
   if (typeof cypher === 'string') rec.pending(GRAPHDB_SEARCH_CYPHER, cypher);
-  else if (cypher.vectorsReady && cypher.textReady) await cypherHybrid(ctx, cypher.search, inputs, rec);
+  else if (cypher.vectorsReady && cypher.textReady) {
+    await cypherHybrid(ctx, cypher.search, inputs, rec);
+    await apiHybrid(ctx, cypher.search, vectors.data.base, inputs, rec);
+  }
   const run = ctx.graphdb.searchComponents.hybrid;
   if (typeof run === 'string' || !text || !vectors.ours) {
     rec.pending(GRAPHDB_SEARCH_COMPONENT, typeof run === 'string' ? run : 'needs graphdb text and vector components');
