@@ -43,6 +43,8 @@ describe('vectorapi filters', () => {
     assert.deepEqual(ids({ must: [match('city', { case: 'keywords', value: { strings: ['Oslo', 'Lima'] } })] }), [1n, 'a0000000-0000-0000-0000-000000000003']);
     assert.deepEqual(ids({ must: [match('city', { case: 'exceptKeywords', value: { strings: ['Oslo'] } })] }), [2n, 'a0000000-0000-0000-0000-000000000003']);
     assert.deepEqual(ids({ must: [match('meta.items[].name', { case: 'keyword', value: 'b' })] }), [1n]);
+    assert.deepEqual(ids({ must: [match('tags', { case: 'exceptKeywords', value: { strings: ['cold'] } })] }), [1n, 2n], 'a list needs one element outside the excluded values');
+    assert.deepEqual(ids({ must: [match('tags', { case: 'exceptKeywords', value: { strings: ['cold', 'north', 'warm'] } })] }), []);
   });
 
   it('range, datetime_range, values_count, is_empty, is_null, has_id, has_vector', () => {

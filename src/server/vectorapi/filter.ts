@@ -108,12 +108,9 @@ function fieldPredicate(condition: FieldCondition): SubjectPredicate {
   if (key === '') throw new ArgumentError('Wrong input: field condition without a key');
   const checks: SubjectPredicate[] = [];
   if (condition.match !== undefined) {
+    // A list matches when any element does; for except_* that is any element outside the list.
     const matches = matchPredicate(condition.match);
-    const except = condition.match.matchValue.case === 'exceptKeywords' || condition.match.matchValue.case === 'exceptIntegers';
-    checks.push(({ payload }) => {
-      const values = valuesAt(payload, key);
-      return except ? values.length > 0 && values.every(matches) : values.some(matches);
-    });
+    checks.push(({ payload }) => valuesAt(payload, key).some(matches));
   }
   if (condition.range !== undefined) {
     const inRange = rangePredicate(condition.range, Number);
