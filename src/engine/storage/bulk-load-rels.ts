@@ -23,7 +23,7 @@ export class RelationshipBuffer {
   /** Index entries by buffer position, for relationships of indexed types. */
   readonly entries = new Map<number, PendingEntries>();
   /** Relationships per type id. */
-  readonly typeCounts = new Map<number, number>();
+  private readonly perType: number[] = [];
   length = 0;
   private maxNode = 0;
   private maxType = 0;
@@ -47,8 +47,15 @@ export class RelationshipBuffer {
     if (src > this.maxNode) this.maxNode = src;
     if (dst > this.maxNode) this.maxNode = dst;
     if (typeId > this.maxType) this.maxType = typeId;
-    this.typeCounts.set(typeId, (this.typeCounts.get(typeId) ?? 0) + 1);
+    this.perType[typeId] = (this.perType[typeId] ?? 0) + 1;
     return at;
+  }
+
+  /** (type id, relationships) pairs. */
+  typeCounts(): [number, number][] {
+    const counts: [number, number][] = [];
+    this.perType.forEach((count, typeId) => counts.push([typeId, count]));
+    return counts;
   }
 
   /** The encoded properties of the relationship at `at` (a view into the arena), or null. */

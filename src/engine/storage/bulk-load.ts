@@ -335,7 +335,7 @@ export class BulkLoader {
       if (checked.has(typeId)) state.touchedRels.add(BigInt(id));
     }
     insert.flush();
-    for (const [typeId, count] of rels.typeCounts) state.typeDelta(typeId, count);
+    for (const [typeId, count] of rels.typeCounts()) state.typeDelta(typeId, count);
     return id;
   }
 

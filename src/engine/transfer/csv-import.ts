@@ -29,7 +29,7 @@ export interface CsvInput {
 /** Imports one CSV file; header errors are fatal, row errors follow the sink's `onError`. */
 export async function importCsv(input: CsvInput, sink: ImportSink, options: CsvOptions = {}): Promise<void> {
   const delimiter = options.delimiter ?? ',';
-  const state: CsvState = { columns: null, arrayDelimiter: options.arrayDelimiter ?? ';', headerFailed: false };
+  const state: CsvState = { columns: null, hasProperties: true, arrayDelimiter: options.arrayDelimiter ?? ';', headerFailed: false };
   for await (const batch of csvRecordBatches(input.reader, delimiter)) {
     for (const record of batch) {
       const wait = importRecord(record, input, sink, state);
@@ -39,9 +39,14 @@ export async function importCsv(input: CsvInput, sink: ImportSink, options: CsvO
   }
 }
 
+/** Properties of rows from files without property columns (never mutated). */
+const NO_PROPERTIES: ReadonlyMap<string, CypherValue> = new Map();
+
 /** What one file's records share: the parsed header. */
 interface CsvState {
   columns: CsvColumn[] | null;
+  /** True when some column yields a property (a property column or a named :ID column). */
+  hasProperties: boolean;
   readonly arrayDelimiter: string;
   /** Set when the header is invalid (the file is abandoned). */
   headerFailed: boolean;
@@ -60,6 +65,7 @@ function importRecord(record: CsvItem, input: CsvInput, sink: ImportSink, state:
       const header = record.fields.map((f) => parseHeaderField(f.text));
       checkHeader(header, input.kind);
       state.columns = header;
+      state.hasProperties = header.some((c) => c.role === 'property' || (c.role === 'id' && c.name !== ''));
     } catch (error) {
       if (!(error instanceof CsvValueError)) throw error;
       state.headerFailed = true;
@@ -71,8 +77,8 @@ function importRecord(record: CsvItem, input: CsvInput, sink: ImportSink, state:
     sink.reject(origin, `Expected ${columns.length} fields but found ${record.fields.length}`);
     return undefined;
   }
-  const properties = new Map<string, CypherValue>();
-  const labels = input.labels === undefined ? [] : [...input.labels];
+  const properties = state.hasProperties ? new Map<string, CypherValue>() : null;
+  const labels = input.kind === 'relationships' ? [] : input.labels === undefined ? [] : [...input.labels];
   let id: string | null = null;
   let idSpace = '';
   let type = input.type ?? '';
@@ -88,7 +94,7 @@ function importRecord(record: CsvItem, input: CsvInput, sink: ImportSink, state:
       case 'id':
         id = field.text;
         idSpace = column.idSpace;
-        if (column.name !== '' && field.text !== '') properties.set(column.name, field.text);
+        if (column.name !== '' && field.text !== '') properties!.set(column.name, field.text);
         break;
       case 'label':
         for (const label of field.text.split(state.arrayDelimiter)) if (label.trim() !== '') labels.push(label.trim());
@@ -105,7 +111,7 @@ function importRecord(record: CsvItem, input: CsvInput, sink: ImportSink, state:
       case 'property':
         try {
           const value = convertField(field, column, state.arrayDelimiter);
-          if (value !== null) properties.set(column.name, value);
+          if (value !== null) properties!.set(column.name, value);
         } catch (error) {
           bad = (error as Error).message;
         }
@@ -117,8 +123,8 @@ function importRecord(record: CsvItem, input: CsvInput, sink: ImportSink, state:
     return undefined;
   }
   return input.kind === 'nodes'
-    ? sink.addNode(origin, idSpace, id === '' ? null : id, labels, properties)
-    : sink.addRelationship(origin, type, start!, end!, properties);
+    ? sink.addNode(origin, idSpace, id === '' ? null : id, labels, properties ?? NO_PROPERTIES)
+    : sink.addRelationship(origin, type, start!, end!, properties ?? NO_PROPERTIES);
 }
 
 function checkHeader(columns: readonly CsvColumn[], kind: CsvInput['kind']): void {
