@@ -126,3 +126,37 @@ test('rows of the nodes an expansion reaches are loaded together and match row-b
     env.dispose();
   }
 });
+
+test('an equality seek returns its single node with the row read in the same statement; several or none page as before', async () => {
+  const env = tempEngine();
+  try {
+    const db = env.engine.database();
+    const tx = await db.beginWrite();
+    tx.createIndex({ name: 'p_email', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['email'], options: new Map() }, false);
+    const one = tx.createNode(['P', 'Q'], props({ email: 'one@x', n: 1n }));
+    const twins: bigint[] = [];
+    for (let i = 0; i < 70; i++) twins.push(tx.createNode(['P'], props({ email: 'twin@x', n: BigInt(i) })));
+    const gone = tx.createNode(['P'], props({ email: 'gone@x' }));
+    tx.commit();
+    const del = await db.beginWrite();
+    del.deleteNode(gone, true);
+    del.setNodeProperty(one, 'n', 2n);
+    del.commit();
+
+    const reader = db.beginRead();
+    try {
+      assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'equals', value: 'one@x' })], [one]);
+      assert.equal(reader.nodeProperty(one, 'n'), 2n);
+      assert.deepEqual(reader.nodeLabels(one), ['P', 'Q']);
+      assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'equals', value: 'twin@x' })], twins, 'more than one page of matches');
+      assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'equals', value: 'gone@x' })], []);
+      assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'equals', value: 'nobody@x' })], []);
+      assert.equal(reader.nodeProperty(twins[3]!, 'n'), 3n);
+      assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'in', values: ['one@x', 'gone@x'] })], [one]);
+    } finally {
+      reader.close();
+    }
+  } finally {
+    env.dispose();
+  }
+});
