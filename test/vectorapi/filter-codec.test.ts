@@ -38,7 +38,9 @@ describe('vectorapi filters', () => {
   it('match keyword/integer/text/keywords/except and lists matching by any element', () => {
     assert.deepEqual(ids({ must: [match('city', { case: 'keyword', value: 'Rome' })] }), [2n]);
     assert.deepEqual(ids({ must: [match('meta.rating', { case: 'integer', value: 4n })] }), [1n]);
-    assert.deepEqual(ids({ must: [match('city', { case: 'text', value: 'OM' })] }), [2n], 'text is a case-insensitive substring');
+    assert.deepEqual(ids({ must: [match('city', { case: 'text', value: 'om' })] }), [2n], 'text is an exact substring');
+    assert.deepEqual(ids({ must: [match('city', { case: 'text', value: 'OM' })] }), []);
+    assert.deepEqual(ids({ must: [match('city', { case: 'textAny', value: 'Li sl' })] }), [1n, 'a0000000-0000-0000-0000-000000000003']);
     assert.deepEqual(ids({ must: [match('tags', { case: 'keyword', value: 'north' })] }), [1n]);
     assert.deepEqual(ids({ must: [match('city', { case: 'keywords', value: { strings: ['Oslo', 'Lima'] } })] }), [1n, 'a0000000-0000-0000-0000-000000000003']);
     assert.deepEqual(ids({ must: [match('city', { case: 'exceptKeywords', value: { strings: ['Oslo'] } })] }), [2n, 'a0000000-0000-0000-0000-000000000003']);

@@ -57,12 +57,13 @@ function matchPredicate(match: Match): (value: PayloadValue) => boolean {
       return (value) => (typeof value === 'bigint' && value === m.value) || (typeof value === 'number' && value === Number(m.value));
     case 'boolean':
       return (value) => value === m.value;
+    // Without a full-text index Qdrant matches text as an exact substring.
     case 'text':
     case 'phrase':
-      return (value) => typeof value === 'string' && value.toLowerCase().includes(m.value.toLowerCase());
+      return (value) => typeof value === 'string' && value.includes(m.value);
     case 'textAny': {
-      const words = m.value.toLowerCase().split(/\s+/).filter((w) => w !== '');
-      return (value) => typeof value === 'string' && words.some((w) => value.toLowerCase().includes(w));
+      const words = m.value.split(/\s+/).filter((w) => w !== '');
+      return (value) => typeof value === 'string' && words.some((w) => value.includes(w));
     }
     case 'keywords': {
       const wanted = new Set(m.value.strings);
