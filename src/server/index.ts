@@ -22,8 +22,7 @@ import type { HttpServerOptions } from './http/app.js';
 import type { SubsystemProbes } from './http/services.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
-import { createLogger } from './logger.js';
-import { GraphdbMetrics } from './metrics.js';
+import type { GraphdbMetrics } from './metrics.js';
 import { checkTransportPolicy } from './transport-policy.js';
 import type { VectorApiServer } from './vectorapi/index.js';
 
@@ -118,7 +117,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   // The gRPC listener's modules (connect, protobuf) load only when it is enabled.
   const vectorApiModule = config.vectorapi.grpc_enabled ? await import('./vectorapi/index.js') : null;
   vectorApiModule?.checkVectorApiTransport(config);
-  const logger = options.logger ?? createLogger(config.logging.level);
+  const logger = options.logger ?? (await import('./logger.js')).createLogger(config.logging.level);
   const version = options.version ?? '0.0.0';
   logger.debug({ config: redactConfig(config), file: loaded.file }, 'effective configuration');
   for (const name of loaded.unknownEnv) {
@@ -136,7 +135,9 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
     ...(search === null ? {} : { searchReadiness: () => search.readiness(), embeddingsPending: () => search.embeddingsPending() }),
     ...options.probes,
   };
-  const metrics = new GraphdbMetrics(() => engine.port.databaseFigures(), probes.embeddingsPending);
+  // prom-client (and the OpenTelemetry API it loads) is needed from here on only.
+  const { GraphdbMetrics: Metrics } = await import('./metrics.js');
+  const metrics: GraphdbMetrics = new Metrics(() => engine.port.databaseFigures(), probes.embeddingsPending);
   if (search !== null) metrics.trackEmbeddings(() => search.embeddingTotals());
   const boltEngine = instrumentEngine(engine.port, metrics);
   let bolt: BoltServer | null = null;

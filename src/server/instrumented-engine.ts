@@ -16,7 +16,8 @@ import type {
   TransactionOptions,
 } from '../engine/session/types.js';
 import type { DatabaseFigures, ServerEngine } from './engine-port.js';
-import { queryTypeLabel, type GraphdbMetrics } from './metrics.js';
+import type { GraphdbMetrics } from './metrics.js';
+import { queryTypeLabel } from './query-labels.js';
 
 type PullResult = Awaited<ReturnType<ResultStream['pull']>>;
 

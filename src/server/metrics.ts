@@ -3,25 +3,10 @@
  * servers (tests) can live in one process. Gauges of graph size are collected at scrape time.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { QueryType } from '../engine/session/types.js';
 import type { DatabaseFigures } from './engine-port.js';
+import type { QueryTypeLabel } from './query-labels.js';
 
-/** Query type label values (`graphdb_query_duration_seconds{type}`). */
-export type QueryTypeLabel = 'read' | 'write' | 'read_write' | 'schema';
-
-/** Maps a summary's query type to its metric label. */
-export function queryTypeLabel(type: QueryType): QueryTypeLabel {
-  switch (type) {
-    case 'r':
-      return 'read';
-    case 'w':
-      return 'write';
-    case 'rw':
-      return 'read_write';
-    case 's':
-      return 'schema';
-  }
-}
+export { queryTypeLabel, type QueryTypeLabel } from './query-labels.js';
 
 /** Cumulative embedding-worker figures (see `trackEmbeddings`). */
 export interface EmbeddingTotals {
