@@ -144,6 +144,17 @@ export class PointCollections {
       }
     }
     if ((await this.describe(spec.name)) !== null) throw new CollectionAlreadyExists(spec.name);
+    try {
+      await this.createSchemaAndNode(spec);
+    } catch (error) {
+      // A concurrent create of the same name may win any of the steps.
+      if (error instanceof ConstraintValidationFailed || (await this.describe(spec.name)) !== null) throw new CollectionAlreadyExists(spec.name);
+      throw error;
+    }
+    this.specs.set(spec.name, spec);
+  }
+
+  private async createSchemaAndNode(spec: CollectionSpec): Promise<void> {
     const label = quoteIdentifier(pointLabel(spec.name));
     await this.rows(`CREATE CONSTRAINT qdrant_collection_name IF NOT EXISTS FOR (c:${COLLECTION_LABEL}) REQUIRE c.name IS UNIQUE`);
     await this.rows(
@@ -159,13 +170,7 @@ export class PointCollections {
           `OPTIONS {indexConfig: {\`vector.dimensions\`: ${vector.size}, \`vector.similarity_function\`: '${similarity}'}}`,
       );
     }
-    try {
-      await this.rows(`CREATE (:${COLLECTION_LABEL} {name: $name, config: $config})`, { name: spec.name, config: specToJson(spec) });
-    } catch (error) {
-      if (error instanceof ConstraintValidationFailed) throw new CollectionAlreadyExists(spec.name);
-      throw error;
-    }
-    this.specs.set(spec.name, spec);
+    await this.rows(`CREATE (:${COLLECTION_LABEL} {name: $name, config: $config})`, { name: spec.name, config: specToJson(spec) });
   }
 
   private async saveSpec(spec: CollectionSpec): Promise<void> {
