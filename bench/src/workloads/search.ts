@@ -149,7 +149,7 @@ async function componentText(ctx: BenchContext, corpus: Corpus, b1: WorkloadReco
   return { index };
 }
 
-async function textWorkloads(ctx: BenchContext, corpus: Corpus, vectors: VectorOutcome, cypher: CypherHandle): Promise<WorkloadResult[]> {
+async function textWorkloads(ctx: BenchContext, corpus: Corpus, vectors: VectorOutcome, cypher: CypherHandle, withHybrid: boolean): Promise<WorkloadResult[]> {
   const { profile } = ctx;
   const b1 = new WorkloadRecorder('B1', `full-text index build (${corpus.docs.length} docs)`, 'docs/s', '≥ 1.0× FTS5', [{ against: 'raw FTS5', factor: 1 }]);
   if (typeof cypher === 'string') b1.pending(GRAPHDB_SEARCH_CYPHER, cypher);
@@ -194,6 +194,7 @@ async function textWorkloads(ctx: BenchContext, corpus: Corpus, vectors: VectorO
     out.push(rec.finish());
   }
   fts?.close();
+  if (!withHybrid) return out;
   const texts = generateTextQueries(profile.seed + 60, corpus, profile.textQueries, 'OR');
   const { queries, truth } = vectors.data;
   const inputs: HybridInputs = {
@@ -273,12 +274,15 @@ async function hybrid(ctx: BenchContext, corpus: Corpus, text: ComponentTextInde
 
 /**
  * Runs the vector and text workloads. `wanted` (the `--only` filter) lets an H1-only run skip the
- * V2/V3 measurements and the raw faiss builds; H1 still needs graphdb's vector indexes.
+ * V2/V3 measurements and the raw faiss builds (H1 still needs graphdb's vector indexes), and a
+ * B-only run skip vectors altogether (none generated).
  */
 export async function runSearchWorkloads(ctx: BenchContext, wanted: (id: string) => boolean = () => true): Promise<WorkloadResult[]> {
   const { profile } = ctx;
+  const needVectors = ['V1', 'V2', 'V3', 'H1'].some(wanted);
   let t = performance.now();
-  const { base, queries } = generateVectors(profile.seed, DIM, profile.vectors, profile.vectorQueries);
+  const vectorCount = needVectors ? profile.vectors : 0;
+  const { base, queries } = generateVectors(profile.seed, DIM, vectorCount, needVectors ? profile.vectorQueries : 0);
   const truth = groundTruth(base, queries, 100);
   const filteredTruth = Array.from({ length: queries.count }, (_, q) => exactTopK(base, row(queries, q), 10, selected));
   ctx.log(`  generated ${base.count} × ${DIM} vectors and exact top-100 of ${queries.count} queries in ${(performance.now() - t).toFixed(0)} ms`);
@@ -289,10 +293,11 @@ export async function runSearchWorkloads(ctx: BenchContext, wanted: (id: string)
   const opened = ctx.graphdb.search ?? await openCypherSearch(ctx, corpus, dir);
   const cypher: CypherHandle = typeof opened === 'string' ? opened : { ...opened, vectorsReady: false, textReady: false };
   try {
-    ctx.log('V1–V3 vectors');
-    const vectors = await vectorWorkloads(ctx, { base, queries, truth, filteredTruth }, cypher, ['V1', 'V2', 'V3'].some(wanted));
+    const data = { base, queries, truth, filteredTruth };
+    ctx.log(needVectors ? 'V1–V3 vectors' : 'V1–V3 vectors: skipped (neither V nor H1 wanted)');
+    const vectors = needVectors ? await vectorWorkloads(ctx, data, cypher, ['V1', 'V2', 'V3'].some(wanted)) : { results: [], ours: null, data };
     ctx.log('B1–B2 BM25, H1 hybrid');
-    const text = await textWorkloads(ctx, corpus, vectors, cypher);
+    const text = await textWorkloads(ctx, corpus, vectors, cypher, wanted('H1'));
     return [...vectors.results, ...text];
   } finally {
     if (typeof cypher !== 'string') await cypher.search.close();
