@@ -18,7 +18,7 @@ import { requiredPermissions } from '../auth/statement-permissions.js';
 import type { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
 import type { EngineServices } from './statement-execution.js';
-import { runPlanned } from './statement-runner.js';
+import { runAdmin, runPlanned } from './statement-runner.js';
 import type { TransactionHandle } from './transaction-registry.js';
 import type { Statement } from '../cypher/ast/index.js';
 import type { CypherValue } from '../values/types.js';
@@ -74,6 +74,10 @@ export class EngineTransaction implements Transaction {
   private clock: StatementClock | null = null;
   /** True while `run()` is between its start and the statement's result (or error). */
   private executing = false;
+  /** Administration commands of this transaction, run in order at commit (as Neo4j, never mixed with queries). */
+  private readonly adminCommands: { readonly plan: StatementPlan; readonly parameters: ReadonlyMap<string, CypherValue> }[] = [];
+  /** True once a query (anything but an administration command) ran in this transaction. */
+  private ranQuery = false;
 
   constructor(private readonly context: TransactionContext) {
     this.id = context.handle.id;
@@ -115,7 +119,11 @@ export class EngineTransaction implements Transaction {
           "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
         );
       }
-      if (plan.admin) throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Database administration is not allowed in an explicit transaction.');
+      if (plan.admin) return await this.queueAdmin(plan, params, clock);
+      if (this.adminCommands.length > 0) {
+        throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Tried to execute a query after executing an administration command in the same transaction.');
+      }
+      this.ranQuery = true;
       if (plan.writes && plan.explain !== 'EXPLAIN' && this.writer === null) {
         if (ctx.mode === 'READ') throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
         await this.takeWriteLock(clock);
@@ -176,6 +184,14 @@ export class EngineTransaction implements Transaction {
       await this.abort();
       throw new TransactionTimedOut();
     }
+    if (this.adminCommands.length > 0) {
+      try {
+        await this.runQueuedAdmin();
+      } catch (error) {
+        await this.abort();
+        throw this.terminationOr(error);
+      }
+    }
     this.state = 'committed';
     this.context.handle.closing();
     try {
@@ -212,6 +228,32 @@ export class EngineTransaction implements Transaction {
       if (current && !current.finished) await current.fail(terminatedError(reason)).catch(() => undefined);
       await this.abort();
     });
+  }
+
+  /**
+   * Accepts an administration command: it runs at commit (so a rollback drops it), and the
+   * transaction may hold only administration commands, like Neo4j's system transactions.
+   */
+  private async queueAdmin(plan: StatementPlan, parameters: ReadonlyMap<string, CypherValue>, clock: StatementClock): Promise<ResultStream> {
+    if (this.ranQuery) {
+      throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Tried to execute an administration command after executing a query in the same transaction.');
+    }
+    this.adminCommands.push({ plan, parameters });
+    const ctx = this.context;
+    const target = { database: ctx.database, reader: this.storage, writer: null, transactionStart: this.startedAt };
+    const result = await runAdmin(plan, target, parameters, clock, ctx.services, async () => ctx.handle.queryFinished(), false);
+    this.current = result;
+    return result;
+  }
+
+  /** Runs the queued administration commands in order (each commits in the system database). */
+  private async runQueuedAdmin(): Promise<void> {
+    const ctx = this.context;
+    const target = { database: ctx.database, reader: this.storage, writer: null, transactionStart: this.startedAt };
+    for (const { plan, parameters } of this.adminCommands.splice(0)) {
+      const result = await runAdmin(plan, target, parameters, new TransactionClock(ctx.deadline), ctx.services, async () => undefined);
+      await result.discard();
+    }
   }
 
   private async finishCurrent(): Promise<void> {

@@ -64,7 +64,10 @@ function describeRead(): { counters: WriteCounters } {
   return { counters: ZERO_COUNTERS };
 }
 
-/** Runs an administration command (CREATE/DROP DATABASE). */
+/**
+ * Runs an administration command (CREATE/DROP DATABASE, aliases, limits). With `execute` false it
+ * only returns the command's empty result: an explicit transaction runs its commands at commit.
+ */
 export async function runAdmin(
   plan: StatementPlan,
   target: RunTarget,
@@ -72,10 +75,11 @@ export async function runAdmin(
   clock: StatementClock,
   services: EngineServices,
   finish: Finisher,
+  execute = true,
 ): Promise<StatementResult> {
   const ctx = createContext(target.database, target.reader, null, parameters, clock, services, target.transactionStart);
   const startedAt = Date.now();
-  if (plan.plan.op === 'CommandCall') await runAdminCommand(plan.plan, ctx);
+  if (execute && plan.plan.op === 'CommandCall') await runAdminCommand(plan.plan, ctx);
   return new StatementResult({
     keys: [],
     database: target.database,
