@@ -34,6 +34,8 @@ export interface GraphSubject {
   readonly role: Role;
   /** What is being measured when it is not obvious (API path, settings). */
   readonly note?: string;
+  /** Writes the input files `load` imports from, outside the timed part (like Kuzu's COPY input). */
+  prepareImport?(graph: SocialGraph): void;
   /** G1: imports the graph until it is queryable (ids and both adjacency directions). */
   load(graph: SocialGraph): Promise<void>;
   /** The EXPLAIN plan (operator names) of a workload's query, when the adapter can tell. */

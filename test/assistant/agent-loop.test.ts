@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
 import { startFakeModelServer, type FakeModelServer, type FakeReply } from './fixtures/fake-model-server.js';
+import { sseData } from './fixtures/sse.js';
 
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const ROOT = basic('root', 'rootpw');
@@ -30,15 +31,6 @@ async function cypherRows(t: TestServer, statement: string): Promise<unknown[][]
 /** The tool messages of a request the fake model received. */
 function toolMessages(body: any): any[] {
   return body.messages.filter((m: any) => m.role === 'tool');
-}
-
-/** Parses an SSE body into its data payloads. */
-function sseData(text: string): string[] {
-  return text
-    .split(/\n\n/)
-    .map((event) => event.trim())
-    .filter((event) => event.startsWith('data: '))
-    .map((event) => event.slice('data: '.length));
 }
 
 describe('assistant agentic loop (local_server provider)', () => {

@@ -13,14 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { LocalChatProvider, toChatHistory } from '../../src/engine/assistant/index.js';
 import { request, startTestServer, type TestServer } from '../http/helpers.js';
 import { writeTinyLlama } from './fixtures/tiny-llama.js';
-
-function sseData(text: string): string[] {
-  return text
-    .split(/\n\n/)
-    .map((event) => event.trim())
-    .filter((event) => event.startsWith('data: '))
-    .map((event) => event.slice('data: '.length));
-}
+import { sseData } from './fixtures/sse.js';
 
 describe('assistant local provider (tiny llama GGUF)', () => {
   let modelsDir: string;

@@ -15,7 +15,7 @@ if (typeof graphdb.embedded === 'string') {
   const baseline = process.memoryUsage().rss;
   const subject = await graphdb.embedded(dir!);
   // The same import as G1 (the bulk loader from CSV written first), not the Cypher fallback.
-  (subject as { prepareImport?: (g: typeof graph) => void }).prepareImport?.(graph);
+  subject.prepareImport?.(graph);
   await subject.load(graph);
   await subject.countNodes?.();
   (globalThis as { gc?: () => void }).gc?.();

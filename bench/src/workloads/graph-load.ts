@@ -46,8 +46,7 @@ export async function runLoad(ctx: BenchContext, options: { kuzuThreads: number 
     try {
       const ours = await ctx.graphdb.embedded(dir('graphdb'));
       // Like Kuzu's CSV files, graphdb's import files are written before the timer starts.
-      const prepare = (ours as GraphSubject & { prepareImport?: (g: typeof graph) => void }).prepareImport;
-      await importInto(ours, prepare ? () => prepare.call(ours, graph) : undefined);
+      await importInto(ours, () => ours.prepareImport?.(graph));
     } catch (e) {
       rec.failed(GRAPHDB_EMBEDDED, 'ours', e);
     }

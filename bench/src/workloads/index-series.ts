@@ -35,7 +35,7 @@ export async function runIndexSeries(ctx: BenchContext): Promise<WorkloadResult[
       try {
         const ours = await ctx.graphdb.embedded(join(dir, 'graphdb'));
         subjects.push(ours);
-        (ours as GraphSubject & { prepareImport?: (g: typeof graph) => void }).prepareImport?.(graph);
+        ours.prepareImport?.(graph);
         await ours.load(graph);
       } catch (e) {
         rec.failed(GRAPHDB_EMBEDDED, 'ours', e);

@@ -240,18 +240,21 @@ export class EngineTransaction implements Transaction {
     }
     this.adminCommands.push({ plan, parameters });
     const ctx = this.context;
-    const target = { database: ctx.database, reader: this.storage, writer: null, transactionStart: this.startedAt };
-    const result = await runAdmin(plan, target, parameters, clock, ctx.services, async () => ctx.handle.queryFinished(), false);
+    const result = await runAdmin(plan, this.adminTarget(), parameters, clock, ctx.services, async () => ctx.handle.queryFinished(), false);
     this.current = result;
     return result;
+  }
+
+  /** Where administration commands run: this transaction's snapshot (they commit in `system` themselves). */
+  private adminTarget(): { database: string; reader: ReadTransaction | WriteTransaction; writer: null; transactionStart: number } {
+    return { database: this.context.database, reader: this.storage, writer: null, transactionStart: this.startedAt };
   }
 
   /** Runs the queued administration commands in order (each commits in the system database). */
   private async runQueuedAdmin(): Promise<void> {
     const ctx = this.context;
-    const target = { database: ctx.database, reader: this.storage, writer: null, transactionStart: this.startedAt };
     for (const { plan, parameters } of this.adminCommands.splice(0)) {
-      const result = await runAdmin(plan, target, parameters, new TransactionClock(ctx.deadline), ctx.services, async () => undefined);
+      const result = await runAdmin(plan, this.adminTarget(), parameters, new TransactionClock(ctx.deadline), ctx.services, async () => undefined);
       await result.discard();
     }
   }

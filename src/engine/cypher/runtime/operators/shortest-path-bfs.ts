@@ -35,7 +35,8 @@ interface Step {
   readonly prev: bigint;
 }
 
-function reverse(direction: Direction): Direction {
+/** The direction of a search walking back from the other end. */
+export function reverse(direction: Direction): Direction {
   return direction === 'out' ? 'in' : direction === 'in' ? 'out' : 'both';
 }
 

@@ -8,7 +8,7 @@ import type { AdjacencyLists, AdjacencySnapshot, Direction, RelationshipHandle }
 import type { ExecutionContext } from '../execution-context.js';
 import { PAUSE } from '../row.js';
 import type { Signal } from '../row.js';
-import type { FoundPath, SearchSpec } from './shortest-path-bfs.js';
+import { reverse, type FoundPath, type SearchSpec } from './shortest-path-bfs.js';
 
 /** A relationship reached from a node: its position in a direction's lists (`in` or `out`). */
 interface Edge {
@@ -31,10 +31,6 @@ class Side {
     this.parent.set(origin, null);
     this.frontier = [origin];
   }
-}
-
-function reverse(direction: Direction): Direction {
-  return direction === 'out' ? 'in' : direction === 'in' ? 'out' : 'both';
 }
 
 /** Type ids to follow, in the order given (null: every type; empty: none exists). */
