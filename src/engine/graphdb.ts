@@ -47,6 +47,8 @@ export interface GraphDBOptions {
   readonly dataDir?: string;
   /** Default database name (default `graphdb`). */
   readonly defaultDatabase?: string;
+  /** Built-in alias of the default database (default `neo4j`; null: none), see `StorageEngineOptions.homeAlias`. */
+  readonly homeAlias?: string | null;
   /** Default transaction timeout in ms; 0 or omitted means none. */
   readonly transactionTimeoutMs?: number;
   /** Default time zone of temporal functions (default `UTC`). */
@@ -157,6 +159,7 @@ export class GraphDB {
     const storage = StorageEngine.open({
       dataDir,
       ...(options.defaultDatabase ? { defaultDatabase: options.defaultDatabase } : {}),
+      ...(options.homeAlias !== undefined ? { homeAlias: options.homeAlias } : {}),
       ...(options.syncMode ? { syncMode: options.syncMode } : {}),
       ...(options.writeLockTimeoutMs !== undefined ? { writeLockTimeoutMs: options.writeLockTimeoutMs } : {}),
       ...(options.logger ? { logger: options.logger } : {}),

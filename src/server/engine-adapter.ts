@@ -23,6 +23,7 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
   const graphdb = await GraphDB.open({
     dataDir: config.database.path,
     defaultDatabase: config.database.default_database,
+    homeAlias: config.database.home_alias === '' ? null : config.database.home_alias,
     logger: { warn: (object, message) => logger.warn(object, message) },
     search: {
       settings: searchSettingsFrom(config),

@@ -34,7 +34,7 @@ describe('alias catalog', () => {
   let db: GraphDB;
   before(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-aliases-'));
-    db = await GraphDB.open({ dataDir });
+    db = await GraphDB.open({ dataDir, homeAlias: null });
     await rows(db, 'CREATE DATABASE shop');
   });
   after(async () => {
@@ -61,7 +61,7 @@ describe('alias catalog', () => {
   it('aliases and their properties survive a restart; the engine resolves them in store()', async () => {
     await rows(db, 'CREATE ALIAS `front.door` FOR DATABASE shop PROPERTIES $p', { p: new Map<string, CypherValue>([['team', 'web'], ['level', 3n]]) });
     await db.close();
-    db = await GraphDB.open({ dataDir });
+    db = await GraphDB.open({ dataDir, homeAlias: null });
     const shown = await rows(db, 'SHOW ALIASES `front.door` FOR DATABASES YIELD name, database, properties');
     assert.deepEqual(shown, [['front.door', 'shop', new Map<string, CypherValue>([['team', 'web'], ['level', 3n]])]]);
     assert.equal(db.store('FRONT.DOOR').name, 'shop');

@@ -46,7 +46,7 @@ describe('ALTER DATABASE SET LIMIT and SHOW LIMITS', () => {
   let db: GraphDB;
   before(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-limits-'));
-    db = await GraphDB.open({ dataDir });
+    db = await GraphDB.open({ dataDir, homeAlias: null });
     await rows(db, 'CREATE DATABASE tenant');
     await rows(db, 'CREATE ALIAS tenantalias FOR DATABASE tenant');
   });
@@ -95,7 +95,7 @@ describe('ALTER DATABASE SET LIMIT and SHOW LIMITS', () => {
 
   it('limits and aliases survive a restart (stored in the system database)', async () => {
     await db.close();
-    db = await GraphDB.open({ dataDir });
+    db = await GraphDB.open({ dataDir, homeAlias: null });
     const kept = await rows(db, 'SHOW LIMITS FOR DATABASE tenantalias YIELD limit, value WHERE value IS NOT NULL');
     assert.deepEqual(kept, [
       ['max_nodes', 5n],

@@ -10,7 +10,7 @@ import type { Session, Transaction } from '../../src/engine/index.js';
 
 let db: GraphDB;
 before(async () => {
-  db = await GraphDB.open({});
+  db = await GraphDB.open({ homeAlias: null });
 });
 after(() => db.close());
 

@@ -44,3 +44,29 @@ export function writeAlias(connection: Connection, entry: AliasEntry): void {
 export function deleteAlias(connection: Connection, name: string): void {
   connection.stmt('DELETE FROM database_aliases WHERE name = ?').run(name);
 }
+
+const BUILTIN_SQL = `CREATE TABLE IF NOT EXISTS database_builtin_aliases (
+  name TEXT PRIMARY KEY,
+  target TEXT NOT NULL
+) WITHOUT ROWID`;
+
+/**
+ * Seeds the built-in home alias (`neo4j` by default) once per data directory: created the first
+ * time the directory opens with that name configured, then an ordinary alias (SHOW ALIASES lists
+ * it; DROP ALIAS removes it for good; ALTER ALIAS retargets it). While it still targets the
+ * database it was seeded for, it follows a change of the default database.
+ * Nothing happens when `name` is a database or a user alias.
+ */
+export function seedHomeAlias(connection: Connection, name: string, defaultDatabase: string, isDatabase: (name: string) => boolean): void {
+  connection.db.exec(BUILTIN_SQL);
+  const seeded = connection.raw('SELECT target FROM database_builtin_aliases WHERE name = ?').get(name) as [string] | undefined;
+  const current = connection.raw('SELECT target FROM database_aliases WHERE name = ?').get(name) as [string] | undefined;
+  if (seeded === undefined) {
+    if (current !== undefined || isDatabase(name)) return;
+    writeAlias(connection, { name, target: defaultDatabase, properties: new Map() });
+  } else {
+    if (current === undefined || current[0] !== seeded[0] || seeded[0] === defaultDatabase) return;
+    writeAlias(connection, { name, target: defaultDatabase, properties: new Map() });
+  }
+  connection.stmt('INSERT OR REPLACE INTO database_builtin_aliases (name, target) VALUES (?, ?)').run(name, defaultDatabase);
+}

@@ -10,7 +10,7 @@
 import { ClientError, DatabaseNotFound, StatusCodes } from '../errors/index.js';
 import type { Connection } from '../storage/sqlite/connection.js';
 import type { CypherValue } from '../values/types.js';
-import { deleteAlias, ensureAliasTable, readAliases, writeAlias, type AliasEntry } from './alias-catalog.js';
+import { deleteAlias, ensureAliasTable, readAliases, seedHomeAlias, writeAlias, type AliasEntry } from './alias-catalog.js';
 import { SYSTEM_DATABASE, normalizeDatabaseName } from './database-catalog.js';
 import { deleteLimits, ensureLimitTable, limitValue, readLimits, writeLimit, type DatabaseLimits, type LimitName } from './limit-catalog.js';
 
@@ -46,10 +46,14 @@ export class DatabaseDirectory {
 
   constructor(private readonly host: DirectoryHost) {}
 
-  /** Creates the tables when missing and loads their rows (at startup). */
-  load(connection: Connection): void {
+  /**
+   * Creates the tables when missing, seeds the built-in home alias (`homeAlias` targeting
+   * `defaultDatabase`, see `seedHomeAlias`; null: none) and loads the rows (at startup).
+   */
+  load(connection: Connection, homeAlias: string | null = null, defaultDatabase = ''): void {
     ensureAliasTable(connection);
     ensureLimitTable(connection);
+    if (homeAlias !== null) seedHomeAlias(connection, normalizeDatabaseName(homeAlias), defaultDatabase, (name) => this.host.isDatabase(name));
     this.aliases = new Map(readAliases(connection).map((entry) => [entry.name, entry]));
     this.limits = readLimits(connection);
   }

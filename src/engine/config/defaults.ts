@@ -5,6 +5,7 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
   database: {
     path: './data',
     default_database: 'graphdb',
+    home_alias: 'neo4j',
     max_connections: 100,
     connection_timeout: 30_000,
     storage_serializer: 'msgpack',

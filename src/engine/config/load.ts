@@ -124,6 +124,10 @@ export function validateConfig(config: GraphdbConfig, sourceOf: (path: string) =
   if (config.database.default_database === 'system' || !/^[A-Za-z][A-Za-z0-9.-]*$/.test(config.database.default_database)) {
     fail('database.default_database', `not a valid database name: ${JSON.stringify(config.database.default_database)}`);
   }
+  const homeAlias = config.database.home_alias;
+  if (homeAlias !== '' && (homeAlias.toLowerCase() === 'system' || !/^[A-Za-z][A-Za-z0-9.-]*$/.test(homeAlias))) {
+    fail('database.home_alias', `not a valid alias name: ${JSON.stringify(homeAlias)}`);
+  }
 }
 
 function isIpOrCidr(entry: string): boolean {

@@ -7,6 +7,7 @@ import type { SettingSpec } from './settings.js';
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'database.path': 'Data directory holding the database files.',
   'database.default_database': 'Name of the database sessions use when none is given.',
+  'database.home_alias': 'Built-in alias of the default database (neo4j), seeded once per data directory; empty for none.',
   'database.max_connections': 'Maximum number of concurrent client connections.',
   'database.connection_timeout': 'How long an idle client connection is kept open.',
   'database.storage_serializer': 'Serializer of stored property records.',

@@ -62,6 +62,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   ...group('database', 'database', [
     ['path', str, 'GRAPHDB_DATA_DIR'],
     ['default_database', str, 'GRAPHDB_DEFAULT_DATABASE'],
+    ['home_alias', str, 'GRAPHDB_HOME_ALIAS'],
     ['max_connections', int(1), 'GRAPHDB_MAX_CONNECTIONS'],
     ['connection_timeout', duration, 'GRAPHDB_CONNECTION_TIMEOUT'],
     ['storage_serializer', oneOf('gob', 'msgpack'), 'GRAPHDB_STORAGE_SERIALIZER'],

@@ -15,6 +15,8 @@ export interface DatabaseSettings {
   /** Storage location (data directory). */
   path: string;
   default_database: string;
+  /** Built-in alias of the default database (`neo4j`); empty: none. */
+  home_alias: string;
   max_connections: number;
   /** Milliseconds. */
   connection_timeout: number;

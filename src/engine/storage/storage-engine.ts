@@ -34,6 +34,11 @@ export interface StorageEngineOptions {
   readonly syncMode?: SyncMode;
   /** Name of the default database, created when missing (default `graphdb`). */
   readonly defaultDatabase?: string;
+  /**
+   * Name of the built-in alias of the default database, seeded once per data directory
+   * (default `neo4j`, the name Neo4j clients ask for; null: none). See `seedHomeAlias`.
+   */
+  readonly homeAlias?: string | null;
   /** How long a writer waits for a database's write lock before WriteConflict (default 10 s). */
   readonly writeLockTimeoutMs?: number;
   readonly logger?: StorageLogger;
@@ -75,7 +80,7 @@ export class StorageEngine {
         insertCatalogRow(bootstrapConnection, this.defaultDatabase, `${this.defaultDatabase}.db`);
       }
       this.catalog = new Map(readCatalog(bootstrapConnection).map((row) => [row.name, { file: row.file, createdAt: row.createdAt }]));
-      this.directory.load(bootstrapConnection);
+      this.directory.load(bootstrapConnection, this.options.homeAlias === undefined ? 'neo4j' : this.options.homeAlias, this.defaultDatabase);
     } finally {
       bootstrapConnection.close();
     }
