@@ -49,8 +49,10 @@ export interface GraphDBOptions {
   readonly defaultDatabase?: string;
   /** Built-in alias of the default database (default `neo4j`; null: none), see `StorageEngineOptions.homeAlias`. */
   readonly homeAlias?: string | null;
-  /** Default transaction timeout in ms; 0 or omitted means none. */
+  /** Default transaction timeout in ms (Neo4j's `db.transaction.timeout`); 0 or omitted means none. */
   readonly transactionTimeoutMs?: number;
+  /** Idle time after which an open explicit transaction is rolled back, in ms; 0 or omitted means none. */
+  readonly transactionIdleTimeoutMs?: number;
   /** Default time zone of temporal functions (default `UTC`). */
   readonly defaultTimeZone?: string;
   readonly syncMode?: SyncMode;
@@ -128,6 +130,7 @@ export class GraphDB {
       services: this.services,
       defaultDatabase: storage.defaultDatabase,
       defaultTimeoutMs: options.transactionTimeoutMs ?? 0,
+      idleTimeoutMs: options.transactionIdleTimeoutMs ?? 0,
       store: (name) => this.store(name),
       compile: (query, parameterNames) => this.queryCache.compile(query, parameterNames).ast,
       bookmarkFor: (database, version) => `graphdb:${database}:${version}`,

@@ -24,6 +24,8 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
     dataDir: config.database.path,
     defaultDatabase: config.database.default_database,
     homeAlias: config.database.home_alias === '' ? null : config.database.home_alias,
+    transactionTimeoutMs: config.database.transaction_timeout,
+    transactionIdleTimeoutMs: config.server.transaction_idle_timeout,
     logger: { warn: (object, message) => logger.warn(object, message) },
     search: {
       settings: searchSettingsFrom(config),

@@ -12,6 +12,7 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     mvcc_retention_max_versions: 100,
     mvcc_retention_ttl: 0,
     persist_search_indexes: false,
+    transaction_timeout: 0,
   },
   server: {
     bolt_enabled: true,

@@ -14,6 +14,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'database.mvcc_retention_max_versions': 'How many old versions of an entity history pruning keeps.',
   'database.mvcc_retention_ttl': 'Minimum age of a version before history pruning may remove it (0: no protection).',
   'database.persist_search_indexes': 'Persist search indexes to disk instead of rebuilding them at startup.',
+  'database.transaction_timeout': "Default timeout of a transaction (Neo4j's db.transaction.timeout; 0: none). A driver's per-transaction timeout overrides it.",
   'server.bolt_enabled': 'Start the Bolt listener.',
   'server.bolt_port': 'Port of the Bolt listener.',
   'server.bolt_address': 'Address the Bolt listener binds to.',

@@ -69,6 +69,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['mvcc_retention_max_versions', int(0), 'GRAPHDB_MVCC_RETENTION_MAX_VERSIONS', perDb],
     ['mvcc_retention_ttl', duration, 'GRAPHDB_MVCC_RETENTION_TTL', perDb],
     ['persist_search_indexes', bool, 'GRAPHDB_PERSIST_SEARCH_INDEXES'],
+    ['transaction_timeout', duration, 'GRAPHDB_TRANSACTION_TIMEOUT'],
   ]),
   ...group('server', 'server', [
     ['bolt_enabled', bool, 'GRAPHDB_BOLT_ENABLED'],

@@ -25,6 +25,8 @@ export interface DatabaseSettings {
   /** Milliseconds; 0 = no TTL protection. */
   mvcc_retention_ttl: number;
   persist_search_indexes: boolean;
+  /** Default transaction timeout in ms (Neo4j's `db.transaction.timeout`); 0 = none. */
+  transaction_timeout: number;
 }
 
 /** Native HTTPS listener (`server.https`). */

@@ -29,6 +29,8 @@ export interface SessionHost {
   readonly defaultDatabase: string;
   /** Default transaction timeout in ms (0 = none). */
   readonly defaultTimeoutMs: number;
+  /** Idle time after which an open explicit transaction is rolled back, in ms (0 = none). */
+  readonly idleTimeoutMs: number;
   store(name: string): DatabaseStore;
   /** Parses and semantically checks a statement (cached by text). */
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
@@ -260,6 +262,7 @@ export class EngineSession implements Session {
         database: this.database,
         mode: options.mode ?? 'WRITE',
         deadline: deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start),
+        idleTimeoutMs: this.host.idleTimeoutMs,
         security: this.security,
         handle,
         compile: (query, names) => this.host.compile(query, names),

@@ -52,6 +52,8 @@ export interface TransactionContext {
   readonly mode: AccessMode;
   /** `performance.now()` deadline (Infinity for none). */
   readonly deadline: number;
+  /** Milliseconds the transaction may stay idle between statements before it is rolled back (0: no limit). */
+  readonly idleTimeoutMs: number;
   readonly security: SecurityContext | undefined;
   readonly handle: TransactionHandle;
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
@@ -79,9 +81,43 @@ export class EngineTransaction implements Transaction {
   /** True once a query (anything but an administration command) ran in this transaction. */
   private ranQuery = false;
 
+  /** Fires when the transaction has been idle too long or passed its deadline (null while a statement runs). */
+  private expiry: NodeJS.Timeout | null = null;
+
   constructor(private readonly context: TransactionContext) {
     this.id = context.handle.id;
     this.storage = context.store.beginRead();
+    this.armExpiry();
+  }
+
+  /**
+   * While no statement runs, the transaction is bounded by its idle timeout and its deadline: when
+   * either passes it is terminated (rolled back, its snapshot, locks and write set freed at once), so
+   * an abandoned client holds nothing for longer than the configured time.
+   */
+  private armExpiry(): void {
+    this.disarmExpiry();
+    if (this.state !== 'open') return;
+    const ctx = this.context;
+    const untilDeadline = ctx.deadline - performance.now();
+    const idle = ctx.idleTimeoutMs > 0 ? ctx.idleTimeoutMs : Infinity;
+    const wait = Math.min(untilDeadline, idle);
+    if (!Number.isFinite(wait)) return;
+    const timedOut = untilDeadline <= idle;
+    this.expiry = setTimeout(() => {
+      this.expiry = null;
+      ctx.handle.terminate(
+        timedOut
+          ? 'The transaction has not completed within the specified timeout (db.transaction.timeout).'
+          : `The transaction has been idle for more than ${ctx.idleTimeoutMs} ms (server.transaction_idle_timeout) and was rolled back.`,
+      );
+    }, Math.max(0, wait));
+    this.expiry.unref();
+  }
+
+  private disarmExpiry(): void {
+    if (this.expiry !== null) clearTimeout(this.expiry);
+    this.expiry = null;
   }
 
   get isOpen(): boolean {
@@ -95,6 +131,15 @@ export class EngineTransaction implements Transaction {
 
   async run(query: string, parameters?: QueryParameters): Promise<ResultStream> {
     this.assertOpen();
+    this.disarmExpiry();
+    try {
+      return await this.runStatement(query, parameters);
+    } finally {
+      this.armExpiry();
+    }
+  }
+
+  private async runStatement(query: string, parameters?: QueryParameters): Promise<ResultStream> {
     await this.finishCurrent();
     this.assertOpen();
     const ctx = this.context;
@@ -130,12 +175,10 @@ export class EngineTransaction implements Transaction {
         plan = planFor(statement, this.storage, ctx.services);
       }
       const writer = this.writer;
-      const savepoint = writer?.savepoint() ?? null;
       const target = { database: ctx.database, reader: this.storage, writer, transactionStart: this.startedAt };
       const result = await runPlanned(plan, target, params, clock, ctx.services, async (error) => {
         ctx.handle.queryFinished();
-        if (error === null) savepoint?.release();
-        else await this.abort();
+        if (error !== null) await this.abort();
       });
       this.current = result;
       return result;
@@ -178,6 +221,7 @@ export class EngineTransaction implements Transaction {
 
   async commit(): Promise<string> {
     this.assertOpen();
+    this.disarmExpiry();
     await this.finishCurrent();
     this.assertOpen();
     if (performance.now() > this.context.deadline) {
@@ -268,6 +312,7 @@ export class EngineTransaction implements Transaction {
   private async abort(): Promise<void> {
     if (this.state !== 'open') return;
     this.state = 'rolledBack';
+    this.disarmExpiry();
     this.context.handle.closing();
     try {
       if (this.writer) this.writer.rollback();

@@ -97,6 +97,8 @@ export interface TransactionHandle {
   closing(): void;
   /** Removes the entry (commit, rollback, end of an auto-commit statement). Idempotent. */
   end(): void;
+  /** Terminates the transaction from inside (its timeout or idle timeout), as TERMINATE TRANSACTION does. */
+  terminate(reason: string): void;
 }
 
 const NO_PARAMETERS: ReadonlyMap<string, CypherValue> = new Map();
@@ -156,6 +158,12 @@ class Entry implements TransactionHandle {
 
   end(): void {
     this.registry.remove(this);
+  }
+
+  terminate(reason: string): void {
+    if (this.terminatedReason !== null) return;
+    this.terminatedReason = reason;
+    this.start.onTerminate(reason);
   }
 
   status(): string {
