@@ -3,6 +3,7 @@
  */
 import { Flags } from '@oclif/core';
 import { GraphDB } from '../engine/graphdb.js';
+import { requireDatabase } from './data-dir.js';
 
 /** `--data-dir` (env GRAPHDB_DATA_DIR, default ./data). */
 export const dataDirFlag = Flags.string({
@@ -14,12 +15,22 @@ export const dataDirFlag = Flags.string({
 /** `--database` / `-d`: the database to work on (default: the default database). */
 export const databaseFlag = Flags.string({ char: 'd', description: 'database name (default: the default database)' });
 
+/** `--create`: allow a data directory that holds no database yet (a new one is created). */
+export const createFlag = Flags.boolean({ description: 'create a new database when the data directory holds none' });
+
+/** Options of {@link withEngine}. */
+export interface WithEngineOptions {
+  /** Create a database when the directory holds none (otherwise such a directory is refused). */
+  readonly create?: boolean;
+}
+
 /**
- * Opens the engine on `dataDir`, runs `action`, closes the engine. Embedded access: another
- * process (a running server) may share the directory for reads, but writes from two processes
- * are not coordinated; stop the server or use its endpoints for writes.
+ * Opens the engine on `dataDir`, runs `action`, closes the engine. A directory that holds no
+ * database is refused (DataDirError) unless `create` is set. Another process (a running
+ * server) may share the directory: SQLite coordinates their reads and writes.
  */
-export async function withEngine<T>(dataDir: string, action: (db: GraphDB) => Promise<T>): Promise<T> {
+export async function withEngine<T>(dataDir: string, action: (db: GraphDB) => Promise<T>, options: WithEngineOptions = {}): Promise<T> {
+  requireDatabase(dataDir, options.create === true);
   const db = await GraphDB.open({ dataDir });
   try {
     return await action(db);

@@ -1,6 +1,7 @@
 import { Args, Command, Flags } from '@oclif/core';
 import { dataDirFlag, formatBytes } from '../cli/flags.js';
 import { gridTable, toJsonSafe } from '../cli/table.js';
+import { requireDatabase } from '../cli/data-dir.js';
 import { BackupError, createBackup, type BackupManifest } from '../engine/transfer/index.js';
 
 /** `graphdb backup`: online backup of every database of a data directory. */
@@ -34,6 +35,7 @@ export default class Backup extends Command {
     const { args, flags } = await this.parse(Backup);
     let manifest: BackupManifest;
     try {
+      requireDatabase(flags['data-dir'], false);
       manifest = await createBackup(flags['data-dir'], { target: args.target, databases: flags.database, graphdbVersion: this.config.version });
     } catch (error) {
       if (error instanceof BackupError) this.error(error.message, { exit: 1 });

@@ -1,5 +1,5 @@
 import { Args, Command, Flags } from '@oclif/core';
-import { databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
+import { createFlag, databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
 import { terminalProgress } from '../cli/progress.js';
 import { gridTable, keyValueTable, toJsonSafe } from '../cli/table.js';
 import { formatOfFile, importGraph, type ImportInput, type ImportSummary, type TransferFormat } from '../engine/transfer/index.js';
@@ -48,6 +48,7 @@ export default class Import extends Command {
 
   static override flags = {
     'data-dir': dataDirFlag,
+    create: createFlag,
     database: databaseFlag,
     format: Flags.string({ description: 'input format (default: from the file extension)', options: ['jsonl', 'csv', 'cypher'] }),
     nodes: Flags.string({ description: 'CSV node file, optionally Label1:Label2=file', multiple: true }),
@@ -71,17 +72,20 @@ export default class Import extends Command {
     const format = (flags.format ?? formatOfFile(inputs[0]!.file)) as TransferFormat | null;
     if (format === null) this.error(`Cannot tell the format of '${inputs[0]!.file}'; use --format.`, { exit: 2 });
     const progress = terminalProgress(flags.progress && !this.jsonEnabled());
-    const summary = await withEngine(flags['data-dir'], (db) =>
-      importGraph(db, {
-        format,
-        inputs,
-        database: flags.database,
-        onError: flags['on-error'] as 'skip' | 'fail',
-        batchSize: flags['batch-size'],
-        delimiter: flags.delimiter,
-        arrayDelimiter: flags['array-delimiter'],
-        onProgress: progress.update,
-      }),
+    const summary = await withEngine(
+      flags['data-dir'],
+      (db) =>
+        importGraph(db, {
+          format,
+          inputs,
+          database: flags.database,
+          onError: flags['on-error'] as 'skip' | 'fail',
+          batchSize: flags['batch-size'],
+          delimiter: flags.delimiter,
+          arrayDelimiter: flags['array-delimiter'],
+          onProgress: progress.update,
+        }),
+      { create: flags.create },
     );
     progress.done();
     if (!this.jsonEnabled()) this.report(summary);

@@ -1,5 +1,6 @@
 import { Command, Flags } from '@oclif/core';
 import { ConfigError, loadConfig } from '../engine/config/index.js';
+import { forgetServer, recordServer } from '../cli/data-dir.js';
 import { createLogger } from '../server/logger.js';
 import { SecurityConfigurationError, startServer } from '../server/index.js';
 
@@ -76,11 +77,14 @@ export default class Serve extends Command {
       logger.fatal({ err: error }, 'startup failed');
       this.error(message, { exit: error instanceof SecurityConfigurationError ? 3 : 1 });
     }
+    const dataDir = loaded.config.database.path;
+    recordServer(dataDir, { pid: process.pid, http: server.http?.url ?? null, bolt: server.bolt?.url ?? null });
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', () => resolve('SIGINT'));
       process.once('SIGTERM', () => resolve('SIGTERM'));
     });
     logger.info({ signal }, 'signal received');
     await server.close();
+    forgetServer(dataDir, process.pid);
   }
 }

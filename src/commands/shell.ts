@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core';
-import { databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
+import { createFlag, databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
 import { EmbeddedClient, type ShellClient } from '../cli/shell/client.js';
 import { connectRemote } from '../cli/shell/remote-client.js';
 import { renderError } from '../cli/render.js';
@@ -36,6 +36,7 @@ export default class Shell extends Command {
 
   static override flags = {
     'data-dir': dataDirFlag,
+    create: createFlag,
     database: databaseFlag,
     format: Flags.string({ description: 'result format (table on a terminal, plain otherwise)', options: ['table', 'plain', 'csv', 'json'] }),
     file: Flags.string({ char: 'f', description: 'run the statements of this file and exit' }),
@@ -68,7 +69,7 @@ export default class Shell extends Command {
       }
       failures = await drive(client);
     } else {
-      failures = await withEngine(flags['data-dir'], (db) => drive(new EmbeddedClient(db, flags.database)));
+      failures = await withEngine(flags['data-dir'], (db) => drive(new EmbeddedClient(db, flags.database)), { create: flags.create });
     }
     if (failures > 0) this.exit(1);
   }

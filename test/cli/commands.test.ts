@@ -15,7 +15,7 @@ after(() => temp.cleanup());
 
 test('scripted shell: stdin statements, plain output, exit status 1 at the first error', () => {
   const dataDir = join(temp.dir, 'scripted');
-  const ok = cli(['shell', '--data-dir', dataDir], { input: "CREATE (:P {name: 'a'}), (:P {name: 'b'});\nMATCH (p:P)\nRETURN p.name AS name ORDER BY name;\n" });
+  const ok = cli(['shell', '--data-dir', dataDir, '--create'], { input: "CREATE (:P {name: 'a'}), (:P {name: 'b'});\nMATCH (p:P)\nRETURN p.name AS name ORDER BY name;\n" });
   assert.equal(ok.status, 0, ok.stderr);
   assert.equal(ok.stdout, 'name\n"a"\n"b"\n');
   const failing = cli(['shell', '--data-dir', dataDir, '--format', 'json'], { input: 'RETURN 1 AS one;\nRETURN nope;\nRETURN 3 AS three;\n' });
@@ -28,7 +28,7 @@ test('scripted shell: --file with --continue runs past errors, :param and transa
   const dataDir = join(temp.dir, 'file');
   const file = join(temp.dir, 'migration.cypher');
   writeFileSync(file, ':param n => 2 + 3\n:begin\nCREATE (:T {v: $n});\n:rollback\nRETURN 1 +;\n:begin\nCREATE (:T {v: $n * 2});\n:commit\nMATCH (t:T) RETURN t.v AS v\n');
-  const run = cli(['shell', '--data-dir', dataDir, '--file', file, '--continue', '--format', 'csv']);
+  const run = cli(['shell', '--data-dir', dataDir, '--create', '--file', file, '--continue', '--format', 'csv']);
   assert.equal(run.status, 1, 'a failure still makes the exit status non-zero');
   assert.equal(run.stdout, 'v\n10\n');
   assert.match(run.stderr, /SyntaxError/);
@@ -45,7 +45,7 @@ test('export -> import through the CLI gives an identical graph', async () => {
   assert.equal(exported.status, 0, exported.stderr);
   assert.equal(JSON.parse(exported.stdout).nodes, 3);
   const to = join(temp.dir, 'export-dst');
-  const imported = cli(['import', file, '--data-dir', to]);
+  const imported = cli(['import', file, '--data-dir', to, '--create']);
   assert.equal(imported.status, 0, imported.stderr);
   assert.match(imported.stdout, /│ nodes\s+│ 3 /);
   const copy = await GraphDB.open({ dataDir: to });
@@ -94,7 +94,7 @@ test('a backup taken during a write load restores to a consistent state (system 
 
 test('mvcc status and prune report history and never remove heads', () => {
   const dataDir = join(temp.dir, 'mvcc');
-  cli(['shell', '--data-dir', dataDir], { input: 'CREATE (:V {n: 0});\n' + 'MATCH (v:V) SET v.n = v.n + 1;\n'.repeat(5) });
+  cli(['shell', '--data-dir', dataDir, '--create'], { input: 'CREATE (:V {n: 0});\n' + 'MATCH (v:V) SET v.n = v.n + 1;\n'.repeat(5) });
   const status = cli(['mvcc', 'status', '--data-dir', dataDir, '-d', 'graphdb', '--json']);
   assert.equal(status.status, 0, status.stderr);
   const before = JSON.parse(status.stdout).databases[0];

@@ -9,7 +9,7 @@ import { tempDir } from './helpers.js';
 const temp = tempDir();
 const dataDir = join(temp.dir, 'data');
 const historyFile = join(temp.dir, 'history');
-const shellArgs = ['shell', '--data-dir', dataDir, '--history-file', historyFile];
+const shellArgs = ['shell', '--data-dir', dataDir, '--create', '--history-file', historyFile];
 
 /** Types a line: the text and Enter as separate writes (ink treats a burst as a paste). */
 function type(text: string): object[] {

@@ -11,7 +11,7 @@ after(() => temp.cleanup());
 
 test('user add stores a hashed user; backup/restore keeps it', () => {
   const dataDir = join(temp.dir, 'data');
-  const added = cli(['user', 'add', 'alice', '--role', 'admin', '--password', 'pw-123456', '--data-dir', dataDir]);
+  const added = cli(['user', 'add', 'alice', '--role', 'admin', '--password', 'pw-123456', '--data-dir', dataDir, '--create']);
   assert.equal(added.status, 0, added.stderr);
   const again = cli(['user', 'add', 'alice', '--password', 'x', '--data-dir', dataDir]);
   assert.equal(again.status, 1);

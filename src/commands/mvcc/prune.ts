@@ -1,4 +1,5 @@
 import { Command, Flags } from '@oclif/core';
+import { requireNoServer } from '../../cli/data-dir.js';
 import { databaseFlag, dataDirFlag, formatBytes, withEngine } from '../../cli/flags.js';
 import { gridTable, toJsonSafe } from '../../cli/table.js';
 import { ConfigError, effectiveConfig, loadConfig } from '../../engine/config/index.js';
@@ -51,6 +52,7 @@ export default class MvccPrune extends Command {
       if (error instanceof ConfigError) this.error(error.message, { exit: 2 });
       throw error;
     }
+    requireNoServer(flags['data-dir'], 'mvcc prune', 'POST', `/admin/databases/${flags.database ?? '<database>'}/mvcc/prune`);
     const reports = await withEngine(flags['data-dir'], async (db) => {
       const names = flags.database !== undefined ? [flags.database] : db.databases().map((d) => d.name);
       const out: PruneReport[] = [];

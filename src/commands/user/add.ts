@@ -1,5 +1,5 @@
 import { Args, Command, Flags } from '@oclif/core';
-import { dataDirFlag, withEngine } from '../../cli/flags.js';
+import { createFlag, dataDirFlag, withEngine } from '../../cli/flags.js';
 import { AuthStore, hashPassword } from '../../engine/auth/index.js';
 import { isValidName } from '../../engine/auth/roles.js';
 
@@ -28,6 +28,7 @@ export default class UserAdd extends Command {
 
   static override flags = {
     'data-dir': dataDirFlag,
+    create: createFlag,
     username: Flags.string({ char: 'u', description: 'user name (instead of the argument)' }),
     password: Flags.string({ description: 'password (else env GRAPHDB_NEW_PASSWORD, else a prompt)', env: 'GRAPHDB_NEW_PASSWORD' }),
     role: Flags.string({ char: 'r', description: 'role (repeatable)', multiple: true, default: ['viewer'] }),
@@ -61,7 +62,7 @@ export default class UserAdd extends Command {
         serviceAccount: flags['service-account'] === true,
       });
       if (!created) this.error(`User '${args.name}' already exists.`, { exit: 1 });
-    });
+    }, { create: flags.create });
     if (!this.jsonEnabled()) this.log(`User '${args.name}' created with role(s) ${roles.join(', ')}.`);
     return { name: args.name, roles, serviceAccount: flags['service-account'] === true };
   }

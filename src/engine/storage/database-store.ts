@@ -402,6 +402,9 @@ export class DatabaseStore {
     this.closed = true;
     this.readers.close();
     try {
+      // Never wait for the checkpoint: another process (a running server) may hold the WAL, and a
+      // busy wait here would delay every CLI command that shares its data directory.
+      this.writer.db.pragma('busy_timeout = 0');
       this.writer.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch {
       // a checkpoint is an optimisation; closing still persists everything
