@@ -10,6 +10,7 @@
  * await db.close();
  * ```
  */
+import { ImportFiles, type FileAccessSettings } from './files/import-files.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +70,12 @@ export interface GraphDBOptions {
    * procedures; default on with the built-in settings, built on first use. `false` disables them.
    */
   readonly search?: GraphDBSearchOptions | false;
+  /**
+   * File and URL access of queries (LOAD CSV, APOC load/import/export): the import directory
+   * (default `<dataDir>/import`), whether `file:` URLs are allowed (default true) and the
+   * HTTP(S) URL prefixes that may be fetched (default none).
+   */
+  readonly files?: Partial<FileAccessSettings>;
 }
 
 /** Counts of one database (the HTTP `/stats` shape). */
@@ -124,6 +131,12 @@ export class GraphDB {
       admin,
       functions: this.functions,
       defaultTimeZone: options.defaultTimeZone ?? 'UTC',
+      files: new ImportFiles({
+        importDir: options.files?.importDir ?? join(storage.dataDir, 'import'),
+        allowFileUrls: options.files?.allowFileUrls ?? true,
+        urlAllowlist: options.files?.urlAllowlist ?? [],
+        ...(options.files?.csvBufferSize === undefined ? {} : { csvBufferSize: options.files.csvBufferSize }),
+      }),
       admitQuery: (database, clock) => admitUnderLimits(admission, database, storage.directory.limitsOf(database), clock),
     };
     this.host = {
@@ -212,6 +225,11 @@ export class GraphDB {
   unregisterProcedure(name: string): boolean {
     this.queryCache.clear();
     return this.procedures.unregister(name);
+  }
+
+  /** The directory `file:` URLs of queries resolve in (`server.directories.import`). */
+  get importDirectory(): string {
+    return this.services.files.settings.importDir;
   }
 
   /** Name of the default database. */

@@ -2,6 +2,7 @@
  * Opens the `GraphDB` facade for a server process and exposes it as the `ServerEngine` port the
  * HTTP routes use (figures from each database's storage stats, existence checks by name).
  */
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { GraphdbConfig } from '../engine/config/types.js';
 import { DatabaseNotFound } from '../engine/errors/index.js';
@@ -26,6 +27,12 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
     homeAlias: config.database.home_alias === '' ? null : config.database.home_alias,
     transactionTimeoutMs: config.database.transaction_timeout,
     transactionIdleTimeoutMs: config.server.transaction_idle_timeout,
+    files: {
+      ...(config.server.directories.import === '' ? {} : { importDir: path.resolve(config.server.directories.import) }),
+      allowFileUrls: config.dbms.security.allow_csv_import_from_file_urls,
+      urlAllowlist: config.dbms.security.load_url_allowlist,
+      csvBufferSize: config.dbms.import.csv.buffer_size,
+    },
     logger: { warn: (object, message) => logger.warn(object, message) },
     search: {
       settings: searchSettingsFrom(config),

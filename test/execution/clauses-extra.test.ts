@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { GraphDB } from '../../src/engine/index.js';
 import { exec, openTestDb, rows } from './helpers.js';
@@ -22,10 +21,10 @@ after(async () => {
 });
 
 test('LOAD CSV WITH HEADERS reads a local file, quoted fields included', async () => {
-  const file = join(dir, 'people.csv');
+  const file = join(db.importDirectory, 'people.csv');
   writeFileSync(file, 'name,city\nAnn,"Oslo, Norway"\n"Bob ""B""",Rome\n');
   const out = await rows(db.session(), 'LOAD CSV WITH HEADERS FROM $url AS line RETURN line.name AS name, line.city AS city', {
-    url: pathToFileURL(file).href,
+    url: 'file:///people.csv',
   });
   assert.deepEqual(out, [
     { name: 'Ann', city: 'Oslo, Norway' },
@@ -34,9 +33,9 @@ test('LOAD CSV WITH HEADERS reads a local file, quoted fields included', async (
 });
 
 test('LOAD CSV without headers yields lists and honours FIELDTERMINATOR', async () => {
-  const file = join(dir, 'plain.csv');
+  const file = join(db.importDirectory, 'plain.csv');
   writeFileSync(file, '1;2\n3;4\n');
-  const out = await rows(db.session(), `LOAD CSV FROM '${pathToFileURL(file).href}' AS r FIELDTERMINATOR ';' RETURN r`);
+  const out = await rows(db.session(), "LOAD CSV FROM 'file:///plain.csv' AS r FIELDTERMINATOR ';' RETURN r");
   assert.deepEqual(out, [{ r: ['1', '2'] }, { r: ['3', '4'] }]);
 });
 

@@ -1,4 +1,8 @@
 import { describe, it } from 'node:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ImportFiles } from '../../src/engine/files/import-files.js';
 import assert from 'node:assert/strict';
 import { CypherSyntaxError, CypherTypeError } from '../../src/engine/errors/index.js';
 import { builtinFunctions } from '../../src/engine/cypher/functions/index.js';
@@ -54,6 +58,8 @@ const ctx: ProcedureContext = {
   functions: builtinFunctions,
   procedures: registry,
   databaseName: 'neo4j',
+  files: new ImportFiles({ importDir: mkdtempSync(join(tmpdir(), 'graphdb-import-')), allowFileUrls: true, urlAllowlist: [] }),
+  checkAlive: () => undefined,
 };
 const run = (name: string, args: CypherValue[] = []) => {
   const def = registry.lookup(name)!;

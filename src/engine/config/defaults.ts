@@ -34,6 +34,11 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     statement_timeout: 0,
     transaction_idle_timeout: 60_000,
     https: { enabled: false, port: 7473, cert_file: '', key_file: '' },
+    directories: { import: '' },
+  },
+  dbms: {
+    security: { allow_csv_import_from_file_urls: true, load_url_allowlist: [] },
+    import: { csv: { buffer_size: 2 * 1024 * 1024 } },
   },
   vectorapi: {
     grpc_enabled: false,

@@ -97,6 +97,12 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['cert_file', str, 'GRAPHDB_HTTP_TLS_CERT'],
     ['key_file', str, 'GRAPHDB_HTTP_TLS_KEY'],
   ]),
+  ...group('security', 'server.directories', [['import', str, 'GRAPHDB_IMPORT_DIR']]),
+  ...group('security', 'dbms.security', [
+    ['allow_csv_import_from_file_urls', bool, 'GRAPHDB_ALLOW_FILE_URLS'],
+    ['load_url_allowlist', list, 'GRAPHDB_LOAD_URL_ALLOWLIST'],
+  ]),
+  ...group('security', 'dbms.import.csv', [['buffer_size', { type: 'size' }, 'GRAPHDB_CSV_BUFFER_SIZE']]),
   ...group('server', 'vectorapi', [
     ['grpc_enabled', bool, 'GRAPHDB_VECTORAPI_GRPC_ENABLED'],
     ['grpc_listen_addr', str, 'GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR'],

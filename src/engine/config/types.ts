@@ -65,6 +65,22 @@ export interface ServerSettings {
   /** Milliseconds an explicit HTTP transaction may stay idle before it is rolled back. */
   transaction_idle_timeout: number;
   https: HttpsSettings;
+  /** `server.directories.import`: root of `file:` URLs; empty = `<database.path>/import`. */
+  directories: { import: string };
+}
+
+/**
+ * `dbms` section: Neo4j-named security settings of file and URL access (see docs/security.md).
+ */
+export interface DbmsSettings {
+  security: {
+    /** `file:` URLs may be read by LOAD CSV and procedures. */
+    allow_csv_import_from_file_urls: boolean;
+    /** HTTP(S) URL prefixes LOAD CSV and procedures may fetch; empty = none. */
+    load_url_allowlist: string[];
+  };
+  /** Longest CSV record in bytes. */
+  import: { csv: { buffer_size: number } };
 }
 
 /** Client-certificate policy of the vector-API gRPC listener. */
@@ -246,6 +262,7 @@ export interface ResourceSettings {
 export interface GraphdbConfig {
   database: DatabaseSettings;
   server: ServerSettings;
+  dbms: DbmsSettings;
   vectorapi: VectorApiSettings;
   auth: AuthSettings;
   cors: CorsSettings;

@@ -15,6 +15,7 @@ export const StatusCodes = {
   NotSystemDatabaseError: 'Neo.ClientError.Statement.NotSystemDatabaseError',
   UnsupportedOperation: 'Neo.ClientError.Statement.UnsupportedOperationError',
   ExecutionFailed: 'Neo.ClientError.Statement.ExecutionFailed',
+  ExternalResourceFailed: 'Neo.ClientError.Statement.ExternalResourceFailed',
   ConstraintValidationFailed: 'Neo.ClientError.Schema.ConstraintValidationFailed',
   ConstraintAlreadyExists: 'Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists',
   ConstraintCreationFailed: 'Neo.ClientError.Schema.ConstraintCreationFailed',

@@ -92,8 +92,7 @@ export class StatementResult implements ResultStream {
             break;
           }
           if (isSignal(next.value)) {
-            await yieldEventLoop();
-            this.options.ctx?.scheduler.startSlice();
+            await (this.options.ctx?.scheduler.yieldTurn() ?? yieldEventLoop());
             continue;
           }
           records.push(this.record(next.value));

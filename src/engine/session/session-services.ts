@@ -49,5 +49,7 @@ export function sessionServices(services: EngineServices, registry: TransactionR
       terminate: (ids) => registry.terminate(ids, viewer),
     },
   };
-  return { ...services, admin };
+  const authorizeLoad = security?.authorizeLoad;
+  const files = services.files.forPrincipal(authorizeLoad === undefined ? null : (url) => authorizeLoad.call(security, url));
+  return { ...services, admin, files };
 }

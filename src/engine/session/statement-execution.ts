@@ -2,6 +2,7 @@
  * Runs one parsed statement against a reader (and writer): planning, mapping to physical
  * operators, and the execution context operators share.
  */
+import type { ImportFiles } from '../files/import-files.js';
 import type { GraphReader, GraphWriter } from '../storage/graph-store.js';
 import type { CypherValue, EntityAccessor } from '../values/types.js';
 import type { Statement } from '../cypher/ast/index.js';
@@ -28,6 +29,8 @@ export interface EngineServices {
   readonly admin: AdminHooks;
   readonly functions: FunctionRegistry;
   readonly defaultTimeZone: string;
+  /** File and URL access of statements (bound to the session's LOAD privilege per session). */
+  readonly files: ImportFiles;
   /**
    * Admits a statement on a database under its query limits (max_concurrent_queries,
    * max_query_time through `clock`); returns the release to call when it ends. Throws a
@@ -74,6 +77,7 @@ class StatementContext implements ExecutionContext {
   readonly stats = { dbHits: 0 };
   readonly admin: AdminHooks;
   readonly defaultTimeZone: string;
+  readonly files: ImportFiles;
   private readonly statementStart = Date.now();
 
   constructor(
@@ -88,6 +92,7 @@ class StatementContext implements ExecutionContext {
     this.accessor = accessorFor(reader);
     this.admin = services.admin;
     this.defaultTimeZone = services.defaultTimeZone;
+    this.files = services.files;
   }
 
   clock(kind: 'transaction' | 'statement' | 'realtime'): { epochSecond: number; nano: number } {

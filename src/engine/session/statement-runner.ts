@@ -13,7 +13,6 @@ import { accessorFor } from '../cypher/runtime/execution-context.js';
 import type { ExecutionContext } from '../cypher/runtime/execution-context.js';
 import { GraphError, StatusCodes } from '../errors/index.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
-import { setImmediate as yieldEventLoop } from 'node:timers/promises';
 import { materialize } from './materialize.js';
 import { StatementResult, ZERO_COUNTERS, counterDelta } from './result-stream.js';
 import type { StatementResultOptions } from './result-stream.js';
@@ -213,8 +212,7 @@ async function runToCompletion(
     for (let next = execution.rows.next(); !next.done; next = execution.rows.next()) {
       if (next.value === COMMIT) await commitBatch();
       if (isSignal(next.value)) {
-        await yieldEventLoop();
-        clock.startSlice();
+        await clock.yieldTurn();
         continue;
       }
       const row = next.value;

@@ -18,6 +18,12 @@ export interface SecurityContext {
   readonly roles: readonly string[];
   /** Permission check for a statement kind on a database; throws Forbidden when denied. */
   authorize?(database: string, permission: Permission): void;
+  /**
+   * Neo4j's LOAD privilege (`LOAD ON ALL DATA`, `LOAD ON URL`, `LOAD ON CIDR`): asked with the
+   * URL before LOAD CSV or a procedure opens a file or URL; throws Forbidden when denied.
+   * Absent: loading is allowed (embedded use, or no privilege model installed).
+   */
+  authorizeLoad?(url: string): void;
 }
 
 /** Permission required by a statement (spec rule 6). */

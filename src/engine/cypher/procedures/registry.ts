@@ -14,6 +14,7 @@
  * Tests and extensions add procedures with `registry.register(def)` / `registry.unregister(name)`;
  * the search work adds `db.index.fulltext.queryNodes` and `db.index.vector.queryNodes` that way.
  */
+import type { ImportFiles } from '../../files/import-files.js';
 import { CypherSyntaxError, CypherTypeError } from '../../errors/index.js';
 import { isNode, isPath, isRelationship, typeName } from '../../values/kinds.js';
 import type { CypherValue, EntityAccessor } from '../../values/types.js';
@@ -42,6 +43,10 @@ export interface ProcedureContext {
   readonly procedures: ProcedureRegistry;
   /** The current database's name. */
   readonly databaseName: string;
+  /** Files and URLs a procedure may read or write (APOC load/import/export use it). */
+  readonly files: ImportFiles;
+  /** Throws when the statement must stop (transaction timeout or TERMINATE TRANSACTION). */
+  checkAlive(): void;
 }
 
 /** A procedure. */

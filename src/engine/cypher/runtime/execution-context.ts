@@ -7,6 +7,7 @@ import { GraphError, StatusCodes } from '../../errors/index.js';
 import type { StatementClock } from './statement-clock.js';
 import type { AdminHooks } from './admin-hooks.js';
 import type { FunctionContext } from '../functions/registry.js';
+import type { ImportFiles } from '../../files/import-files.js';
 
 /** Per-statement state shared by operators and expressions. */
 export interface ExecutionContext extends FunctionContext {
@@ -21,6 +22,8 @@ export interface ExecutionContext extends FunctionContext {
   readonly stats: { dbHits: number };
   /** Database administration and procedures, provided by the engine facade. */
   readonly admin: AdminHooks;
+  /** Files and URLs the statement may read (import directory, allowlist, LOAD privilege). */
+  readonly files: ImportFiles;
 }
 
 /** The writer, or a clear error when the statement runs read-only. */

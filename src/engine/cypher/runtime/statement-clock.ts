@@ -2,12 +2,15 @@
  * Time keeping for one running statement: cooperative time slices, the transaction timeout and
  * termination on request.
  */
+import { setImmediate as yieldEventLoop, setTimeout as delay } from 'node:timers/promises';
 import { GraphError, StatusCodes, TransactionTimedOut } from '../../errors/index.js';
 
 /** How long an operator pipeline may run before it emits a PAUSE. */
 export const DEFAULT_SLICE_MS = 8;
 /** Operators call `tick()` per row; the clock reads the time only every this many calls. */
 const CHECK_EVERY = 64;
+/** Longest wait for an asynchronous read before the statement checks timeout and termination. */
+const WAIT_SLICE_MS = 100;
 
 /** Shared by every operator of a statement (and the transaction that runs it). */
 export class StatementClock {
@@ -16,6 +19,8 @@ export class StatementClock {
   private terminated: string | null = null;
   /** A database's max_query_time deadline (`performance.now()` value), Infinity for none. */
   private queryDeadline = Infinity;
+  /** An asynchronous read an operator waits for (registered before it emits PAUSE). */
+  private waiting: Promise<void> | null = null;
 
   /**
    * @param deadline `performance.now()` value after which the transaction has timed out
@@ -32,6 +37,36 @@ export class StatementClock {
     this.calls = 0;
     this.checkAlive();
     return performance.now() - this.sliceStart >= this.sliceMs;
+  }
+
+  /**
+   * Registers an asynchronous read the operator needs before it can continue (a network chunk);
+   * the operator then emits PAUSE and the consumer awaits it in `yieldTurn`.
+   */
+  waitFor(read: Promise<void>): void {
+    this.waiting = read;
+  }
+
+  /** True while a read registered with `waitFor` has not been awaited by the consumer. */
+  get waitPending(): boolean {
+    return this.waiting !== null;
+  }
+
+  /**
+   * What the consumer of a statement does on PAUSE: yields the event loop, or awaits the read an
+   * operator registered (at most WAIT_SLICE_MS, so timeout and termination are still seen), then
+   * starts a new time slice.
+   */
+  async yieldTurn(): Promise<void> {
+    const read = this.waiting;
+    this.waiting = null;
+    if (read === null) await yieldEventLoop();
+    else {
+      const timer = new AbortController();
+      await Promise.race([read, delay(WAIT_SLICE_MS, undefined, { signal: timer.signal }).catch(() => undefined)]);
+      timer.abort();
+    }
+    this.startSlice();
   }
 
   /** Starts a new time slice (after the consumer yielded the event loop). */

@@ -4,6 +4,7 @@
 import { CypherTypeError } from '../../../errors/index.js';
 import { compareForPredicate, equals, typeName } from '../../../values/index.js';
 import type { CypherValue } from '../../../values/types.js';
+import { regexFullMatch } from '../../functions/user-regex.js';
 
 /** Checks a boolean operand (null allowed) of AND/OR/XOR/NOT/WHERE. */
 export function asBoolean(v: CypherValue, context: string): boolean | null {
@@ -76,22 +77,8 @@ export function stringPredicate(op: 'STARTS WITH' | 'ENDS WITH' | 'CONTAINS', a:
   return a.includes(b);
 }
 
-const regexCache = new Map<string, RegExp | null>();
-
-/** `a =~ pattern`: Java-style full match; null unless both are strings. */
+/** `a =~ pattern`: Java-style full match on RE2 (linear time); null unless both are strings. */
 export function regexMatch(a: CypherValue, pattern: CypherValue): boolean | null {
   if (typeof a !== 'string' || typeof pattern !== 'string') return null;
-  let re = regexCache.get(pattern);
-  if (re === undefined) {
-    try {
-      const flags = pattern.startsWith('(?i)') ? 'iu' : 'u';
-      const source = pattern.startsWith('(?i)') ? pattern.slice(4) : pattern;
-      re = new RegExp(`^(?:${source})$`, flags);
-    } catch {
-      re = null;
-    }
-    regexCache.set(pattern, re);
-  }
-  if (re === null) throw new CypherTypeError(`Invalid Regex: ${pattern}`, { detail: 'InvalidArgumentValue' });
-  return re.test(a);
+  return regexFullMatch(a, pattern);
 }

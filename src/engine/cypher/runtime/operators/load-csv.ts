@@ -1,77 +1,82 @@
 /**
- * LOAD CSV from local files (`file:///path` or a plain path): RFC 4180 quoting, optional
- * header row (records become maps), configurable field terminator.
+ * LOAD CSV: records streamed from a file inside the import directory or an allowlisted URL
+ * (see `ImportFiles`), parsed chunk by chunk by the shared CSV reader. Nothing is read ahead of
+ * what the rows above consume; each chunk checks the transaction timeout and termination, and a
+ * record longer than `dbms.import.csv.buffer_size` fails instead of growing without end.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { GraphError, StatusCodes } from '../../../errors/index.js';
+import { CsvRecordReader } from '../../../files/csv-reader.js';
+import { SOURCE_WAIT } from '../../../files/import-files.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { LoadCsv } from '../../planner/logical/load-csv.js';
-import { flatMapRows } from './physical-operator.js';
+import type { ExecutionContext } from '../execution-context.js';
+import { PAUSE, extendRow, isSignal } from '../row.js';
+import type { Emission, Row, RowStream } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
-import { extendRow } from '../row.js';
 
-/** Splits CSV text into records of fields. */
-export function parseCsv(text: string, terminator: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === terminator) {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
+/** The records of `url`, yielding PAUSE between chunks when the time slice is used up. */
+function* records(url: string, fieldTerminator: string, ctx: ExecutionContext): Generator<string[] | typeof PAUSE, void, undefined> {
+  const source = ctx.files.openSource(url);
+  const reader = new CsvRecordReader(url, { fieldTerminator, maxRecordBytes: ctx.files.settings.csvBufferSize });
+  try {
+    for (;;) {
+      ctx.scheduler.checkAlive();
+      const chunk = source.read();
+      if (chunk === SOURCE_WAIT) {
+        ctx.scheduler.waitFor(source.pending ?? Promise.resolve());
+        yield PAUSE;
+        if (ctx.scheduler.waitPending) {
+          throw new GraphError(StatusCodes.ExternalResourceFailed, `LOAD CSV from '${url}' cannot run inside an expression subquery (the URL is read asynchronously)`);
+        }
+        continue;
+      }
+      const batch = chunk === null ? reader.end() : reader.push(chunk);
+      for (const record of batch) {
+        if (ctx.scheduler.tick()) yield PAUSE;
+        yield record;
+      }
+      if (chunk === null) return;
+      if (ctx.scheduler.tick()) yield PAUSE;
+    }
+  } finally {
+    source.close();
+    reader.close();
   }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
 }
 
-function localPath(url: string): string {
-  if (url.startsWith('file:')) return fileURLToPath(url);
-  if (/^[a-z]+:\/\//i.test(url)) {
-    throw new GraphError(StatusCodes.ExecutionFailed, `LOAD CSV only reads local files, not ${url}`);
+function* loadRows(row: Row, op: LoadCsv, url: string, ctx: ExecutionContext): Generator<Emission, void, undefined> {
+  let header: string[] | null = null;
+  for (const record of records(url, op.fieldTerminator, ctx)) {
+    if (record === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    if (!op.withHeaders) {
+      yield extendRow(row, op.variable, record as CypherValue);
+      continue;
+    }
+    if (header === null) {
+      header = record;
+      continue;
+    }
+    const fields = record;
+    yield extendRow(row, op.variable, new Map(header.map((h, i) => [h, fields[i] ?? null] as [string, CypherValue])));
   }
-  return url;
 }
 
 /** LoadCsv. */
 export function mapLoadCsv(op: LoadCsv, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   const source = m.compile(op.source);
-  return (ctx, rows) =>
-    flatMapRows(input(ctx, rows), (row) => {
+  return function* (ctx, rows): RowStream {
+    for (const row of input(ctx, rows)) {
+      if (isSignal(row)) {
+        yield row;
+        continue;
+      }
       const url = source(row, ctx);
       if (typeof url !== 'string') throw new GraphError(StatusCodes.ExecutionFailed, 'LOAD CSV expects a string URL');
-      let text: string;
-      try {
-        text = readFileSync(localPath(url), 'utf8');
-      } catch (error) {
-        throw new GraphError(StatusCodes.ExecutionFailed, `Couldn't load the external resource at: ${url}`, { cause: error });
-      }
-      const records = parseCsv(text, op.fieldTerminator);
-      if (!op.withHeaders) return records.map((r) => (extendRow(row, op.variable, r as CypherValue)));
-      const [header = [], ...body] = records;
-      return body.map((r) => ({
-        ...row,
-        [op.variable]: new Map(header.map((h, i) => [h, r[i] ?? null] as [string, CypherValue])),
-      }));
-    });
+      yield* loadRows(row, op, url, ctx);
+    }
+  };
 }

@@ -8,7 +8,7 @@ import { prepareArguments } from '../../procedures/registry.js';
 import type { ProcedureContext } from '../../procedures/registry.js';
 import type { ProcedureCall } from '../../planner/logical/procedure-call.js';
 import type { ExecutionContext } from '../execution-context.js';
-import { copyRow, isSignal } from '../row.js';
+import { PAUSE, copyRow, isSignal } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 function procedureContext(ctx: ExecutionContext): ProcedureContext {
@@ -18,6 +18,8 @@ function procedureContext(ctx: ExecutionContext): ProcedureContext {
     functions: ctx.admin.functions,
     procedures: ctx.admin.procedures,
     databaseName: ctx.database,
+    files: ctx.files,
+    checkAlive: () => ctx.scheduler.checkAlive(),
   };
 }
 
@@ -44,12 +46,16 @@ export function mapProcedureCall(op: ProcedureCall, m: Mapper): PhysicalOperator
           });
       const values = prepareArguments(procedure, raw);
       if (procedure.outputs.length === 0) {
-        for (const record of procedure.call(values, pctx)) void record;
+        for (const record of procedure.call(values, pctx)) {
+          void record;
+          if (ctx.scheduler.tick()) yield PAUSE;
+        }
         yield row;
         continue;
       }
       let found = false;
       for (const record of procedure.call(values, pctx)) {
+        if (ctx.scheduler.tick()) yield PAUSE;
         found = true;
         const out: Record<string, CypherValue> = copyRow(row);
         for (const y of op.yields) out[y.variable] = record[outputIndex.get(y.field) ?? -1] ?? null;
