@@ -126,7 +126,7 @@ export class EngineSearch {
    */
   databaseWithIndexes(database: string, catalog: GraphReader): DatabaseSearch {
     const search = this.database(database);
-    const wanted = catalog.indexes().filter((d) => d.entityType === 'NODE' && (d.type === 'FULLTEXT' || d.type === 'VECTOR'));
+    const wanted = catalog.indexes().filter((d) => d.type === 'FULLTEXT' || d.type === 'VECTOR');
     let stale = false;
     for (const definition of wanted) stale = dropIfRedefined(search, definition) || stale;
     const have = search.named.fulltext.size + search.named.vector.size;
@@ -212,6 +212,13 @@ const sameList = (a: readonly string[], b: readonly string[]): boolean => a.leng
  * re-created between two uses), so the next sync builds it anew. Returns whether it dropped one.
  */
 function dropIfRedefined(search: DatabaseSearch, definition: IndexDefinition): boolean {
+  const entity = search.named.entityOf(definition.name);
+  if (entity !== null && entity !== definition.entityType) {
+    search.named.vector.get(definition.name)?.collection.close();
+    search.named.vector.delete(definition.name);
+    search.named.fulltext.delete(definition.name);
+    return true;
+  }
   const fulltext = search.named.fulltext.get(definition.name);
   if (fulltext !== undefined) {
     const same =

@@ -119,6 +119,15 @@ export class GraphDB {
       procedures: this.procedures,
       functions: this.functions,
       settings: () => this.settingsSource?.() ?? [],
+      clearQueryCaches: () => {
+        const size = this.queryCache.size;
+        this.queryCache.clear();
+        return size;
+      },
+      dbmsInfo: () => {
+        const system = this.storage.database('system');
+        return { id: system.uuid, name: 'graphdb', creationDate: (this.storage.listDatabases().find((d) => d.isDefault)?.createdAt ?? new Date(0)).toISOString() };
+      },
     };
     this.queryCache = new QueryCache({
       procedures: (name) => this.procedures.lookup(name),
@@ -194,8 +203,8 @@ export class GraphDB {
       options,
     );
     for (const procedure of searchProcedures({
-      queryFulltext: (database, catalog, name, query, limit) => search.databaseWithIndexes(database, catalog).queryFulltext(name, query, limit),
-      queryVectorIndex: (database, catalog, name, k, vector) => search.databaseWithIndexes(database, catalog).queryVectorIndex(name, k, vector),
+      queryFulltext: (database, catalog, name, query, limit, entity) => search.databaseWithIndexes(database, catalog).queryFulltext(name, query, limit, entity),
+      queryVectorIndex: (database, catalog, name, k, vector, entity) => search.databaseWithIndexes(database, catalog).queryVectorIndex(name, k, vector, entity),
     })) {
       this.procedures.register(procedure);
     }

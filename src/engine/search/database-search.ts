@@ -114,6 +114,10 @@ export class DatabaseSearch {
       } else if (event.kind === 'nodeDeleted') {
         this.removeNode(event.id);
         touched = true;
+      } else if (event.kind === 'relationshipCreated' || event.kind === 'relationshipUpdated') {
+        this.named.applyRelationship(event.relationship);
+      } else if (event.kind === 'relationshipDeleted') {
+        this.named.removeRelationship(event.id);
       }
     }
     if (touched) this.changed();
@@ -249,18 +253,18 @@ export class DatabaseSearch {
   }
 
   /** `db.index.fulltext.queryNodes(name, query)`. */
-  queryFulltext(name: string, query: string, limit?: number): TextHit[] {
+  queryFulltext(name: string, query: string, limit?: number, entity: 'NODE' | 'RELATIONSHIP' = 'NODE'): TextHit[] {
     const index = this.named.fulltext.get(name);
-    if (index === undefined) {
+    if (index === undefined || this.named.entityOf(name) !== entity) {
       throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such fulltext schema index: ${name}`);
     }
     return index.query(query, limit);
   }
 
   /** `db.index.vector.queryNodes(name, k, vector)`. */
-  queryVectorIndex(name: string, k: number, vector: readonly number[]): VectorHit[] {
+  queryVectorIndex(name: string, k: number, vector: readonly number[], entity: 'NODE' | 'RELATIONSHIP' = 'NODE'): VectorHit[] {
     const index = this.named.vector.get(name);
-    if (index === undefined) {
+    if (index === undefined || this.named.entityOf(name) !== entity) {
       throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such vector schema index: ${name}`);
     }
     return index.query(k, vector);

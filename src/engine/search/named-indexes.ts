@@ -3,7 +3,7 @@
  * definitions (`GraphReader.indexes()`), populated by scanning the store when created.
  */
 import { ArgumentError } from '../errors/index.js';
-import type { GraphReader, IndexDefinition, NodeRecord } from '../storage/graph-store.js';
+import type { GraphReader, IndexDefinition, NodeRecord, RelationshipRecord } from '../storage/graph-store.js';
 import type { CypherMap, CypherValue } from '../values/types.js';
 import type { SearchLogger } from './logger.js';
 import { FulltextIndex } from './text/fulltext-index.js';
@@ -73,10 +73,20 @@ export class VectorIndex {
   }
 }
 
+/**
+ * A relationship as the indexes see it: its type in place of the labels (an index covers
+ * relationship types the way a node index covers labels).
+ */
+function relationshipAsEntry(relationship: RelationshipRecord): NodeRecord {
+  return { id: relationship.id, labels: [relationship.type], properties: relationship.properties };
+}
+
 /** Named indexes of one database. */
 export class NamedIndexes {
   readonly fulltext = new Map<string, FulltextIndex>();
   readonly vector = new Map<string, VectorIndex>();
+  /** Names of the indexes over relationships (the others are over nodes). */
+  readonly relationshipIndexes = new Set<string>();
 
   constructor(
     private readonly tuning: VectorTuning,
@@ -84,15 +94,35 @@ export class NamedIndexes {
     private readonly textEngine: 'v1' | 'v2' = 'v2',
   ) {}
 
-  /** Applies a committed node state to every named index. */
+  /** The entity type a named index covers (null when there is no such index). */
+  entityOf(name: string): 'NODE' | 'RELATIONSHIP' | null {
+    if (!this.fulltext.has(name) && !this.vector.has(name)) return null;
+    return this.relationshipIndexes.has(name) ? 'RELATIONSHIP' : 'NODE';
+  }
+
+  private *indexesOf(relationships: boolean): Iterable<FulltextIndex | VectorIndex> {
+    for (const [name, index] of this.fulltext) if (this.relationshipIndexes.has(name) === relationships) yield index;
+    for (const [name, index] of this.vector) if (this.relationshipIndexes.has(name) === relationships) yield index;
+  }
+
+  /** Applies a committed node state to every named node index. */
   applyNode(node: NodeRecord): void {
-    for (const index of this.fulltext.values()) index.applyNode(node);
-    for (const index of this.vector.values()) index.applyNode(node);
+    for (const index of this.indexesOf(false)) index.applyNode(node);
   }
 
   removeNode(nodeId: bigint): void {
-    for (const index of this.fulltext.values()) index.removeNode(nodeId);
-    for (const index of this.vector.values()) index.collection.remove(nodeId);
+    for (const index of this.indexesOf(false)) remove(index, nodeId);
+  }
+
+  /** Applies a committed relationship state to every named relationship index. */
+  applyRelationship(relationship: RelationshipRecord): void {
+    if (this.relationshipIndexes.size === 0) return;
+    const entry = relationshipAsEntry(relationship);
+    for (const index of this.indexesOf(true)) index.applyNode(entry);
+  }
+
+  removeRelationship(relationshipId: bigint): void {
+    for (const index of this.indexesOf(true)) remove(index, relationshipId);
   }
 
   /**
@@ -100,8 +130,9 @@ export class NamedIndexes {
    * the catalog no longer has. Returns the names created.
    */
   sync(reader: GraphReader): string[] {
-    const definitions = reader.indexes().filter((d) => d.entityType === 'NODE' && (d.type === 'FULLTEXT' || d.type === 'VECTOR'));
+    const definitions = reader.indexes().filter((d) => d.type === 'FULLTEXT' || d.type === 'VECTOR');
     const wanted = new Set(definitions.map((d) => d.name));
+    for (const name of [...this.relationshipIndexes]) if (!wanted.has(name)) this.relationshipIndexes.delete(name);
     for (const name of [...this.fulltext.keys()]) if (!wanted.has(name)) this.fulltext.delete(name);
     for (const [name, index] of [...this.vector]) {
       if (!wanted.has(name)) {
@@ -112,6 +143,11 @@ export class NamedIndexes {
     const created: string[] = [];
     for (const definition of definitions) {
       if (this.fulltext.has(definition.name) || this.vector.has(definition.name)) continue;
+      const relationships = definition.entityType === 'RELATIONSHIP';
+      if (relationships) this.relationshipIndexes.add(definition.name);
+      else this.relationshipIndexes.delete(definition.name);
+      const fill = (apply: (entry: NodeRecord) => void, tokens: readonly string[]): void =>
+        relationships ? populateRelationships(reader, tokens, apply) : populate(reader, tokens, apply);
       try {
         if (definition.type === 'FULLTEXT') {
           const index = new FulltextIndex(
@@ -119,7 +155,7 @@ export class NamedIndexes {
             this.textEngine,
           );
           this.fulltext.set(definition.name, index);
-          populate(reader, definition.labelsOrTypes, (node) => index.applyNode(node));
+          fill((entry) => index.applyNode(entry), definition.labelsOrTypes);
         } else {
           const vectorDefinition = vectorIndexDefinition(definition);
           const collection = new VectorCollection({
@@ -130,7 +166,7 @@ export class NamedIndexes {
           });
           const index = new VectorIndex(vectorDefinition, collection);
           this.vector.set(definition.name, index);
-          populate(reader, [vectorDefinition.label], (node) => index.applyNode(node));
+          fill((entry) => index.applyNode(entry), [vectorDefinition.label]);
         }
         created.push(definition.name);
       } catch (error) {
@@ -155,4 +191,16 @@ function populate(reader: GraphReader, labels: readonly string[], apply: (node: 
       if (node !== null) apply(node);
     }
   }
+}
+
+function populateRelationships(reader: GraphReader, types: readonly string[], apply: (entry: NodeRecord) => void): void {
+  for (const handle of reader.allRelationships(types)) {
+    const relationship = reader.getRelationship(handle.id);
+    if (relationship !== null) apply(relationshipAsEntry(relationship));
+  }
+}
+
+function remove(index: FulltextIndex | VectorIndex, id: bigint): void {
+  if (index instanceof FulltextIndex) index.removeNode(id);
+  else index.collection.remove(id);
 }

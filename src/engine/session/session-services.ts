@@ -48,6 +48,7 @@ export function sessionServices(services: EngineServices, registry: TransactionR
       list: (ids) => registry.list(viewer, ids),
       terminate: (ids) => registry.terminate(ids, viewer),
     },
+    ...(security === undefined ? {} : { currentUser: { username: security.username, roles: security.roles } }),
   };
   const authorizeLoad = security?.authorizeLoad;
   const files = services.files.forPrincipal(authorizeLoad === undefined ? null : (url) => authorizeLoad.call(security, url));

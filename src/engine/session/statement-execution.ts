@@ -59,6 +59,7 @@ function procedureSignature(name: string, services: EngineServices): ProcedureSi
     inputs: procedure.inputs.map((i) => i.name),
     required: procedure.inputs.filter((i) => i.default === undefined).length,
     outputs: procedure.outputs.map((o) => o.name),
+    mode: procedure.mode,
   };
 }
 

@@ -184,5 +184,6 @@ function planCallProcedure(clause: CallProcedure, state: PlanState, ctx: Planner
   };
   if (clause.where) plan = { op: 'Filter', input: plan, predicate: clause.where };
   const added = yields.map((y) => y.variable);
-  return { ...state, plan, scope: [...state.scope, ...added], readGraph: true };
+  const updating = signature.mode === 'WRITE' || signature.mode === 'SCHEMA';
+  return { ...state, plan, scope: [...state.scope, ...added], updated: state.updated || updating, readGraph: true };
 }

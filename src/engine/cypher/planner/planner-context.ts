@@ -18,6 +18,8 @@ export interface ProcedureSignature {
   /** Inputs without a default (trailing inputs with defaults may be omitted); all when absent. */
   readonly required?: number;
   readonly outputs: readonly string[];
+  /** WRITE and SCHEMA procedures make the statement an updating one (write transaction); READ when absent. */
+  readonly mode?: 'READ' | 'WRITE' | 'SCHEMA' | 'DBMS';
 }
 
 /** Planning state for one statement. */

@@ -9,6 +9,7 @@ import type { ConstraintDefinition, GraphReader, IndexDefinition } from '../../s
 import { Node, Relationship, type CypherValue } from '../../values/types.js';
 import { procedureSignature, type ProcedureDefinition, type ProcedureRegistry } from './registry.js';
 import { introspectionProcedures } from './schema-introspection.js';
+import { neo4jProcedures } from './neo4j-procedures.js';
 
 /** Version string `dbms.components` reports. */
 export const KERNEL_VERSION = '5.26.0';
@@ -230,5 +231,5 @@ function schemaVisualization(reader: GraphReader): CypherValue[] {
 
 /** Registers the built-ins on `registry`. */
 export function registerBuiltinProcedures(registry: ProcedureRegistry): void {
-  for (const p of [...builtinProcedures, ...introspectionProcedures]) registry.register(p);
+  for (const p of [...builtinProcedures, ...introspectionProcedures, ...neo4jProcedures()]) registry.register(p);
 }

@@ -18,8 +18,9 @@ import type { ImportFiles } from '../../files/import-files.js';
 import { CypherSyntaxError, CypherTypeError } from '../../errors/index.js';
 import { isNode, isPath, isRelationship, typeName } from '../../values/kinds.js';
 import type { CypherValue, EntityAccessor } from '../../values/types.js';
-import type { GraphReader } from '../../storage/graph-store.js';
+import type { GraphReader, GraphWriter } from '../../storage/graph-store.js';
 import type { FunctionRegistry } from '../functions/registry.js';
+import type { AdminHooks } from '../runtime/admin-hooks.js';
 
 /** A parameter or output column: a name and a Neo4j type text such as `STRING?` or `LIST? OF INTEGER?`. */
 export interface ProcedureField {
@@ -47,6 +48,10 @@ export interface ProcedureContext {
   readonly files: ImportFiles;
   /** Throws when the statement must stop (transaction timeout or TERMINATE TRANSACTION). */
   checkAlive(): void;
+  /** The transaction's writer (WRITE and SCHEMA procedures); null in a read transaction. */
+  readonly writer?: GraphWriter | null;
+  /** Engine services (settings, current user, caches) when the engine runs the call. */
+  readonly admin?: AdminHooks;
 }
 
 /** A procedure. */
@@ -96,7 +101,7 @@ export function procedureSignature(def: ProcedureDefinition): string {
 export function valueMatchesType(v: CypherValue, type: string): boolean {
   if (v === null) return true;
   const t = type.trim().replace(/\?$/, '').toUpperCase();
-  const list = /^LIST\??\s+OF\s+(.+)$/.exec(t);
+  const list = /^LIST\??\s+OF\s+(.+)$/.exec(t) ?? /^LIST\s*<(.+)>$/.exec(t);
   if (list !== null) return Array.isArray(v) && v.every((e) => valueMatchesType(e, list[1]!));
   switch (t) {
     case 'ANY':
@@ -127,9 +132,23 @@ export function valueMatchesType(v: CypherValue, type: string): boolean {
 }
 
 /**
+ * Neo4j's argument coercion: an INTEGER passed for a FLOAT (or NUMBER-less FLOAT list) parameter
+ * becomes FLOAT, and a FLOAT with an integral value passed for an INTEGER parameter becomes
+ * INTEGER (JavaScript drivers send every number as FLOAT). Anything else is returned unchanged.
+ */
+export function coerceArgument(v: CypherValue, type: string): CypherValue {
+  const t = type.trim().replace(/\?$/, '').toUpperCase();
+  if (t === 'FLOAT' && typeof v === 'bigint') return Number(v);
+  if (t === 'INTEGER' && typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER) return BigInt(v);
+  const list = /^LIST\??\s+OF\s+(.+)$/.exec(t) ?? /^LIST\s*<(.+)>$/.exec(t);
+  if (list !== null && Array.isArray(v)) return v.map((e) => coerceArgument(e, list[1]!));
+  return v;
+}
+
+/**
  * Checks and completes the arguments of a call: too many or too few (after defaults) raise
- * `InvalidNumberOfArguments`, a value of the wrong type `InvalidArgumentType`; INTEGER values
- * passed to FLOAT parameters become FLOAT.
+ * `InvalidNumberOfArguments`, a value of the wrong type `InvalidArgumentType`; values are
+ * coerced first as Neo4j does (`coerceArgument`).
  */
 export function prepareArguments(def: ProcedureDefinition, args: readonly CypherValue[]): CypherValue[] {
   const required = def.inputs.filter((f) => f.default === undefined).length;
@@ -140,12 +159,12 @@ export function prepareArguments(def: ProcedureDefinition, args: readonly Cypher
     );
   }
   return def.inputs.map((field, i) => {
-    const v = i < args.length ? args[i]! : (field.default ?? null);
+    const v = coerceArgument(i < args.length ? args[i]! : (field.default ?? null), field.type);
     if (!valueMatchesType(v, field.type)) {
       throw new CypherTypeError(`Type mismatch for argument \`${field.name}\` of ${def.name}: expected ${field.type} but was ${typeName(v)}`, {
         detail: 'InvalidArgumentType',
       });
     }
-    return typeof v === 'bigint' && /^FLOAT/i.test(field.type.trim()) ? Number(v) : v;
+    return v;
   });
 }

@@ -1,43 +1,54 @@
 /**
  * Search procedures as in Neo4j 5, answered by the engine's search services:
- * `db.index.fulltext.queryNodes(indexName, queryString, options = {})` and
- * `db.index.vector.queryNodes(indexName, numberOfNearestNeighbours, query)`, both
- * `YIELD node, score`, best first. Hits come from committed state; a node the calling
- * transaction cannot see (deleted in it, or committed after its snapshot) is left out.
+ * `db.index.fulltext.queryNodes` / `queryRelationships(indexName, queryString, options = {})`
+ * and `db.index.vector.queryNodes` / `queryRelationships(indexName, numberOfNearestNeighbours,
+ * query)`, yielding `node` (or `relationship`) and `score`, best first. Hits come from committed
+ * state; an entity the calling transaction cannot see (deleted in it, or committed after its
+ * snapshot) is left out. Querying a node index for relationships (or the reverse) is an error,
+ * as in Neo4j.
  */
 import { ArgumentError } from '../../errors/index.js';
 import type { GraphReader } from '../../storage/graph-store.js';
-import { NodeRef, type CypherValue } from '../../values/types.js';
+import { NodeRef, RelationshipRef, type CypherValue } from '../../values/types.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
 
-/** One hit of a named index. */
+/** One hit of a named index (`nodeId` is the relationship id for relationship indexes). */
 export interface IndexHit {
   readonly nodeId: bigint;
   readonly score: number;
 }
 
+/** Which entities an index covers. */
+export type IndexEntity = 'NODE' | 'RELATIONSHIP';
+
 /** What the procedures need from the search services. */
 export interface SearchProcedureBackend {
-  /** Lucene-syntax query of the FULLTEXT index `name` (ProcedureCallFailed when there is none). */
-  queryFulltext(database: string, catalog: GraphReader, name: string, query: string, limit: number | undefined): readonly IndexHit[];
-  /** The `k` nearest neighbours in the VECTOR index `name`. */
-  queryVectorIndex(database: string, catalog: GraphReader, name: string, k: number, vector: readonly number[]): readonly IndexHit[];
+  /** Lucene-syntax query of the FULLTEXT index `name` over `entity` (ProcedureCallFailed when there is none). */
+  queryFulltext(database: string, catalog: GraphReader, name: string, query: string, limit: number | undefined, entity: IndexEntity): readonly IndexHit[];
+  /** The `k` nearest neighbours in the VECTOR index `name` over `entity`. */
+  queryVectorIndex(database: string, catalog: GraphReader, name: string, k: number, vector: readonly number[], entity: IndexEntity): readonly IndexHit[];
 }
-
-const OUTPUTS = [
-  { name: 'node', type: 'NODE' },
-  { name: 'score', type: 'FLOAT' },
-];
 
 function nonNegativeInteger(options: ReadonlyMap<string, CypherValue>, key: string): number | undefined {
   const value = options.get(key);
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'bigint' || value < 0n) throw new ArgumentError(`Fulltext query option '${key}' must be a non-negative integer`);
-  return Number(value);
+  // Drivers of languages without integers (JavaScript) send 10 as 10.0; Neo4j reads any number here.
+  const integral = typeof value === 'number' && Number.isInteger(value) ? value : typeof value === 'bigint' ? Number(value) : Number.NaN;
+  if (!(integral >= 0)) throw new ArgumentError(`Fulltext query option '${key}' must be a non-negative integer`);
+  return integral;
 }
 
-function visibleRows(hits: readonly IndexHit[], ctx: ProcedureContext): CypherValue[][] {
-  return hits.filter((hit) => ctx.reader.nodeExists(hit.nodeId)).map((hit) => [new NodeRef(hit.nodeId), hit.score]);
+function visibleRows(hits: readonly IndexHit[], ctx: ProcedureContext, entity: IndexEntity): CypherValue[][] {
+  const rows: CypherValue[][] = [];
+  for (const hit of hits) {
+    if (entity === 'NODE') {
+      if (ctx.reader.nodeExists(hit.nodeId)) rows.push([new NodeRef(hit.nodeId), hit.score]);
+      continue;
+    }
+    const relationship = ctx.reader.getRelationship(hit.nodeId);
+    if (relationship !== null) rows.push([new RelationshipRef(relationship.id, relationship.type, relationship.startId, relationship.endId), hit.score]);
+  }
+  return rows;
 }
 
 function queryVector(value: CypherValue): number[] {
@@ -49,45 +60,58 @@ function queryVector(value: CypherValue): number[] {
   });
 }
 
+function outputs(entity: IndexEntity) {
+  return [
+    entity === 'NODE' ? { name: 'node', type: 'NODE' } : { name: 'relationship', type: 'RELATIONSHIP' },
+    { name: 'score', type: 'FLOAT' },
+  ];
+}
+
+function fulltextQuery(backend: SearchProcedureBackend, entity: IndexEntity): ProcedureDefinition {
+  const name = entity === 'NODE' ? 'db.index.fulltext.queryNodes' : 'db.index.fulltext.queryRelationships';
+  return {
+    name,
+    inputs: [
+      { name: 'indexName', type: 'STRING' },
+      { name: 'queryString', type: 'STRING' },
+      { name: 'options', type: 'MAP', default: new Map() },
+    ],
+    outputs: outputs(entity),
+    mode: 'READ',
+    description: `Query the given full-text index. Returns the matching ${entity === 'NODE' ? 'nodes' : 'relationships'} and their Lucene query score, ordered by score. Valid keys for the options map are: 'skip', 'limit'.`,
+    call(args, ctx) {
+      const [index, query, options] = args as [string | null, string | null, ReadonlyMap<string, CypherValue> | null];
+      if (index === null || query === null) throw new ArgumentError(`${name} needs an index name and a query string`);
+      const skip = options === null ? undefined : nonNegativeInteger(options, 'skip');
+      const limit = options === null ? undefined : nonNegativeInteger(options, 'limit');
+      const wanted = limit === undefined ? undefined : (skip ?? 0) + limit;
+      const rows = visibleRows(backend.queryFulltext(ctx.databaseName, ctx.reader, index, query, wanted, entity), ctx, entity);
+      return rows.slice(skip ?? 0, limit === undefined ? undefined : (skip ?? 0) + limit);
+    },
+  };
+}
+
+function vectorQuery(backend: SearchProcedureBackend, entity: IndexEntity): ProcedureDefinition {
+  const name = entity === 'NODE' ? 'db.index.vector.queryNodes' : 'db.index.vector.queryRelationships';
+  return {
+    name,
+    inputs: [
+      { name: 'indexName', type: 'STRING' },
+      { name: 'numberOfNearestNeighbours', type: 'INTEGER' },
+      { name: 'query', type: 'ANY' },
+    ],
+    outputs: outputs(entity),
+    mode: 'READ',
+    description: `Query the given ${entity === 'NODE' ? 'node' : 'relationship'} vector index. Returns requested number of nearest neighbors to the provided query vector, and their similarity score to that query vector, based on the configured similarity function for the index. The similarity score is a value between [0, 1]; where 0 indicates least similar, 1 most similar.`,
+    call(args, ctx) {
+      const [index, k, vector] = args as [string | null, bigint | null, CypherValue];
+      if (index === null || k === null) throw new ArgumentError(`${name} needs an index name and a number of neighbours`);
+      return visibleRows(backend.queryVectorIndex(ctx.databaseName, ctx.reader, index, Number(k), queryVector(vector), entity), ctx, entity);
+    },
+  };
+}
+
 /** The search procedures over `backend`. */
 export function searchProcedures(backend: SearchProcedureBackend): ProcedureDefinition[] {
-  return [
-    {
-      name: 'db.index.fulltext.queryNodes',
-      inputs: [
-        { name: 'indexName', type: 'STRING' },
-        { name: 'queryString', type: 'STRING' },
-        { name: 'options', type: 'MAP', default: new Map() },
-      ],
-      outputs: OUTPUTS,
-      mode: 'READ',
-      description:
-        "Query the given full-text index. Returns the matching nodes and their Lucene query score, ordered by score. Valid keys for the options map are: 'skip', 'limit'.",
-      call(args, ctx) {
-        const [name, query, options] = args as [string | null, string | null, ReadonlyMap<string, CypherValue> | null];
-        if (name === null || query === null) throw new ArgumentError('db.index.fulltext.queryNodes needs an index name and a query string');
-        const skip = options === null ? undefined : nonNegativeInteger(options, 'skip');
-        const limit = options === null ? undefined : nonNegativeInteger(options, 'limit');
-        const wanted = limit === undefined ? undefined : (skip ?? 0) + limit;
-        const rows = visibleRows(backend.queryFulltext(ctx.databaseName, ctx.reader, name, query, wanted), ctx);
-        return rows.slice(skip ?? 0, limit === undefined ? undefined : (skip ?? 0) + limit);
-      },
-    },
-    {
-      name: 'db.index.vector.queryNodes',
-      inputs: [
-        { name: 'indexName', type: 'STRING' },
-        { name: 'numberOfNearestNeighbours', type: 'INTEGER' },
-        { name: 'query', type: 'ANY' },
-      ],
-      outputs: OUTPUTS,
-      mode: 'READ',
-      description: 'Query the given vector index. Returns requested number of nearest neighbors to the provided query vector, and their similarity score to that query vector, based on the configured similarity function for the index. The similarity score is a value between [0, 1]; where 0 indicates least similar, 1 most similar.',
-      call(args, ctx) {
-        const [name, k, vector] = args as [string | null, bigint | null, CypherValue];
-        if (name === null || k === null) throw new ArgumentError('db.index.vector.queryNodes needs an index name and a number of neighbours');
-        return visibleRows(backend.queryVectorIndex(ctx.databaseName, ctx.reader, name, Number(k), queryVector(vector)), ctx);
-      },
-    },
-  ];
+  return [fulltextQuery(backend, 'NODE'), fulltextQuery(backend, 'RELATIONSHIP'), vectorQuery(backend, 'NODE'), vectorQuery(backend, 'RELATIONSHIP')];
 }

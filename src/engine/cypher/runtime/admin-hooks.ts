@@ -28,6 +28,12 @@ export interface AdminHooks {
   readonly transactions?: TransactionAdmin;
   /** SHOW SETTINGS: the effective configuration, secrets redacted (absent: no configuration installed). */
   readonly settings?: () => readonly SettingInfo[];
+  /** The user running the statement (`dbms.showCurrentUser`); absent in embedded use without security. */
+  readonly currentUser?: { readonly username: string | null; readonly roles: readonly string[] };
+  /** Empties the compiled-query cache; returns how many entries it held (`db.clearQueryCaches`). */
+  readonly clearQueryCaches?: () => number;
+  /** Identity of this DBMS (`dbms.info`): the system database's id and when it was created. */
+  readonly dbmsInfo?: () => { readonly id: string; readonly name: string; readonly creationDate: string };
 }
 
 /** The running transactions as the user running the statement may see and terminate them. */

@@ -87,7 +87,7 @@ export function mayBeOneOf(actual: StaticType, accepted: readonly string[]): boo
  */
 export function typeFromSignature(text: string): StaticType {
   const clean = text.replace(/\?/g, '').trim().toUpperCase();
-  const list = /^LIST\s+OF\s+(.+)$/.exec(clean);
+  const list = /^LIST\s+OF\s+(.+)$/.exec(clean) ?? /^LIST\s*<(.+)>$/.exec(clean);
   if (list) return listOf(typeFromSignature(list[1]!));
   switch (clean) {
     case 'STRING': return 'String';

@@ -20,6 +20,8 @@ function procedureContext(ctx: ExecutionContext): ProcedureContext {
     databaseName: ctx.database,
     files: ctx.files,
     checkAlive: () => ctx.scheduler.checkAlive(),
+    writer: ctx.writer,
+    admin: ctx.admin,
   };
 }
 

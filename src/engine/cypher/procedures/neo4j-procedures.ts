@@ -1,0 +1,13 @@
+/**
+ * Neo4j 5's built-in procedures beyond the introspection set (builtin.ts): vector writes and
+ * index creation, full-text administration, DBMS information and planner maintenance.
+ */
+import { dbmsProcedures } from './dbms-procedures.js';
+import { fulltextAdminProcedures } from './fulltext-procedures.js';
+import type { ProcedureDefinition } from './registry.js';
+import { vectorWriteProcedures } from './vector-procedures.js';
+
+/** Every procedure of this set. */
+export function neo4jProcedures(): ProcedureDefinition[] {
+  return [...vectorWriteProcedures(), ...fulltextAdminProcedures, ...dbmsProcedures];
+}
