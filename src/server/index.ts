@@ -23,7 +23,7 @@ import type { SubsystemProbes } from './http/services.js';
 import { instrumentEngine } from './instrumented-engine.js';
 import { UNRESTRICTED } from './http/security-context.js';
 import type { GraphdbMetrics } from './metrics.js';
-import { checkTransportPolicy } from './transport-policy.js';
+import { checkTransportPolicy, unauthenticatedPublicListeners } from './transport-policy.js';
 import type { VectorApiServer } from './vectorapi/index.js';
 
 export { SecurityConfigurationError, checkTransportPolicy } from './transport-policy.js';
@@ -120,6 +120,14 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   const logger = options.logger ?? (await import('./logger.js')).createLogger(config.logging.level);
   const version = options.version ?? '0.0.0';
   logger.debug({ config: redactConfig(config), file: loaded.file }, 'effective configuration');
+  const grpcHost = vectorApiModule === null ? null : vectorApiModule.parseListenAddress(config.vectorapi.grpc_listen_addr).host;
+  const exposed = unauthenticatedPublicListeners(config, grpcHost);
+  if (exposed.length > 0) {
+    logger.warn(
+      { listeners: exposed },
+      `AUTHENTICATION IS DISABLED ON A NON-LOOPBACK ADDRESS: anyone who can reach ${exposed.join(', ')} can read, change and delete every database. Bind to 127.0.0.1 or enable authentication.`,
+    );
+  }
   for (const name of loaded.unknownEnv) {
     logger.warn({ variable: name, suggestion: suggestEnv(name) }, 'unknown GRAPHDB_* environment variable ignored');
   }

@@ -44,3 +44,18 @@ export function checkTransportPolicy(config: GraphdbConfig): void {
     );
   }
 }
+
+/**
+ * The listeners that accept connections from other machines while authentication is off
+ * (`--no-auth` with an explicit non-loopback address): each one is named in a loud startup
+ * warning. Empty when authentication is on or every listener is on loopback.
+ */
+export function unauthenticatedPublicListeners(config: GraphdbConfig, grpcHost: string | null): string[] {
+  if (config.auth.enabled) return [];
+  const { server } = config;
+  const exposed: string[] = [];
+  if (server.http_enabled && !isLoopbackAddress(server.http_address)) exposed.push(`HTTP on ${server.http_address}`);
+  if (server.bolt_enabled && !isLoopbackAddress(server.bolt_address)) exposed.push(`Bolt on ${server.bolt_address}`);
+  if (grpcHost !== null && !isLoopbackAddress(grpcHost)) exposed.push(`gRPC on ${grpcHost}`);
+  return exposed;
+}

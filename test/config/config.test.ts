@@ -113,7 +113,7 @@ describe('precedence', () => {
     assert.equal(loaded.config.server.bolt_port, 4444, 'env beats file');
     assert.equal(loaded.config.server.bolt_address, '10.0.0.1', 'file beats default');
     assert.equal(loaded.config.async_writes.flush_interval, 2000);
-    assert.equal(loaded.config.server.http_address, '0.0.0.0', 'default');
+    assert.equal(loaded.config.server.http_address, '127.0.0.1', 'default');
     assert.equal(loaded.origins.get('server.http_port'), 'flag');
     assert.equal(loaded.origins.get('server.bolt_port'), 'env');
     assert.equal(loaded.origins.get('server.bolt_address'), 'file');

@@ -135,14 +135,16 @@ describe('vectorapi transport policy', () => {
   });
 
   it('parses listen addresses', () => {
-    assert.deepEqual(parseListenAddress(':6334'), { host: '0.0.0.0', port: 6334 });
+    assert.deepEqual(parseListenAddress(':6334'), { host: '127.0.0.1', port: 6334 });
+    assert.deepEqual(parseListenAddress('0.0.0.0:6334'), { host: '0.0.0.0', port: 6334 });
     assert.deepEqual(parseListenAddress('127.0.0.1:0'), { host: '127.0.0.1', port: 0 });
     assert.deepEqual(parseListenAddress('[::1]:7000'), { host: '::1', port: 7000 });
     assert.throws(() => parseListenAddress('localhost'), SecurityConfigurationError);
   });
 
   it('refuses plaintext gRPC on a public address with auth on, allows loopback, TLS or auth off', () => {
-    assert.throws(() => checkVectorApiTransport(config({ grpc_listen_addr: ':6334' })), /plaintext gRPC/);
+    assert.throws(() => checkVectorApiTransport(config({ grpc_listen_addr: '0.0.0.0:6334' })), /plaintext gRPC/);
+    checkVectorApiTransport(config({ grpc_listen_addr: ':6334' }));
     assert.throws(() => checkVectorApiTransport(config({ grpc_listen_addr: '10.0.0.5:6334' })), SecurityConfigurationError);
     checkVectorApiTransport(config({ grpc_listen_addr: '127.0.0.1:6334' }));
     checkVectorApiTransport(config({ grpc_listen_addr: ':6334' }, false));

@@ -17,7 +17,7 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
   server: {
     bolt_enabled: true,
     bolt_port: 7687,
-    bolt_address: '0.0.0.0',
+    bolt_address: '127.0.0.1',
     bolt_tls_enabled: false,
     bolt_tls_require: false,
     bolt_tls_cert: '',
@@ -26,7 +26,7 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     bolt_allow_anonymous: false,
     http_enabled: true,
     http_port: 7474,
-    http_address: '0.0.0.0',
+    http_address: '127.0.0.1',
     http_tls_enabled: false,
     base_path: '',
     trusted_proxies: [],
@@ -42,7 +42,7 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
   },
   vectorapi: {
     grpc_enabled: false,
-    grpc_listen_addr: ':6334',
+    grpc_listen_addr: '127.0.0.1:6334',
     grpc_tls_enabled: false,
     grpc_tls_cert: '',
     grpc_tls_key: '',

@@ -143,11 +143,11 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  settings.logger?.info(`Bolt listening on ${options.host ?? '0.0.0.0'}:${port}${secureContext ? ' (TLS)' : ''}`);
+  settings.logger?.info(`Bolt listening on ${options.host ?? '127.0.0.1'}:${port}${secureContext ? ' (TLS)' : ''}`);
 
   return {
     port,
-    host: options.host ?? '0.0.0.0',
+    host: options.host ?? '127.0.0.1',
     get connectionCount() {
       return connections.size;
     },

@@ -62,7 +62,10 @@ export interface VectorApiServer {
   close(): Promise<void>;
 }
 
-/** Parses `host:port`, `:port` (every interface), `[v6]:port` or a bare port. */
+/**
+ * Parses `host:port`, `[v6]:port`, or `:port` / a bare port (loopback: every interface needs an
+ * explicit `0.0.0.0:port` or `[::]:port`).
+ */
 export function parseListenAddress(text: string): { host: string; port: number } {
   const match = /^(?:\[([^\]]+)\]|([^:]*)):(\d+)$/.exec(text.trim()) ?? /^()()(\d+)$/.exec(text.trim());
   const port = match === null ? Number.NaN : Number(match[3]);
@@ -70,7 +73,7 @@ export function parseListenAddress(text: string): { host: string; port: number }
     throw new SecurityConfigurationError(`invalid GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR '${text}': expected host:port or :port`);
   }
   const host = match[1] ?? match[2] ?? '';
-  return { host: host === '' ? '0.0.0.0' : host, port };
+  return { host: host === '' ? '127.0.0.1' : host, port };
 }
 
 /**
