@@ -44,6 +44,10 @@ function collect(op: LogicalOperator, into: Set<Permission>): void {
     case 'Delete':
       into.add('delete');
       break;
+    case 'ProcedureCall':
+      if (op.mode === 'WRITE') into.add('write');
+      if (op.mode === 'SCHEMA') into.add('schema');
+      break;
     default:
       break;
   }

@@ -2,6 +2,7 @@
  * The built-in function library and the default registry the engine uses.
  * See `registry.ts` for the calling convention.
  */
+import { apocFunctions } from '../procedures/apoc/index.js';
 import { aggregateFunctions } from './aggregates.js';
 import { conversionFunctions } from './conversion.js';
 import { graphFunctions } from './graph.js';
@@ -26,6 +27,7 @@ export const builtinFunctionList: readonly CypherFunction[] = [
   ...spatialFunctions,
   ...miscFunctions,
   ...aggregateFunctions,
+  ...apocFunctions,
 ];
 
 /** A new registry holding the built-ins (extend it with `register`). */

@@ -181,6 +181,7 @@ function planCallProcedure(clause: CallProcedure, state: PlanState, ctx: Planner
     yields,
     yieldAll: false,
     optional: clause.optional,
+    ...(signature.mode ? { mode: signature.mode } : {}),
   };
   if (clause.where) plan = { op: 'Filter', input: plan, predicate: clause.where };
   const added = yields.map((y) => y.variable);

@@ -1,6 +1,7 @@
 /**
  * Procedures: the registry, the built-ins, and helpers for table-backed test procedures.
  */
+import { apocProcedures } from './apoc/index.js';
 import { registerBuiltinProcedures } from './builtin.js';
 import { ProcedureRegistry } from './registry.js';
 
@@ -11,6 +12,7 @@ export { builtinProcedures, KERNEL_VERSION } from './builtin.js';
 export function createProcedureRegistry(): ProcedureRegistry {
   const registry = new ProcedureRegistry();
   registerBuiltinProcedures(registry);
+  for (const procedure of apocProcedures) registry.register(procedure);
   return registry;
 }
 export { parseProcedureSignature, tableProcedure, type ProcedureSignature } from './table-procedure.js';

@@ -21,6 +21,8 @@ import type { CypherValue, EntityAccessor } from '../../values/types.js';
 import type { GraphReader, GraphWriter } from '../../storage/graph-store.js';
 import type { FunctionRegistry } from '../functions/registry.js';
 import type { AdminHooks } from '../runtime/admin-hooks.js';
+import type { ExecutionContext } from '../runtime/execution-context.js';
+import type { Signal } from '../runtime/row.js';
 
 /** A parameter or output column: a name and a Neo4j type text such as `STRING?` or `LIST? OF INTEGER?`. */
 export interface ProcedureField {
@@ -52,6 +54,11 @@ export interface ProcedureContext {
   readonly writer?: GraphWriter | null;
   /** Engine services (settings, current user, caches) when the engine runs the call. */
   readonly admin?: AdminHooks;
+  /**
+   * The running statement (writer, parameters, clock, nested queries); absent only when a
+   * procedure is called outside a statement (tests of the registry).
+   */
+  readonly execution?: ExecutionContext;
 }
 
 /** A procedure. */
@@ -62,8 +69,11 @@ export interface ProcedureDefinition {
   readonly outputs: readonly ProcedureField[];
   readonly mode: ProcedureMode;
   readonly description: string;
-  /** Rows, each aligned with `outputs`. */
-  call(args: readonly CypherValue[], ctx: ProcedureContext): Iterable<readonly CypherValue[]>;
+  /**
+   * Rows, each aligned with `outputs`. A long-running procedure may interleave signals: PAUSE
+   * (yield the event loop) and COMMIT (commit the batch so far, auto-commit statements only).
+   */
+  call(args: readonly CypherValue[], ctx: ProcedureContext): Iterable<readonly CypherValue[] | Signal>;
 }
 
 /** A set of procedures by name. */
@@ -91,9 +101,23 @@ export class ProcedureRegistry {
   }
 }
 
+/** A default value as signatures print it (`{}`, `null`, `'ms'`, `[1, 2]`). */
+export function defaultText(v: CypherValue): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return `'${v}'`;
+  if (Array.isArray(v)) return `[${v.map(defaultText).join(', ')}]`;
+  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${k}: ${defaultText(x)}`).join(', ')}}`;
+  return String(v);
+}
+
+/** `name :: TYPE`, or `name = default :: TYPE` for a parameter with a default. */
+export function fieldSignature(f: ProcedureField): string {
+  return f.default === undefined ? `${f.name} :: ${f.type}` : `${f.name} = ${defaultText(f.default)} :: ${f.type}`;
+}
+
 /** `name(in :: TYPE, ...) :: (out :: TYPE, ...)` as Neo4j prints signatures. */
 export function procedureSignature(def: ProcedureDefinition): string {
-  const fields = (fs: readonly ProcedureField[]) => fs.map((f) => `${f.name} :: ${f.type}`).join(', ');
+  const fields = (fs: readonly ProcedureField[]) => fs.map(fieldSignature).join(', ');
   return `${def.name}(${fields(def.inputs)}) :: (${def.outputs.length === 0 ? 'VOID' : fields(def.outputs)})`;
 }
 
@@ -101,7 +125,7 @@ export function procedureSignature(def: ProcedureDefinition): string {
 export function valueMatchesType(v: CypherValue, type: string): boolean {
   if (v === null) return true;
   const t = type.trim().replace(/\?$/, '').toUpperCase();
-  const list = /^LIST\??\s+OF\s+(.+)$/.exec(t) ?? /^LIST\s*<(.+)>$/.exec(t);
+  const list = /^LIST\??\s+OF\s+(.+)$/.exec(t) ?? /^LIST\s*<\s*(.+?)\s*>$/.exec(t);
   if (list !== null) return Array.isArray(v) && v.every((e) => valueMatchesType(e, list[1]!));
   switch (t) {
     case 'ANY':

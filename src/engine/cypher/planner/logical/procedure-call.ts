@@ -12,4 +12,6 @@ export interface ProcedureCall {
   readonly yields: readonly { readonly field: string; readonly variable: string }[];
   readonly yieldAll: boolean;
   readonly optional: boolean;
+  /** The procedure's access mode (WRITE and SCHEMA need write permission). */
+  readonly mode?: 'READ' | 'WRITE' | 'SCHEMA' | 'DBMS';
 }

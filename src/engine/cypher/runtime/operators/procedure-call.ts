@@ -11,17 +11,25 @@ import type { ExecutionContext } from '../execution-context.js';
 import { PAUSE, copyRow, isSignal } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
+/** The context a procedure sees: reader and accessor follow the statement across batch commits. */
 function procedureContext(ctx: ExecutionContext): ProcedureContext {
   return {
-    reader: ctx.reader,
-    accessor: ctx.accessor,
+    get reader() {
+      return ctx.reader;
+    },
+    get accessor() {
+      return ctx.accessor;
+    },
     functions: ctx.admin.functions,
     procedures: ctx.admin.procedures,
     databaseName: ctx.database,
     files: ctx.files,
     checkAlive: () => ctx.scheduler.checkAlive(),
-    writer: ctx.writer,
+    get writer() {
+      return ctx.writer;
+    },
     admin: ctx.admin,
+    execution: ctx,
   };
 }
 
@@ -49,14 +57,18 @@ export function mapProcedureCall(op: ProcedureCall, m: Mapper): PhysicalOperator
       const values = prepareArguments(procedure, raw);
       if (procedure.outputs.length === 0) {
         for (const record of procedure.call(values, pctx)) {
-          void record;
-          if (ctx.scheduler.tick()) yield PAUSE;
+          if (typeof record === 'symbol') yield record;
+          else if (ctx.scheduler.tick()) yield PAUSE;
         }
         yield row;
         continue;
       }
       let found = false;
       for (const record of procedure.call(values, pctx)) {
+        if (typeof record === 'symbol') {
+          yield record;
+          continue;
+        }
         if (ctx.scheduler.tick()) yield PAUSE;
         found = true;
         const out: Record<string, CypherValue> = copyRow(row);
