@@ -41,6 +41,11 @@ import { BulkLoader, type BulkLoadOptions } from './storage/bulk-load.js';
 import { QueryAdmission, admitUnderLimits } from './catalog/limit-enforcement.js';
 import { TransactionRegistry } from './session/transaction-registry.js';
 import type { SettingInfo } from './config/setting-rows.js';
+import { DEFAULT_CONFIG } from './config/defaults.js';
+import { sessionRunner, type CypherRunner } from './memory/cypher-runner.js';
+import { decayFunctions } from './memory/decay-functions.js';
+import { MemoryDecay, type MemoryDecayOptions } from './memory/memory-decay.js';
+import type { MemoryToolHost } from './memory/memory-tools.js';
 
 /** Options of `GraphDB.open`. */
 export interface GraphDBOptions {
@@ -76,6 +81,11 @@ export interface GraphDBOptions {
    * HTTP(S) URL prefixes that may be fetched (default none).
    */
   readonly files?: Partial<FileAccessSettings>;
+  /**
+   * Memory decay (docs/ai-memory.md): settings, clock and timers. Default: the built-in
+   * `memory_decay` settings (disabled: `decayScore()` works, nothing is recalculated or archived).
+   */
+  readonly memoryDecay?: MemoryDecayOptions;
 }
 
 /** Counts of one database (the HTTP `/stats` shape). */
@@ -103,6 +113,8 @@ export class GraphDB {
   /** Running transactions of every session (SHOW/TERMINATE TRANSACTIONS). */
   readonly transactions = new TransactionRegistry();
   private settingsSource: (() => readonly SettingInfo[]) | null = null;
+  /** Memory decay: the model, its clock, the periodic recalculation. */
+  readonly memoryDecay: MemoryDecay;
 
   private constructor(
     readonly storage: StorageEngine,
@@ -110,6 +122,8 @@ export class GraphDB {
     private readonly temporaryDir: string | null,
   ) {
     this.functions = createFunctionRegistry();
+    this.memoryDecay = new MemoryDecay(options.memoryDecay ?? { settings: DEFAULT_CONFIG.memory_decay });
+    this.functions.registerAll(decayFunctions(() => this.memoryDecay.model, () => this.memoryDecay.now()));
     this.procedures = createProcedureRegistry();
     const admin: AdminHooks = {
       listDatabases: () => this.databases(),
@@ -189,7 +203,36 @@ export class GraphDB {
       ...(options.writeLockTimeoutMs !== undefined ? { writeLockTimeoutMs: options.writeLockTimeoutMs } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
-    return new GraphDB(storage, options, temporaryDir);
+    const graphdb = new GraphDB(storage, options, temporaryDir);
+    graphdb.memoryDecay.start(() => graphdb.recalculateMemoryDecay());
+    return graphdb;
+  }
+
+  /** One decay pass (recalculate and archive) over every online database. */
+  async recalculateMemoryDecay(): Promise<void> {
+    for (const { name, status } of this.databases()) {
+      if (name === 'system' || status !== 'online' || this.closed) continue;
+      await this.memoryDecay.recalculate(this.cypherRunner({ database: name }), name, { archive: true });
+    }
+  }
+
+  /** Runs Cypher for the memory layer on sessions opened with `options` (database, security). */
+  cypherRunner(options: SessionOptions = {}): CypherRunner {
+    return sessionRunner(() => this.session(options));
+  }
+
+  /**
+   * What the memory tools need to work in a database with a caller's rights: Cypher through its
+   * sessions, the database's search services (when enabled), the decay clock and search weight.
+   */
+  memoryToolHost(options: SessionOptions & { readonly database: string }): MemoryToolHost {
+    return {
+      database: options.database,
+      cypher: this.cypherRunner(options),
+      search: () => (this.searchHost === null ? null : this.search(options.database)),
+      now: () => this.memoryDecay.now(),
+      decayWeight: this.memoryDecay.searchWeight,
+    };
   }
 
   private openSearch(options: GraphDBSearchOptions): EngineSearch {
@@ -325,6 +368,7 @@ export class GraphDB {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.memoryDecay.stop();
     await this.searchHost?.close();
     this.storage.close();
     if (this.temporaryDir) rmSync(this.temporaryDir, { recursive: true, force: true });

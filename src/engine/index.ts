@@ -13,3 +13,5 @@ export type { DatabaseInfo } from './cypher/runtime/admin-hooks.js';
 export type { BulkLoader, BulkLoadOptions, BulkLoadResult } from './storage/bulk-load.js';
 export * from './errors/index.js';
 export * from './values/types.js';
+export * from './memory/index.js';
+export { AssistantService, runAgent, truncateToolResult, type ToolCall, type ToolDefinition } from './assistant/index.js';

@@ -34,6 +34,7 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
       csvBufferSize: config.dbms.import.csv.buffer_size,
     },
     logger: { warn: (object, message) => logger.warn(object, message) },
+    memoryDecay: { settings: config.memory_decay },
     search: {
       settings: searchSettingsFrom(config),
       eager: true,

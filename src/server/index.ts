@@ -41,7 +41,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 
 /** The route groups `startServer` mounts next to the built-in ones, loaded on demand. */
 async function standardRoutes(graphdb: OpenedEngine['graphdb'], loaded: LoadedConfig, auth: AuthService | null): Promise<FastifyPluginAsync[]> {
-  const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant] = await Promise.all([
+  const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant, mcp] = await Promise.all([
     import('./http/routes/auth.js'),
     import('./http/routes/admin-roles.js'),
     import('./graphql/index.js'),
@@ -50,6 +50,7 @@ async function standardRoutes(graphdb: OpenedEngine['graphdb'], loaded: LoadedCo
     import('./http/routes/admin-backup.js'),
     import('./http/routes/gdpr.js'),
     import('./http/routes/assistant.js'),
+    import('./mcp/http-route.js'),
   ]);
   return [
     ...(auth === null ? [] : [authModule.authRoutes(auth), rolesModule.adminRoleRoutes(auth)]),
@@ -59,6 +60,7 @@ async function standardRoutes(graphdb: OpenedEngine['graphdb'], loaded: LoadedCo
     backup.adminBackupRoutes({ graphdb }),
     gdpr.gdprRoutes({ graphdb }),
     assistant.assistantRoutes({ graphdb }),
+    mcp.mcpRoutes({ graphdb }),
   ];
 }
 

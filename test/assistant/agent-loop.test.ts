@@ -14,7 +14,7 @@ const basic = (user: string, password: string) => ({ authorization: `Basic ${Buf
 const ROOT = basic('root', 'rootpw');
 const VIEWER = basic('vi', 'vi-pw');
 const MAX_ROUNDS = 3;
-const MAX_TOOL_CHARS = 300;
+const MAX_TOOL_CHARS = 1500;
 
 let script: (body: any, index: number) => FakeReply = () => ({ content: 'unset' });
 
@@ -70,7 +70,7 @@ describe('assistant agentic loop (local_server provider)', () => {
   it('stores then recalls a memory; the recall result reaches the model in the next request', async () => {
     script = (_body, index) => {
       if (index === 0) return { content: '', toolCalls: [{ name: 'store', arguments: { content: 'Alice prefers graph databases', tags: ['alice', 'preference'], properties: { importance: 3 } } }] };
-      if (index === 1) return { content: '', toolCalls: [{ name: 'recall', arguments: { query: 'graph databases', limit: 3 } }] };
+      if (index === 1) return { content: '', toolCalls: [{ name: 'discover', arguments: { query: 'graph databases', limit: 3 } }] };
       return { content: 'Alice prefers graph databases.' };
     };
     const response = await chat(t, { model: 'fake-model', messages: [{ role: 'user', content: 'Remember that Alice prefers graph databases.' }] });
@@ -78,7 +78,7 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.equal(response.body.object, 'chat.completion');
     assert.equal(response.body.choices[0].message.content, 'Alice prefers graph databases.');
     assert.equal(response.body.choices[0].finish_reason, 'stop');
-    assert.deepEqual(response.body.graphdb.tool_calls.map((c: any) => [c.name, c.ok]), [['store', true], ['recall', true]]);
+    assert.deepEqual(response.body.graphdb.tool_calls.map((c: any) => [c.name, c.ok]), [['store', true], ['discover', true]]);
     assert.equal(response.body.graphdb.rounds, 2);
 
     const stored = await cypherRows(t, "MATCH (m:Memory) WHERE m.content = 'Alice prefers graph databases' RETURN m.tags, m.importance, m.created_at IS NOT NULL");
@@ -86,7 +86,7 @@ describe('assistant agentic loop (local_server provider)', () => {
 
     assert.equal(fake.requests.length, 3);
     const offered = fake.requests[0]!.body.tools.map((tool: any) => tool.function.name);
-    assert.deepEqual(offered, ['store', 'recall', 'link', 'forget', 'query', 'get']);
+    assert.deepEqual(offered, ['store', 'recall', 'discover', 'link', 'tasks', 'forget', 'cypher']);
     assert.equal(fake.requests[0]!.body.messages[0].role, 'system', 'a system prompt is added when tools are offered');
     const third = fake.requests[2]!.body;
     const [storeResult, recallResult] = toolMessages(third);
@@ -96,28 +96,28 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.equal(JSON.parse(storeResult.content).stored, true);
     const recalled = JSON.parse(recallResult.content);
     assert.ok(recalled.results.length >= 1, recallResult.content);
-    assert.equal(recalled.results[0].node.properties.content, 'Alice prefers graph databases');
+    assert.equal(recalled.results[0].content, 'Alice prefers graph databases');
   });
 
-  it('links, gets and forgets memories by id', async () => {
+  it('links, recalls and forgets memories by id', async () => {
     const ids = (await cypherRows(t, "CREATE (a:Memory {content: 'first'}), (b:Memory {content: 'second'}) RETURN id(a), id(b)"))[0] as number[];
     script = (_body, index) => {
       if (index === 0) return { content: '', toolCalls: [{ name: 'link', arguments: { from: ids[0], to: ids[1], type: 'FOLLOWS' } }] };
-      if (index === 1) return { content: '', toolCalls: [{ name: 'get', arguments: { id: ids[0] } }, { name: 'forget', arguments: { id: ids[1] } }] };
+      if (index === 1) return { content: '', toolCalls: [{ name: 'recall', arguments: { id: ids[0] } }, { name: 'forget', arguments: { id: ids[1] } }] };
       return { content: 'done' };
     };
     const response = await chat(t, { messages: [{ role: 'user', content: 'link them, then forget the second' }] });
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(response.body.graphdb.tool_calls.map((c: any) => [c.name, c.ok]), [['link', true], ['get', true], ['forget', true]]);
+    assert.deepEqual(response.body.graphdb.tool_calls.map((c: any) => [c.name, c.ok]), [['link', true], ['recall', true], ['forget', true]]);
     const [, getResult] = toolMessages(fake.requests[2]!.body);
     const got = JSON.parse(getResult.content);
-    assert.equal(got.node.properties.content, 'first');
-    assert.deepEqual(got.relationships.map((r: any) => [r.type, r.direction, r.other]), [['FOLLOWS', 'out', ids[1]]]);
+    assert.equal(got.memories[0].content, 'first');
+    assert.deepEqual(got.memories[0].links.map((r: any) => [r.type, r.direction, r.id]), [['FOLLOWS', 'out', ids[1]]]);
     assert.deepEqual(await cypherRows(t, `MATCH (m:Memory) WHERE id(m) = ${ids[1]} RETURN m`), []);
   });
 
   it('bounds the loop: after max_rounds tool rounds the model is asked once more without tools', async () => {
-    script = (body) => (body.tools === undefined ? { content: 'final answer without tools' } : { content: '', toolCalls: [{ name: 'query', arguments: { cypher: 'RETURN 1 AS one' } }] });
+    script = (body) => (body.tools === undefined ? { content: 'final answer without tools' } : { content: '', toolCalls: [{ name: 'cypher', arguments: { query: 'RETURN 1 AS one' } }] });
     const response = await chat(t, { messages: [{ role: 'user', content: 'loop forever' }] });
     assert.equal(response.status, 200, response.text);
     assert.equal(fake.requests.length, MAX_ROUNDS + 1);
@@ -131,7 +131,7 @@ describe('assistant agentic loop (local_server provider)', () => {
   it('truncates an oversized tool result before it reaches the model', async () => {
     script = (_body, index) =>
       index === 0
-        ? { content: '', toolCalls: [{ name: 'query', arguments: { cypher: "UNWIND range(1, 150) AS i RETURN i, 'padding-padding' AS pad" } }] }
+        ? { content: '', toolCalls: [{ name: 'cypher', arguments: { query: "UNWIND range(1, 150) AS i RETURN i, 'padding-padding' AS pad" } }] }
         : { content: 'ok' };
     const response = await chat(t, { messages: [{ role: 'user', content: 'big query' }] });
     assert.equal(response.status, 200, response.text);
@@ -141,8 +141,8 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.ok(response.body.graphdb.tool_calls[0].truncated_chars > 1000);
   });
 
-  it('refuses writing Cypher in the query tool', async () => {
-    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'query', arguments: { cypher: 'CREATE (:Sneaky {x: 1})' } }] } : { content: 'ok' });
+  it('refuses writing Cypher in the cypher tool', async () => {
+    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'cypher', arguments: { query: 'CREATE (:Sneaky {x: 1})' } }] } : { content: 'ok' });
     const response = await chat(t, { messages: [{ role: 'user', content: 'write please' }] });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.graphdb.tool_calls[0].ok, false);
@@ -160,8 +160,8 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.deepEqual(await cypherRows(t, "MATCH (m:Memory) WHERE m.content = 'viewer was here' RETURN m"), []);
   });
 
-  it('lets a viewer recall (read access is enough)', async () => {
-    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'recall', arguments: { query: 'Alice' } }] } : { content: 'found' });
+  it('lets a viewer discover (read access is enough)', async () => {
+    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'discover', arguments: { query: 'Alice' } }] } : { content: 'found' });
     const response = await chat(t, { messages: [{ role: 'user', content: 'what about Alice?' }] }, VIEWER);
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.graphdb.tool_calls[0].ok, true);
@@ -239,7 +239,7 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.equal(status.body.enabled, true);
     assert.equal(status.body.provider, 'local_server');
     assert.equal(status.body.max_rounds, MAX_ROUNDS);
-    assert.deepEqual(status.body.tools, ['store', 'recall', 'link', 'forget', 'query', 'get']);
+    assert.deepEqual(status.body.tools, ['store', 'recall', 'discover', 'link', 'tasks', 'forget', 'cypher']);
     const models = await request(`${t.url}/assistant/v1/models`, { headers: VIEWER });
     assert.equal(models.status, 200);
     assert.deepEqual(models.body.data.map((m: any) => m.id), ['fake-model']);
@@ -262,7 +262,7 @@ describe('assistant tool allowlist', () => {
         'assistant.model': 'fake-model',
         'assistant.mcp_enable': true,
       },
-      { GRAPHDB_ASSISTANT_MCP_TOOLS: 'recall,get,nonsense' },
+      { GRAPHDB_ASSISTANT_MCP_TOOLS: 'recall,discover,nonsense' },
     );
   });
 
@@ -275,12 +275,12 @@ describe('assistant tool allowlist', () => {
     script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'not allowed' } }] } : { content: 'ok' });
     const response = await chat(t, { messages: [{ role: 'user', content: 'store it' }] }, {});
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(fake.requests[0]!.body.tools.map((tool: any) => tool.function.name), ['recall', 'get']);
+    assert.deepEqual(fake.requests[0]!.body.tools.map((tool: any) => tool.function.name), ['recall', 'discover']);
     assert.equal(response.body.graphdb.tool_calls[0].ok, false);
     assert.match(toolMessages(fake.requests[1]!.body)[0].content, /not available/);
     assert.deepEqual((await commit(t.url, ["MATCH (m:Memory {content: 'not allowed'}) RETURN m"])).body.results[0].data, []);
     const status = await request(`${t.url}/assistant/status`);
-    assert.deepEqual(status.body.tools, ['recall', 'get']);
+    assert.deepEqual(status.body.tools, ['recall', 'discover']);
     assert.deepEqual(status.body.unknown_tools, ['nonsense']);
   });
 });

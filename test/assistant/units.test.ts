@@ -56,8 +56,8 @@ describe('truncateToolResult', () => {
 
 describe('allowedTools', () => {
   it('offers all tools for an empty allowlist and filters otherwise (case-insensitive)', () => {
-    assert.equal(allowedTools([]).length, 6);
-    assert.deepEqual(allowedTools([' Recall', 'query', 'bogus']).map((t) => t.name), ['recall', 'query']);
+    assert.equal(allowedTools([]).length, 7);
+    assert.deepEqual(allowedTools([' Recall', 'cypher', 'bogus']).map((t) => t.name), ['recall', 'cypher']);
   });
 });
 
@@ -76,7 +76,7 @@ class EagerToolProvider implements ChatProvider {
   async complete(request: CompletionRequest): Promise<CompletionResult> {
     this.calls.push(request);
     if (request.tools.length === 0) return { content: 'final', toolCalls: [], finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 1 } };
-    return { content: '', toolCalls: [{ id: `c${this.calls.length}`, name: 'get', arguments: '{}' }], finishReason: 'tool_calls', usage: { promptTokens: 2, completionTokens: 3 } };
+    return { content: '', toolCalls: [{ id: `c${this.calls.length}`, name: 'recall', arguments: '{}' }], finishReason: 'tool_calls', usage: { promptTokens: 2, completionTokens: 3 } };
   }
   async close() {}
 }
@@ -85,7 +85,7 @@ describe('runAgent', () => {
   it('stops after maxRounds, truncates each result, sums usage', async () => {
     const provider = new EagerToolProvider();
     const tools = {
-      definitions: allowedTools(['get']),
+      definitions: allowedTools(['recall']),
       run: async () => ({ ok: true, output: 'y'.repeat(50) }),
     } as unknown as MemoryTools;
     const result = await runAgent({ model: 'm', messages: [{ role: 'user', content: 'go' }], maxTokens: 10 }, { provider, tools, maxRounds: 2, maxToolResultChars: 20 });

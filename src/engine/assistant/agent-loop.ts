@@ -4,7 +4,7 @@
  * truncated to `maxToolResultChars` before it enters the conversation, so one large result cannot
  * overflow the model's context.
  */
-import type { MemoryTools } from './memory-tools.js';
+import type { MemoryTools } from '../memory/index.js';
 import type { ChatMessage, ChatProvider, CompletionResult, FinishReason, TokenUsage } from './types.js';
 
 /** Inputs of one conversation turn. */

@@ -8,7 +8,7 @@ import type { AssistantSettings } from '../config/types.js';
 import { runAgent, type AgentResult } from './agent-loop.js';
 import { assistantDisabled, providerUnavailable } from './errors.js';
 import { LocalChatProvider } from './llama-provider.js';
-import { allowedTools, MemoryTools, MEMORY_TOOL_NAMES, type MemoryToolHost } from './memory-tools.js';
+import { allowedTools, MemoryTools, MEMORY_TOOL_NAMES, type MemoryToolHost } from '../memory/index.js';
 import { OpenAiCompatibleProvider } from './openai-provider.js';
 import type { ChatMessage, ChatProvider, ModelInfo, ToolDefinition } from './types.js';
 

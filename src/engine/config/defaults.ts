@@ -134,6 +134,17 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     threads: 1,
     timeout: 120_000,
   },
+  memory_decay: {
+    enabled: false,
+    recalculate_interval: 3_600_000,
+    decay_rate: 0.1,
+    half_lives: ['episodic=7d', 'semantic=69d', 'procedural=693d'],
+    archive_threshold: 0.05,
+    recency_weight: 0.6,
+    frequency_weight: 0.2,
+    importance_weight: 0.2,
+    search_weight: 0.3,
+  },
   wal: { snapshot_retention_max_count: 3, snapshot_retention_max_age: 0 },
   resources: { low_memory: false, tmp_dir: '', models_dir: './models' },
 } satisfies GraphdbConfig);

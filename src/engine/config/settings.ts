@@ -212,6 +212,17 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['threads', int(0, 256), 'GRAPHDB_ASSISTANT_THREADS'],
     ['timeout', duration, 'GRAPHDB_ASSISTANT_TIMEOUT'],
   ]),
+  ...group('memory_decay', 'memory_decay', [
+    ['enabled', bool, 'GRAPHDB_MEMORY_DECAY_ENABLED'],
+    ['recalculate_interval', duration, 'GRAPHDB_MEMORY_DECAY_RECALCULATE_INTERVAL'],
+    ['decay_rate', num(0, 0.999), 'GRAPHDB_MEMORY_DECAY_RATE'],
+    ['half_lives', list, 'GRAPHDB_MEMORY_DECAY_HALF_LIVES'],
+    ['archive_threshold', num(0, 1), 'GRAPHDB_MEMORY_DECAY_ARCHIVE_THRESHOLD'],
+    ['recency_weight', num(0, 1), 'GRAPHDB_MEMORY_DECAY_RECENCY_WEIGHT'],
+    ['frequency_weight', num(0, 1), 'GRAPHDB_MEMORY_DECAY_FREQUENCY_WEIGHT'],
+    ['importance_weight', num(0, 1), 'GRAPHDB_MEMORY_DECAY_IMPORTANCE_WEIGHT'],
+    ['search_weight', num(0, 1), 'GRAPHDB_MEMORY_DECAY_SEARCH_WEIGHT'],
+  ]),
   ...group('wal', 'wal', [
     ['snapshot_retention_max_count', int(0), 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_COUNT'],
     ['snapshot_retention_max_age', duration, 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_AGE'],

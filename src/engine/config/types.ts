@@ -244,6 +244,25 @@ export interface AssistantSettings {
   timeout: number;
 }
 
+/** `memory_decay` section (docs/ai-memory.md): scores of `:Memory` nodes and their archival. */
+export interface MemoryDecaySettings {
+  /** Recalculate (and archive) on the interval; weight search ranking by decay. */
+  enabled: boolean;
+  /** Milliseconds between recalculations. */
+  recalculate_interval: number;
+  /** Daily decay rate of memories without a profile label (half-life ln 2 / -ln(1 - rate) days). */
+  decay_rate: number;
+  /** `label=duration` half-life profiles (`episodic=7d`); a duration of 0 never decays. */
+  half_lives: string[];
+  /** Memories scoring below this are archived (labelled `Archived`, kept out of search). */
+  archive_threshold: number;
+  recency_weight: number;
+  frequency_weight: number;
+  importance_weight: number;
+  /** Share of the decay score in `discover` ranking (0 = search score only). */
+  search_weight: number;
+}
+
 /** `wal` section. */
 export interface WalSettings {
   snapshot_retention_max_count: number;
@@ -274,6 +293,7 @@ export interface GraphdbConfig {
   vector: VectorSettings;
   search_rerank: RerankSettings;
   assistant: AssistantSettings;
+  memory_decay: MemoryDecaySettings;
   wal: WalSettings;
   resources: ResourceSettings;
 }

@@ -22,7 +22,7 @@ import { NamedIndexes } from './named-indexes.js';
 import type { RerankStage } from './rerank/reranker.js';
 import type { SearchServiceSettings } from './settings.js';
 import type { TextHit } from './text/inverted-index.js';
-import type { DatabaseSearchStatus, SearchPage, SearchRequest, SimilarRequest } from './search-types.js';
+import { UNINDEXED_LABEL, type DatabaseSearchStatus, type SearchPage, type SearchRequest, type SimilarRequest } from './search-types.js';
 import { createTextIndex, type TextIndex } from './text/text-index.js';
 import { propertiesText } from './text/node-text.js';
 import { loadCollection, saveCollection } from './vector/persistence.js';
@@ -125,6 +125,14 @@ export class DatabaseSearch {
 
   /** Indexes a node's committed state everywhere (text, named indexes, embedding queue). */
   indexNode(node: NodeRecord): void {
+    if (node.labels.includes(UNINDEXED_LABEL)) {
+      this.labels.delete(node.id);
+      this.text.remove(node.id);
+      this.embeddings?.remove(node.id);
+      this.worker?.forget(node.id);
+      this.named.applyNode(node);
+      return;
+    }
     this.labels.set(node.id, node.labels);
     this.text.upsert(node.id, propertiesText(node.properties));
     this.named.applyNode(node);

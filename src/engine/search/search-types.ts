@@ -3,6 +3,12 @@ import type { SearchMethod, SearchResultItem } from './hybrid/hybrid-search.js';
 
 export type { SearchMethod, SearchResultItem };
 
+/**
+ * Nodes carrying this label stay out of the automatic BM25 and embedding indexes (archived
+ * memories, docs/ai-memory.md); named FULLTEXT/VECTOR indexes still cover them.
+ */
+export const UNINDEXED_LABEL = 'Archived';
+
 /** A hybrid search request (the HTTP/GraphQL `search` inputs). */
 export interface SearchRequest {
   readonly query: string;

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AssistantService } from '../../../engine/assistant/service.js';
-import type { MemoryToolHost } from '../../../engine/assistant/memory-tools.js';
+import type { MemoryToolHost } from '../../../engine/index.js';
 import { DatabaseNotFound } from '../../../engine/errors/index.js';
 import type { GraphDB } from '../../../engine/graphdb.js';
 import type { JsonValue } from '../json/parse-json.js';
@@ -95,11 +95,7 @@ export function assistantRoutes(options: AssistantRoutesOptions): FastifyPluginA
       return database;
     };
 
-    const toolHost = (request: FastifyRequest, database: string): MemoryToolHost => ({
-      database,
-      openSession: () => services.engine.session({ database, security: request.security }),
-      search: () => (graphdb.searchServices === null ? null : graphdb.search(database)),
-    });
+    const toolHost = (request: FastifyRequest, database: string): MemoryToolHost => graphdb.memoryToolHost({ database, security: request.security });
 
     const disconnectSignal = (reply: FastifyReply): AbortSignal => {
       const controller = new AbortController();

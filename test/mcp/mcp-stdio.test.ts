@@ -1,0 +1,61 @@
+/**
+ * `graphdb mcp --data-dir D` (embedded, stdio) with the MCP SDK's own client: the memory
+ * scenario, the tool allowlist (GRAPHDB_ASSISTANT_MCP_TOOLS) and data kept across restarts.
+ * Needs `npm run build` (the test spawns bin/run.js).
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { callTool, cleanEnv, cli, memoryScenario, root, tempDir } from './fixtures/scenario.js';
+
+const home = tempDir('graphdb-mcp-stdio-');
+after(() => home.cleanup());
+
+async function connect(dataDir: string, env: Record<string, string> = {}): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'mcp', '--data-dir', dataDir],
+    cwd: root,
+    env: cleanEnv(home.dir, env),
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'graphdb-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+describe('graphdb mcp over stdio (embedded)', () => {
+  it('serves the memory scenario, and the memories survive a restart', async () => {
+    const dataDir = `${home.dir}/data`;
+    const client = await connect(dataDir);
+    let ids;
+    try {
+      assert.equal(client.getServerVersion()?.name, 'graphdb');
+      ids = await memoryScenario(client);
+    } finally {
+      await client.close();
+    }
+    const again = await connect(dataDir);
+    try {
+      const recalled = await callTool(again, 'recall', { id: ids.c });
+      assert.equal(recalled.memories[0].content, 'Cypher planner chooses index seeks for equality predicates');
+      const recent = await again.readResource({ uri: 'graphdb://memories/recent' });
+      assert.equal(JSON.parse((recent.contents[0] as { text: string }).text).memories.length, 6);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('offers only the tools GRAPHDB_ASSISTANT_MCP_TOOLS allows, and refuses the others', async () => {
+    const client = await connect(`${home.dir}/allowlist`, { GRAPHDB_ASSISTANT_MCP_TOOLS: 'discover,recall' });
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((tool) => tool.name), ['recall', 'discover']);
+      const refused = await callTool(client, 'store', { content: 'not allowed' }, true);
+      assert.match(refused.error, /not available/);
+    } finally {
+      await client.close();
+    }
+  });
+});
