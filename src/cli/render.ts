@@ -2,12 +2,12 @@
  * Rendering of query results and errors for the terminal: cypher-shell-like tables
  * (cli-table3), `plain`, `csv` and `json` (one typed JSON object per record).
  */
-import Table from 'cli-table3';
 import { GraphError } from '../engine/errors/index.js';
 import { formatLiteral, formatTemporal, type CypherValue } from '../engine/values/index.js';
 import type { ResultSummary } from '../engine/session/types.js';
 import { encodeValue } from '../engine/transfer/index.js';
 import { quoteCsv } from '../engine/transfer/csv-records.js';
+import { renderTable, type TableLayout } from './result-table.js';
 
 /** Output formats of the shell. */
 export type OutputFormat = 'table' | 'plain' | 'csv' | 'json';
@@ -19,8 +19,13 @@ export function displayValue(v: CypherValue): string {
   return temporal ?? formatLiteral(v);
 }
 
-/** Records as text in the chosen format (no trailing newline). */
-export function renderRecords(keys: readonly string[], records: readonly (readonly CypherValue[])[], format: OutputFormat): string {
+/** Records as text in the chosen format (no trailing newline); tables fit `layout` (default: unbounded, wrapped). */
+export function renderRecords(
+  keys: readonly string[],
+  records: readonly (readonly CypherValue[])[],
+  format: OutputFormat,
+  layout: TableLayout = { width: 0, wrap: true },
+): string {
   switch (format) {
     case 'json':
       return records
@@ -34,9 +39,7 @@ export function renderRecords(keys: readonly string[], records: readonly (readon
       return [keys.join(', '), ...records.map((r) => r.map(displayValue).join(', '))].join('\n');
     case 'table': {
       if (keys.length === 0) return '';
-      const table = new Table({ head: [...keys], style: { head: [], border: [] } });
-      for (const r of records) table.push(r.map(displayValue));
-      return table.toString();
+      return renderTable(keys, records.map((r) => r.map(displayValue)), layout);
     }
   }
 }

@@ -52,11 +52,13 @@ export function cliAsync(args: readonly string[]): Promise<{ status: number | nu
   });
 }
 
-/** Runs the CLI in a pseudo-terminal through the python driver (fixtures/pty-driver.py). */
-export function cliInPty(args: readonly string[], steps: readonly object[]): SpawnSyncReturns<string> {
-  return spawnSync('python3', [join(ROOT, 'test', 'cli', 'fixtures', 'pty-driver.py'), JSON.stringify([process.execPath, BIN, ...args]), JSON.stringify(steps)], {
+/** Runs the CLI in a pseudo-terminal through the python driver (fixtures/pty-driver.py), `columns` wide (default 160). */
+export function cliInPty(args: readonly string[], steps: readonly object[], options: { columns?: number; env?: Record<string, string> } = {}): SpawnSyncReturns<string> {
+  const driver = join(ROOT, 'test', 'cli', 'fixtures', 'pty-driver.py');
+  return spawnSync('python3', [driver, JSON.stringify([process.execPath, BIN, ...args]), JSON.stringify(steps), String(options.columns ?? 160)], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 90_000,
+    env: { ...process.env, ...options.env },
   });
 }

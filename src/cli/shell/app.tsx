@@ -1,11 +1,14 @@
 /**
  * The interactive shell (ink): output scrolls above in a Static region, the input line below
  * shows the prompt and the syntax-highlighted text with a cursor. Enter submits a line (a
- * statement runs once a `;` ends it), Up/Down walk the history, Tab completes, Ctrl-C drops
- * the typed statement (or exits on an empty prompt), Ctrl-D exits.
+ * statement runs once a `;` ends it), Up/Down walk the history, Tab completes, readline keys
+ * edit the line (see line-editor.ts), Ctrl-R searches the history, Ctrl-L clears the screen.
+ * Ctrl-C cancels a running query (the shell stays), drops the typed statement, or, pressed twice
+ * at an empty prompt, exits; Ctrl-D exits at an empty prompt.
  */
-import { useState, type ReactElement } from 'react';
-import { Box, Static, Text, useApp, useInput } from 'ink';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { Box, Static, Text, useApp, useInput, useStdin } from 'ink';
+import { HistorySearch, LineEditor, oneLine } from './line-editor.js';
 import { highlight, type SegmentStyle } from './highlight.js';
 import { complete } from './completion.js';
 import type { ShellCore } from './core.js';
@@ -64,20 +67,65 @@ function HighlightedInput({ text, cursor }: { text: string; cursor: number }) {
   return <Text>{parts}</Text>;
 }
 
+/** What a raw key sequence means beyond what ink's parser tells apart. */
+type RawKey = 'backspace' | 'delete' | 'word-left' | 'word-right' | 'cut-word' | null;
+
+/** Backspace and Delete both reach ink's handler as `key.delete`; the raw sequence tells them apart. */
+function rawKey(sequence: string): RawKey {
+  switch (sequence) {
+    case '\x7f':
+    case '\b':
+      return 'backspace';
+    case '\x1b[3~':
+      return 'delete';
+    case '\x1bb':
+    case '\x1b[1;5D':
+    case '\x1b[1;3D':
+      return 'word-left';
+    case '\x1bf':
+    case '\x1b[1;5C':
+    case '\x1b[1;3C':
+      return 'word-right';
+    case '\x1b\x7f':
+    case '\x1b\b':
+      return 'cut-word';
+    default:
+      return null;
+  }
+}
+
 /** The ink component of `graphdb shell`. */
 export function ShellApp({ core, history, connectOutput, banner, onExit }: ShellAppProps) {
   const { exit } = useApp();
+  const { internal_eventEmitter: inputEvents } = useStdin() as ReturnType<typeof useStdin> & {
+    internal_eventEmitter?: NodeJS.EventEmitter;
+  };
   const [blocks, setBlocks] = useState<OutputBlock[]>([{ id: 0, text: banner, kind: 'info' }]);
-  const [text, setText] = useState('');
-  const [cursor, setCursor] = useState(0);
+  const editor = useRef(new LineEditor()).current;
+  const [, setRevision] = useState(0);
   const [busy, setBusy] = useState(false);
   const [browse, setBrowse] = useState<number | null>(null);
+  const [search, setSearch] = useState<HistorySearch | null>(null);
   const [pendingLines, setPendingLines] = useState<string[]>([]);
   const [prompt, setPrompt] = useState(core.prompt);
   const [vocabulary, setVocabulary] = useState<Vocabulary | null>(null);
+  const lastRaw = useRef('');
+  const armedExit = useRef(false);
+
+  // Registered before useInput's own listener, so the raw sequence is known when a key is handled.
+  useEffect(() => {
+    const remember = (data: string) => {
+      lastRaw.current = data;
+    };
+    inputEvents?.on('input', remember);
+    return () => {
+      inputEvents?.off('input', remember);
+    };
+  }, [inputEvents]);
 
   const append = (block: Omit<OutputBlock, 'id'>) => setBlocks((previous) => [...previous, { ...block, id: previous.length }]);
   connectOutput(append);
+  const redraw = () => setRevision((n) => n + 1);
 
   const quit = () => {
     onExit();
@@ -107,25 +155,67 @@ export function ShellApp({ core, history, connectOutput, banner, onExit }: Shell
   };
 
   const setInput = (value: string, at = value.length) => {
-    setText(value);
-    setCursor(at);
+    editor.set(value, at);
+    redraw();
+  };
+
+  const handleSearchKey = (active: HistorySearch, input: string, key: Parameters<Parameters<typeof useInput>[0]>[1], raw: RawKey) => {
+    if (key.ctrl && input === 'r') active.older();
+    else if ((key.ctrl && input === 'g') || (key.ctrl && input === 'c')) setSearch(null);
+    else if (raw === 'backspace') active.deleteBackward();
+    else if (key.return) {
+      setSearch(null);
+      setInput('');
+      if (active.index !== null) void submit([active.match]);
+      return;
+    } else if (input !== '' && !key.ctrl && !key.meta) active.type(input);
+    else {
+      setSearch(null);
+      setInput(active.match);
+      return;
+    }
+    redraw();
   };
 
   useInput((input, key) => {
-    if (key.ctrl && input === 'c') {
-      if (text === '' && !core.hasPendingInput) return quit();
+    const raw = rawKey(lastRaw.current);
+    const ctrlC = key.ctrl && input === 'c';
+    if (!ctrlC) armedExit.current = false;
+    if (busy) {
+      if (ctrlC) {
+        append({ text: '^C (terminating the running query)', kind: 'info' });
+        core.cancelRunning().catch((error: unknown) => append({ text: `Could not cancel: ${String(error)}`, kind: 'error' }));
+      }
+      return;
+    }
+    if (search !== null) return handleSearchKey(search, input, key, raw);
+    if (ctrlC) {
+      if (editor.text === '' && !core.hasPendingInput) {
+        if (armedExit.current) return quit();
+        armedExit.current = true;
+        append({ text: 'Press Ctrl-C again to exit (or type :exit).', kind: 'info' });
+        return;
+      }
       core.cancelInput();
       setPendingLines([]);
       setPrompt(core.prompt);
       return setInput('');
     }
     if (key.ctrl && input === 'd') {
-      if (text === '') quit();
+      if (editor.text === '') return quit();
+      editor.deleteForward();
+      return redraw();
+    }
+    if (key.ctrl && input === 'l') {
+      process.stdout.write('\x1b[2J\x1b[3J\x1b[H');
+      return redraw();
+    }
+    if (key.ctrl && input === 'r') {
+      setSearch(new HistorySearch(history.entries));
       return;
     }
-    if (busy) return;
     if (key.return) {
-      const value = text;
+      const value = editor.text;
       setInput('');
       setBrowse(null);
       void submit([value]);
@@ -136,36 +226,43 @@ export function ShellApp({ core, history, connectOutput, banner, onExit }: Shell
       if (entries.length === 0) return;
       const index = key.upArrow ? Math.max(0, (browse ?? entries.length) - 1) : Math.min(entries.length, (browse ?? entries.length) + 1);
       setBrowse(index);
-      return setInput(index >= entries.length ? '' : entries[index]!.replace(/\s*\n\s*/g, ' '));
+      return setInput(index >= entries.length ? '' : oneLine(entries[index]!));
     }
-    if (key.leftArrow) return setCursor(Math.max(0, cursor - 1));
-    if (key.rightArrow) return setCursor(Math.min(text.length, cursor + 1));
-    if (key.home || (key.ctrl && input === 'a')) return setCursor(0);
-    if (key.end || (key.ctrl && input === 'e')) return setCursor(text.length);
-    if (key.backspace || key.delete) {
-      if (cursor === 0) return;
-      return setInput(text.slice(0, cursor - 1) + text.slice(cursor), cursor - 1);
-    }
-    if (key.tab) {
+    if (raw === 'word-left') editor.wordLeft();
+    else if (raw === 'word-right') editor.wordRight();
+    else if (raw === 'cut-word') editor.cutWordBackward();
+    else if (key.leftArrow || (key.ctrl && input === 'b')) editor.left();
+    else if (key.rightArrow || (key.ctrl && input === 'f')) editor.right();
+    else if (key.home || (key.ctrl && input === 'a')) editor.home();
+    else if (key.end || (key.ctrl && input === 'e')) editor.end();
+    else if (raw === 'delete') editor.deleteForward();
+    else if (key.backspace || key.delete || (key.ctrl && input === 'h')) editor.deleteBackward();
+    else if (key.ctrl && input === 'w') editor.cutWordBackward();
+    else if (key.ctrl && input === 'u') editor.cutToStart();
+    else if (key.ctrl && input === 'k') editor.cutToEnd();
+    else if (key.ctrl && input === 'y') editor.yank();
+    else if (key.tab) {
       void (async () => {
         const words = vocabulary ?? (await core.client.vocabulary());
         setVocabulary(words);
-        const completion = complete(text, cursor, words);
+        const completion = complete(editor.text, editor.cursor, words);
         if (completion.candidates.length > 0) append({ text: completion.candidates.join('  '), kind: 'info' });
         setInput(completion.text, completion.cursor);
       })();
       return;
+    } else if (input === '' || key.ctrl || key.meta || key.escape) return;
+    else {
+      const lines = input.replace(/\r\n?/g, '\n').split('\n');
+      if (lines.length > 1) {
+        const first = editor.text.slice(0, editor.cursor) + lines[0]!;
+        const last = lines[lines.length - 1]!;
+        setInput(last + editor.text.slice(editor.cursor), last.length);
+        void submit([first, ...lines.slice(1, -1)]);
+        return;
+      }
+      editor.insert(input);
     }
-    if (input === '' || key.ctrl || key.meta || key.escape) return;
-    const lines = input.replace(/\r\n?/g, '\n').split('\n');
-    if (lines.length > 1) {
-      const first = text.slice(0, cursor) + lines[0]!;
-      const last = lines[lines.length - 1]!;
-      setInput(last + text.slice(cursor), last.length);
-      void submit([first, ...lines.slice(1, -1)]);
-      return;
-    }
-    setInput(text.slice(0, cursor) + input + text.slice(cursor), cursor + input.length);
+    redraw();
   });
 
   return (
@@ -178,13 +275,18 @@ export function ShellApp({ core, history, connectOutput, banner, onExit }: Shell
         )}
       </Static>
       {busy ? (
-        <Text color="gray">running…</Text>
+        <Text color="gray">running… (Ctrl-C to cancel)</Text>
+      ) : search !== null ? (
+        <Box>
+          <Text color="yellow">{search.prompt}</Text>
+          <Text>{search.match}</Text>
+        </Box>
       ) : (
         <Box>
           <Text bold color="green">
             {prompt}
           </Text>
-          <HighlightedInput text={text} cursor={cursor} />
+          <HighlightedInput text={editor.text} cursor={editor.cursor} />
         </Box>
       )}
     </Box>

@@ -34,6 +34,8 @@ export interface ShellClient {
   /** Switches database (fails inside an open transaction). */
   use(database: string): Promise<void>;
   vocabulary(): Promise<Vocabulary>;
+  /** Terminates the statement now running (and its transaction); resolves when the request is sent. */
+  cancel(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,6 +109,10 @@ export class EmbeddedClient implements ShellClient {
     } finally {
       reader.close();
     }
+  }
+
+  async cancel(): Promise<void> {
+    this.session.terminate();
   }
 
   async close(): Promise<void> {

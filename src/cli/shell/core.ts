@@ -3,10 +3,13 @@
  * buffers input until a `;` ends a statement, runs statements, handles `:` commands and
  * renders output through the given writer.
  */
-import { StatementSplitter } from '../../engine/transfer/index.js';
+import { readFileSync } from 'node:fs';
+import { StatementSplitter, cypherLiteral } from '../../engine/transfer/index.js';
 import type { CypherValue } from '../../engine/values/types.js';
 import { renderError, renderRecords, renderSummary, type OutputFormat } from '../render.js';
+import type { TableLayout } from '../result-table.js';
 import type { ShellClient } from './client.js';
+import { COMMAND_HELP, HELP_TEXT } from './help.js';
 
 /** Where the shell's output goes. */
 export interface ShellOutput {
@@ -18,20 +21,6 @@ export interface ShellOutput {
 /** Outcome of one input line. */
 export type LineOutcome = 'ok' | 'error' | 'exit' | 'pending';
 
-/** `:help` text. */
-export const HELP_TEXT = `Available commands:
-  :begin        Open a transaction
-  :commit       Commit the currently open transaction
-  :rollback     Roll back the currently open transaction
-  :use <db>     Set the active database
-  :param name => <expression>   Set a parameter (the expression is evaluated by the database)
-  :params       Print all parameters ( :params clear  removes them)
-  :format <f>   Output format: table, plain, csv or json
-  :history      Statements entered in this and earlier sessions
-  :help         Show this help message
-  :exit         Exit the shell
-Statements end with a semicolon (;) and may span several lines.`;
-
 /** Options of a ShellCore. */
 export interface ShellCoreOptions {
   format: OutputFormat;
@@ -39,17 +28,27 @@ export interface ShellCoreOptions {
   readonly summaries?: boolean;
   /** Supplies the `:history` listing. */
   readonly history?: () => readonly string[];
+  /** Table layout (the terminal's width at the time of printing); default unbounded and wrapped. */
+  readonly layout?: () => TableLayout;
+  /** Table format: rows shown before the rest is summarised in a note (default unlimited). */
+  readonly maxRows?: number;
+  /** Name of the script being run, for error locations (`migration.cypher`, `<stdin>`). */
+  readonly source?: string;
+  /** `:source` keeps going after a failing statement (else it stops at the first). */
+  readonly continueOnError?: boolean;
 }
 
 /** Statement buffering, execution and `:` commands. */
 export class ShellCore {
-  readonly parameters = new Map<string, CypherValue>();
   private readonly splitter = new StatementSplitter();
+  /** Statements run so far (numbers statements in error reports). */
+  private statementCount = 0;
 
   constructor(
     readonly client: ShellClient,
     private readonly out: ShellOutput,
     private readonly options: ShellCoreOptions,
+    readonly parameters = new Map<string, CypherValue>(),
   ) {}
 
   /** True while a statement is being typed (the prompt shows a continuation). */
@@ -65,11 +64,15 @@ export class ShellCore {
 
   /** Feeds one input line (no trailing newline). */
   async line(text: string): Promise<LineOutcome> {
-    if (!this.splitter.hasPending && text.trimStart().startsWith(':')) return this.command(text.trim());
+    if (!this.splitter.hasPending && text.trimStart().startsWith(':')) {
+      this.splitter.push('\n');
+      this.splitter.take();
+      return this.command(text.trim());
+    }
     this.splitter.push(text + '\n');
     const statements = this.splitter.take();
     for (const statement of statements) {
-      if (!(await this.statement(statement.text))) {
+      if (!(await this.statement(statement.text, statement.line))) {
         this.splitter.clear();
         return 'error';
       }
@@ -81,7 +84,12 @@ export class ShellCore {
   async finish(): Promise<LineOutcome> {
     const rest = this.splitter.flush();
     if (rest === null) return 'ok';
-    return (await this.statement(rest.text)) ? 'ok' : 'error';
+    return (await this.statement(rest.text, rest.line)) ? 'ok' : 'error';
+  }
+
+  /** Interrupts the statement now running (Ctrl-C): its transaction is terminated, the shell stays. */
+  async cancelRunning(): Promise<void> {
+    await this.client.cancel();
   }
 
   /** Drops a half-typed statement (Ctrl-C). */
@@ -89,19 +97,33 @@ export class ShellCore {
     this.splitter.clear();
   }
 
-  /** Runs one statement and prints its result; false on error. */
-  async statement(text: string): Promise<boolean> {
+  /**
+   * Runs one statement and prints its result; false on error. In a script, `line` is where the
+   * statement starts, and errors name the statement's number and that line.
+   */
+  async statement(text: string, line?: number): Promise<boolean> {
+    const number = ++this.statementCount;
     const started = performance.now();
     try {
       const result = await this.client.run(text, this.parameters);
       const elapsed = performance.now() - started;
-      const body = renderRecords(result.keys, result.records, this.options.format);
-      if (body !== '') this.out.result(body);
+      this.printRecords(result.keys, result.records);
       if (this.options.summaries !== false) this.out.info(renderSummary(result.records.length, result.summary, elapsed));
       return true;
     } catch (error) {
-      this.out.error(renderError(error, text));
+      const where = this.options.source === undefined ? '' : `Error in statement ${number} at ${this.options.source}:${line ?? '?'}\n`;
+      this.out.error(where + renderError(error, text));
       return false;
+    }
+  }
+
+  private printRecords(keys: readonly string[], records: readonly (readonly CypherValue[])[]): void {
+    const cap = this.options.format === 'table' ? (this.options.maxRows ?? Infinity) : Infinity;
+    const shown = records.length > cap ? records.slice(0, cap) : records;
+    const body = renderRecords(keys, shown, this.options.format, this.options.layout?.());
+    if (body !== '') this.out.result(body);
+    if (shown.length < records.length) {
+      this.out.info(`(${shown.length} of ${records.length} rows shown; use --max-rows or :format plain/csv/json for all)`);
     }
   }
 
@@ -114,8 +136,10 @@ export class ShellCore {
         case ':quit':
           return 'exit';
         case ':help':
-          this.out.info(HELP_TEXT);
+          this.out.info(rest.length === 0 ? HELP_TEXT : (COMMAND_HELP.get(rest[0]!.replace(/^:?/, ':').toLowerCase()) ?? `No help for ${rest[0]}; :help lists the commands.`));
           return 'ok';
+        case ':source':
+          return await this.source(argument);
         case ':begin':
           await this.client.begin();
           return 'ok';
@@ -170,8 +194,34 @@ export class ShellCore {
     throw new Error('Usage: :param name => expression, or :param {name: expression, ...}');
   }
 
+  /** `:params` output, one `:param name => literal` line each, so it can be pasted back. */
   private listParameters(): string {
     if (this.parameters.size === 0) return '{}';
-    return [...this.parameters].map(([k, v]) => `:param ${k} => ${renderRecords(['v'], [[v]], 'plain').split('\n')[1]}`).join('\n');
+    return [...this.parameters]
+      .map(([k, v]) => `:param ${/^[A-Za-z_]\w*$/.test(k) ? k : `\`${k.replace(/`/g, '``')}\``} => ${cypherLiteral(v) ?? renderRecords(['v'], [[v]], 'plain').split('\n')[1]}`)
+      .join('\n');
+  }
+
+  /** `:source FILE`: runs a script's statements and commands, stopping at its first error. */
+  private async source(file: string): Promise<LineOutcome> {
+    const path = file.replace(/^(['"])(.*)\1$/, '$2');
+    if (path === '') throw new Error('Usage: :source <file>');
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new Error(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    const nested = new ShellCore(this.client, this.out, { ...this.options, source: path }, this.parameters);
+    let failed = false;
+    for (const line of text.split(/\r?\n/)) {
+      const outcome = await nested.line(line);
+      if (outcome === 'exit') return 'exit';
+      if (outcome === 'error') {
+        failed = true;
+        if (this.options.continueOnError !== true) return 'error';
+      }
+    }
+    return (await nested.finish()) === 'error' || failed ? 'error' : 'ok';
   }
 }

@@ -2,6 +2,7 @@
  * The shell against a running server over Bolt, through neo4j-driver (loaded on demand: it is
  * only needed for `--address`).
  */
+import { randomUUID } from 'node:crypto';
 import { GraphError } from '../../engine/errors/index.js';
 import type { ResultSummary, QueryType } from '../../engine/session/types.js';
 import type { CypherValue } from '../../engine/values/types.js';
@@ -38,11 +39,17 @@ function asGraphError(error: unknown): unknown {
   return typeof e?.code === 'string' && e.code.startsWith('Neo.') ? new GraphError(e.code, String(e.message)) : error;
 }
 
+/** Transaction metadata key that marks this shell's statements, so Ctrl-C can find and terminate them. */
+const RUN_TAG = 'graphdb.shell';
+
 /** ShellClient over Bolt. */
 export class RemoteClient implements ShellClient {
   private session: DriverSession;
   private tx: DriverTransaction | null = null;
   private name: string;
+  /** Tags this shell's transactions (in their metadata) for SHOW/TERMINATE TRANSACTIONS. */
+  private readonly tag = `${process.pid}-${randomUUID()}`;
+  private running = false;
 
   constructor(
     private readonly module: DriverModule,
@@ -71,9 +78,12 @@ export class RemoteClient implements ShellClient {
     const params = Object.fromEntries([...parameters].map(([k, v]) => [k, toDriver(v, this.module.types)]));
     let result: DriverResult;
     try {
-      result = this.tx !== null ? await this.tx.run(query, params) : await this.session.run(query, params);
+      this.running = true;
+      result = this.tx !== null ? await this.tx.run(query, params) : await this.session.run(query, params, { metadata: { [RUN_TAG]: this.tag } });
     } catch (error) {
       throw asGraphError(error);
+    } finally {
+      this.running = false;
     }
     const keys = result.records[0]?.keys ?? [];
     const records = result.records.map((r) => keys.map((_k, i) => fromDriver(r.get(i), this.module.types)));
@@ -100,7 +110,7 @@ export class RemoteClient implements ShellClient {
 
   async begin(): Promise<void> {
     if (this.tx !== null) throw new Error('There is already an open transaction');
-    this.tx = this.session.beginTransaction();
+    this.tx = this.session.beginTransaction({ metadata: { [RUN_TAG]: this.tag } });
   }
 
   async commit(): Promise<void> {
@@ -140,6 +150,27 @@ export class RemoteClient implements ShellClient {
       procedures: await column('SHOW PROCEDURES YIELD name RETURN name'),
       functions: await column('SHOW FUNCTIONS YIELD name RETURN name'),
     };
+  }
+
+  /**
+   * Terminates this shell's running transaction from a second session, as an operator would with
+   * SHOW TRANSACTIONS / TERMINATE TRANSACTION (the statement fails with Transaction.Terminated).
+   */
+  async cancel(): Promise<void> {
+    if (!this.running) return;
+    const control = this.driver.session(this.name === '' ? {} : { database: this.name });
+    try {
+      const found = await control.run(
+        `SHOW TRANSACTIONS YIELD transactionId, metaData WHERE metaData['${RUN_TAG}'] = $tag RETURN transactionId`,
+        { tag: this.tag },
+      );
+      const ids = found.records.map((r) => String(r.get(0)));
+      if (ids.length > 0) await control.run('TERMINATE TRANSACTIONS $ids', { ids });
+    } catch (error) {
+      throw asGraphError(error);
+    } finally {
+      await control.close();
+    }
   }
 
   async close(): Promise<void> {

@@ -34,8 +34,8 @@ export interface DriverLike {
 
 /** Minimal session/transaction surface. */
 export interface DriverSession {
-  run(query: string, parameters?: Record<string, unknown>): Promise<DriverResult>;
-  beginTransaction(): DriverTransaction;
+  run(query: string, parameters?: Record<string, unknown>, config?: { metadata?: Record<string, unknown> }): Promise<DriverResult>;
+  beginTransaction(config?: { metadata?: Record<string, unknown> }): DriverTransaction;
   close(): Promise<void>;
 }
 
