@@ -2,7 +2,7 @@
  * Flags shared by the data commands and a helper to open the engine on the data directory.
  */
 import { Flags } from '@oclif/core';
-import { GraphDB } from '../engine/graphdb.js';
+import { GraphDB, type GraphDBOptions } from '../engine/graphdb.js';
 import { requireDatabase } from './data-dir.js';
 
 /** `--data-dir` (env GRAPHDB_DATA_DIR, default ./data). */
@@ -22,6 +22,8 @@ export const createFlag = Flags.boolean({ description: 'create a new database wh
 export interface WithEngineOptions {
   /** Create a database when the directory holds none (otherwise such a directory is refused). */
   readonly create?: boolean;
+  /** More engine options (memory decay settings, ...). */
+  readonly engine?: Omit<GraphDBOptions, 'dataDir'>;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface WithEngineOptions {
  */
 export async function withEngine<T>(dataDir: string, action: (db: GraphDB) => Promise<T>, options: WithEngineOptions = {}): Promise<T> {
   requireDatabase(dataDir, options.create === true);
-  const db = await GraphDB.open({ dataDir });
+  const db = await GraphDB.open({ ...options.engine, dataDir });
   try {
     return await action(db);
   } finally {

@@ -120,9 +120,10 @@ export class GraphDB {
     readonly storage: StorageEngine,
     private readonly options: GraphDBOptions,
     private readonly temporaryDir: string | null,
+    memoryDecay: MemoryDecay,
   ) {
     this.functions = createFunctionRegistry();
-    this.memoryDecay = new MemoryDecay(options.memoryDecay ?? { settings: DEFAULT_CONFIG.memory_decay });
+    this.memoryDecay = memoryDecay;
     this.functions.registerAll(decayFunctions(() => this.memoryDecay.model, () => this.memoryDecay.now()));
     this.procedures = createProcedureRegistry();
     const admin: AdminHooks = {
@@ -193,6 +194,8 @@ export class GraphDB {
 
   /** Opens (creating when needed) a data directory. */
   static async open(options: GraphDBOptions = {}): Promise<GraphDB> {
+    // Settings are checked before anything is opened: a bad memory_decay profile stops startup cleanly.
+    const memoryDecay = new MemoryDecay(options.memoryDecay ?? { settings: DEFAULT_CONFIG.memory_decay });
     const temporaryDir = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'graphdb-'));
     const dataDir = options.dataDir ?? temporaryDir!;
     const storage = StorageEngine.open({
@@ -203,7 +206,7 @@ export class GraphDB {
       ...(options.writeLockTimeoutMs !== undefined ? { writeLockTimeoutMs: options.writeLockTimeoutMs } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
-    const graphdb = new GraphDB(storage, options, temporaryDir);
+    const graphdb = new GraphDB(storage, options, temporaryDir, memoryDecay);
     graphdb.memoryDecay.start(() => graphdb.recalculateMemoryDecay());
     return graphdb;
   }

@@ -41,7 +41,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 
 /** The route groups `startServer` mounts next to the built-in ones, loaded on demand. */
 async function standardRoutes(graphdb: OpenedEngine['graphdb'], loaded: LoadedConfig, auth: AuthService | null): Promise<FastifyPluginAsync[]> {
-  const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant, mcp] = await Promise.all([
+  const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant, mcp, decay] = await Promise.all([
     import('./http/routes/auth.js'),
     import('./http/routes/admin-roles.js'),
     import('./graphql/index.js'),
@@ -51,6 +51,7 @@ async function standardRoutes(graphdb: OpenedEngine['graphdb'], loaded: LoadedCo
     import('./http/routes/gdpr.js'),
     import('./http/routes/assistant.js'),
     import('./mcp/http-route.js'),
+    import('./http/routes/decay.js'),
   ]);
   return [
     ...(auth === null ? [] : [authModule.authRoutes(auth), rolesModule.adminRoleRoutes(auth)]),
@@ -61,6 +62,7 @@ async function standardRoutes(graphdb: OpenedEngine['graphdb'], loaded: LoadedCo
     gdpr.gdprRoutes({ graphdb }),
     assistant.assistantRoutes({ graphdb }),
     mcp.mcpRoutes({ graphdb }),
+    decay.decayRoutes({ graphdb }),
   ];
 }
 

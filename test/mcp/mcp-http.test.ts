@@ -89,6 +89,19 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   });
 });
 
+describe('GET /graphdb/decay', () => {
+  it('answers memory decay statistics to a reader and 401 without credentials', async () => {
+    const response = await fetch(`${served.httpUrl}/graphdb/decay`, { headers: { authorization: VIEWER } });
+    assert.equal(response.status, 200);
+    const stats = (await response.json()) as any;
+    assert.equal(stats.database, 'graphdb');
+    assert.ok(stats.memories.total >= 6, JSON.stringify(stats));
+    assert.ok(stats.profiles.some((p: any) => p.profile === 'semantic' && p.memories >= 1));
+    assert.equal(stats.settings.archive_threshold, 0.05);
+    assert.equal((await fetch(`${served.httpUrl}/graphdb/decay`)).status, 401);
+  });
+});
+
 describe('graphdb mcp --connect bolt://', () => {
   it('runs the tools over Bolt with the given user: the viewer is refused writes, the admin stores and discovers', async () => {
     const viewer = await boltClient('vi', 'viewer-secret');

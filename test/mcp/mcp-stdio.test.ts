@@ -4,6 +4,8 @@
  * Needs `npm run build` (the test spawns bin/run.js).
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -45,6 +47,14 @@ describe('graphdb mcp over stdio (embedded)', () => {
     } finally {
       await again.close();
     }
+    const decay = (...args: string[]) => promisify(execFile)(process.execPath, [cli, 'decay', ...args, '--data-dir', dataDir, '--json'], { cwd: root, env: cleanEnv(home.dir) });
+    assert.deepEqual(JSON.parse((await decay('archive', String(ids.b))).stdout), { changed: 1 });
+    const stats = JSON.parse((await decay('stats')).stdout);
+    assert.equal(stats.memories.archived, 1);
+    assert.equal(stats.memories.total, 6);
+    const pass = JSON.parse((await decay('recalculate', '--dry-run')).stdout);
+    assert.equal(pass.scanned, 6);
+    assert.equal(pass.archived, 0);
   });
 
   it('offers only the tools GRAPHDB_ASSISTANT_MCP_TOOLS allows, and refuses the others', async () => {
