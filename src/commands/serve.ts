@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core';
-import { ConfigError, loadConfig } from '../engine/config/index.js';
+import { ConfigError, loadConfig, removeSecretsFromEnvironment } from '../engine/config/index.js';
 import { forgetServer, recordServer } from '../cli/data-dir.js';
 import { createLogger } from '../server/logger.js';
 import { SecurityConfigurationError, startServer } from '../server/index.js';
@@ -67,6 +67,7 @@ export default class Serve extends Command {
       if (error instanceof ConfigError) this.error(error.message, { exit: 2 });
       throw error;
     }
+    removeSecretsFromEnvironment();
     const logger = createLogger(loaded.config.logging.level);
     if (loaded.file !== null) logger.info({ file: loaded.file }, 'configuration file loaded');
     let server;

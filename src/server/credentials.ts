@@ -42,6 +42,9 @@ export async function openAuthService(config: GraphdbConfig, graphdb: GraphDB, l
     initialCredentials: config.auth.initial_credentials,
     audit: (event) => (event.type === 'failed_login' || event.type === 'login_locked' ? logger.warn(event, 'authentication failed') : logger.info(event, 'security event')),
     onRateLimited: () => metrics.rateLimitHits.inc(),
+    guard: { maxFailuresPerUser: config.auth.max_failed_attempts, lockoutMs: config.auth.lock_time, windowMs: config.auth.failed_attempts_window },
+    maxTokenSeconds: Math.max(1, Math.floor(config.auth.token_max_lifetime / 1000)),
+    clusterTokensNeverExpire: config.auth.cluster_tokens_never_expire,
     ...(config.auth.oauth_issuer !== '' ? { oidc: { client: oidcClient(config), defaultRole: config.auth.oauth_default_role } } : {}),
   });
   graphdb.setAuthCommandRunner(createAuthCommandRunner(service));

@@ -37,7 +37,7 @@ describe('tokens', () => {
   let boltUrl: string;
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1' },
+      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'auth.cluster_tokens_never_expire': true },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     boltUrl = `bolt://127.0.0.1:${t.server.bolt!.port}`;
@@ -103,7 +103,7 @@ describe('tokens', () => {
     assert.equal(expired.body.errors[0].code, 'Neo.ClientError.Security.TokenExpired');
   });
 
-  it('cluster tokens carry the requested role and do not expire unless asked', async () => {
+  it('cluster tokens carry the requested role and, with the opt-in, do not expire unless asked', async () => {
     const minted = await request(`${t.url}/api/v1/auth/cluster-token`, { method: 'POST', headers: ROOT, json: { node_id: 'node-2', role: 'viewer' } });
     assert.equal(minted.status, 200);
     assert.equal(minted.body.expires_at, null);

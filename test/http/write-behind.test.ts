@@ -154,11 +154,12 @@ describe('open HTTP transactions', () => {
     const registry = new OpenTransactions(40, (entry) => expired.push(entry.id));
     const session = r.openSession();
     const tx = await session.beginTransaction();
-    const entry = registry.add('graphdb', session, tx);
-    assert.equal(registry.acquire('graphdb', entry.id), entry);
-    assert.throws(() => registry.acquire('graphdb', entry.id), /in use/);
+    const entry = registry.add('graphdb', 'ann', session, tx);
+    assert.equal(registry.acquire('graphdb', entry.id, 'ann'), entry);
+    assert.throws(() => registry.acquire('graphdb', entry.id, 'ann'), /in use/);
     registry.release(entry);
-    assert.throws(() => registry.acquire('other', entry.id), /Unrecognized transaction id/);
+    assert.throws(() => registry.acquire('other', entry.id, 'ann'), /Unrecognized transaction id/);
+    assert.throws(() => registry.acquire('graphdb', entry.id, 'bob'), /Unrecognized transaction id/);
     await sleep(120);
     assert.deepEqual(expired, [entry.id]);
     assert.equal(tx.isOpen, false);

@@ -3,14 +3,15 @@
  * lockout and audit events), token issuing and revocation, and user/role administration over
  * the AuthStore. Both HTTP and Bolt resolve a request to the same `SecurityContext` here.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { ClientError, StatusCodes, Unauthorized } from '../errors/index.js';
+import { randomBytes } from 'node:crypto';
+import { ClientError, GraphError, StatusCodes, Unauthorized } from '../errors/index.js';
 import type { Permission, SecurityContext, SystemSessionFactoryLike } from './service-types.js';
 import { isAdmin, securityContext } from './access-control.js';
 import type { AuditEvent, AuditSink } from './audit.js';
 import { AuthStore, type UserRecord } from './auth-store.js';
 import type { OidcClient } from './oidc-client.js';
 import { LoginGuard, type LoginGuardOptions } from './login-guard.js';
+import { VerifiedPasswords } from './verified-passwords.js';
 import { DEFAULT_COST, hashPassword, verifyPasswordHash, type ScryptCost } from './password-hash.js';
 import { isValidName, type RoleDefinition } from './roles.js';
 import { TokenService, type IssuedToken, type TokenClaims, type TokenType } from './token-service.js';
@@ -29,6 +30,13 @@ export interface AuthServiceOptions {
   readonly onRateLimited?: () => void;
   /** Lifetime of access tokens from `/auth/token` in seconds (default 3600). */
   readonly accessTokenSeconds?: number;
+  /**
+   * Longest token lifetime accepted, in seconds from `iat` (default 90 days): a token minted
+   * without `exp`, or with a later one, is refused (TokenExpired) past it, and issuing clamps to it.
+   */
+  readonly maxTokenSeconds?: number;
+  /** Opt-in: cluster tokens minted without an expiry never expire (default false). */
+  readonly clusterTokensNeverExpire?: boolean;
   readonly scryptCost?: ScryptCost;
   readonly now?: () => number;
   /** OpenID Connect login; absent when no issuer is configured. */
@@ -66,7 +74,10 @@ export class AuthService {
   private readonly tokens: TokenService | null;
   private readonly guard: LoginGuard;
   private readonly audit: AuditSink;
-  private readonly verified = new Map<string, string>();
+  private readonly verified = new VerifiedPasswords();
+  private readonly maxTokenSeconds: number;
+  private readonly clusterTokensNeverExpire: boolean;
+  private readonly now: () => number;
   private readonly cost: ScryptCost;
   readonly accessTokenSeconds: number;
   /** OpenID Connect login, when configured. */
@@ -81,7 +92,10 @@ export class AuthService {
     this.guard = new LoginGuard({ ...options.guard, ...(options.now ? { now: options.now } : {}) }, options.onRateLimited);
     this.audit = options.audit ?? (() => {});
     this.cost = options.scryptCost ?? DEFAULT_COST;
-    this.accessTokenSeconds = options.accessTokenSeconds ?? 3600;
+    this.maxTokenSeconds = options.maxTokenSeconds ?? 90 * 24 * 3600;
+    this.accessTokenSeconds = Math.min(options.accessTokenSeconds ?? 3600, this.maxTokenSeconds);
+    this.clusterTokensNeverExpire = options.clusterTokensNeverExpire ?? false;
+    this.now = options.now ?? Date.now;
     this.oidc = options.oidc ?? null;
     this.resolveDatabase = options.resolveDatabase;
   }
@@ -128,28 +142,51 @@ export class AuthService {
     throw new Unauthorized();
   }
 
-  private cacheKey(username: string, password: string): string {
-    return createHash('sha256').update(username).update('\0').update(password).digest('hex');
-  }
-
   private async passwordMatches(user: UserRecord, password: string): Promise<boolean> {
-    const key = this.cacheKey(user.name, password);
-    if (this.verified.get(key) === user.passwordHash) return true;
+    if (this.verified.has(user.name, password, user.passwordHash)) return true;
     if (!(await verifyPasswordHash(password, user.passwordHash))) return false;
-    if (this.verified.size >= 10_000) this.verified.clear();
-    this.verified.set(key, user.passwordHash);
+    this.verified.add(user.name, password, user.passwordHash);
     return true;
   }
 
-  /** Username and password (HTTP Basic, Bolt basic). Throws Unauthorized or AuthenticationRateLimit. */
+  /**
+   * Username and password (HTTP Basic, Bolt basic). Throws Unauthorized or AuthenticationRateLimit.
+   * An unknown username costs the same password hashing as a known one, so timing does not tell
+   * which usernames exist.
+   */
   async authenticatePassword(username: string, password: string, ip: string | null): Promise<Principal> {
     this.guard.check(username, ip);
     const user = await this.store.findUser(username);
-    if (!user) return this.fail(username, ip, 'wrong username or password');
+    if (!user) {
+      await verifyPasswordHash(password, await this.decoyHash());
+      return this.fail(username, ip, 'wrong username or password');
+    }
     if (!(await this.passwordMatches(user, password))) return this.fail(username, ip, 'wrong username or password');
     if (user.suspended) return this.fail(username, ip, 'account suspended');
-    this.guard.recordSuccess(username);
+    this.guard.recordSuccess(username, ip);
     return { context: this.contextFor(user.name, user.roles), token: null };
+  }
+
+  private decoy: Promise<string> | null = null;
+
+  /** A hash of a random password at the configured cost, verified against for unknown usernames. */
+  private decoyHash(): Promise<string> {
+    this.decoy ??= hashPassword(AuthService.generateSecret(), this.cost);
+    return this.decoy;
+  }
+
+  /** Refuses a token older than the maximum lifetime (cluster tokens without expiry only with the opt-in). */
+  private checkLifetime(claims: TokenClaims): void {
+    if (claims.typ === 'cluster' && claims.exp === undefined && this.clusterTokensNeverExpire) return;
+    if (this.now() / 1000 > claims.iat + this.maxTokenSeconds) {
+      throw new GraphError(StatusCodes.TokenExpired, `The token has expired: it is older than the maximum token lifetime (${this.maxTokenSeconds} s).`);
+    }
+  }
+
+  /** A token lifetime clamped to the maximum (null, no expiry, only for cluster tokens with the opt-in). */
+  private lifetime(requested: number | null, cluster: boolean): number | null {
+    if (requested === null && cluster && this.clusterTokensNeverExpire) return null;
+    return Math.min(requested ?? this.maxTokenSeconds, this.maxTokenSeconds);
   }
 
   /** A JWT (bearer, cookie, Bolt). Throws Unauthorized/TokenExpired or AuthenticationRateLimit. */
@@ -159,6 +196,7 @@ export class AuthService {
     let claims: TokenClaims;
     try {
       claims = await this.tokens.verify(token);
+      this.checkLifetime(claims);
     } catch (error) {
       this.emit({ type: 'failed_login', username: null, ip, reason: error instanceof Error ? error.message : 'invalid token' });
       this.guard.recordFailure(null, ip);
@@ -193,7 +231,7 @@ export class AuthService {
   async issueUserToken(username: string, type: Exclude<TokenType, 'cluster'>, expiresInSeconds: number | null, ip: string | null = null): Promise<IssuedToken> {
     const user = await this.store.findUser(username);
     if (!user) throw invalid(`User '${username}' does not exist.`);
-    const issued = await this.requireTokens().issue(username, type, expiresInSeconds);
+    const issued = await this.requireTokens().issue(username, type, this.lifetime(expiresInSeconds, false));
     this.emit({ type: 'token_issued', username, ip, token_type: type, jti: issued.claims.jti });
     return issued;
   }
@@ -201,7 +239,7 @@ export class AuthService {
   /** Signs a cluster token for a node id with a role; no expiry unless requested. */
   async issueClusterToken(nodeId: string, role: string, expiresInSeconds: number | null, actor: string | null): Promise<IssuedToken> {
     if (!this.store.role(role)) throw invalid(`Role '${role}' does not exist.`);
-    const issued = await this.requireTokens().issue(nodeId, 'cluster', expiresInSeconds, role);
+    const issued = await this.requireTokens().issue(nodeId, 'cluster', this.lifetime(expiresInSeconds, true), role);
     this.emit({ type: 'token_issued', username: `cluster:${nodeId}`, actor, token_type: 'cluster', jti: issued.claims.jti });
     return issued;
   }

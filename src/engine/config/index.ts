@@ -13,4 +13,4 @@ export { configCandidates, discoverConfigFile, processDiscoveryContext, userConf
 export { loadConfig, validateConfig, type LoadConfigOptions, type LoadedConfig, type SettingOrigin } from './load.js';
 export { parseConfigYaml, readConfigFile, type FileSettings } from './yaml-file.js';
 export { DatabaseConfigRegistry, effectiveConfig, overridableKeys, parseOverrides, type OverridableKey } from './overrides.js';
-export { redactConfig, REDACTED } from './redact.js';
+export { redactConfig, removeSecretsFromEnvironment, REDACTED } from './redact.js';

@@ -123,6 +123,11 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['oauth_redirect_uri', str, 'GRAPHDB_OAUTH_REDIRECT_URI'],
     ['oauth_scopes', str, 'GRAPHDB_OAUTH_SCOPES'],
     ['oauth_default_role', str, 'GRAPHDB_OAUTH_DEFAULT_ROLE'],
+    ['max_failed_attempts', int(1), 'GRAPHDB_AUTH_MAX_FAILED_ATTEMPTS'],
+    ['lock_time', duration, 'GRAPHDB_AUTH_LOCK_TIME'],
+    ['failed_attempts_window', duration, 'GRAPHDB_AUTH_FAILED_ATTEMPTS_WINDOW'],
+    ['token_max_lifetime', duration, 'GRAPHDB_TOKEN_MAX_LIFETIME'],
+    ['cluster_tokens_never_expire', bool, 'GRAPHDB_CLUSTER_TOKENS_NEVER_EXPIRE'],
   ]),
   ...group('server', 'cors', [
     ['enabled', bool, 'GRAPHDB_CORS_ENABLED'],

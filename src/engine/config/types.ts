@@ -120,6 +120,16 @@ export interface AuthSettings {
   oauth_scopes: string;
   /** Role given to a user provisioned by an OAuth login (default `viewer`). */
   oauth_default_role: string;
+  /** Failed logins of one user from one source address, within the window, that lock that pair (default 5). */
+  max_failed_attempts: number;
+  /** First lock time of a (user, source) pair in milliseconds, doubled per further lock (default 5 s). */
+  lock_time: number;
+  /** Window failed logins are counted in, in milliseconds (default 15 minutes). */
+  failed_attempts_window: number;
+  /** Longest accepted token lifetime in milliseconds, also for tokens minted without `exp` (default 90 days). */
+  token_max_lifetime: number;
+  /** Opt-in: cluster tokens minted without an expiry never expire (the spec's behaviour); default false. */
+  cluster_tokens_never_expire: boolean;
 }
 
 /** `cors` section. */

@@ -117,6 +117,11 @@ function responseJson(outcome: RunOutcome, extra: Record<string, unknown> = {}):
   return `{"results":[${outcome.results.join(',')}],"errors":${JSON.stringify(outcome.errors)}${tail}}`;
 }
 
+/** The principal a request acts as: the owner of the transactions it opens. */
+function ownerOf(request: FastifyRequest): string | null {
+  return request.security.username;
+}
+
 function sendJson(reply: FastifyReply, status: number, json: string): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send(json);
 }
@@ -246,7 +251,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     try {
       if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
       const transaction = await session.beginTransaction({ timeoutMs: timeoutFor(request) });
-      entry = transactions.add(database, session, transaction);
+      entry = transactions.add(database, ownerOf(request), session, transaction);
     } catch (error) {
       await session.close();
       throw error;
@@ -269,7 +274,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: resultSchema },
     },
   }, async (request, reply) => {
-    const entry = transactions.acquire(request.params.database, request.params.id);
+    const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
     const outcome = await runInOpen(entry, statementRequests(request.body));
     if (outcome.errors.length > 0) return sendJson(reply, 200, responseJson(outcome));
     transactions.release(entry);
@@ -285,7 +290,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: resultSchema },
     },
   }, async (request, reply) => {
-    const entry = transactions.acquire(request.params.database, request.params.id);
+    const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
     const outcome = await runInOpen(entry, statementRequests(request.body));
     if (outcome.errors.length > 0) return sendJson(reply, 200, responseJson(outcome));
     try {
@@ -306,7 +311,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: resultSchema },
     },
   }, async (request, reply) => {
-    const entry = transactions.acquire(request.params.database, request.params.id);
+    const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
     try {
       await entry.transaction.rollback();
     } finally {

@@ -1,8 +1,11 @@
 /**
  * Explicit transactions of the HTTP API (`POST /db/{db}/tx` ... `/commit` / `DELETE`). Each has
- * an id, belongs to one database, and is rolled back when idle longer than the idle timeout;
- * every request that touches it pushes the expiry back. One request at a time may use it.
+ * an unguessable id (128 random bits, URL-safe), belongs to one database and to the principal
+ * that opened it, and is rolled back when idle longer than the idle timeout; every request that
+ * touches it pushes the expiry back. One request at a time may use it. A request by another
+ * principal finds nothing: it gets the same TransactionNotFound as for an id that never existed.
  */
+import { randomBytes } from 'node:crypto';
 import { GraphError, StatusCodes } from '../../../engine/errors/index.js';
 import type { Session, Transaction } from '../../../engine/session/types.js';
 
@@ -10,6 +13,8 @@ import type { Session, Transaction } from '../../../engine/session/types.js';
 export interface OpenTransaction {
   readonly id: string;
   readonly database: string;
+  /** The principal that opened it (its username; null when authentication is disabled). */
+  readonly owner: string | null;
   readonly session: Session;
   readonly transaction: Transaction;
   /** Epoch milliseconds after which it is rolled back. */
@@ -20,7 +25,6 @@ export interface OpenTransaction {
 /** The registry of open transactions. */
 export class OpenTransactions {
   private readonly open = new Map<string, OpenTransaction>();
-  private nextId = 1;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -34,10 +38,11 @@ export class OpenTransactions {
   }
 
   /** Registers a newly begun transaction. */
-  add(database: string, session: Session, transaction: Transaction): OpenTransaction {
+  add(database: string, owner: string | null, session: Session, transaction: Transaction): OpenTransaction {
     const entry: OpenTransaction = {
-      id: String(this.nextId++),
+      id: randomBytes(16).toString('base64url'),
       database,
+      owner,
       session,
       transaction,
       expiresAt: Date.now() + this.idleTimeoutMs,
@@ -48,12 +53,12 @@ export class OpenTransactions {
   }
 
   /**
-   * Takes a transaction for one request: checks it exists, belongs to `database` and is not in use,
-   * and marks it busy. Call `release` or `finish` afterwards.
+   * Takes a transaction for one request: checks it exists, belongs to `database` and to `owner`
+   * and is not in use, and marks it busy. Call `release` or `finish` afterwards.
    */
-  acquire(database: string, id: string): OpenTransaction {
+  acquire(database: string, id: string, owner: string | null): OpenTransaction {
     const entry = this.open.get(id);
-    if (entry === undefined || entry.database !== database) {
+    if (entry === undefined || entry.database !== database || entry.owner !== owner) {
       throw new GraphError(StatusCodes.TransactionNotFound, `Unrecognized transaction id. Transaction may have timed out and been rolled back. (id: ${id})`);
     }
     if (entry.busy) {

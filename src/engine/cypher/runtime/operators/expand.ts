@@ -1,6 +1,6 @@
 /**
  * Expand: follows relationships from a bound node, fixed-length (one hop) or variable-length
- * (depth-first, never reusing a relationship within one path).
+ * (depth-first with an explicit stack, never reusing a relationship within one path).
  */
 import { equals } from '../../../values/index.js';
 import { NodeRef, RelationshipRef } from '../../../values/types.js';
@@ -69,6 +69,11 @@ function* expandOnce(
   }
 }
 
+/**
+ * Variable-length expansion, depth-first with an explicit stack of relationship iterators (one
+ * per hop of the current path), so the path length is bounded by memory and time, never by the
+ * call stack.
+ */
 function* expandVariable(
   ctx: ExecutionContext,
   row: Row,
@@ -81,21 +86,41 @@ function* expandVariable(
   const { min, max } = op.length ?? { min: 1, max: 1 };
   const path: RelationshipRef[] = [];
   const used = new Set<bigint>();
-  function* visit(node: bigint): Generator<Emission> {
-    if (path.length >= min && (targetId === null || node === targetId)) {
-      yield extendRow2(row, op.relationship, [...path] as CypherValue, op.to, new NodeRef(node));
+  const nodes: bigint[] = [from];
+  const pending: Iterator<RelationshipHandle>[] = [];
+  const emit = (node: bigint): Emission | null =>
+    path.length >= min && (targetId === null || node === targetId)
+      ? extendRow2(row, op.relationship, [...path] as CypherValue, op.to, new NodeRef(node))
+      : null;
+  const first = emit(from);
+  if (first !== null) yield first;
+  if (max > 0) pending.push(ctx.reader.expand(from, op.direction, types)[Symbol.iterator]());
+  while (pending.length > 0) {
+    const node = nodes[nodes.length - 1]!;
+    const next = pending[pending.length - 1]!.next();
+    if (next.done) {
+      pending.pop();
+      nodes.pop();
+      const rel = path.pop();
+      if (rel !== undefined) used.delete(rel.id);
+      continue;
     }
-    if (path.length >= max) return;
-    for (const rel of ctx.reader.expand(node, op.direction, types)) {
-      ctx.stats.dbHits++;
-      if (ctx.scheduler.tick()) yield PAUSE;
-      if (used.has(rel.id) || !relMatches(ctx, rel, required)) continue;
-      used.add(rel.id);
-      path.push(relRef(rel));
-      yield* visit(otherEnd(rel, node));
+    const rel = next.value;
+    ctx.stats.dbHits++;
+    if (ctx.scheduler.tick()) yield PAUSE;
+    if (used.has(rel.id) || !relMatches(ctx, rel, required)) continue;
+    const other = otherEnd(rel, node);
+    used.add(rel.id);
+    path.push(relRef(rel));
+    nodes.push(other);
+    const out = emit(other);
+    if (out !== null) yield out;
+    if (path.length < max) {
+      pending.push(ctx.reader.expand(other, op.direction, types)[Symbol.iterator]());
+    } else {
+      nodes.pop();
       path.pop();
       used.delete(rel.id);
     }
   }
-  yield* visit(from);
 }
