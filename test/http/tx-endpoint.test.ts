@@ -132,7 +132,7 @@ describe('explicit transactions', () => {
     const begin = await request(`${t.url}/db/graphdb/tx`, { method: 'POST', json: { statements: [{ statement: 'CREATE (:Tx {v: 1})' }] } });
     assert.equal(begin.status, 201);
     const location = begin.headers.get('location')!;
-    assert.match(location, /\/db\/graphdb\/tx\/\d+$/);
+    assert.match(location, /\/db\/graphdb\/tx\/[A-Za-z0-9_-]{22}$/);
     assert.equal(begin.body.commit, `${location}/commit`);
     assert.ok(!Number.isNaN(Date.parse(begin.body.transaction.expires)));
 
