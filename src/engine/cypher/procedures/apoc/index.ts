@@ -4,18 +4,25 @@
  */
 import type { CypherFunction } from '../../functions/registry.js';
 import type { ProcedureDefinition } from '../registry.js';
+import { aggEntries } from './agg.js';
+import { collEntries } from './coll.js';
+import { convertEntries } from './convert.js';
 import { createEntries } from './create.js';
 import { dateEntries } from './date.js';
 import { entityEntries } from './entities.js';
 import { helpEntries } from './help.js';
 import { mergeEntries } from './merge.js';
+import { mapEntries } from './map.js';
+import { mathEntries } from './math.js';
 import { metaEntries } from './meta.js';
+import { numberEntries } from './number.js';
+import { textEntries } from './text.js';
 import { utilEntries } from './util.js';
 
 /** An APOC entry: a procedure or a function. */
 export type ApocEntry = ProcedureDefinition | CypherFunction;
 
-const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries];
+const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries];
 
 function isFunction(entry: ApocEntry): entry is CypherFunction {
   return 'kind' in entry;
