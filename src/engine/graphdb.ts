@@ -139,6 +139,7 @@ export class GraphDB {
         this.queryCache.clear();
         return size;
       },
+      changeLog: (database) => this.store(database).changeLog(),
       dbmsInfo: () => {
         const system = this.storage.database('system');
         return { id: system.uuid, name: 'graphdb', creationDate: (this.storage.listDatabases().find((d) => d.isDefault)?.createdAt ?? new Date(0)).toISOString() };

@@ -12,6 +12,7 @@ import type { Connection } from '../storage/sqlite/connection.js';
 import type { CypherValue } from '../values/types.js';
 import { deleteAlias, ensureAliasTable, readAliases, seedHomeAlias, writeAlias, type AliasEntry } from './alias-catalog.js';
 import { SYSTEM_DATABASE, normalizeDatabaseName } from './database-catalog.js';
+import { deleteOptions, ensureOptionTable, optionValue, readOptions, writeOption, type DatabaseOptions } from './option-catalog.js';
 import { deleteLimits, ensureLimitTable, limitValue, readLimits, writeLimit, type DatabaseLimits, type LimitName } from './limit-catalog.js';
 
 /** What the directory needs from the storage engine. */
@@ -43,6 +44,7 @@ export interface AliasChange {
 export class DatabaseDirectory {
   private aliases = new Map<string, AliasEntry>();
   private limits = new Map<string, DatabaseLimits>();
+  private options = new Map<string, DatabaseOptions>();
 
   constructor(private readonly host: DirectoryHost) {}
 
@@ -53,9 +55,11 @@ export class DatabaseDirectory {
   load(connection: Connection, homeAlias: string | null = null, defaultDatabase = ''): void {
     ensureAliasTable(connection);
     ensureLimitTable(connection);
+    ensureOptionTable(connection);
     if (homeAlias !== null) seedHomeAlias(connection, normalizeDatabaseName(homeAlias), defaultDatabase, (name) => this.host.isDatabase(name));
     this.aliases = new Map(readAliases(connection).map((entry) => [entry.name, entry]));
     this.limits = readLimits(connection);
+    this.options = readOptions(connection);
   }
 
   /** The database `name` designates: an alias's target, otherwise `name` lower-cased. */
@@ -150,12 +154,39 @@ export class DatabaseDirectory {
     }
     for (const alias of aliases) deleteAlias(connection, alias);
     deleteLimits(connection, database);
+    deleteOptions(connection, database);
   }
 
   /** Forgets a dropped database's aliases and limits (after its catalog change committed). */
   forgetDatabase(database: string): void {
     for (const alias of this.aliasesOf(database)) this.aliases.delete(alias);
     this.limits.delete(database.toLowerCase());
+    this.options.delete(database.toLowerCase());
+  }
+
+  /** The options of a database (`{}` when none is set); aliases resolve to their target. */
+  optionsOf(database: string): DatabaseOptions {
+    return this.options.get(this.resolve(database)) ?? {};
+  }
+
+  /**
+   * `ALTER DATABASE name SET OPTION k v` / `REMOVE OPTION k` (value null) and the OPTIONS of
+   * CREATE DATABASE: validates every option, then stores them in one change.
+   */
+  async setOptions(database: string, values: readonly (readonly [string, CypherValue])[]): Promise<void> {
+    const target = this.resolve(database);
+    if (target === SYSTEM_DATABASE) throw new ClientError(StatusCodes.UnsupportedOperation, `Options cannot be set on the system database.`);
+    if (!this.host.isDatabase(target)) throw new DatabaseNotFound(database);
+    const changes = values.map(([name, value]) => optionValue(name, value));
+    await this.host.changeCatalog((connection) => {
+      for (const [name, value] of changes) writeOption(connection, target, name, value);
+    });
+    const next: { txLogEnrichment?: DatabaseOptions['txLogEnrichment'] } = { ...(this.options.get(target) ?? {}) };
+    for (const [name, value] of changes) {
+      if (value === null) delete next[name];
+      else next[name] = value;
+    }
+    this.options.set(target, next);
   }
 
   /** The limits of a database (`{}` when none is set); aliases resolve to their target. */

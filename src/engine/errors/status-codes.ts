@@ -8,6 +8,7 @@ export const StatusCodes = {
   SemanticError: 'Neo.ClientError.Statement.SemanticError',
   TypeError: 'Neo.ClientError.Statement.TypeError',
   ArgumentError: 'Neo.ClientError.Statement.ArgumentError',
+  InvalidChangeIdentifier: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier',
   ArithmeticError: 'Neo.ClientError.Statement.ArithmeticError',
   ParameterMissing: 'Neo.ClientError.Statement.ParameterMissing',
   EntityNotFound: 'Neo.ClientError.Statement.EntityNotFound',

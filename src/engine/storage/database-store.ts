@@ -21,6 +21,9 @@ import { HistoricalSnapshot, SnapshotReader, type ReadTransaction } from './snap
 import type { ChangeEvent } from './graph-store.js';
 import type { DatabaseLimits } from '../catalog/limit-catalog.js';
 import { enforceStorageLimits } from '../catalog/limit-enforcement.js';
+import type { EnrichmentMode } from '../catalog/option-catalog.js';
+import { buildChangeEvents } from './change-events.js';
+import { captureFloor, ensureChangeTable, pruneChanges, readChanges, recordChanges, type CapturedChange } from './change-capture.js';
 import { StateKey, addState, labelCountKey, readState, typeCountKey, writeState } from './sqlite/state-table.js';
 
 /** Options of one database. */
@@ -36,6 +39,20 @@ export interface DatabaseStoreOptions {
   readonly hasSubscribers: () => boolean;
   /** The database's resource limits, checked at commit (see catalog/limit-enforcement.ts). */
   readonly limits?: () => DatabaseLimits;
+  /** The database's change data capture mode (`txLogEnrichment`); absent or OFF: none. */
+  readonly changeCapture?: () => EnrichmentMode | undefined;
+}
+
+/** Change data capture of one database, as `db.cdc.*` reads it (committed state). */
+export interface ChangeLog {
+  /** The capture mode now in effect. */
+  readonly mode: EnrichmentMode;
+  /** The last committed version. */
+  readonly version: bigint;
+  /** Every change after this version is captured (older positions are stale). */
+  readonly floor: bigint;
+  /** Changes strictly after (version, seq), up to version `upTo`, at most `limit`. */
+  read(version: bigint, seq: number, upTo: bigint, limit: number): CapturedChange[];
 }
 
 /** Size and counts of a database. */
@@ -85,6 +102,7 @@ export class DatabaseStore {
     this.file = options.file;
     this.writer = openWriterConnection(options.file, options.syncMode);
     this.uuid = this.loadOrCreateUuid();
+    ensureChangeTable(this.writer);
     const tokens = new Tokens();
     tokens.load(this.writer);
     this.context = { databaseName: options.name, uuid: this.uuid, tokens, labelSets: new LabelSetCache(tokens) };
@@ -125,7 +143,7 @@ export class DatabaseStore {
     return {
       context: this.context,
       get wantsEvents() {
-        return store.options.hasSubscribers();
+        return store.options.hasSubscribers() || store.captureMode() !== 'OFF';
       },
       persistCommit: (tx) => this.persistCommit(tx),
       published: (tx, events) => {
@@ -178,6 +196,39 @@ export class DatabaseStore {
       this.pendingCommitLog.length + 1 >= COMMIT_LOG_BATCH || at - this.commitLogFlushedAt >= COMMIT_LOG_MAX_AGE_MS;
     if (flush) this.writeCommitLog([...this.pendingCommitLog, [tx.commitVersion, at]]);
     this.committing = { at, flushed: flush };
+    const mode = this.captureMode();
+    if (mode !== 'OFF' && tx.state.nodeChanges !== null) {
+      recordChanges(
+        {
+          connection: writer,
+          context: this.context,
+          schema: tx.schema,
+          reader: tx,
+          version: tx.commitVersion,
+          committedAt: at,
+          startedAt: at,
+          databaseId: this.uuid,
+          events: buildChangeEvents(tx, state, this.name),
+        },
+        mode,
+      );
+    }
+  }
+
+  private captureMode(): EnrichmentMode {
+    return this.options.changeCapture?.() ?? 'OFF';
+  }
+
+  /** Change data capture of this database (committed state). */
+  changeLog(): ChangeLog {
+    this.assertOpen();
+    const floor = this.withReader((c) => captureFloor(c));
+    return {
+      mode: this.captureMode(),
+      version: this.committed,
+      floor,
+      read: (version, seq, upTo, limit) => this.withReader((c) => readChanges(c, version, seq, upTo, limit)),
+    };
   }
 
   /** The last committed version. */
@@ -375,6 +426,7 @@ export class DatabaseStore {
       try {
         this.writeCommitLog(this.pendingCommitLog);
         const result = pruneHistory(this.writer, options, pinFloor);
+        if (options.ttlMs !== undefined) pruneChanges(this.writer, Date.now() - options.ttlMs);
         this.writer.stmt('COMMIT').run();
         this.pendingCommitLog = [];
         this.commitLogFlushedAt = Date.now();

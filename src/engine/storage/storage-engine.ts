@@ -97,6 +97,7 @@ export class StorageEngine {
       publish: (events) => this.bus.publish(events),
       hasSubscribers: () => this.bus.hasSubscribers,
       limits: () => this.directory.limitsOf(name),
+      changeCapture: () => this.directory.optionsOf(name).txLogEnrichment,
     });
     this.stores.set(name, store);
     return store;

@@ -1,7 +1,8 @@
 /**
  * Neo4j 5's built-in procedures beyond the introspection set (builtin.ts): vector writes and
- * index creation, full-text administration, DBMS information and planner maintenance.
+ * index creation, full-text administration, DBMS information, planner maintenance and change data capture.
  */
+import { cdcProcedures } from './cdc-procedures.js';
 import { dbmsProcedures } from './dbms-procedures.js';
 import { fulltextAdminProcedures } from './fulltext-procedures.js';
 import type { ProcedureDefinition } from './registry.js';
@@ -9,5 +10,5 @@ import { vectorWriteProcedures } from './vector-procedures.js';
 
 /** Every procedure of this set. */
 export function neo4jProcedures(): ProcedureDefinition[] {
-  return [...vectorWriteProcedures(), ...fulltextAdminProcedures, ...dbmsProcedures];
+  return [...vectorWriteProcedures(), ...fulltextAdminProcedures, ...dbmsProcedures, ...cdcProcedures];
 }

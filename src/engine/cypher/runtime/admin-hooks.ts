@@ -7,6 +7,7 @@ import type { ProcedureRegistry } from '../procedures/registry.js';
 import type { DatabaseDirectory } from '../../catalog/database-directory.js';
 import type { TerminationOutcome, TransactionInfo } from '../../session/transaction-registry.js';
 import type { SettingInfo } from '../../config/setting-rows.js';
+import type { ChangeLog } from '../../storage/database-store.js';
 
 /** One row of SHOW DATABASES. */
 export interface DatabaseInfo {
@@ -32,6 +33,8 @@ export interface AdminHooks {
   readonly currentUser?: { readonly username: string | null; readonly roles: readonly string[] };
   /** Empties the compiled-query cache; returns how many entries it held (`db.clearQueryCaches`). */
   readonly clearQueryCaches?: () => number;
+  /** Change data capture of a database (`db.cdc.*`). */
+  readonly changeLog?: (database: string) => ChangeLog;
   /** Identity of this DBMS (`dbms.info`): the system database's id and when it was created. */
   readonly dbmsInfo?: () => { readonly id: string; readonly name: string; readonly creationDate: string };
 }

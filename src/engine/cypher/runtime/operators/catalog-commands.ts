@@ -7,6 +7,7 @@
 import { ArgumentError, GraphError, ParameterMissing, StatusCodes } from '../../../errors/index.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { DatabaseDirectory } from '../../../catalog/database-directory.js';
+import { optionValue } from '../../../catalog/option-catalog.js';
 import { Kind } from '../../ast/index.js';
 import type { AdminCommand, Expression, SchemaCommand, SymbolicName } from '../../ast/index.js';
 import type { ExecutionContext } from '../execution-context.js';
@@ -87,14 +88,29 @@ export async function runCatalogCommand(command: AdminCommand | SchemaCommand, c
       await directoryOf(ctx).dropAlias(nameOf(command.name, ctx), command.ifExists);
       return true;
     case Kind.AlterDatabase: {
-      const other = command.settings.find((s) => s.category !== 'LIMIT');
+      const other = command.settings.find((s) => s.category === 'ACCESS');
       if (other !== undefined) {
-        throw new GraphError(StatusCodes.UnsupportedOperation, `ALTER DATABASE ... ${other.category === 'REMOVE OPTION' ? 'REMOVE OPTION' : `SET ${other.category}`} is not supported; only SET LIMIT is.`);
+        throw new GraphError(StatusCodes.UnsupportedOperation, `ALTER DATABASE ... SET ACCESS is not supported; SET LIMIT, SET OPTION and REMOVE OPTION are.`);
       }
       const name = nameOf(command.name, ctx);
       const directory = directoryOf(ctx);
       if (command.ifExists && !ctx.admin.listDatabases().some((d) => d.name === directory.resolve(name))) return true;
-      await directory.setLimits(name, command.settings.map((s) => [s.key, constantValue(s.value!, ctx)] as const));
+      const limits = command.settings.filter((s) => s.category === 'LIMIT');
+      const options = command.settings.filter((s) => s.category !== 'LIMIT');
+      if (limits.length > 0) await directory.setLimits(name, limits.map((s) => [s.key, constantValue(s.value!, ctx)] as const));
+      if (options.length > 0) await directory.setOptions(name, options.map((s) => [s.key, s.value === null ? null : constantValue(s.value, ctx)] as const));
+      return true;
+    }
+    case Kind.CreateDatabase: {
+      if (command.options === null) return false;
+      const options = constantValue(command.options, ctx);
+      if (!(options instanceof Map)) throw new ArgumentError('CREATE DATABASE OPTIONS must be a map.');
+      const name = nameOf(command.name, ctx);
+      const directory = directoryOf(ctx);
+      for (const [key, value] of options) optionValue(key, value);
+      const existed = ctx.admin.listDatabases().some((d) => d.name === directory.resolve(name));
+      await ctx.admin.createDatabase(name, command.ifNotExists);
+      if (!existed && options.size > 0) await directory.setOptions(name, [...options]);
       return true;
     }
     case Kind.DropDatabase:
