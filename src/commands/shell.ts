@@ -1,8 +1,7 @@
-import { Args, Command, Flags } from '@oclif/core';
-import { createFlag, databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
-import { EmbeddedClient, type ShellClient } from '../cli/shell/client.js';
-import { connectRemote } from '../cli/shell/remote-client.js';
-import { normalizeAddress } from '../cli/shell/address.js';
+import { Args, Command, Errors, Flags } from '@oclif/core';
+import { connectionFlags, withClient } from '../cli/connection.js';
+import { createFlag } from '../cli/flags.js';
+import type { ShellClient } from '../cli/shell/client.js';
 import { renderError } from '../cli/render.js';
 import { ShellCore, type ShellOutput } from '../cli/shell/core.js';
 import { History, defaultHistoryFile } from '../cli/shell/history.js';
@@ -43,9 +42,8 @@ export default class Shell extends Command {
   };
 
   static override flags = {
-    'data-dir': dataDirFlag,
+    ...connectionFlags,
     create: createFlag,
-    database: databaseFlag,
     format: Flags.string({
       description: 'result format: auto (a table on a terminal, plain otherwise), verbose (a table with summaries), table, plain, csv, json',
       options: ['auto', 'verbose', 'table', 'plain', 'csv', 'json'],
@@ -60,39 +58,17 @@ export default class Shell extends Command {
     'history-file': Flags.string({ description: 'history file (default ~/.graphdb/history; env GRAPHDB_HISTORY)' }),
     'no-history': Flags.boolean({ description: 'do not read or write the history file' }),
     verbose: Flags.boolean({ char: 'v', description: 'scripted mode: print timing and update counters to stderr' }),
-    address: Flags.string({
-      char: 'a',
-      description: 'connect to a server instead of opening --data-dir: host:port, bolt://, neo4j://, bolt+s://, neo4j+s:// (env NEO4J_ADDRESS)',
-      env: 'NEO4J_ADDRESS',
-    }),
-    username: Flags.string({ char: 'u', description: 'user name for --address (env NEO4J_USERNAME)', env: 'NEO4J_USERNAME', default: 'admin' }),
-    password: Flags.string({ char: 'p', description: 'password for --address (env NEO4J_PASSWORD; prompted for on a terminal when missing)', env: 'NEO4J_PASSWORD' }),
   };
 
   public async run(): Promise<void> {
     const { args, flags } = await this.parse(Shell);
     const interactive = args.query === undefined && flags.file === undefined && process.stdin.isTTY === true && process.stdout.isTTY === true;
-    const drive = async (client: ShellClient): Promise<number> => {
-      try {
-        const core = interactive ? await this.interactive(client, flags, flags.address ?? 'embedded') : await this.scripted(client, flags, args.query);
-        return core;
-      } finally {
-        await client.close();
-      }
-    };
     let failures: number;
-    if (flags.address !== undefined) {
-      let client: ShellClient;
-      try {
-        const address = normalizeAddress(flags.address);
-        const password = flags.password ?? (process.stdin.isTTY === true ? await promptPassword(flags.username) : '');
-        client = await connectRemote(address, flags.username, password, flags.database);
-      } catch (error) {
-        this.error(renderError(error), { exit: 1 });
-      }
-      failures = await drive(client);
-    } else {
-      failures = await withEngine(flags['data-dir'], (db) => drive(new EmbeddedClient(db, flags.database)), { create: flags.create });
+    try {
+      failures = await withClient(flags, (client, where) => (interactive ? this.interactive(client, flags, where) : this.scripted(client, flags, args.query)));
+    } catch (error) {
+      if (error instanceof Errors.CLIError) throw error;
+      this.error(renderError(error), { exit: 1 });
     }
     if (failures > 0) this.exit(1);
   }
@@ -185,10 +161,4 @@ interface InteractiveFlags {
   readonly wrap: boolean;
   readonly 'history-file'?: string;
   readonly 'no-history': boolean;
-}
-
-/** Asks for the password on the terminal, masked. */
-async function promptPassword(username: string): Promise<string> {
-  const { password } = await import('@inquirer/prompts');
-  return password({ message: `password for ${username}:`, mask: '*' });
 }

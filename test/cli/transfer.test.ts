@@ -162,7 +162,7 @@ test('statement splitting ignores semicolons in strings, names and comments and 
   const script = "RETURN 'a;b' AS x;\n// c;\nMATCH (`n;`)\n/* ; */ RETURN 1;\n\nRETURN \"q\\\";\" AS y";
   assert.deepEqual(splitStatements(script), [
     { text: "RETURN 'a;b' AS x", line: 1 },
-    { text: '// c;\nMATCH (`n;`)\n/* ; */ RETURN 1', line: 2 },
+    { text: '// c;\nMATCH (`n;`)\n/* ; */ RETURN 1', line: 3 },
     { text: 'RETURN "q\\";" AS y', line: 6 },
   ]);
 });

@@ -7,7 +7,7 @@
 /** One statement of a script. */
 export interface ScriptStatement {
   readonly text: string;
-  /** 1-based line of the statement's first non-blank character. */
+  /** 1-based line of the statement's first character of code (after blank lines and comments). */
   readonly line: number;
 }
 
@@ -107,9 +107,10 @@ function countLines(text: string, from: number, to: number): number {
   return n;
 }
 
+/** Lines before the statement's first character of code (blank lines and comments skipped). */
 function leadingBlankLines(text: string): number {
-  const firstNonBlank = text.search(/\S/);
-  return firstNonBlank < 0 ? 0 : countLines(text, 0, firstNonBlank);
+  const lead = /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/.exec(text)![0];
+  return lead.length === text.length ? 0 : countLines(text, 0, lead.length);
 }
 
 /** Removes `//` and block comments (outside quotes) for emptiness checks. */
