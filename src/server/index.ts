@@ -169,6 +169,14 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       bolt = await startBoltServer({
         port: config.server.bolt_port,
         host: config.server.bolt_address,
+        limits: {
+          unauthenticatedMaxBytes: config.server.limits.bolt_unauthenticated_max_bytes,
+          maxInboundBytes: config.server.limits.bolt_max_inbound_bytes,
+          writeTimeoutMs: config.server.limits.write_timeout,
+          idleTimeoutMs: config.server.limits.idle_timeout,
+          maxConnections: config.database.max_connections,
+          maxConnectionsPerIp: config.server.limits.max_connections_per_ip,
+        },
         engine: {
           session: (sessionOptions) => boltEngine.session({ security: UNRESTRICTED, ...sessionOptions }),
           hasDatabase: (name) => engine.port.hasDatabase(name),

@@ -35,6 +35,16 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     transaction_idle_timeout: 60_000,
     https: { enabled: false, port: 7473, cert_file: '', key_file: '' },
     directories: { import: '' },
+    limits: {
+      max_connections_per_ip: 256,
+      idle_timeout: 600_000,
+      write_timeout: 30_000,
+      headers_timeout: 10_000,
+      request_timeout: 60_000,
+      http_max_result_bytes: 512 * 1024 * 1024,
+      bolt_unauthenticated_max_bytes: 64 * 1024,
+      bolt_max_inbound_bytes: 16 * 1024 * 1024,
+    },
   },
   dbms: {
     security: { allow_csv_import_from_file_urls: true, load_url_allowlist: [] },

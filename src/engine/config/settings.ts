@@ -98,6 +98,16 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['key_file', str, 'GRAPHDB_HTTP_TLS_KEY'],
   ]),
   ...group('security', 'server.directories', [['import', str, 'GRAPHDB_IMPORT_DIR']]),
+  ...group('security', 'server.limits', [
+    ['max_connections_per_ip', int(0), 'GRAPHDB_MAX_CONNECTIONS_PER_IP'],
+    ['idle_timeout', duration, 'GRAPHDB_IDLE_TIMEOUT'],
+    ['write_timeout', duration, 'GRAPHDB_WRITE_TIMEOUT'],
+    ['headers_timeout', duration, 'GRAPHDB_HEADERS_TIMEOUT'],
+    ['request_timeout', duration, 'GRAPHDB_REQUEST_TIMEOUT'],
+    ['http_max_result_bytes', { type: 'size' }, 'GRAPHDB_HTTP_MAX_RESULT_BYTES'],
+    ['bolt_unauthenticated_max_bytes', { type: 'size' }, 'GRAPHDB_BOLT_UNAUTHENTICATED_MAX_BYTES'],
+    ['bolt_max_inbound_bytes', { type: 'size' }, 'GRAPHDB_BOLT_MAX_INBOUND_BYTES'],
+  ]),
   ...group('security', 'dbms.security', [
     ['allow_csv_import_from_file_urls', bool, 'GRAPHDB_ALLOW_FILE_URLS'],
     ['load_url_allowlist', list, 'GRAPHDB_LOAD_URL_ALLOWLIST'],

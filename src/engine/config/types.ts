@@ -67,6 +67,28 @@ export interface ServerSettings {
   https: HttpsSettings;
   /** `server.directories.import`: root of `file:` URLs; empty = `<database.path>/import`. */
   directories: { import: string };
+  /** Per-client resource limits of every listener (see docs/security.md). */
+  limits: ClientLimits;
+}
+
+/** `server.limits`: what one client may hold; sizes in bytes, durations in milliseconds. */
+export interface ClientLimits {
+  /** Open connections from one IP address, per listener; 0 = unlimited. */
+  max_connections_per_ip: number;
+  /** A Bolt connection without a byte in either direction for this long is closed; 0 = never. */
+  idle_timeout: number;
+  /** A client that does not read a response for this long is disconnected (HTTP, Bolt, WebSocket). */
+  write_timeout: number;
+  /** Time an HTTP client has to send the request headers (slow-header clients). */
+  headers_timeout: number;
+  /** Time an HTTP client has to send the whole request. */
+  request_timeout: number;
+  /** Largest HTTP transaction API response; 0 = unlimited. */
+  http_max_result_bytes: number;
+  /** Bytes a Bolt client may have buffered before it has authenticated. */
+  bolt_unauthenticated_max_bytes: number;
+  /** Bytes of received, not yet processed Bolt requests; reading pauses above it. */
+  bolt_max_inbound_bytes: number;
 }
 
 /**

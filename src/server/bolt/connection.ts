@@ -1,7 +1,7 @@
 import { ClientError, StatusCodes } from '../../engine/errors/index.js';
 import { PackStreamError } from './packstream/errors.js';
 import { DEFAULT_UNPACK_LIMITS } from './packstream/unpacker.js';
-import type { AuthenticateCallback, BoltEngine, BoltLogger } from './options.js';
+import type { AuthenticateCallback, BoltEngine, BoltLimits, BoltLogger } from './options.js';
 import { Dechunker } from './protocol/chunking.js';
 import { BOLT_MAGIC, HANDSHAKE_LENGTH, negotiate, readManifestChoice } from './protocol/handshake.js';
 import { decodeRequest, type RequestMessage } from './protocol/messages.js';
@@ -23,12 +23,14 @@ export interface ConnectionSettings {
   readonly handshakeTimeoutMs: number;
   /** Versions offered in the handshake, newest first. */
   readonly versions: readonly BoltVersion[];
+  /** Per-client byte and time limits. */
+  readonly limits: BoltLimits;
 }
 
-/** Queued requests beyond which the connection stops reading (pipelining clients). */
-const MAX_QUEUED = 256;
+/** Bytes a queued request is counted as at least (its object overhead, for tiny messages). */
+const MIN_REQUEST_COST = 64;
 
-type QueueItem = RequestMessage | { readonly type: 'PROTOCOL_ERROR'; readonly error: Error };
+type QueueItem = (RequestMessage | { readonly type: 'PROTOCOL_ERROR'; readonly error: Error }) & { readonly cost?: number };
 
 /**
  * One Bolt connection: handshake, then dechunked messages decoded as they arrive (a RESET is
@@ -47,6 +49,9 @@ export class BoltConnection {
   private paused = false;
   private shutDown = false;
   private handshakeTimer: NodeJS.Timeout | null;
+  /** Bytes of the requests in `queue` (inbound byte accounting). */
+  private queuedBytes = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
   private resolveDone!: () => void;
   /** Settles once the connection is closed and its work rolled back. */
   readonly done: Promise<void> = new Promise((resolve) => (this.resolveDone = resolve));
@@ -74,9 +79,12 @@ export class BoltConnection {
   /** The transport closed (by either side). */
   closed(): void {
     this.clearHandshakeTimer();
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     if (this.phase === 'closed') return;
     this.phase = 'closed';
     this.queue.length = 0;
+    this.queuedBytes = 0;
     if (this.state) this.state.interrupted = true;
     if (!this.running) void this.shutdown();
   }
@@ -154,13 +162,42 @@ export class BoltConnection {
         return this.protocolError(error as Error);
       }
       if (request.type === 'RESET') this.machine!.interrupt();
-      this.queue.push(request);
+      const cost = Math.max(MIN_REQUEST_COST, message.length);
+      this.queue.push({ ...request, cost });
+      this.queuedBytes += cost;
     }
-    if (this.queue.length >= MAX_QUEUED && !this.paused) {
+    const limits = this.settings.limits;
+    const buffered = this.queuedBytes + this.dechunker.bufferedBytes;
+    if (this.state!.security === null && this.settings.authenticate !== undefined && buffered > limits.unauthenticatedMaxBytes) {
+      // Nothing of what an unauthenticated client sent past the limit is processed.
+      this.queue.length = 0;
+      this.queuedBytes = 0;
+      return this.protocolError(
+        new PackStreamError(`More than ${limits.unauthenticatedMaxBytes} bytes received before authentication (server.limits.bolt_unauthenticated_max_bytes)`),
+      );
+    }
+    if (this.queuedBytes > limits.maxInboundBytes && !this.paused) {
       this.paused = true;
       this.transport.pause();
     }
+    this.touch();
     void this.pump();
+  }
+
+  /** Restarts the idle timer (a request arrived or a response was sent). */
+  private touch(): void {
+    const idle = this.settings.limits.idleTimeoutMs;
+    if (idle <= 0 || this.phase === 'closed') return;
+    if (this.idleTimer === null) {
+      this.idleTimer = setTimeout(() => this.idle(), idle);
+      this.idleTimer.unref();
+    } else this.idleTimer.refresh();
+  }
+
+  private idle(): void {
+    if (this.running || this.queue.length > 0) return this.touch();
+    this.settings.logger?.debug(`[${this.id}] closed after ${this.settings.limits.idleTimeoutMs} ms idle`);
+    this.close();
   }
 
   /** Malformed input: stop reading, answer what came before, then FAILURE and close. */
@@ -178,6 +215,7 @@ export class BoltConnection {
     try {
       while (this.queue.length > 0) {
         const item = this.queue.shift()!;
+        this.queuedBytes -= item.cost ?? 0;
         if (item.type === 'PROTOCOL_ERROR') {
           this.settings.logger?.debug(`[${this.id}] protocol error: ${item.error.message}`);
           const message = item.error instanceof PackStreamError ? item.error.message : 'Invalid message';
@@ -187,7 +225,7 @@ export class BoltConnection {
           break;
         }
         const keepOpen = await this.machine!.process(item);
-        if (this.paused && this.queue.length < MAX_QUEUED / 2) {
+        if (this.paused && this.queuedBytes < this.settings.limits.maxInboundBytes / 2) {
           this.paused = false;
           this.transport.resume();
         }
@@ -212,7 +250,19 @@ export class BoltConnection {
     const state = this.state;
     if (!state || state.writer.size === 0) return;
     const bytes = state.writer.take();
-    if (!this.transport.write(bytes)) await this.transport.waitForDrain();
+    this.touch();
+    if (this.transport.write(bytes)) return;
+    const timeout = this.settings.limits.writeTimeoutMs;
+    if (timeout <= 0) return this.transport.waitForDrain();
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeout)));
+    const drained = await Promise.race([this.transport.waitForDrain().then(() => false), stalled]);
+    clearTimeout(timer);
+    if (drained) {
+      this.settings.logger?.debug(`[${this.id}] client read nothing for ${timeout} ms (server.limits.write_timeout): closing`);
+      if (this.state) this.state.interrupted = true;
+      this.close();
+    }
   }
 
   private clearHandshakeTimer(): void {

@@ -79,7 +79,35 @@ export interface BoltServerOptions {
   readonly versions?: readonly BoltVersion[];
   /** Seconds ROUTE tables stay valid (default 300). */
   readonly routingTtlSeconds?: number;
+  /** Per-client limits (defaults: see DEFAULT_BOLT_LIMITS and docs/security.md). */
+  readonly limits?: Partial<BoltLimits>;
 }
+
+/** What one Bolt client may hold (`server.limits.*`, `database.max_connections`). */
+export interface BoltLimits {
+  /** Bytes buffered (partial and queued messages) before the client has authenticated. */
+  readonly unauthenticatedMaxBytes: number;
+  /** Bytes of received, unprocessed requests after authentication; reading pauses above it. */
+  readonly maxInboundBytes: number;
+  /** Milliseconds a client may leave responses unread before it is disconnected; 0 = never. */
+  readonly writeTimeoutMs: number;
+  /** Milliseconds without a request (none running) before the connection is closed; 0 = never. */
+  readonly idleTimeoutMs: number;
+  /** Open connections of the listener; 0 = unlimited. */
+  readonly maxConnections: number;
+  /** Open connections from one IP address; 0 = unlimited. */
+  readonly maxConnectionsPerIp: number;
+}
+
+/** Default per-client limits of the Bolt listener. */
+export const DEFAULT_BOLT_LIMITS: BoltLimits = {
+  unauthenticatedMaxBytes: 64 * 1024,
+  maxInboundBytes: 16 * 1024 * 1024,
+  writeTimeoutMs: 30_000,
+  idleTimeoutMs: 600_000,
+  maxConnections: 0,
+  maxConnectionsPerIp: 0,
+};
 
 /** The running listener. */
 export interface BoltServer {

@@ -4,7 +4,8 @@ import { Duplex } from 'node:stream';
 import { createSecureContext, TLSSocket, type SecureContext } from 'node:tls';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { BoltConnection, type ConnectionSettings } from './connection.js';
-import type { BoltServer, BoltServerOptions } from './options.js';
+import { guardConnections } from '../connection-guard.js';
+import { DEFAULT_BOLT_LIMITS, type BoltServer, type BoltServerOptions } from './options.js';
 import { restrictVersions } from './protocol/versions.js';
 import { SocketTransport, WebSocketTransport, type Transport } from './transport.js';
 
@@ -27,6 +28,7 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     advertisedAddress: options.advertisedAddress,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
     versions: restrictVersions(options.versions),
+    limits: { ...DEFAULT_BOLT_LIMITS, ...options.limits },
   };
   const connections = new Set<BoltConnection>();
   const sockets = new Set<Socket>();
@@ -133,6 +135,7 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     startDeadline(socket);
     sniff(socket, null);
   });
+  guardConnections(server, { maxConnections: settings.limits.maxConnections, maxPerIp: settings.limits.maxConnectionsPerIp, idleTimeoutMs: 0 });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

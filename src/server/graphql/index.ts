@@ -22,6 +22,7 @@ import { connectionSecurity, authorizationParam } from './connection-auth.js';
 import { createContext, type ContextDependencies } from './context.js';
 import type { GraphqlEngine } from './graph-access.js';
 import { formatMercuriusErrors, handleMercuriusError } from './mercurius-errors.js';
+import { checkGraphqlBody } from './request-shape.js';
 import { DEFAULT_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
 import { playgroundHtml } from './playground.js';
 import { createSchema } from './schema.js';
@@ -105,6 +106,9 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
 
     installJsonParser(app);
     const sse = createSseHandler({ schema, rules: [limitRule], context: contextFor });
+    app.addHook('preValidation', async (request) => {
+      if (request.method === 'POST' && request.routeOptions.url === `${app.prefix}/graphql`) checkGraphqlBody(request.body);
+    });
     app.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'POST' || !wantsEventStream(request) || request.routeOptions.url !== `${app.prefix}/graphql`) return;
       reply.hijack();

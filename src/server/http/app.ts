@@ -4,6 +4,7 @@
  * error to a Neo4j-shaped body; the hooks here are the proxy trust boundary, the security context
  * and the request metrics.
  */
+import { guardConnections } from '../connection-guard.js';
 import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -157,6 +158,13 @@ function installJsonParser(app: FastifyInstance): void {
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const settings = options.config.global.server;
   const proxies = new TrustedProxies(settings.trusted_proxies);
+  const limits = settings.limits;
+  // Slow-header clients: node checks headers_timeout every connectionsCheckingInterval.
+  const serverTimeouts = {
+    headersTimeout: limits.headers_timeout,
+    requestTimeout: limits.request_timeout,
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headers_timeout / 4))),
+  };
   const app = Fastify({
     loggerInstance: options.logger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -164,11 +172,15 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     // per request costs more than the rest of a small query. Errors log the request id themselves.
     childLoggerFactory: (logger) => logger,
     bodyLimit: settings.body_limit,
+    requestTimeout: limits.request_timeout,
     trustProxy: (address) => proxies.trusts(address),
     ...(options.tls
-      ? { https: { cert: options.tls.cert, key: options.tls.key, handshakeTimeout: options.tls.handshakeTimeoutMs ?? TLS_HANDSHAKE_TIMEOUT_MS } }
-      : {}),
+      ? { https: { cert: options.tls.cert, key: options.tls.key, handshakeTimeout: options.tls.handshakeTimeoutMs ?? TLS_HANDSHAKE_TIMEOUT_MS, ...serverTimeouts } }
+      : { http: serverTimeouts }),
   }) as unknown as FastifyInstance;
+  // HTTP keep-alive idle connections are closed by node's keepAliveTimeout; the guard bounds
+  // how many a listener and one address may hold (WebSocket upgrades included).
+  guardConnections(app.server, { maxConnections: options.config.global.database.max_connections, maxPerIp: limits.max_connections_per_ip, idleTimeoutMs: 0 });
   const openapi = collectOpenApiRoutes(app, settings.base_path);
   const services = createServices(options, openapi);
   app.decorate('graphdb', services);

@@ -10,6 +10,7 @@
  * const client = new QdrantClient({ url: `http://127.0.0.1:${server.port}` });
  * ```
  */
+import { guardConnections, type ConnectionLimits } from '../connection-guard.js';
 import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import type { TLSSocket } from 'node:tls';
@@ -51,6 +52,8 @@ export interface VectorApiServerOptions {
   readonly port: number;
   readonly deps: VectorApiDependencies;
   readonly tls?: VectorApiTls;
+  /** Connection limits of the listener (default: none). */
+  readonly limits?: ConnectionLimits;
 }
 
 /** A running vector-API listener. */
@@ -143,6 +146,7 @@ export async function startVectorApiServer(options: VectorApiServerOptions): Pro
     contextValues: (request) => createContextValues().set(CLIENT_IP, request.socket.remoteAddress ?? null),
   });
   const server = createHttp2Server(options, handler);
+  if (options.limits !== undefined) guardConnections(server, options.limits);
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (session: http2.ServerHttp2Session) => {
     sessions.add(session);
@@ -198,6 +202,7 @@ export async function startConfiguredVectorApi(
   const server = await startVectorApiServer({
     host,
     port,
+    limits: { maxConnections: config.database.max_connections, maxPerIp: config.server.limits.max_connections_per_ip, idleTimeoutMs: config.server.limits.idle_timeout },
     tls,
     deps: {
       engine,

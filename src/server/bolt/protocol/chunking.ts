@@ -43,6 +43,11 @@ export class Dechunker {
     return messages;
   }
 
+  /** Bytes held for messages not yet complete (chunks and partial chunks). */
+  get bufferedBytes(): number {
+    return this.queued + this.messageSize;
+  }
+
   /** True when a partial message or chunk is buffered. */
   get hasPartial(): boolean {
     return this.queued > 0 || this.parts.length > 0;

@@ -20,7 +20,8 @@ import type { JsonValue } from '../json/parse-json.js';
 import { jsonToParameters } from '../json/values-in.js';
 import type { OpenTransaction } from '../tx/open-transactions.js';
 import { AsyncWriteClassifier } from '../tx/async-eligibility.js';
-import { runStatement, type ResultDataContent, type StatementExecutor, type StatementRequest } from '../tx/statement-results.js';
+import { ResponseWriter } from '../tx/response-writer.js';
+import { writeStatement, type ResultDataContent, type StatementExecutor, type StatementRequest } from '../tx/statement-results.js';
 import { externalBaseUrl } from '../urls.js';
 
 const statementSchema = {
@@ -104,17 +105,25 @@ function statementRequests(body: TxBody | undefined): StatementRequest[] {
   }));
 }
 
-/** The outcome of running a request's statements. */
+/** The outcome of running a request's statements (their results are in the response writer). */
 interface RunOutcome {
-  readonly results: string[];
   readonly errors: ErrorEntry[];
 }
 
-function responseJson(outcome: RunOutcome, extra: Record<string, unknown> = {}): string {
-  const tail = Object.entries(extra)
+function responseJson(outcome: { results: string[]; errors: ErrorEntry[] }, extra: Record<string, unknown> = {}): string {
+  return `{"results":[${outcome.results.join(',')}],"errors":${JSON.stringify(outcome.errors)}${tailJson(extra)}}`;
+}
+
+function tailJson(extra: Record<string, unknown>): string {
+  return Object.entries(extra)
     .map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`)
     .join('');
-  return `{"results":[${outcome.results.join(',')}],"errors":${JSON.stringify(outcome.errors)}${tail}}`;
+}
+
+/** Closes the results array, adds errors and `extra`, and sends (or ends the stream of) the body. */
+async function finishResponse(out: ResponseWriter, status: number, errors: readonly ErrorEntry[], extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<FastifyReply> {
+  await out.write(`],"errors":${JSON.stringify(errors)}${tailJson(extra)}}`, false);
+  return out.finish(status, headers);
 }
 
 /** The principal a request acts as: the owner of the transactions it opens. */
@@ -149,17 +158,26 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     return sessionOn(request, database);
   };
 
-  /** Runs statements in order, stopping at the first error. */
-  const runAll = async (execute: StatementExecutor, statements: readonly StatementRequest[]): Promise<RunOutcome> => {
-    const results: string[] = [];
+  /** A response writer under the server's result limits, its body opened. */
+  const writerFor = async (reply: FastifyReply): Promise<ResponseWriter> => {
+    const { limits } = services.config.global.server;
+    const out = new ResponseWriter(reply, { maxBytes: limits.http_max_result_bytes, writeTimeoutMs: limits.write_timeout });
+    await out.write('{"results":[', false);
+    return out;
+  };
+
+  /** Runs statements in order, writing their results, stopping at the first error. */
+  const runAll = async (execute: StatementExecutor, statements: readonly StatementRequest[], out: ResponseWriter): Promise<RunOutcome> => {
+    let first = true;
     for (const statement of statements) {
       try {
-        results.push((await runStatement(execute, statement)).json);
+        await writeStatement(execute, statement, out, first);
+        first = false;
       } catch (error) {
-        return { results, errors: [statementErrorEntry(error)] };
+        return { errors: [statementErrorEntry(error)] };
       }
     }
-    return { results, errors: [] };
+    return { errors: [] };
   };
 
   const transactionLinks = (request: FastifyRequest, entry: OpenTransaction): Record<string, unknown> => ({
@@ -168,8 +186,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Runs statements inside an open transaction; a failure rolls it back and forgets it. */
-  const runInOpen = async (entry: OpenTransaction, statements: readonly StatementRequest[]): Promise<RunOutcome> => {
-    const outcome = await runAll((statement, parameters) => entry.transaction.run(statement, parameters), statements);
+  const runInOpen = async (entry: OpenTransaction, statements: readonly StatementRequest[], out: ResponseWriter): Promise<RunOutcome> => {
+    const outcome = await runAll((statement, parameters) => entry.transaction.run(statement, parameters), statements, out);
     if (outcome.errors.length > 0) {
       try {
         if (entry.transaction.isOpen) await entry.transaction.rollback();
@@ -212,22 +230,23 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     try {
       if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
       const options: TransactionOptions = { timeoutMs: timeoutFor(request) };
+      const out = await writerFor(reply);
       if (statements.length === 1) {
-        const outcome = await runAll((statement, parameters) => session.run(statement, parameters, options), statements);
+        const outcome = await runAll((statement, parameters) => session.run(statement, parameters, options), statements, out);
         const bookmark = session.lastBookmark();
-        return sendJson(reply, 200, responseJson(outcome, bookmark === null ? {} : { lastBookmarks: [bookmark] }));
+        return await finishResponse(out, 200, outcome.errors, bookmark === null ? {} : { lastBookmarks: [bookmark] });
       }
       const transaction = await session.beginTransaction(options);
-      const outcome = await runAll((statement, parameters) => transaction.run(statement, parameters), statements);
+      const outcome = await runAll((statement, parameters) => transaction.run(statement, parameters), statements, out);
       if (outcome.errors.length > 0) {
         if (transaction.isOpen) await transaction.rollback();
-        return sendJson(reply, 200, responseJson(outcome));
+        return await finishResponse(out, 200, outcome.errors);
       }
       try {
         const bookmark = await transaction.commit();
-        return sendJson(reply, 200, responseJson(outcome, { lastBookmarks: [bookmark] }));
+        return await finishResponse(out, 200, [], { lastBookmarks: [bookmark] });
       } catch (error) {
-        return sendJson(reply, 200, responseJson({ results: outcome.results, errors: [statementErrorEntry(error)] }));
+        return await finishResponse(out, 200, [statementErrorEntry(error)]);
       }
     } finally {
       await session.close();
@@ -257,12 +276,13 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     }
     entry.busy = true;
-    const outcome = await runInOpen(entry, statements);
-    if (outcome.errors.length > 0) return sendJson(reply, 200, responseJson(outcome));
+    const location = { Location: `${externalBaseUrl(request)}/db/${encodeURIComponent(database)}/tx/${entry.id}` };
+    const out = await writerFor(reply);
+    out.streamAs(201, location);
+    const outcome = await runInOpen(entry, statements, out);
+    if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
     transactions.release(entry);
-    const links = transactionLinks(request, entry);
-    reply.header('Location', `${externalBaseUrl(request)}/db/${encodeURIComponent(database)}/tx/${entry.id}`);
-    return sendJson(reply, 201, responseJson(outcome, links));
+    return finishResponse(out, 201, [], transactionLinks(request, entry), location);
   });
 
   app.post<TransactionRoute>('/db/:database/tx/:id', {
@@ -275,10 +295,11 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
-    const outcome = await runInOpen(entry, statementRequests(request.body));
-    if (outcome.errors.length > 0) return sendJson(reply, 200, responseJson(outcome));
+    const out = await writerFor(reply);
+    const outcome = await runInOpen(entry, statementRequests(request.body), out);
+    if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
     transactions.release(entry);
-    return sendJson(reply, 200, responseJson(outcome, transactionLinks(request, entry)));
+    return finishResponse(out, 200, [], transactionLinks(request, entry));
   });
 
   app.post<TransactionRoute>('/db/:database/tx/:id/commit', {
@@ -291,13 +312,14 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
-    const outcome = await runInOpen(entry, statementRequests(request.body));
-    if (outcome.errors.length > 0) return sendJson(reply, 200, responseJson(outcome));
+    const out = await writerFor(reply);
+    const outcome = await runInOpen(entry, statementRequests(request.body), out);
+    if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
     try {
       const bookmark = await entry.transaction.commit();
-      return sendJson(reply, 200, responseJson(outcome, { lastBookmarks: [bookmark] }));
+      return await finishResponse(out, 200, [], { lastBookmarks: [bookmark] });
     } catch (error) {
-      return sendJson(reply, 200, responseJson({ results: outcome.results, errors: [statementErrorEntry(error)] }));
+      return await finishResponse(out, 200, [statementErrorEntry(error)]);
     } finally {
       await transactions.finish(entry);
     }

@@ -5,6 +5,7 @@
 import type { QueryParameters, ResultStream, ResultSummary } from '../../../engine/session/types.js';
 import type { CypherValue } from '../../../engine/values/types.js';
 import { graphJson, metaJson, rowJson } from '../json/values-out.js';
+import type { ResponseWriter } from './response-writer.js';
 
 /** Result formats a statement may ask for. */
 export type ResultDataContent = 'row' | 'graph';
@@ -19,12 +20,6 @@ export interface StatementRequest {
 
 /** Runs one statement in whatever context (auto-commit session or open transaction). */
 export type StatementExecutor = (statement: string, parameters: QueryParameters) => Promise<ResultStream>;
-
-/** A rendered result plus the summary it came from. */
-export interface StatementOutcome {
-  readonly json: string;
-  readonly summary: ResultSummary;
-}
 
 const PULL_BATCH = 1000;
 
@@ -58,18 +53,31 @@ function dataEntry(row: readonly CypherValue[], contents: readonly ResultDataCon
   return `{${parts.join(',')}}`;
 }
 
-/** Runs a statement to completion and renders its result. */
-export async function runStatement(execute: StatementExecutor, request: StatementRequest): Promise<StatementOutcome> {
+/**
+ * Runs a statement to completion, writing its result into `out` as rows arrive (after a comma
+ * unless it is the first result). On failure the partial result is taken back when nothing was
+ * sent yet, or closed (`]}`) when the response is already streaming; the error is rethrown.
+ */
+export async function writeStatement(execute: StatementExecutor, request: StatementRequest, out: ResponseWriter, first: boolean): Promise<ResultSummary> {
   const stream = await execute(request.statement, request.parameters);
-  const entries: string[] = [];
-  for (;;) {
-    const { records, hasMore } = await stream.pull(PULL_BATCH);
-    for (const record of records) entries.push(dataEntry(record, request.resultDataContents));
-    if (!hasMore) break;
+  const mark = out.mark();
+  try {
+    await out.write(`${first ? '' : ','}{"columns":${JSON.stringify(stream.keys)},"data":[`);
+    let rows = 0;
+    for (;;) {
+      const { records, hasMore } = await stream.pull(PULL_BATCH);
+      for (const record of records) await out.write(`${rows++ === 0 ? '' : ','}${dataEntry(record, request.resultDataContents)}`);
+      if (!hasMore) break;
+    }
+  } catch (error) {
+    if (!out.rollbackTo(mark)) await out.write(']}', false).catch(() => undefined);
+    await stream.discard().catch(() => undefined);
+    throw error;
   }
   const summary = stream.summary();
-  let json = `{"columns":${JSON.stringify(stream.keys)},"data":[${entries.join(',')}]`;
-  if (request.includeStats) json += `,"stats":${statsJson(summary)}`;
-  if (summary.notifications.length > 0) json += `,"notifications":${JSON.stringify(summary.notifications)}`;
-  return { json: `${json}}`, summary };
+  let tail = ']';
+  if (request.includeStats) tail += `,"stats":${statsJson(summary)}`;
+  if (summary.notifications.length > 0) tail += `,"notifications":${JSON.stringify(summary.notifications)}`;
+  await out.write(`${tail}}`, false);
+  return summary;
 }
