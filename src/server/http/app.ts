@@ -21,6 +21,7 @@ import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { observabilityRoutes } from './routes/observability.js';
 import { transactionRoutes } from './routes/transactions.js';
+import { queryApiRoutes } from './routes/query-api.js';
 import { securityContextFor, UNRESTRICTED } from './security-context.js';
 import type { BoltEndpoint, HttpServices, SubsystemProbes } from './services.js';
 import { TrustedProxies, stripForwardingHeaders } from './trusted-proxies.js';
@@ -210,6 +211,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   const prefix = settings.base_path;
   await app.register(healthRoutes, { prefix });
   await app.register(transactionRoutes, { prefix });
+  await app.register(queryApiRoutes, { prefix });
   await app.register(adminRoutes, { prefix });
   await app.register(observabilityRoutes, { prefix });
   for (const routes of options.routes ?? []) await app.register(routes, { prefix });

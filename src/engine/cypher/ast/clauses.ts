@@ -62,6 +62,12 @@ export interface With extends BaseNode {
   readonly kind: Kind.With;
   readonly projection: ProjectionBody;
   readonly where: Expression | null;
+  /**
+   * Set when the clause was written in Cypher 25 / GQL form: `LET x = e` is `WITH *, e AS x`
+   * (one clause per binding, so later bindings see earlier ones) and `FILTER [WHERE] p` is
+   * `WITH * WHERE p`. Both keep every variable in scope and are printed back as written.
+   */
+  readonly form?: 'LET' | 'FILTER';
 }
 
 /** `RETURN projection`. */

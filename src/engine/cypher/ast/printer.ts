@@ -73,7 +73,10 @@ class Printer {
         return `${clause.optional ? 'OPTIONAL ' : ''}MATCH ${x.pattern(clause.pattern)}${hints.join('')}${where(clause.where)}`;
       }
       case Kind.Unwind: return `UNWIND ${this.e(clause.expression)} AS ${printName(clause.variable.name)}`;
-      case Kind.With: return `WITH ${this.projection(clause.projection)}${where(clause.where)}`;
+      case Kind.With:
+        if (clause.form === 'LET') return `LET ${clause.projection.items.map((i) => `${this.e(i.alias!)} = ${this.e(i.expression)}`).join(', ')}`;
+        if (clause.form === 'FILTER') return `FILTER ${this.e(clause.where!)}`;
+        return `WITH ${this.projection(clause.projection)}${where(clause.where)}`;
       case Kind.Return: return `RETURN ${this.projection(clause.projection)}`;
       case Kind.CallSubquery: {
         const scope = clause.scope === null ? '' : clause.scope === '*' ? ' (*)' : ` (${clause.scope.map((v) => printName(v.name)).join(', ')})`;

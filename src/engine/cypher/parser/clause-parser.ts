@@ -32,6 +32,9 @@ export const clauseKeywords = [
 
 /** Queries and the reading, projecting and subquery clauses. */
 export abstract class ClauseParser extends UpdateParser {
+  /** Clauses one production yields after the one it returns (`LET a = 1, b = a` is two bindings). */
+  private readonly pendingClauses: Clause[] = [];
+
   /** `Query : SingleQuery (UNION [ALL | DISTINCT] SingleQuery)*` */
   parseQuery(): Query {
     const start = this.peek();
@@ -49,7 +52,10 @@ export abstract class ClauseParser extends UpdateParser {
   protected parseSingleQuery(): SingleQuery {
     const start = this.peek();
     const clauses: Clause[] = [];
-    for (let clause = this.parseClause(); clause !== null; clause = this.parseClause()) clauses.push(clause);
+    for (let clause = this.parseClause(); clause !== null; clause = this.parseClause()) {
+      clauses.push(clause, ...this.pendingClauses);
+      this.pendingClauses.length = 0;
+    }
     if (clauses.length === 0) this.unexpected(clauseKeywords.map((word) => `'${word}'`).join(', '));
     return this.finish<SingleQuery>(start, { kind: Kind.SingleQuery, clauses });
   }
@@ -65,6 +71,8 @@ export abstract class ClauseParser extends UpdateParser {
         return this.parseMatch();
       case 'UNWIND': return this.parseUnwind();
       case 'WITH': return this.parseWith();
+      case 'LET': return this.cypher25Clause() ? this.parseLet() : null;
+      case 'FILTER': return this.cypher25Clause() ? this.parseFilter() : null;
       case 'RETURN': return this.parseReturn();
       case 'CALL': return this.parseCall();
       case 'LOAD': return this.parseLoadCsv();
@@ -145,6 +153,45 @@ export abstract class ClauseParser extends UpdateParser {
     const projection = this.parseProjectionBody();
     const where = this.optionalKeyword('WHERE') ? this.parseExpression() : null;
     return this.finish<With>(start, { kind: Kind.With, projection, where });
+  }
+
+  /** LET and FILTER start a clause only outside `CYPHER 5` and when followed by what they need. */
+  private cypher25Clause(): boolean {
+    if (this.cypherVersion === '5') return false;
+    const word = this.peek().value.toUpperCase();
+    if (word === 'LET') return this.peekKind(TokenKind.Name, 1) && this.peekKind(TokenKind.Eq, 2);
+    return !this.peekKind(TokenKind.LParen, 1);
+  }
+
+  /** `Let : LET Variable '=' Expression (',' Variable '=' Expression)*` (the last binding; earlier ones are pushed). */
+  private parseLet(): With {
+    const start = this.expectKeyword('LET');
+    const bindings: With[] = [];
+    do {
+      const itemStart = this.peek();
+      const alias = this.parseVariable();
+      this.expectToken(TokenKind.Eq);
+      const expressionStart = this.peek();
+      const expression = this.parseExpression();
+      const item = this.finish<ProjectionItem>(expressionStart, { kind: Kind.ProjectionItem, expression, alias, text: this.sourceFrom(expressionStart) });
+      const projection = this.finish<ProjectionBody>(itemStart, {
+        kind: Kind.ProjectionBody, distinct: false, star: true, items: [item], orderBy: null, skip: null, limit: null,
+      });
+      bindings.push(this.finish<With>(bindings.length === 0 ? start : itemStart, { kind: Kind.With, projection, where: null, form: 'LET' }));
+    } while (this.optionalToken(TokenKind.Comma));
+    this.pendingClauses.push(...bindings.slice(1));
+    return bindings[0]!;
+  }
+
+  /** `Filter : FILTER [WHERE] Expression` */
+  private parseFilter(): With {
+    const start = this.expectKeyword('FILTER');
+    this.optionalKeyword('WHERE');
+    const where = this.parseExpression();
+    const projection = this.finish<ProjectionBody>(start, {
+      kind: Kind.ProjectionBody, distinct: false, star: true, items: [], orderBy: null, skip: null, limit: null,
+    });
+    return this.finish<With>(start, { kind: Kind.With, projection, where, form: 'FILTER' });
   }
 
   /** `Return : RETURN ProjectionBody` */

@@ -25,6 +25,8 @@ export abstract class ParserBase {
   protected index = 1;
   /** False while parsing a comprehension's WHERE, where `|` ends the predicate instead of joining labels or types. */
   protected pipeContinuesLabels = true;
+  /** The `CYPHER n` version of the statement: `'5'` rejects Cypher 25 only syntax (LET, FILTER). */
+  protected cypherVersion: string | null = null;
 
   constructor(readonly text: string) {
     this.tokens = tokenize(text);

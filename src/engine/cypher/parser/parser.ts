@@ -39,6 +39,7 @@ export class Parser extends CommandParser {
     const options: CypherOption[] = [];
     if (this.optionalKeyword('CYPHER')) {
       if (this.peekKind(TokenKind.Integer) || this.peekKind(TokenKind.Float)) cypherVersion = this.advance().value;
+      this.cypherVersion = cypherVersion;
       while (this.peekName() && this.peekKind(TokenKind.Eq, 1)) {
         const optionStart = this.peek();
         const key = this.parseName();

@@ -1,4 +1,4 @@
-import type { CallProcedure, CallSubquery, Clause, ProjectionBody, SetItem } from '../ast/clauses.js';
+import type { CallProcedure, CallSubquery, Clause, ProjectionBody, SetItem, With } from '../ast/clauses.js';
 import type { Expression } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
 import type { Query, SingleQuery } from '../ast/statements.js';
@@ -82,7 +82,8 @@ export class Binder extends PatternBinder {
         this.declareFresh(scope, clause.variable, elementOf(this.context.typeOf(clause.expression)));
         return same;
       case Kind.With: {
-        const next = this.bindProjection(clause.projection, scope, false);
+        if (clause.form === 'LET') this.checkLet(clause, scope);
+        const next = this.bindProjection(clause.projection, scope, false, clause.form !== undefined);
         if (clause.where) {
           // WHERE also sees the variables before a non-aggregating WITH (Neo4j 5 semantics).
           const aggregating = clause.projection.items.some((item) => containsAggregate(item.expression, this.context.lookupFunction));
@@ -149,13 +150,23 @@ export class Binder extends PatternBinder {
     else this.declare(scope, variable, type);
   }
 
+  /** `LET x = e`: `x` must be new (Neo4j: VariableAlreadyBound) and `e` must not aggregate. */
+  private checkLet(clause: With, scope: Scope): void {
+    const item = clause.projection.items[0]!;
+    const name = item.alias!.name;
+    if (scope.lookup(name)) this.context.report(item.alias!, `Variable \`${name}\` already declared`, 'VariableAlreadyBound');
+    if (containsAggregate(item.expression, this.context.lookupFunction)) {
+      this.context.report(item.expression, 'Aggregate expressions are not allowed in LET', 'InvalidAggregation');
+    }
+  }
+
   /**
    * WITH / RETURN projection: reports `NoExpressionAlias`, `ColumnNameConflict`,
    * `NoVariablesInScope`, and resolves ORDER BY against the projection (plus the incoming scope
    * unless DISTINCT or aggregating). SKIP and LIMIT are checked by their own rule.
    */
-  private bindProjection(body: ProjectionBody, scope: Scope, isReturn: boolean): { scope: Scope; columns: readonly string[] } {
-    if (body.star && scope.symbols().length === 0) {
+  private bindProjection(body: ProjectionBody, scope: Scope, isReturn: boolean, keepsScope = false): { scope: Scope; columns: readonly string[] } {
+    if (body.star && scope.symbols().length === 0 && !keepsScope) {
       this.context.report(body, `${isReturn ? 'RETURN' : 'WITH'} * is not allowed when there are no variables in scope`, 'NoVariablesInScope');
     }
     const next = new Scope(null, body.star ? scope.symbols() : []);
