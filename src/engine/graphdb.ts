@@ -47,6 +47,15 @@ import { decayFunctions } from './memory/decay-functions.js';
 import { MemoryDecay, type MemoryDecayOptions } from './memory/memory-decay.js';
 import type { MemoryToolHost } from './memory/memory-tools.js';
 
+/** Default bound of an explicit transaction's write set (bytes). */
+const DEFAULT_MAX_WRITE_SET_BYTES = 256 * 1024 * 1024;
+
+/** The entity-lock wait of `options` in ms (0 means no limit: Infinity). */
+function lockTimeout(options: GraphDBOptions): number {
+  const ms = options.lockAcquisitionTimeoutMs ?? options.writeLockTimeoutMs ?? 10_000;
+  return ms > 0 ? ms : Infinity;
+}
+
 /** Options of `GraphDB.open`. */
 export interface GraphDBOptions {
   /** Data directory; omitted: a temporary directory deleted on close (in-memory-like use). */
@@ -59,6 +68,13 @@ export interface GraphDBOptions {
   readonly transactionTimeoutMs?: number;
   /** Idle time after which an open explicit transaction is rolled back, in ms; 0 or omitted means none. */
   readonly transactionIdleTimeoutMs?: number;
+  /**
+   * How long a transaction waits for an entity lock another transaction holds (Neo4j's
+   * `db.lock.acquisition.timeout`), in ms; 0 means no limit. Default: `writeLockTimeoutMs` (10 s).
+   */
+  readonly lockAcquisitionTimeoutMs?: number;
+  /** Bytes an explicit transaction's write set may hold (default 256 MiB); past it the statement fails with MemoryPoolOutOfMemoryError. */
+  readonly maxWriteSetBytes?: number;
   /** Default time zone of temporal functions (default `UTC`). */
   readonly defaultTimeZone?: string;
   readonly syncMode?: SyncMode;
@@ -169,6 +185,8 @@ export class GraphDB {
       defaultDatabase: storage.defaultDatabase,
       defaultTimeoutMs: options.transactionTimeoutMs ?? 0,
       idleTimeoutMs: options.transactionIdleTimeoutMs ?? 0,
+      lockTimeoutMs: lockTimeout(options),
+      maxWriteSetBytes: options.maxWriteSetBytes ?? DEFAULT_MAX_WRITE_SET_BYTES,
       store: (name) => this.store(name),
       compile: (query, parameterNames) => this.queryCache.compile(query, parameterNames).ast,
       bookmarkFor: (database, version) => `graphdb:${database}:${version}`,

@@ -1,8 +1,8 @@
 /**
- * Explicit transactions take the database's write lock at their first write, not at BEGIN:
- * idle and read-only transactions never block writers; after its first write a transaction
- * reads its own writes and the latest committed state (read committed); MERGE is checked
- * against the latest state; lock timeouts stay transient.
+ * Explicit transactions keep their writes in a write set and hold the writer connection only
+ * while a statement runs: idle and read-only transactions never block writers; after its first
+ * write a transaction reads its own writes and the latest committed state (read committed);
+ * MERGE is checked against the latest state; entity lock timeouts stay transient.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -84,32 +84,44 @@ test('MERGE in a transaction that read first is checked against the latest commi
   await exec(db.session(), 'MATCH (p:Person) DELETE p');
 });
 
-test('waiting for the lock held by another writer ends in a transient error and rolls the waiter back', async () => {
+test('a writer next to an idle writer of other data neither waits nor fails: both commit', async () => {
   const holder = await db.session().beginTransaction();
   await exec(holder, 'CREATE (:Held)');
-  const waiter = await db.session().beginTransaction();
-  assert.deepEqual(await values(waiter, 'MATCH (n:Held) RETURN count(n)'), [0n], 'reading needs no lock');
-  await assert.rejects(exec(waiter, 'CREATE (:Blocked)'), (error: { code?: string }) => {
-    assert.match(error.code ?? '', /^Neo\.TransientError\./);
-    return true;
-  });
-  assert.equal(waiter.isOpen, false);
+  const other = await db.session().beginTransaction();
+  assert.deepEqual(await values(other, 'MATCH (n:Held) RETURN count(n)'), [0n], 'uncommitted writes are invisible');
+  await exec(other, 'CREATE (:NotBlocked)');
+  await other.commit();
+  assert.deepEqual(await values(holder, 'MATCH (n) WHERE n:Held OR n:NotBlocked RETURN count(n)'), [2n], 'its own write plus the committed one');
   await holder.commit();
   assert.equal(db.store().writeInProgress, false);
-  assert.deepEqual(await values(db.session(), 'MATCH (n:Blocked) RETURN count(n)'), [0n]);
-  await exec(db.session(), 'MATCH (n:Held) DELETE n');
+  assert.deepEqual(await values(db.session(), 'MATCH (n) WHERE n:Held OR n:NotBlocked RETURN count(n)'), [2n]);
+  await exec(db.session(), 'MATCH (n) WHERE n:Held OR n:NotBlocked DELETE n');
 });
 
-test('a writer waiting for the lock gets it once the holder commits, then sees the holder\'s writes', async () => {
+test("a writer of a node another transaction holds waits for it, then sees the holder's write (no lost update)", async () => {
+  await exec(db.session(), 'CREATE (:Queue {n: 1})');
   const holder = await db.session().beginTransaction();
-  await exec(holder, 'CREATE (:Queue {n: 1})');
+  await exec(holder, 'MATCH (q:Queue) SET q.n = q.n + 1');
   const waiter = await db.session().beginTransaction();
   const pending = waiter.run('MATCH (q:Queue) SET q.n = q.n + 1 RETURN q.n');
   setTimeout(() => void holder.commit(), 30);
   const result = await pending;
-  assert.deepEqual((await result.pull(-1)).records, [[2n]]);
+  assert.deepEqual((await result.pull(-1)).records, [[3n]]);
   await waiter.commit();
+  assert.deepEqual(await values(db.session(), 'MATCH (q:Queue) RETURN q.n'), [3n]);
   await exec(db.session(), 'MATCH (q:Queue) DELETE q');
+});
+
+test('a writer of a node held by an idle transaction gives up after the lock timeout with a transient error', async () => {
+  await exec(db.session(), 'CREATE (:Stuck {n: 1})');
+  const holder = await db.session().beginTransaction();
+  await exec(holder, 'MATCH (s:Stuck) SET s.n = 2');
+  const waiter = await db.session().beginTransaction();
+  await assert.rejects(exec(waiter, 'MATCH (s:Stuck) SET s.n = 3'), { code: 'Neo.TransientError.Transaction.LockAcquisitionTimeout' });
+  assert.equal(waiter.isOpen, false);
+  await holder.commit();
+  assert.deepEqual(await values(db.session(), 'MATCH (s:Stuck) RETURN s.n'), [2n]);
+  await exec(db.session(), 'MATCH (s:Stuck) DELETE s');
 });
 
 test('EXPLAIN of an updating statement in an explicit transaction takes no lock', async () => {

@@ -51,6 +51,8 @@ export const StatusCodes = {
   DeadlockDetected: 'Neo.TransientError.Transaction.DeadlockDetected',
   Outdated: 'Neo.TransientError.Transaction.Outdated',
   LockClientStopped: 'Neo.TransientError.Transaction.LockClientStopped',
+  /** An entity lock was not granted within db.lock.acquisition.timeout. */
+  LockAcquisitionTimeout: 'Neo.TransientError.Transaction.LockAcquisitionTimeout',
   ResourcePressure: 'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
   DatabaseUnavailable: 'Neo.TransientError.General.DatabaseUnavailable',
   /** A database's max_concurrent_queries limit is reached; retry later. */

@@ -1,6 +1,10 @@
 /**
- * The single-writer lock of one database: writers queue in FIFO order; a writer that cannot
- * get the lock within its timeout fails with WriteConflict (a TransientError, so drivers retry).
+ * The single-writer lock of one database (the writer connection): writers queue in FIFO order;
+ * a writer that cannot get the lock within its timeout fails with WriteConflict (a
+ * TransientError, so drivers retry). An explicit transaction between two statements holds the
+ * lock only until someone else asks for it: it offers to park (`offerPark`), and the next
+ * writer's acquire parks it at once (its SQLite transaction is rolled back, its write set kept;
+ * see storage/write-set.ts). Nobody waits on another client's round trip.
  */
 import { WriteConflict } from '../errors/index.js';
 
@@ -14,6 +18,8 @@ interface Waiter {
 export class WriteLock {
   private held = false;
   private readonly waiters: Waiter[] = [];
+  /** Gives the lock up on behalf of an idle holder, or null while the holder is working. */
+  private parkHolder: (() => void) | null = null;
 
   constructor(private readonly databaseName: string) {}
 
@@ -26,8 +32,27 @@ export class WriteLock {
     return this.held;
   }
 
-  /** Takes the lock without waiting; false if it is held. */
+  /**
+   * The holder is idle (between statements of an explicit transaction): `park` releases the lock
+   * (synchronously, through `release`). Runs it at once when a writer is already waiting.
+   */
+  offerPark(park: () => void): void {
+    if (this.waiters.length > 0) park();
+    else this.parkHolder = park;
+  }
+
+  /** Withdraws an offer made with `offerPark` (the holder works again). */
+  withdrawPark(park: () => void): void {
+    if (this.parkHolder === park) this.parkHolder = null;
+  }
+
+  /** Takes the lock without waiting (parking an idle holder first); false if it is held. */
   tryAcquire(): boolean {
+    const park = this.parkHolder;
+    if (this.held && park !== null) {
+      this.parkHolder = null;
+      park();
+    }
     if (this.held) return false;
     this.held = true;
     return true;
@@ -70,6 +95,7 @@ export class WriteLock {
 
   /** Hands the lock to the next waiter, or frees it. */
   release(): void {
+    this.parkHolder = null;
     const next = this.waiters.shift();
     if (next === undefined) this.held = false;
     else next.grant();

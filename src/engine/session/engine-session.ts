@@ -5,7 +5,10 @@
  * results are identical in both modes. Every transaction is registered with the engine's
  * TransactionRegistry while it runs (SHOW/TERMINATE TRANSACTIONS).
  */
-import { GraphError, StatusCodes } from '../errors/index.js';
+import { GraphError, StatusCodes, TransientError } from '../errors/index.js';
+import { LockOwner, LockWaitRequired } from '../mvcc/entity-locks.js';
+import { lockingGuard } from '../storage/write-set.js';
+import { waitForEntityLock } from './transaction-writes.js';
 import type { DatabaseStore } from '../storage/database-store.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
 import type { CypherValue } from '../values/types.js';
@@ -31,6 +34,10 @@ export interface SessionHost {
   readonly defaultTimeoutMs: number;
   /** Idle time after which an open explicit transaction is rolled back, in ms (0 = none). */
   readonly idleTimeoutMs: number;
+  /** Longest wait for an entity lock, in ms (Infinity: no limit). */
+  readonly lockTimeoutMs: number;
+  /** Bytes an explicit transaction's write set may hold. */
+  readonly maxWriteSetBytes: number;
   store(name: string): DatabaseStore;
   /** Parses and semantically checks a statement (cached by text). */
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
@@ -196,6 +203,39 @@ export class EngineSession implements Session {
     if (options.mode === 'READ') {
       throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
     }
+    const owner = new LockOwner(handle.id);
+    const limits = { deadline: clock.deadline, lockTimeoutMs: this.host.lockTimeoutMs };
+    try {
+      for (;;) {
+        try {
+          return await this.runAutoCommitWrite(statement, store, params, clock, handle, owner, target.transactionStart);
+        } catch (error) {
+          if (!(error instanceof LockWaitRequired)) throw error;
+          // Undone (nothing committed): wait for the entity without holding anything, then run it again.
+          store.entityLocks.releaseAll(owner);
+          await waitForEntityLock(store, owner, error.key, limits, handle);
+          clock.checkAlive();
+        }
+      }
+    } finally {
+      store.entityLocks.releaseAll(owner);
+    }
+  }
+
+  /**
+   * One attempt of an auto-commit write: under the writer connection for the statement only (idle
+   * explicit transactions park), honouring the entity locks other transactions hold.
+   */
+  private async runAutoCommitWrite(
+    statement: Statement,
+    store: DatabaseStore,
+    params: ReadonlyMap<string, CypherValue>,
+    clock: StatementClock,
+    handle: TransactionHandle,
+    owner: LockOwner,
+    transactionStart: number,
+  ): Promise<StatementResult> {
+    const services = this.services;
     handle.blocked(true);
     let tx: WriteTransaction;
     try {
@@ -203,6 +243,8 @@ export class EngineSession implements Session {
     } finally {
       handle.blocked(false);
     }
+    const guard = lockingGuard(store.entityLocks, owner);
+    tx.guard = guard;
     handle.lockTaken();
     let version: bigint | null = null;
     try {
@@ -212,11 +254,13 @@ export class EngineSession implements Session {
         database: store.name,
         reader: tx,
         writer: tx,
-        transactionStart: target.transactionStart,
+        transactionStart,
         nextBatch: async () => {
           clock.checkAlive();
           version = tx.commit();
+          store.entityLocks.releaseAll(owner);
           tx = await store.beginWrite();
+          tx.guard = guard;
           return tx;
         },
       };
@@ -227,6 +271,10 @@ export class EngineSession implements Session {
         clock,
         services,
         async (error) => {
+          if (error instanceof LockWaitRequired && version === null) {
+            tx.rollback();
+            return;
+          }
           try {
             if (error !== null) tx.rollback();
             else {
@@ -234,6 +282,7 @@ export class EngineSession implements Session {
               version = tx.commit();
             }
           } finally {
+            store.entityLocks.releaseAll(owner);
             handle.end();
           }
         },
@@ -245,6 +294,12 @@ export class EngineSession implements Session {
       );
     } catch (error) {
       if (tx.isOpen) tx.rollback();
+      if (error instanceof LockWaitRequired && version !== null) {
+        throw new TransientError(
+          StatusCodes.LockAcquisitionTimeout,
+          `CALL { ... } IN TRANSACTIONS met ${error.message} after committing earlier batches; it cannot wait without holding the database. Retry the statement.`,
+        );
+      }
       throw error;
     }
   }
@@ -263,6 +318,8 @@ export class EngineSession implements Session {
         mode: options.mode ?? 'WRITE',
         deadline: deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start),
         idleTimeoutMs: this.host.idleTimeoutMs,
+        lockTimeoutMs: this.host.lockTimeoutMs,
+        maxWriteSetBytes: this.host.maxWriteSetBytes,
         security: this.security,
         handle,
         compile: (query, names) => this.host.compile(query, names),

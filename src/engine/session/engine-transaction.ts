@@ -1,14 +1,17 @@
 /**
- * An explicit transaction. It starts as a reader on a snapshot and takes the database's write
- * lock (BEGIN IMMEDIATE on the writer connection) only at its first updating statement, so a
- * client that opens a write transaction and thinks does not block other writers. From its first
- * write on, it reads through the writer connection: its own writes plus everything committed
- * before it took the lock (read committed, as Neo4j). See docs/transactions.md.
+ * An explicit transaction. It starts as a reader on a snapshot; its first updating statement
+ * starts a write set (session/transaction-writes.ts), kept in memory between statements and
+ * applied on the writer connection only while a statement runs or the transaction commits, so a
+ * client that thinks between statements blocks no other writer. From its first write on, each
+ * statement reads the latest committed state plus its own writes (read committed, as Neo4j),
+ * and each written entity stays locked until commit. See docs/transactions.md.
  */
 import { GraphError, StatusCodes, TransactionTimedOut } from '../errors/index.js';
 import type { DatabaseStore } from '../storage/database-store.js';
 import type { ReadTransaction } from '../storage/snapshot-reader.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
+import { LockWaitRequired } from '../mvcc/entity-locks.js';
+import { TransactionWrites, type WriteLimits } from './transaction-writes.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { TransactionClock, afterPendingSlices } from './transaction-clock.js';
 import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
@@ -54,6 +57,10 @@ export interface TransactionContext {
   readonly deadline: number;
   /** Milliseconds the transaction may stay idle between statements before it is rolled back (0: no limit). */
   readonly idleTimeoutMs: number;
+  /** Longest wait for an entity lock, in ms (Infinity: no limit). */
+  readonly lockTimeoutMs: number;
+  /** Bytes the write set may hold. */
+  readonly maxWriteSetBytes: number;
   readonly security: SecurityContext | undefined;
   readonly handle: TransactionHandle;
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
@@ -71,8 +78,12 @@ export class EngineTransaction implements Transaction {
   private current: StatementResult | null = null;
   private state: 'open' | 'committed' | 'rolledBack' = 'open';
   private readonly startedAt = Date.now();
-  private storage: ReadTransaction | WriteTransaction;
-  private writer: WriteTransaction | null = null;
+  /** The snapshot statements read until the first write (null from then on). */
+  private snapshot: ReadTransaction | null;
+  /** The write set, from the first updating statement on. */
+  private writes: TransactionWrites | null = null;
+  /** Fails the entity-lock wait in progress (termination). */
+  private cancelLockWait: ((error: Error) => void) | null = null;
   private clock: StatementClock | null = null;
   /** True while `run()` is between its start and the statement's result (or error). */
   private executing = false;
@@ -86,7 +97,7 @@ export class EngineTransaction implements Transaction {
 
   constructor(private readonly context: TransactionContext) {
     this.id = context.handle.id;
-    this.storage = context.store.beginRead();
+    this.snapshot = context.store.beginRead();
     this.armExpiry();
   }
 
@@ -124,9 +135,9 @@ export class EngineTransaction implements Transaction {
     return this.state === 'open';
   }
 
-  /** True once the transaction took the write lock (its first updating statement). */
+  /** True once the transaction has a write set (its first updating statement). */
   get holdsWriteLock(): boolean {
-    return this.writer !== null;
+    return this.writes !== null;
   }
 
   async run(query: string, parameters?: QueryParameters): Promise<ResultStream> {
@@ -156,31 +167,25 @@ export class EngineTransaction implements Transaction {
       if (used !== null && used.toLowerCase() !== ctx.database.toLowerCase()) {
         throw new GraphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${ctx.database}`);
       }
-      let plan = planFor(statement, this.storage, ctx.services);
-      authorizePlan(ctx.security, ctx.database, plan);
-      if (hasBatchedSubquery(plan.plan)) {
-        throw new GraphError(
-          StatusCodes.InvalidRequest,
-          "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
-        );
+      const plan = this.writes === null ? planFor(statement, this.snapshot!, ctx.services) : null;
+      if (plan !== null) {
+        this.checkPlan(plan);
+        if (plan.admin) return await this.queueAdmin(plan, params, clock);
+        if (plan.writes && plan.explain !== 'EXPLAIN') {
+          if (ctx.mode === 'READ') throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
+          this.writes = new TransactionWrites(ctx.store, ctx.handle, this.writeLimits());
+        }
       }
-      if (plan.admin) return await this.queueAdmin(plan, params, clock);
-      if (this.adminCommands.length > 0) {
-        throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Tried to execute a query after executing an administration command in the same transaction.');
+      const writes = this.writes;
+      if (writes === null) {
+        const target = { database: ctx.database, reader: this.snapshot!, writer: null, transactionStart: this.startedAt };
+        const result = await runPlanned(plan!, target, params, clock, ctx.services, this.statementFinisher());
+        this.current = result;
+        return result;
       }
-      this.ranQuery = true;
-      if (plan.writes && plan.explain !== 'EXPLAIN' && this.writer === null) {
-        if (ctx.mode === 'READ') throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
-        await this.takeWriteLock(clock);
-        plan = planFor(statement, this.storage, ctx.services);
-      }
-      const writer = this.writer;
-      const target = { database: ctx.database, reader: this.storage, writer, transactionStart: this.startedAt };
-      const result = await runPlanned(plan, target, params, clock, ctx.services, async (error) => {
-        ctx.handle.queryFinished();
-        if (error !== null) await this.abort();
-      });
+      const result = await this.runWriting(writes, statement, params, clock);
       this.current = result;
+      writes.idle();
       return result;
     } catch (error) {
       await this.abort();
@@ -190,33 +195,69 @@ export class EngineTransaction implements Transaction {
     }
   }
 
-  /**
-   * Upgrades to the writer: waits for the write lock (up to the database's lock timeout, or the
-   * transaction's deadline if sooner: then a transient WriteConflict or TransactionTimedOut),
-   * then drops the snapshot. Later statements read through the writer connection.
-   */
-  private async takeWriteLock(clock: StatementClock): Promise<void> {
+  /** Authorizes a plan and refuses what an explicit transaction cannot run (batched subqueries, queries after admin commands). */
+  private checkPlan(plan: StatementPlan): void {
     const ctx = this.context;
-    const remaining = ctx.deadline - performance.now();
-    ctx.handle.blocked(true);
-    let writer: WriteTransaction;
-    try {
-      writer = await ctx.store.beginWrite(Number.isFinite(remaining) ? { timeoutMs: Math.max(0, Math.min(remaining, ctx.store.writeLockTimeoutMs)) } : {});
-    } catch (error) {
-      if (performance.now() > ctx.deadline) throw new TransactionTimedOut();
-      throw error;
-    } finally {
-      ctx.handle.blocked(false);
+    authorizePlan(ctx.security, ctx.database, plan);
+    if (hasBatchedSubquery(plan.plan)) {
+      throw new GraphError(
+        StatusCodes.InvalidRequest,
+        "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
+      );
     }
-    if (this.state !== 'open') {
-      writer.rollback();
-      clock.checkAlive();
-      throw this.terminationOr(new GraphError(StatusCodes.TransactionNotFound, 'The transaction was closed while waiting for the write lock.'));
+    if (plan.admin) return;
+    if (this.adminCommands.length > 0) {
+      throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Tried to execute a query after executing an administration command in the same transaction.');
     }
-    (this.storage as ReadTransaction).close();
-    this.storage = writer;
-    this.writer = writer;
-    ctx.handle.lockTaken();
+    this.ranQuery = true;
+  }
+
+  private writeLimits(): WriteLimits {
+    const ctx = this.context;
+    return { deadline: ctx.deadline, lockTimeoutMs: ctx.lockTimeoutMs, maxWriteSetBytes: ctx.maxWriteSetBytes };
+  }
+
+  /** The end of a statement: frees its registry entry; an error (other than a lock wait) rolls the transaction back. */
+  private statementFinisher(): (error: unknown) => Promise<void> {
+    return async (error) => {
+      if (error instanceof LockWaitRequired) return;
+      this.context.handle.queryFinished();
+      if (error !== null) await this.abort();
+    };
+  }
+
+  /**
+   * Runs a statement on the writer connection with the write set applied (reads included, run
+   * to completion so nothing stays open on the connection between client round trips). When a
+   * write meets an entity lock of another transaction, the statement is undone, the lock
+   * awaited without holding the connection, and the statement run again on the latest state.
+   */
+  private async runWriting(
+    writes: TransactionWrites,
+    statement: Statement,
+    params: ReadonlyMap<string, CypherValue>,
+    clock: StatementClock,
+  ): Promise<StatementResult> {
+    const ctx = this.context;
+    for (;;) {
+      const writer = await writes.activate(clock, () => this.state === 'open');
+      if (this.snapshot !== null) {
+        this.snapshot.close();
+        this.snapshot = null;
+      }
+      const plan = planFor(statement, writer, ctx.services);
+      this.checkPlan(plan);
+      const mark = writes.mark();
+      const target = { database: ctx.database, reader: writer, writer, transactionStart: this.startedAt, runToCompletion: true };
+      try {
+        return await runPlanned(plan, target, params, clock, ctx.services, this.statementFinisher());
+      } catch (error) {
+        if (!(error instanceof LockWaitRequired)) throw error;
+        await writes.waitForLock(error.key, mark, (cancel) => (this.cancelLockWait = cancel));
+        this.cancelLockWait = null;
+        clock.checkAlive();
+      }
+    }
   }
 
   async commit(): Promise<string> {
@@ -239,13 +280,14 @@ export class EngineTransaction implements Transaction {
     this.state = 'committed';
     this.context.handle.closing();
     try {
-      const writer = this.writer;
-      if (writer === null) {
-        const version = this.storage.version;
-        (this.storage as ReadTransaction).close();
-        return this.context.committed(version);
+      const writes = this.writes;
+      if (writes === null) {
+        const snapshot = this.snapshot!;
+        this.snapshot = null;
+        snapshot.close();
+        return this.context.committed(snapshot.version);
       }
-      return this.context.committed(writer.commit());
+      return this.context.committed(await writes.commit(new TransactionClock(this.context.deadline), () => true));
     } finally {
       this.context.handle.end();
     }
@@ -266,6 +308,7 @@ export class EngineTransaction implements Transaction {
   terminate(reason: string): void {
     if (this.state !== 'open') return;
     this.clock?.terminate(reason);
+    this.cancelLockWait?.(terminatedError(reason));
     if (this.executing) return;
     afterPendingSlices(async () => {
       const current = this.current;
@@ -291,7 +334,7 @@ export class EngineTransaction implements Transaction {
 
   /** Where administration commands run: this transaction's snapshot (they commit in `system` themselves). */
   private adminTarget(): { database: string; reader: ReadTransaction | WriteTransaction; writer: null; transactionStart: number } {
-    return { database: this.context.database, reader: this.storage, writer: null, transactionStart: this.startedAt };
+    return { database: this.context.database, reader: this.snapshot!, writer: null, transactionStart: this.startedAt };
   }
 
   /** Runs the queued administration commands in order (each commits in the system database). */
@@ -315,8 +358,9 @@ export class EngineTransaction implements Transaction {
     this.disarmExpiry();
     this.context.handle.closing();
     try {
-      if (this.writer) this.writer.rollback();
-      else (this.storage as ReadTransaction).close();
+      this.writes?.rollback();
+      this.snapshot?.close();
+      this.snapshot = null;
     } finally {
       this.context.handle.end();
     }

@@ -30,6 +30,8 @@ export interface RunTarget {
    * absent in explicit transactions, where such batching is refused.
    */
   readonly nextBatch?: () => Promise<GraphWriter>;
+  /** Run reads to completion too (an explicit transaction with a write set: nothing stays open on the writer). */
+  readonly runToCompletion?: boolean;
 }
 
 /** How the statement ends: commit/close the transaction, or roll back on error. */
@@ -142,7 +144,7 @@ function runStatement(
     return new StatementResult(resultOptions(plan, target, ctx, startedAt, null, [], 0, finish, describeExplain(plan)));
   }
   const execution = execute(plan, ctx, services);
-  if (!plan.writes && plan.explain !== 'PROFILE') {
+  if (!plan.writes && plan.explain !== 'PROFILE' && target.runToCompletion !== true) {
     return new StatementResult(resultOptions(plan, target, ctx, startedAt, execution.rows, [], Date.now() - startedAt, finish, describeRead));
   }
   return runToCompletion(plan, target, ctx, clock, execution, startedAt, finish, bookmark);

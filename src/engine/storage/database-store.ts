@@ -11,6 +11,7 @@ import { Tokens } from '../catalog/tokens.js';
 import type { SchemaCatalog } from '../catalog/schema-catalog.js';
 import { loadCatalog } from '../catalog/catalog-loader.js';
 import { WriteLock } from '../mvcc/write-lock.js';
+import { EntityLocks } from '../mvcc/entity-locks.js';
 import { SnapshotRegistry } from '../mvcc/snapshot-registry.js';
 import { SnapshotPool, type SharedSnapshot } from '../mvcc/shared-snapshots.js';
 import { historyFigures, pruneHistory, type MvccStatus, type PruneOptions, type PruneResult } from '../mvcc/maintenance.js';
@@ -83,6 +84,10 @@ export class DatabaseStore {
   private dataVersion: bigint;
   private readonly dataVersionStatement: Statement;
   private readonly lock: WriteLock;
+  /** Exclusive entity locks of the transactions writing this database (docs/transactions.md). */
+  readonly entityLocks = new EntityLocks();
+  /** `next_node_id` / `next_rel_id` as last written to the file (ids handed out may be ahead: parked write sets hold some). */
+  private persistedIds: { node: bigint; rel: bigint };
   private readonly snapshots = new SnapshotRegistry();
   private readonly context: StoreContext;
   private readonly host: WriteHost;
@@ -109,6 +114,7 @@ export class DatabaseStore {
     this.catalog = loadCatalog(this.writer, tokens);
     this.committed = readState(this.writer, StateKey.version);
     this.nextIds = { node: readState(this.writer, StateKey.nextNodeId), rel: readState(this.writer, StateKey.nextRelId) };
+    this.persistedIds = this.nextIds;
     this.recoverCommitLog();
     this.readers = new SnapshotPool(() => openReaderConnection(options.file), MAX_IDLE_READERS);
     this.dataVersionStatement = this.writer.pluck(DATA_VERSION);
@@ -158,11 +164,16 @@ export class DatabaseStore {
         this.committed = tx.commitVersion;
         this.readers.retireCurrent();
         this.nextIds = { node: tx.nextNodeId, rel: tx.nextRelId };
+        this.persistedIds = this.nextIds;
         if (tx.schemaChanged) this.catalog = tx.schema;
         if (events.length > 0) this.options.publish(events);
       },
       finished: (tx, committed) => {
         if (!committed) this.context.labelSets.clear();
+        if (!committed && tx.reserveIdsOnRollback) {
+          // Ids of a parked write set stay reserved: it creates the same ids when applied again.
+          this.nextIds = { node: maxOf(this.nextIds.node, tx.nextNodeId), rel: maxOf(this.nextIds.rel, tx.nextRelId) };
+        }
         if (this.activeWriter === tx) this.activeWriter = null;
         this.lock.release();
       },
@@ -185,8 +196,8 @@ export class DatabaseStore {
     const at = Date.now();
     writeState(writer, StateKey.version, tx.commitVersion);
     writeState(writer, StateKey.lastCommitAt, at);
-    if (tx.nextNodeId !== this.nextIds.node) writeState(writer, StateKey.nextNodeId, tx.nextNodeId);
-    if (tx.nextRelId !== this.nextIds.rel) writeState(writer, StateKey.nextRelId, tx.nextRelId);
+    if (tx.nextNodeId !== this.persistedIds.node) writeState(writer, StateKey.nextNodeId, tx.nextNodeId);
+    if (tx.nextRelId !== this.persistedIds.rel) writeState(writer, StateKey.nextRelId, tx.nextRelId);
     if (tx.schemaChanged) addState(writer, StateKey.schemaVersion, 1);
     if (state.nodeDelta !== 0) addState(writer, StateKey.nodeCount, state.nodeDelta);
     if (state.relDelta !== 0) addState(writer, StateKey.relCount, state.relDelta);
@@ -244,6 +255,16 @@ export class DatabaseStore {
   /** Read connections in use: open head snapshots (shared per version) and historical/one-off reads. */
   get readConnectionsInUse(): number {
     return this.readers.connectionsInUse;
+  }
+
+  /** An idle explicit transaction offers to give the writer connection up (see WriteLock.offerPark). */
+  offerPark(park: () => void): void {
+    this.lock.offerPark(park);
+  }
+
+  /** Withdraws an `offerPark` offer. */
+  withdrawPark(park: () => void): void {
+    this.lock.withdrawPark(park);
   }
 
   /** True while a write transaction holds the lock. */
@@ -316,7 +337,8 @@ export class DatabaseStore {
     this.context.labelSets.clear();
     this.catalog = loadCatalog(connection, this.context.tokens);
     this.committed = version;
-    this.nextIds = { node: readState(connection, StateKey.nextNodeId), rel: readState(connection, StateKey.nextRelId) };
+    this.persistedIds = { node: readState(connection, StateKey.nextNodeId), rel: readState(connection, StateKey.nextRelId) };
+    this.nextIds = { node: maxOf(this.nextIds.node, this.persistedIds.node), rel: maxOf(this.nextIds.rel, this.persistedIds.rel) };
   }
 
   private startWriter(): WriteTransaction {
@@ -463,4 +485,8 @@ export class DatabaseStore {
     }
     this.writer.close();
   }
+}
+
+function maxOf(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
 }

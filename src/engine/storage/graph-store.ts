@@ -195,7 +195,8 @@ export interface WriteCounters {
 
 /** Write access: a reader that also mutates. Constraint checks happen on each call. */
 export interface GraphWriter extends GraphReader {
-  createNode(labels: readonly string[], properties: CypherMap): bigint;
+  /** With `merge` (MERGE's create), concurrent creates of the same pattern are serialised by key locks. */
+  createNode(labels: readonly string[], properties: CypherMap, options?: { readonly merge?: boolean }): bigint;
   /** Sets (or with null removes) one property. */
   setNodeProperty(id: bigint, key: string, value: CypherValue): void;
   /** Replaces all properties (`SET n = map`). */
@@ -207,7 +208,7 @@ export interface GraphWriter extends GraphReader {
   /** Deletes a node; with `detach` false it fails if relationships remain. */
   deleteNode(id: bigint, detach: boolean): void;
 
-  createRelationship(type: string, startId: bigint, endId: bigint, properties: CypherMap): bigint;
+  createRelationship(type: string, startId: bigint, endId: bigint, properties: CypherMap, options?: { readonly merge?: boolean }): bigint;
   setRelationshipProperty(id: bigint, key: string, value: CypherValue): void;
   replaceRelationshipProperties(id: bigint, properties: CypherMap): void;
   deleteRelationship(id: bigint): void;

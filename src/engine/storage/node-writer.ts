@@ -29,8 +29,10 @@ export abstract class NodeWriter extends WriteBase {
   /** Deletes a relationship (DETACH DELETE of a node deletes its relationships first). */
   abstract deleteRelationship(id: bigint): void;
 
-  createNode(labels: readonly string[], properties: CypherMap): bigint {
+  createNode(labels: readonly string[], properties: CypherMap, options?: { readonly merge?: boolean }): bigint {
     this.assertOpen();
+    const merge = options?.merge === true;
+    if (merge) this.lockMergeKeys(labels, properties);
     const id = this.nextNodeId++;
     const labelIds = this.labelIdsOf(labels);
     const record = this.keyIdsOf(properties);
@@ -50,12 +52,15 @@ export abstract class NodeWriter extends WriteBase {
     state.counters.propertiesSet += record.size;
     state.nodeChanged(id, 'created');
     this.touchNode(id);
+    this.guard?.record({ op: 'createNode', id, labels, props: properties, merge });
     return id;
   }
 
+  /** The head row of a node about to change, locked (`n<id>`) for this transaction. */
   private nodeRow(id: bigint): NodeRow {
     const row = this.connection.raw(NODE_ROW).get(id) as NodeRow | undefined;
     if (row === undefined) throw new EntityNotFound(`Node with id ${id} has been deleted in this transaction`);
+    this.lockExisting(`n${id}`, row[0]);
     return row;
   }
 
@@ -101,6 +106,7 @@ export abstract class NodeWriter extends WriteBase {
       this.touchNode(id);
     }
     this.state.counters.propertiesSet++;
+    this.guard?.record({ op: 'setNodeProperty', id, key, value });
   }
 
   replaceNodeProperties(id: bigint, properties: CypherMap): void {
@@ -113,6 +119,7 @@ export abstract class NodeWriter extends WriteBase {
     for (const keyId of oldProps.keys()) if (!newProps.has(keyId)) removed++;
     this.state.counters.propertiesSet += newProps.size + removed;
     this.touchNode(id);
+    this.guard?.record({ op: 'replaceNodeProperties', id, props: properties });
   }
 
   addLabels(id: bigint, labels: readonly string[]): number {
@@ -140,6 +147,7 @@ export abstract class NodeWriter extends WriteBase {
     this.state.counters.labelsAdded += added.length;
     this.state.nodeChanged(id, 'updated');
     this.touchNode(id);
+    this.guard?.record({ op: 'addLabels', id, labels });
     return added.length;
   }
 
@@ -166,6 +174,7 @@ export abstract class NodeWriter extends WriteBase {
     this.state.dirty = true;
     this.state.counters.labelsRemoved += removed.length;
     this.state.nodeChanged(id, 'updated');
+    this.guard?.record({ op: 'removeLabels', id, labels });
     return removed.length;
   }
 
@@ -173,6 +182,7 @@ export abstract class NodeWriter extends WriteBase {
     this.assertOpen();
     const row = this.connection.raw(NODE_ROW).get(id) as NodeRow | undefined;
     if (row === undefined) return;
+    this.lockExisting(`n${id}`, row[0]);
     this.state.dirty = true;
     if (detach) {
       const rels = this.connection.pluck(TOUCHING_RELS).all(id, id) as bigint[];
@@ -194,5 +204,6 @@ export abstract class NodeWriter extends WriteBase {
     this.state.counters.nodesDeleted++;
     this.state.nodeChanged(id, 'deleted', this.context.labelSets.names(row[1]));
     this.state.touchedNodes.delete(id);
+    this.guard?.record({ op: 'deleteNode', id, detach });
   }
 }

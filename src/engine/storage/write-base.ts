@@ -14,6 +14,9 @@ import type { StoreContext } from './store-context.js';
 import { assertStorableProperty } from './property-rules.js';
 import { assertUnique } from './index-maintenance.js';
 import { TxState } from './tx-state.js';
+import { compositeKey } from './codec/index-key.js';
+import { indexedValues } from './index-maintenance.js';
+import type { WriteGuard } from './write-set.js';
 
 /** State and helpers shared by the node, relationship and schema writes of one transaction. */
 export abstract class WriteBase extends HeadReader {
@@ -26,6 +29,10 @@ export abstract class WriteBase extends HeadReader {
   /** Whether DDL ran (the published catalog must be replaced on commit). */
   schemaChanged = false;
   protected open = true;
+  /** Entity locks, first-write versions and the write set of the owning transaction; null: none. */
+  guard: WriteGuard | null = null;
+  /** A rollback keeps this transaction's ids reserved (its write set is parked and will create them again). */
+  reserveIdsOnRollback = false;
 
   constructor(
     connection: Connection,
@@ -102,10 +109,47 @@ export abstract class WriteBase extends HeadReader {
     return record;
   }
 
-  /** Unique-index checks for an entity about to be indexed with `props` in `indexes`. */
+  /**
+   * Unique-index checks for an entity about to be indexed with `props` in `indexes`. Each unique
+   * key is locked first, so two transactions cannot both claim it before either commits.
+   */
   protected checkUnique(indexes: readonly IndexEntry[] | undefined, id: bigint, props: ReadonlyMap<number, CypherValue>): void {
     if (indexes === undefined) return;
-    for (const index of indexes) assertUnique(this.connection, index, id, props);
+    const guard = this.guard;
+    for (const index of indexes) {
+      if (guard !== null && index.unique) {
+        const values = indexedValues(index, props);
+        if (values !== null) guard.lock(`u${index.id}:${compositeKey(values)!.toString('hex')}`);
+      }
+      assertUnique(this.connection, index, id, props);
+    }
+  }
+
+  /** Locks an existing node or relationship (`n<id>` / `r<id>`) and checks the version it is first changed at. */
+  protected lockExisting(key: string, headVersion: bigint): void {
+    const guard = this.guard;
+    if (guard === null) return;
+    guard.lock(key);
+    if (headVersion < this.commitVersion) guard.firstWrite(key, headVersion);
+  }
+
+  /**
+   * MERGE's create: locks each (label, property = value) pair of the pattern (or the label alone
+   * when it has no properties), so a concurrent MERGE of the same pattern waits for this
+   * transaction and then matches what it created instead of creating a duplicate.
+   */
+  protected lockMergeKeys(labels: readonly string[], properties: CypherMap): void {
+    const guard = this.guard;
+    if (guard === null) return;
+    for (const label of labels.length === 0 ? [''] : labels) {
+      let keyed = false;
+      for (const [key, value] of properties) {
+        if (value === null) continue;
+        guard.lock(`m${label}\u0000${key}\u0000${compositeKey([value])?.toString('hex') ?? ''}`);
+        keyed = true;
+      }
+      if (!keyed) guard.lock(`m${label}`);
+    }
   }
 
   /** Distinct label ids in ascending id order (the order Neo4j reports labels in). */

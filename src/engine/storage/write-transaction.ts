@@ -63,8 +63,16 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
 
   // ---- relationships ----
 
-  createRelationship(type: string, startId: bigint, endId: bigint, properties: CypherMap): bigint {
+  createRelationship(type: string, startId: bigint, endId: bigint, properties: CypherMap, options?: { readonly merge?: boolean }): bigint {
     this.assertOpen();
+    const merge = options?.merge === true;
+    const guard = this.guard;
+    if (guard !== null) {
+      // Both ends are locked (as Neo4j does), so neither can be deleted before this commits.
+      guard.lock(`n${startId}`);
+      guard.lock(`n${endId}`);
+      if (merge) guard.lock(`M${type}\u0000${startId < endId ? startId : endId}\u0000${startId < endId ? endId : startId}`);
+    }
     const exists = this.connection.pluck(NODE_EXISTS);
     if (exists.get(startId) === undefined) throw new EntityNotFound(`Node with id ${startId} does not exist or has been deleted`);
     if (endId !== startId && exists.get(endId) === undefined) {
@@ -85,12 +93,15 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     state.counters.propertiesSet += record.size;
     state.relChanged(id, 'created');
     this.touchRel(id);
+    guard?.record({ op: 'createRelationship', id, type, start: startId, end: endId, props: properties, merge });
     return id;
   }
 
+  /** The head row of a relationship about to change, locked (`r<id>`) for this transaction. */
   private relRow(id: bigint): RelRow {
     const row = this.connection.raw(REL_ROW).get(id) as RelRow | undefined;
     if (row === undefined) throw new EntityNotFound(`Relationship with id ${id} has been deleted in this transaction`);
+    this.lockExisting(`r${id}`, row[0]);
     return row;
   }
 
@@ -129,6 +140,7 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     }
     this.writeRelProps(id, row, oldProps, newProps);
     this.state.counters.propertiesSet++;
+    this.guard?.record({ op: 'setRelationshipProperty', id, key, value });
   }
 
   replaceRelationshipProperties(id: bigint, properties: CypherMap): void {
@@ -140,12 +152,14 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     let removed = 0;
     for (const keyId of oldProps.keys()) if (!newProps.has(keyId)) removed++;
     this.state.counters.propertiesSet += newProps.size + removed;
+    this.guard?.record({ op: 'replaceRelationshipProperties', id, props: properties });
   }
 
   deleteRelationship(id: bigint): void {
     this.assertOpen();
     const row = this.connection.raw(REL_ROW).get(id) as RelRow | undefined;
     if (row === undefined) return;
+    this.lockExisting(`r${id}`, row[0]);
     this.state.dirty = true;
     this.archiveRel(id, row);
     this.connection.stmt(DELETE_REL).run(id);
@@ -158,6 +172,7 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     this.state.counters.relationshipsDeleted++;
     this.state.relChanged(id, 'deleted', this.context.tokens.types.nameOf(typeId));
     this.state.touchedRels.delete(id);
+    this.guard?.record({ op: 'deleteRelationship', id });
   }
 
   // ---- schema ----

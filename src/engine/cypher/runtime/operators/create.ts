@@ -73,6 +73,9 @@ function relationshipType(step: Extract<Step, { kind: 'rel' }>, row: Row, ctx: E
   return names[0]!;
 }
 
+/** Creation options of MERGE: the storage serialises concurrent MERGEs of one pattern (docs/transactions.md). */
+const MERGE_CREATE = { merge: true } as const;
+
 /** Compiles one pattern part for creation; bound node variables are reused, not created. */
 export function compilePartCreator(part: PatternPart, m: Mapper, nullCheck: 'merge' | null): PartCreator {
   if (part.element.kind !== Kind.PathPattern) throw new SemanticError('shortestPath cannot be created');
@@ -100,7 +103,7 @@ export function compilePartCreator(part: PatternPart, m: Mapper, nullCheck: 'mer
         if (node !== undefined && node !== null) throw new CypherTypeError(`Type mismatch: expected Node but was ${typeName(node)}`);
         const props = step.props ? evaluateProps(step.props(row, ctx), nullCheck, 'node') : new Map();
         const labels = step.dynamicLabels === null ? step.labels : [...new Set([...step.labels, ...step.dynamicLabels(row, ctx)])];
-        node = new NodeRef(writer.createNode(labels, props));
+        node = new NodeRef(writer.createNode(labels, props, nullCheck === 'merge' ? MERGE_CREATE : undefined));
         row[step.variable] = node;
       }
       const pending = pendingRels.pop();
@@ -109,7 +112,7 @@ export function compilePartCreator(part: PatternPart, m: Mapper, nullCheck: 'mer
         const props = r.props ? evaluateProps(r.props(row, ctx), nullCheck, 'relationship') : new Map();
         const [start, end] = r.direction === 'INCOMING' ? [node, from] : [from, node];
         const type = relationshipType(r, row, ctx);
-        const id = writer.createRelationship(type, start.id, end.id, props);
+        const id = writer.createRelationship(type, start.id, end.id, props, nullCheck === 'merge' ? MERGE_CREATE : undefined);
         const ref = new RelationshipRef(id, type, start.id, end.id);
         row[r.variable] = ref;
         rels.push(ref);
