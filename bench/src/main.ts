@@ -22,6 +22,7 @@ import { runOltp } from './workloads/oltp.js';
 import { runParseBench } from './workloads/parse.js';
 import { runProtocolWorkloads } from './workloads/protocol.js';
 import { runSearchWorkloads } from './workloads/search.js';
+import { runWriteConcurrency } from './workloads/write-concurrency.js';
 
 interface Options {
   size: string;
@@ -30,6 +31,8 @@ interface Options {
   kuzuThreads: number;
   out: string;
   skipOurs: Map<string, string>;
+  /** A checkout of an earlier commit whose write path W1 compares against. */
+  baseline: string | null;
 }
 
 function parseArgs(argv: readonly string[]): Options {
@@ -40,6 +43,7 @@ function parseArgs(argv: readonly string[]): Options {
     kuzuThreads: 1,
     out: fileURLToPath(new URL('../results/', import.meta.url)),
     skipOurs: new Map(),
+    baseline: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -53,13 +57,14 @@ function parseArgs(argv: readonly string[]): Options {
     else if (arg === '--engine') opts.engine = value() === 'dist' ? 'dist' : 'src';
     else if (arg === '--kuzu-threads') opts.kuzuThreads = Number(value());
     else if (arg === '--out') opts.out = value();
+    else if (arg === '--baseline') opts.baseline = value();
     else if (arg === '--skip-ours') {
       for (const id of value().split(',')) {
         opts.skipOurs.set(id.trim().toUpperCase(), 'not run (--skip-ours): at this size the query did not finish in an earlier run and ignores the statement timeout');
       }
     }
     else if (arg === '--help' || arg === '-h') {
-      console.log('npm run bench -- [--size smoke|medium|large|default] [--only G1,G4,P1,...] [--engine src|dist] [--kuzu-threads N] [--out DIR] [--skip-ours G7,...]');
+      console.log('npm run bench -- [--size smoke|medium|large|default] [--only G1,G4,P1,...] [--engine src|dist] [--kuzu-threads N] [--out DIR] [--skip-ours G7,...] [--baseline DIR]');
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -110,6 +115,7 @@ async function main(): Promise<void> {
       log(`search workloads in ${(performance.now() - t).toFixed(0)} ms`);
     }
     if (wanted('PARSE')) results.push(await runParseBench(ctx));
+    if (wanted('W1')) results.push(...(await runWriteConcurrency(ctx, opts.baseline)));
 
     printTable(results, log);
     const paths = writeResults(opts.out, profile, results, {

@@ -33,6 +33,8 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
       urlAllowlist: config.dbms.security.load_url_allowlist,
       csvBufferSize: config.dbms.import.csv.buffer_size,
     },
+    lockAcquisitionTimeoutMs: config.database.lock_acquisition_timeout,
+    maxWriteSetBytes: config.database.transaction_max_write_set,
     logger: { warn: (object, message) => logger.warn(object, message) },
     memoryDecay: { settings: config.memory_decay },
     search: {

@@ -35,15 +35,19 @@ test('an error in an auto-commit statement rolls the whole statement back', asyn
   assert.deepEqual(await rows(s, 'MATCH (e:E) RETURN count(e) AS c'), [{ c: 0n }]);
 });
 
-test('a second writer waits, then fails with a transient error', async () => {
+test('a writer of other data does not wait for an idle transaction; a writer of the same node waits, then fails with a transient error', async () => {
   const slow = await GraphDBWithLockTimeout();
   const first = await slow.session().beginTransaction();
-  await (await first.run('CREATE (:X)')).discard();
+  await (await first.run('CREATE (:X {k: 1})')).discard();
+  await exec(slow.session(), 'CREATE (:Y)');
+  await first.commit();
+  const holder = await slow.session().beginTransaction();
+  await (await holder.run('MATCH (x:X) SET x.k = 2')).discard();
   await assert.rejects(
-    async () => exec(slow.session(), 'CREATE (:Y)'),
+    async () => exec(slow.session(), 'MATCH (x:X) SET x.k = 3'),
     (error: { code?: string }) => (error.code ?? '').includes('TransientError'),
   );
-  await first.rollback();
+  await holder.rollback();
   await slow.close();
 });
 

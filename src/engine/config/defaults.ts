@@ -13,6 +13,8 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     mvcc_retention_ttl: 0,
     persist_search_indexes: false,
     transaction_timeout: 0,
+    lock_acquisition_timeout: 10_000,
+    transaction_max_write_set: 256 * 1024 * 1024,
   },
   server: {
     bolt_enabled: true,

@@ -70,6 +70,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['mvcc_retention_ttl', duration, 'GRAPHDB_MVCC_RETENTION_TTL', perDb],
     ['persist_search_indexes', bool, 'GRAPHDB_PERSIST_SEARCH_INDEXES'],
     ['transaction_timeout', duration, 'GRAPHDB_TRANSACTION_TIMEOUT'],
+    ['lock_acquisition_timeout', duration, 'GRAPHDB_LOCK_ACQUISITION_TIMEOUT'],
+    ['transaction_max_write_set', { type: 'size' }, 'GRAPHDB_TRANSACTION_MAX_WRITE_SET'],
   ]),
   ...group('server', 'server', [
     ['bolt_enabled', bool, 'GRAPHDB_BOLT_ENABLED'],

@@ -27,6 +27,10 @@ export interface DatabaseSettings {
   persist_search_indexes: boolean;
   /** Default transaction timeout in ms (Neo4j's `db.transaction.timeout`); 0 = none. */
   transaction_timeout: number;
+  /** Milliseconds a transaction waits for an entity lock (Neo4j's `db.lock.acquisition.timeout`); 0 = no limit. */
+  lock_acquisition_timeout: number;
+  /** Bytes an explicit transaction's write set may hold before its statement fails (MemoryPoolOutOfMemoryError). */
+  transaction_max_write_set: number;
 }
 
 /** Native HTTPS listener (`server.https`). */
