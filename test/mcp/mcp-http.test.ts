@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { callTool, cleanEnv, cli, memoryScenario, root, startServe, tempDir, type ServedProcess } from './fixtures/scenario.js';
+import { callTool, memoryScenario, startServe, stdioClient, tempDir, type ServedProcess } from './fixtures/scenario.js';
 
 const home = tempDir('graphdb-mcp-http-');
 let served: ServedProcess;
@@ -40,17 +39,8 @@ async function httpClient(authorization: string | null): Promise<Client> {
   return client;
 }
 
-async function boltClient(user: string, password: string): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [cli, 'mcp', '--connect', served.boltUrl, '-u', user, '-p', password],
-    cwd: root,
-    env: cleanEnv(home.dir),
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'graphdb-test', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
+function boltClient(user: string, password: string): Promise<Client> {
+  return stdioClient(['--connect', served.boltUrl, '-u', user, '-p', password], home.dir);
 }
 
 describe('MCP over Streamable HTTP at /mcp', () => {

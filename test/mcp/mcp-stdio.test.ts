@@ -7,24 +7,14 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { callTool, cleanEnv, cli, memoryScenario, root, tempDir } from './fixtures/scenario.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { callTool, cleanEnv, cli, memoryScenario, root, stdioClient, tempDir } from './fixtures/scenario.js';
 
 const home = tempDir('graphdb-mcp-stdio-');
 after(() => home.cleanup());
 
-async function connect(dataDir: string, env: Record<string, string> = {}): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [cli, 'mcp', '--data-dir', dataDir],
-    cwd: root,
-    env: cleanEnv(home.dir, env),
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'graphdb-test', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
+function connect(dataDir: string, env: Record<string, string> = {}): Promise<Client> {
+  return stdioClient(['--data-dir', dataDir], home.dir, env);
 }
 
 describe('graphdb mcp over stdio (embedded)', () => {

@@ -53,8 +53,8 @@ export interface AgentResult {
 /** The system prompt added when tools are offered and the conversation has none. */
 export const TOOLS_SYSTEM_PROMPT =
   'You are the graphdb assistant. You can keep long-term memories in the graph database with the tools ' +
-  'provided: store facts worth remembering, recall them before answering, link related memories, and ' +
-  'query the graph read-only with Cypher. Answer concisely.';
+  'provided: store facts worth remembering, discover what you remember before answering, link related ' +
+  'memories, track tasks, and read the graph with Cypher. Answer concisely.';
 
 /** Cuts `text` to `limit` characters, saying how much was cut; returns the text and the cut count. */
 export function truncateToolResult(text: string, limit: number): { text: string; cut: number } {
