@@ -18,10 +18,12 @@ import { StorageEngine } from './storage/storage-engine.js';
 import type { StorageLogger } from './storage/storage-engine.js';
 import type { DatabaseStore } from './storage/database-store.js';
 import type { ChangeEvent } from './storage/graph-store.js';
+import type { CypherValue } from './values/types.js';
 import type { SyncMode } from './storage/sqlite/connection.js';
 import { createFunctionRegistry } from './cypher/functions/index.js';
 import type { FunctionRegistry } from './cypher/functions/registry.js';
 import { createProcedureRegistry } from './cypher/procedures/index.js';
+import { ApocScheduler } from './cypher/procedures/apoc/scheduler.js';
 import type { ProcedureRegistry } from './cypher/procedures/registry.js';
 import type { AdminHooks, DatabaseInfo } from './cypher/runtime/admin-hooks.js';
 import { QueryCache } from './cypher/query-cache.js';
@@ -131,6 +133,8 @@ export class GraphDB {
   private settingsSource: (() => readonly SettingInfo[]) | null = null;
   /** Memory decay: the model, its clock, the periodic recalculation. */
   readonly memoryDecay: MemoryDecay;
+  /** Background jobs of apoc.periodic.submit/repeat/countdown, cancelled on close. */
+  private readonly apocScheduler = new ApocScheduler((database, statement, parameters) => this.runBackground(database, statement, parameters));
 
   private constructor(
     readonly storage: StorageEngine,
@@ -149,6 +153,7 @@ export class GraphDB {
       directory: storage.directory,
       procedures: this.procedures,
       functions: this.functions,
+      apocScheduler: this.apocScheduler,
       settings: () => this.settingsSource?.() ?? [],
       clearQueryCaches: () => {
         const size = this.queryCache.size;
@@ -390,10 +395,23 @@ export class GraphDB {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.apocScheduler.close();
     await this.memoryDecay.stop();
     await this.searchHost?.close();
     this.storage.close();
     if (this.temporaryDir) rmSync(this.temporaryDir, { recursive: true, force: true });
+  }
+
+  /** One auto-commit statement for a background job; the first column of its first row. */
+  private async runBackground(database: string, statement: string, parameters: ReadonlyMap<string, CypherValue>): Promise<CypherValue> {
+    const session = this.session({ database });
+    try {
+      const result = await session.run(statement, parameters);
+      const { records } = await result.pull(-1);
+      return records[0]?.[0] ?? null;
+    } finally {
+      await session.close();
+    }
   }
 
   private assertOpen(): void {

@@ -89,6 +89,7 @@ class StatementContext implements ExecutionContext {
     readonly scheduler: StatementClock,
     services: EngineServices,
     private readonly transactionStart: number,
+    readonly batchCommits: boolean,
   ) {
     this.accessor = accessorFor(reader);
     this.admin = services.admin;
@@ -114,8 +115,9 @@ export function createContext(
   scheduler: StatementClock,
   services: EngineServices,
   transactionStart: number,
+  batchCommits = false,
 ): ExecutionContext {
-  return new StatementContext(database, reader, writer, parameters, scheduler, services, transactionStart);
+  return new StatementContext(database, reader, writer, parameters, scheduler, services, transactionStart, batchCommits);
 }
 
 /**

@@ -139,7 +139,7 @@ function runStatement(
   bookmark?: () => string | undefined,
 ): Promise<StatementResult> | StatementResult {
   const startedAt = Date.now();
-  const ctx = createContext(target.database, target.reader, target.writer, parameters, clock, services, target.transactionStart);
+  const ctx = createContext(target.database, target.reader, target.writer, parameters, clock, services, target.transactionStart, target.nextBatch !== undefined);
   if (plan.explain === 'EXPLAIN') {
     return new StatementResult(resultOptions(plan, target, ctx, startedAt, null, [], 0, finish, describeExplain(plan)));
   }

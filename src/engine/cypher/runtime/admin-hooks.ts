@@ -8,6 +8,7 @@ import type { DatabaseDirectory } from '../../catalog/database-directory.js';
 import type { TerminationOutcome, TransactionInfo } from '../../session/transaction-registry.js';
 import type { SettingInfo } from '../../config/setting-rows.js';
 import type { ChangeLog } from '../../storage/database-store.js';
+import type { ApocScheduler } from '../procedures/apoc/scheduler.js';
 
 /** One row of SHOW DATABASES. */
 export interface DatabaseInfo {
@@ -25,6 +26,8 @@ export interface AdminHooks {
   readonly directory?: DatabaseDirectory;
   readonly procedures: ProcedureRegistry;
   readonly functions: FunctionRegistry;
+  /** Background jobs of apoc.periodic.submit/repeat/countdown (absent: refused). */
+  readonly apocScheduler?: ApocScheduler;
   /** SHOW/TERMINATE TRANSACTIONS, bound to the user running the statement (absent: not available). */
   readonly transactions?: TransactionAdmin;
   /** SHOW SETTINGS: the effective configuration, secrets redacted (absent: no configuration installed). */

@@ -20,6 +20,11 @@ export interface ExecutionContext extends FunctionContext {
   readonly scheduler: StatementClock;
   /** Counts storage calls for PROFILE (incremented by the counting reader). */
   readonly stats: { dbHits: number };
+  /**
+   * True when the statement may commit between batches (a COMMIT signal): auto-commit writes.
+   * False in explicit transactions, where everything commits with the transaction.
+   */
+  readonly batchCommits?: boolean;
   /** Database administration and procedures, provided by the engine facade. */
   readonly admin: AdminHooks;
   /** Files and URLs the statement may read (import directory, allowlist, LOAD privilege). */

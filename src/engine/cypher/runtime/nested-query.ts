@@ -49,8 +49,8 @@ function signatureOf(ctx: ExecutionContext, name: string): ProcedureSignature {
 export function prepareNestedQuery(ctx: ExecutionContext, text: string, parameterNames: ReadonlySet<string> = new Set()): NestedQuery {
   const { ast } = compile(text, parameterNames);
   const plan = planStatement(ast, new PlannerContext(ctx.reader, (name) => signatureOf(ctx, name)));
-  if (plan.admin || plan.plan.op === 'CommandCall') {
-    throw new GraphError(StatusCodes.InvalidRequest, 'Administration and schema commands cannot run inside another statement; use apoc.cypher.runSchema or run them on their own.');
+  if (plan.admin) {
+    throw new GraphError(StatusCodes.InvalidRequest, 'Database administration commands cannot run inside another statement; run them on their own.');
   }
   let physical: PhysicalOperator | null = null;
   return {

@@ -8,6 +8,7 @@ import { aggEntries } from './agg.js';
 import { collEntries } from './coll.js';
 import { convertEntries } from './convert.js';
 import { createEntries } from './create.js';
+import { cypherEntries } from './cypher.js';
 import { dateEntries } from './date.js';
 import { entityEntries } from './entities.js';
 import { helpEntries } from './help.js';
@@ -16,13 +17,14 @@ import { mapEntries } from './map.js';
 import { mathEntries } from './math.js';
 import { metaEntries } from './meta.js';
 import { numberEntries } from './number.js';
+import { periodicEntries } from './periodic.js';
 import { textEntries } from './text.js';
 import { utilEntries } from './util.js';
 
 /** An APOC entry: a procedure or a function. */
 export type ApocEntry = ProcedureDefinition | CypherFunction;
 
-const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries];
+const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries, ...cypherEntries, ...periodicEntries];
 
 function isFunction(entry: ApocEntry): entry is CypherFunction {
   return 'kind' in entry;
