@@ -1,16 +1,27 @@
-import { Args, Command, Flags } from '@oclif/core';
+import { writeFileSync } from 'node:fs';
+import { Args, Command, Errors, Flags } from '@oclif/core';
 import { createFlag, databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
 import { terminalProgress } from '../cli/progress.js';
 import { gridTable, keyValueTable, toJsonSafe } from '../cli/table.js';
 import { formatOfFile, importGraph, type ImportInput, type ImportSummary, type TransferFormat } from '../engine/transfer/index.js';
 
-/** Parses `Label1:Label2=file` / `TYPE=file` / `file`. */
-function parseSpec(spec: string, kind: 'nodes' | 'relationships'): ImportInput {
+/**
+ * Parses neo4j-admin's `[Label1:Label2=]files` / `[TYPE=]files`, where `files` is a comma-separated
+ * list read as one file: the first line of the first file is the header of all of them.
+ */
+function parseSpec(spec: string, kind: 'nodes' | 'relationships'): ImportInput[] {
   const eq = spec.indexOf('=');
-  if (eq <= 0) return { file: spec, kind };
-  const prefix = spec.slice(0, eq);
-  const file = spec.slice(eq + 1);
-  return kind === 'nodes' ? { file, kind, labels: prefix.split(':').filter((l) => l !== '') } : { file, kind, type: prefix };
+  const prefix = eq > 0 ? spec.slice(0, eq) : null;
+  const files = (eq > 0 ? spec.slice(eq + 1) : spec).split(',').filter((f) => f !== '');
+  const target = prefix === null ? {} : kind === 'nodes' ? { labels: prefix.split(':').filter((l) => l !== '') } : { type: prefix };
+  return files.map((file, index) => ({ file, kind, ...target, ...(index > 0 ? { headerFile: files[0]! } : {}) }));
+}
+
+/** A delimiter as neo4j-admin accepts it: one character, `TAB` or `\t`. */
+function delimiterOf(text: string, flag: string): string {
+  if (text === 'TAB' || text === '\\t' || text === '\t') return '\t';
+  if (text.length !== 1) throw new Errors.CLIError(`--${flag} must be one character, TAB or \\t (got '${text}')`, { exit: 2 });
+  return text;
 }
 
 /** `graphdb import`: load JSON Lines, neo4j-admin CSV or a Cypher script into a database. */
@@ -23,12 +34,16 @@ export default class Import extends Command {
     'kept until their batch commits. By default the whole import is one commit: if it fails nothing is kept.',
     '--batch-size N commits every N rows instead.',
     'Bad rows are reported as file:line; --on-error skip skips them, fail (the default) stops and rolls back.',
+    '--skip-bad-relationships and --skip-duplicate-nodes skip only those entries; --bad-tolerance N fails the',
+    'import once more than N entries were skipped; --report-file lists them.',
     '',
     'JSON Lines: {"type":"node","id":..,"labels":[..],"properties":{..}} and',
     '{"type":"relationship","label":..,"start":{"id":..},"end":{"id":..},"properties":{..}} (typed values as',
     'written by graphdb export). CSV: header line in neo4j-admin format (:ID(space), :LABEL, :START_ID, :END_ID,',
     ':TYPE, name:int, tags:string[] ...); give node files with --nodes and relationship files with',
     '--relationships, optionally prefixed with labels (Person:Actor=people.csv) or a type (KNOWS=knows.csv).',
+    'A comma-separated list (header.csv,part1.csv,part2.csv.gz) is read as one file whose header is the first',
+    "line of the first file. Files ending in .gz are decompressed; '-' reads standard input (with --format).",
   ].join('\n');
 
   static override examples = [
@@ -36,6 +51,8 @@ export default class Import extends Command {
     '<%= config.bin %> <%= command.id %> --nodes Person=people.csv --relationships KNOWS=knows.csv --on-error skip',
     '<%= config.bin %> <%= command.id %> schema-and-data.cypher -d movies',
     '<%= config.bin %> <%= command.id %> big.jsonl --batch-size 50000 --json',
+    '<%= config.bin %> <%= command.id %> --nodes=Person=people-header.tsv,people-1.tsv,people-2.tsv.gz --delimiter TAB',
+    'zcat graph.jsonl.gz | <%= config.bin %> <%= command.id %> - --format jsonl',
   ];
 
   static override enableJsonFlag = true;
@@ -55,8 +72,12 @@ export default class Import extends Command {
     relationships: Flags.string({ description: 'CSV relationship file, optionally TYPE=file', multiple: true }),
     'on-error': Flags.string({ description: 'what to do with a bad row', options: ['skip', 'fail'], default: 'fail' }),
     'batch-size': Flags.integer({ description: 'rows per commit (0: one transaction for everything)', default: 0, min: 0 }),
-    delimiter: Flags.string({ description: 'CSV field delimiter', default: ',' }),
-    'array-delimiter': Flags.string({ description: 'CSV array delimiter', default: ';' }),
+    delimiter: Flags.string({ description: 'CSV field delimiter: one character, TAB or \\t', default: ',' }),
+    'array-delimiter': Flags.string({ description: 'CSV array delimiter: one character, TAB or \\t', default: ';' }),
+    'bad-tolerance': Flags.integer({ description: 'bad entries skipped (with --on-error skip or the --skip-* flags) before the import fails anyway', min: 0 }),
+    'skip-bad-relationships': Flags.boolean({ description: 'skip relationships that refer to missing nodes (counted as bad entries)' }),
+    'skip-duplicate-nodes': Flags.boolean({ description: 'skip nodes whose id was already imported (counted as bad entries)' }),
+    'report-file': Flags.string({ description: 'write every reported bad entry (file:line and reason) to this file' }),
     progress: Flags.boolean({ description: 'progress line on a terminal', default: true, allowNo: true }),
   };
 
@@ -65,8 +86,8 @@ export default class Import extends Command {
     const files = argv as string[];
     const inputs: ImportInput[] = [
       ...files.map((file) => ({ file })),
-      ...(flags.nodes ?? []).map((s) => parseSpec(s, 'nodes')),
-      ...(flags.relationships ?? []).map((s) => parseSpec(s, 'relationships')),
+      ...(flags.nodes ?? []).flatMap((s) => parseSpec(s, 'nodes')),
+      ...(flags.relationships ?? []).flatMap((s) => parseSpec(s, 'relationships')),
     ];
     if (inputs.length === 0) this.error('Nothing to import: give files, or --nodes/--relationships for CSV.', { exit: 2 });
     const format = (flags.format ?? formatOfFile(inputs[0]!.file)) as TransferFormat | null;
@@ -81,17 +102,21 @@ export default class Import extends Command {
           database: flags.database,
           onError: flags['on-error'] as 'skip' | 'fail',
           batchSize: flags['batch-size'],
-          delimiter: flags.delimiter,
-          arrayDelimiter: flags['array-delimiter'],
+          delimiter: delimiterOf(flags.delimiter, 'delimiter'),
+          arrayDelimiter: delimiterOf(flags['array-delimiter'], 'array-delimiter'),
           onProgress: progress.update,
+          skipBadRelationships: flags['skip-bad-relationships'],
+          skipDuplicateNodes: flags['skip-duplicate-nodes'],
+          ...(flags['bad-tolerance'] !== undefined ? { badTolerance: flags['bad-tolerance'] } : {}),
         }),
       { create: flags.create },
     );
     progress.done();
+    if (flags['report-file'] !== undefined) writeReport(flags['report-file'], summary);
     if (!this.jsonEnabled()) this.report(summary);
     if (!summary.completed) {
-      if (this.jsonEnabled()) this.logJson(toJsonSafe(summary));
-      this.exit(1);
+      if (!this.jsonEnabled()) this.exit(1);
+      process.exitCode = 1;
     }
     return toJsonSafe(summary) as ImportSummary;
   }
@@ -115,4 +140,11 @@ export default class Import extends Command {
       ]),
     );
   }
+}
+
+/** The bad-entry report: one `file:line: reason` line per reported entry. */
+function writeReport(file: string, summary: ImportSummary): void {
+  const lines = summary.errors.map((e) => `${e.file}:${e.line}: ${e.message}`);
+  const more = summary.skipped > summary.errors.length ? [`... ${summary.skipped - summary.errors.length} more not listed`] : [];
+  writeFileSync(file, [...lines, ...more].join('\n') + (lines.length > 0 ? '\n' : ''));
 }

@@ -2,7 +2,7 @@
  * Import of neo4j-admin style CSV files (one header line, then records) into an ImportSink.
  */
 import type { CypherValue } from '../values/types.js';
-import { csvRecordBatches, type CsvItem } from './csv-records.js';
+import { csvRecordBatches, splitCsvLine, type CsvItem } from './csv-records.js';
 import { convertField, CsvValueError, parseHeaderField, type CsvColumn } from './csv-values.js';
 import type { ImportSink } from './import-sink.js';
 import type { LineReader } from './line-reader.js';
@@ -24,12 +24,20 @@ export interface CsvInput {
   readonly labels?: readonly string[];
   /** Type of every relationship lacking a `:TYPE` column (`--relationships KNOWS=file.csv`). */
   readonly type?: string;
+  /** The header line, when it comes from a separate header file (the file then has no header line). */
+  readonly header?: string;
 }
 
 /** Imports one CSV file; header errors are fatal, row errors follow the sink's `onError`. */
 export async function importCsv(input: CsvInput, sink: ImportSink, options: CsvOptions = {}): Promise<void> {
   const delimiter = options.delimiter ?? ',';
   const state: CsvState = { columns: null, hasProperties: true, arrayDelimiter: options.arrayDelimiter ?? ';', headerFailed: false };
+  if (input.header !== undefined) {
+    const fields = splitCsvLine(input.header, delimiter);
+    const wait = importRecord(fields === null ? { unterminated: 1 } : { fields, line: 1 }, input, sink, state);
+    if (wait) await wait;
+    if (state.headerFailed) return;
+  }
   for await (const batch of csvRecordBatches(input.reader, delimiter)) {
     for (const record of batch) {
       const wait = importRecord(record, input, sink, state);

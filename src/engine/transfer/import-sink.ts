@@ -58,7 +58,7 @@ export interface ImportSummary {
   readonly batchesCommitted: number;
 }
 
-/** Thrown (with the offending row) when `onError` is `fail`. */
+/** Thrown (with the offending row) when a bad entry fails the import. */
 export class ImportRowFailure extends Error {
   override name = 'ImportRowFailure';
   constructor(readonly row: ImportRowError) {
@@ -73,7 +73,16 @@ export interface ImportSinkOptions {
   readonly batchSize?: number;
   /** Error reports kept in the summary (all are counted). */
   readonly maxReportedErrors?: number;
+  /** Bad entries skipped before the import fails anyway (neo4j-admin's --bad-tolerance; default unlimited). */
+  readonly badTolerance?: number;
+  /** Skip relationships that refer to missing nodes even in `fail` mode (neo4j-admin's --skip-bad-relationships). */
+  readonly skipBadRelationships?: boolean;
+  /** Skip nodes whose id was already imported even in `fail` mode (neo4j-admin's --skip-duplicate-nodes). */
+  readonly skipDuplicateNodes?: boolean;
 }
+
+/** What kind of bad entry a rejected row is (some kinds can be skipped on their own). */
+export type BadEntryKind = 'row' | 'bad-relationship' | 'duplicate-node';
 
 /** Writes imported rows into one database. */
 export class ImportSink {
@@ -83,6 +92,8 @@ export class ImportSink {
   private readonly onError: OnError;
   private readonly batchSize: number;
   private readonly maxReportedErrors: number;
+  private readonly badTolerance: number;
+  private readonly skippable: ReadonlySet<BadEntryKind>;
   private readonly startedAt = Date.now();
   private rowsInBatch = 0;
   private batches = 0;
@@ -100,6 +111,11 @@ export class ImportSink {
     this.onError = options.onError ?? 'fail';
     this.batchSize = options.batchSize ?? 0;
     this.maxReportedErrors = options.maxReportedErrors ?? 1000;
+    this.badTolerance = options.badTolerance ?? Infinity;
+    const skippable = new Set<BadEntryKind>(this.onError === 'skip' ? ['row', 'bad-relationship', 'duplicate-node'] : []);
+    if (options.skipBadRelationships === true) skippable.add('bad-relationship');
+    if (options.skipDuplicateNodes === true) skippable.add('duplicate-node');
+    this.skippable = skippable;
   }
 
   /** Number of rejected rows so far. */
@@ -112,13 +128,20 @@ export class ImportSink {
     this.loader ??= await BulkLoader.open(this.store, { uniqueChecks: 'per-row' });
   }
 
-  /** Records a bad row: throws ImportRowFailure in `fail` mode, otherwise counts and skips it. */
-  reject(origin: RowOrigin, message: string): void {
-    const row = { file: origin.file, line: origin.line, message };
+  /**
+   * Records a bad entry: counts and skips it when its kind may be skipped and the bad-entry
+   * tolerance is not exceeded, otherwise throws ImportRowFailure (the import fails).
+   */
+  reject(origin: RowOrigin, message: string, kind: BadEntryKind = 'row'): void {
     this.errorCount++;
+    const skippable = this.skippable.has(kind);
+    const exceeded = skippable && this.errorCount > this.badTolerance;
+    const note = exceeded ? ` (more than ${this.badTolerance} bad entries: the bad-entry tolerance is exceeded)` : '';
+    const row = { file: origin.file, line: origin.line, message: message + note };
     if (this.errors.length < this.maxReportedErrors) this.errors.push(row);
-    if (this.onError === 'fail') throw new ImportRowFailure(row);
+    if (!skippable || exceeded) throw new ImportRowFailure(row);
   }
+
 
 
   /**
@@ -130,7 +153,7 @@ export class ImportSink {
     const loader = this.loader;
     if (loader === null) return this.openLoader().then(() => this.addNode(origin, idSpace, externalId, labels, properties));
     if (externalId !== null && this.ids.get(idSpace, externalId) !== undefined) {
-      this.reject(origin, `Duplicate node id '${externalId}'${idSpace ? ` in id space '${idSpace}'` : ''}`);
+      this.reject(origin, `Duplicate node id '${externalId}'${idSpace ? ` in id space '${idSpace}'` : ''}`, 'duplicate-node');
       return;
     }
     let id: bigint;
@@ -162,7 +185,7 @@ export class ImportSink {
     const endId = this.ids.get(end.idSpace, end.id);
     if (startId === undefined || endId === undefined) {
       const missing = startId === undefined ? start : end;
-      this.reject(origin, `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`);
+      this.reject(origin, `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`, 'bad-relationship');
       return undefined;
     }
     if (type === '') {

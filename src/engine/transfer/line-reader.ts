@@ -1,12 +1,15 @@
 /**
  * Streams the lines of a text file (UTF-8, `\n` or `\r\n`) with 1-based line numbers, keeping
- * memory flat whatever the file size. `bytesRead` tracks progress.
+ * memory flat whatever the file size. A `.gz` file is decompressed on the fly and `-` reads
+ * standard input. `bytesRead` tracks progress (in bytes of the file as stored).
  *
  * `batches()` yields the lines of each 64 KiB chunk together (one await per chunk instead of one
  * per line: what the bulk import paths use); `lines()` yields them one by one.
  */
 import { createReadStream, statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { createGunzip } from 'node:zlib';
 
 /** One line of input. */
 export interface InputLine {
@@ -18,21 +21,30 @@ const CHUNK_BYTES = 1 << 16;
 
 /** Reads a file line by line. */
 export class LineReader {
+  /** Size of the file as stored (0 for standard input: unknown). */
   readonly totalBytes: number;
   private stream: ReturnType<typeof createReadStream> | null = null;
+  private stdinBytes = 0;
 
   constructor(readonly file: string) {
-    this.totalBytes = statSync(file).size;
+    this.totalBytes = file === '-' ? 0 : statSync(file).size;
   }
 
   /** Bytes consumed from the file so far. */
   get bytesRead(): number {
-    return this.stream?.bytesRead ?? 0;
+    return this.stream?.bytesRead ?? this.stdinBytes;
+  }
+
+  /** The decoded byte stream: the file, gunzipped when it ends in `.gz`, or standard input. */
+  private open(): Readable {
+    if (this.file === '-') return process.stdin;
+    this.stream = createReadStream(this.file, { highWaterMark: CHUNK_BYTES });
+    return this.file.toLowerCase().endsWith('.gz') ? this.stream.pipe(createGunzip({ chunkSize: CHUNK_BYTES })) : this.stream;
   }
 
   /** The lines, in order, a chunk's worth at a time (line texts without `\r\n`/`\n`, BOM removed). */
   async *batches(): AsyncGenerator<InputLine[]> {
-    this.stream = createReadStream(this.file, { highWaterMark: CHUNK_BYTES });
+    const input = this.open();
     const decoder = new StringDecoder('utf8');
     let carry = '';
     let line = 0;
@@ -55,14 +67,16 @@ export class LineReader {
       return out;
     };
     try {
-      for await (const chunk of this.stream) {
+      for await (const chunk of input) {
+        if (input === process.stdin) this.stdinBytes += (chunk as Buffer).length;
         const lines = cut(carry + decoder.write(chunk as Buffer), false);
         if (lines.length > 0) yield lines;
       }
       const rest = cut(carry + decoder.end(), true);
       if (rest.length > 0) yield rest;
     } finally {
-      this.stream.destroy();
+      if (input !== process.stdin) input.destroy();
+      this.stream?.destroy();
     }
   }
 

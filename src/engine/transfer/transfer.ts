@@ -19,7 +19,10 @@ export type TransferFormat = 'jsonl' | 'csv' | 'cypher';
 
 /** One input file of an import. */
 export interface ImportInput {
+  /** A path (`.gz` is decompressed), or `-` for standard input. */
   readonly file: string;
+  /** CSV only: a file whose first line is this file's header (neo4j-admin's `header.csv,part1.csv`); this file then has none. */
+  readonly headerFile?: string;
   /** CSV only: what the file holds (default nodes). */
   readonly kind?: 'nodes' | 'relationships';
   /** CSV only: labels for every node / type for every relationship of the file. */
@@ -35,6 +38,12 @@ export interface ImportOptions extends CsvOptions {
   readonly onError?: OnError;
   /** Rows per commit; 0 (default) = the whole import in one transaction. */
   readonly batchSize?: number;
+  /** Bad entries skipped before the import fails anyway (default unlimited with onError skip). */
+  readonly badTolerance?: number;
+  /** Skip relationships referring to missing nodes (counted as bad entries). */
+  readonly skipBadRelationships?: boolean;
+  /** Skip nodes whose id was already imported (counted as bad entries). */
+  readonly skipDuplicateNodes?: boolean;
   readonly onProgress?: (progress: ImportProgress) => void;
   /** Milliseconds between progress calls (default 200). */
   readonly progressIntervalMs?: number;
@@ -43,9 +52,9 @@ export interface ImportOptions extends CsvOptions {
 /** Guesses the format from a file name (`.jsonl`/`.json`/`.ndjson`, `.csv`/`.tsv`, `.cypher`/`.cql`). */
 export function formatOfFile(file: string): TransferFormat | null {
   const lower = file.toLowerCase();
-  if (/\.(jsonl|ndjson|json)$/.test(lower)) return 'jsonl';
-  if (/\.(csv|tsv)$/.test(lower)) return 'csv';
-  if (/\.(cypher|cql)$/.test(lower)) return 'cypher';
+  if (/\.(jsonl|ndjson|json)(\.gz)?$/.test(lower)) return 'jsonl';
+  if (/\.(csv|tsv)(\.gz)?$/.test(lower)) return 'csv';
+  if (/\.(cypher|cql)(\.gz)?$/.test(lower)) return 'cypher';
   return null;
 }
 
@@ -56,7 +65,13 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
   const totalBytes = readers.reduce((sum, r) => sum + r.reader.totalBytes, 0);
   const started = Date.now();
   if (options.format === 'cypher') return importScripts(db, store.name, readers, started);
-  const sink = new ImportSink(store, { onError: options.onError ?? 'fail', batchSize: options.batchSize ?? 0 });
+  const sink = new ImportSink(store, {
+    onError: options.onError ?? 'fail',
+    batchSize: options.batchSize ?? 0,
+    ...(options.badTolerance !== undefined ? { badTolerance: options.badTolerance } : {}),
+    skipBadRelationships: options.skipBadRelationships === true,
+    skipDuplicateNodes: options.skipDuplicateNodes === true,
+  });
   let doneBytes = 0;
   let current: LineReader | null = null;
   const report = () =>
@@ -73,7 +88,10 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
     for (const { input, reader } of readers) {
       current = reader;
       if (options.format === 'jsonl') await importJsonl(reader, sink, input.file);
-      else await importCsv({ kind: input.kind ?? 'nodes', reader, displayName: input.file, labels: input.labels, type: input.type }, sink, options);
+      else {
+        const header = input.headerFile === undefined ? undefined : await firstLine(input.headerFile);
+        await importCsv({ kind: input.kind ?? 'nodes', reader, displayName: input.file, labels: input.labels, type: input.type, header }, sink, options);
+      }
       doneBytes += reader.totalBytes;
       current = null;
     }
@@ -157,4 +175,10 @@ export async function exportGraph(db: GraphDB, options: ExportOptions): Promise<
   } finally {
     reader.close();
   }
+}
+
+/** The first line of a (possibly gzipped) file: a CSV header file. */
+async function firstLine(file: string): Promise<string> {
+  for await (const line of new LineReader(file).lines()) return line.text;
+  return '';
 }
