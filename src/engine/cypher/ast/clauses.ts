@@ -66,8 +66,9 @@ export interface With extends BaseNode {
    * Set when the clause was written in Cypher 25 / GQL form: `LET x = e` is `WITH *, e AS x`
    * (one clause per binding, so later bindings see earlier ones) and `FILTER [WHERE] p` is
    * `WITH * WHERE p`. Both keep every variable in scope and are printed back as written.
+   * `NEXT` marks the `RETURN items` before `NEXT` (see parser/gql-composition.ts).
    */
-  readonly form?: 'LET' | 'FILTER';
+  readonly form?: 'LET' | 'FILTER' | 'NEXT';
 }
 
 /** `RETURN projection`. */
@@ -173,6 +174,8 @@ export interface Finish extends BaseNode {
 export interface Create extends BaseNode {
   readonly kind: Kind.Create;
   readonly pattern: Pattern;
+  /** Set when written as GQL's `INSERT pattern` (Cypher 25), which creates like CREATE. */
+  readonly form?: 'INSERT';
 }
 
 /** `MERGE part [ON CREATE SET ... | ON MATCH SET ...]*`. */

@@ -76,6 +76,7 @@ class Printer {
       case Kind.With:
         if (clause.form === 'LET') return `LET ${clause.projection.items.map((i) => `${this.e(i.alias!)} = ${this.e(i.expression)}`).join(', ')}`;
         if (clause.form === 'FILTER') return `FILTER ${this.e(clause.where!)}`;
+        if (clause.form === 'NEXT') return `RETURN ${this.projection(clause.projection)} NEXT`;
         return `WITH ${this.projection(clause.projection)}${where(clause.where)}`;
       case Kind.Return: return `RETURN ${this.projection(clause.projection)}`;
       case Kind.CallSubquery: {
@@ -102,7 +103,7 @@ class Printer {
       case Kind.LoadCsv:
         return `LOAD CSV${clause.withHeaders ? ' WITH HEADERS' : ''} FROM ${this.e(clause.source)} AS ${printName(clause.variable.name)}${clause.fieldTerminator !== null ? ` FIELDTERMINATOR ${printString(clause.fieldTerminator)}` : ''}`;
       case Kind.Finish: return 'FINISH';
-      case Kind.Create: return `CREATE ${x.pattern(clause.pattern)}`;
+      case Kind.Create: return `${clause.form === 'INSERT' ? 'INSERT' : 'CREATE'} ${x.pattern(clause.pattern)}`;
       case Kind.Merge:
         return `MERGE ${x.patternPart(clause.pattern)}${clause.actions.map((a) => ` ON ${a.on} SET ${a.items.map((i) => this.setItem(i)).join(', ')}`).join('')}`;
       case Kind.Set: return `SET ${clause.items.map((i) => this.setItem(i)).join(', ')}`;

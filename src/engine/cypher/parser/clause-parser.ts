@@ -23,6 +23,7 @@ import type { Query, SingleQuery, Union } from '../ast/statements.js';
 import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
 import { UpdateParser } from './update-parser.js';
+import { conditionalQuery, nextQuery, type ConditionalBranch } from './gql-composition.js';
 
 /** The keywords a clause can start with, as listed in "expected ..." messages. */
 export const clauseKeywords = [
@@ -38,12 +39,41 @@ export abstract class ClauseParser extends UpdateParser {
   /** `Query : SingleQuery (UNION [ALL | DISTINCT] SingleQuery)*` */
   parseQuery(): Query {
     const start = this.peek();
+    let query: Query;
+    if (this.cypherVersion !== '5' && this.peekKeyword('WHEN')) {
+      query = this.parseConditionalQuery();
+    } else {
+      query = this.parseSingleQuery();
+      while (this.optionalKeyword('UNION')) {
+        const all = this.optionalKeyword('ALL');
+        if (!all) this.optionalKeyword('DISTINCT');
+        const right = this.parseSingleQuery();
+        query = this.finish<Union>(start, { kind: Kind.Union, all, left: query, right });
+      }
+    }
+    if (this.cypherVersion !== '5' && this.optionalKeyword('NEXT')) return nextQuery(query, this.parseQuery());
+    return query;
+  }
+
+  /** `ConditionalQuery : (WHEN Expression THEN Query)+ [ELSE Query]` (Cypher 25; see gql-composition.ts). */
+  private parseConditionalQuery(): Query {
+    const branches: ConditionalBranch[] = [];
+    while (this.optionalKeyword('WHEN')) {
+      const condition = this.parseExpression();
+      this.expectKeyword('THEN');
+      branches.push({ condition, query: this.parseBranchQuery() });
+    }
+    if (this.optionalKeyword('ELSE')) branches.push({ condition: null, query: this.parseBranchQuery() });
+    return conditionalQuery(branches);
+  }
+
+  private parseBranchQuery(): Query {
+    const start = this.peek();
     let query: Query = this.parseSingleQuery();
     while (this.optionalKeyword('UNION')) {
       const all = this.optionalKeyword('ALL');
       if (!all) this.optionalKeyword('DISTINCT');
-      const right = this.parseSingleQuery();
-      query = this.finish<Union>(start, { kind: Kind.Union, all, left: query, right });
+      query = this.finish<Union>(start, { kind: Kind.Union, all, left: query, right: this.parseSingleQuery() });
     }
     return query;
   }
@@ -73,6 +103,7 @@ export abstract class ClauseParser extends UpdateParser {
       case 'WITH': return this.parseWith();
       case 'LET': return this.cypher25Clause() ? this.parseLet() : null;
       case 'FILTER': return this.cypher25Clause() ? this.parseFilter() : null;
+      case 'INSERT': return this.cypher25Clause() ? this.parseInsert() : null;
       case 'RETURN': return this.parseReturn();
       case 'CALL': return this.parseCall();
       case 'LOAD': return this.parseLoadCsv();
@@ -155,11 +186,12 @@ export abstract class ClauseParser extends UpdateParser {
     return this.finish<With>(start, { kind: Kind.With, projection, where });
   }
 
-  /** LET and FILTER start a clause only outside `CYPHER 5` and when followed by what they need. */
+  /** LET, FILTER and INSERT start a clause only outside `CYPHER 5` and when followed by what they need. */
   private cypher25Clause(): boolean {
     if (this.cypherVersion === '5') return false;
     const word = this.peek().value.toUpperCase();
     if (word === 'LET') return this.peekKind(TokenKind.Name, 1) && this.peekKind(TokenKind.Eq, 2);
+    if (word === 'INSERT') return this.peekKind(TokenKind.LParen, 1) || (this.peekKind(TokenKind.Name, 1) && this.peekKind(TokenKind.Eq, 2));
     return !this.peekKind(TokenKind.LParen, 1);
   }
 

@@ -34,6 +34,13 @@ export abstract class UpdateParser extends TypeParser {
     return this.finish<Create>(start, { kind: Kind.Create, pattern });
   }
 
+  /** `Insert : INSERT Pattern` (Cypher 25 / GQL): creates like CREATE. */
+  protected parseInsert(): Create {
+    const start = this.expectKeyword('INSERT');
+    const pattern = this.parsePattern();
+    return this.finish<Create>(start, { kind: Kind.Create, pattern, form: 'INSERT' });
+  }
+
   /** `Merge : MERGE PatternPart (ON MATCH SetClause | ON CREATE SetClause)*` */
   protected parseMerge(): Merge {
     const start = this.expectKeyword('MERGE');

@@ -83,7 +83,7 @@ export class Binder extends PatternBinder {
         return same;
       case Kind.With: {
         if (clause.form === 'LET') this.checkLet(clause, scope);
-        const next = this.bindProjection(clause.projection, scope, false, clause.form !== undefined);
+        const next = this.bindProjection(clause.projection, scope, false, clause.form === 'LET' || clause.form === 'FILTER');
         if (clause.where) {
           // WHERE also sees the variables before a non-aggregating WITH (Neo4j 5 semantics).
           const aggregating = clause.projection.items.some((item) => containsAggregate(item.expression, this.context.lookupFunction));
