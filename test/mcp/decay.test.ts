@@ -143,7 +143,7 @@ describe('memory decay', () => {
     }
   });
 
-  it('disabled: no timer, no search weighting, decayScore() still computed on read', async () => {
+  it('disabled: no timer, no search weighting, decayScore() still computed on read; recall since', async () => {
     const t = await open(settings({ enabled: false, search_weight: 0.9 }));
     try {
       assert.equal(t.intervals.length, 0);
@@ -151,6 +151,10 @@ describe('memory decay', () => {
       assert.equal((await t.call('discover', { query: 'quiet' })).ranking, 'search relevance');
       t.clock.now += DAY;
       assert.ok(Math.abs((await t.scores())['quiet note']!.score - 0.5) < 1e-9);
+      t.clock.now += DAY;
+      const fresh = await t.call('store', { content: 'fresh note' });
+      assert.deepEqual((await t.call('recall', { since: '1d' })).memories.map((m: any) => m.id), [fresh.id]);
+      assert.equal((await t.call('recall', { since: '2026-03-01T00:00:00Z' })).count, 2);
     } finally {
       await t.db.close();
     }

@@ -47,13 +47,16 @@ describe('graphdb mcp over stdio (embedded)', () => {
     assert.equal(pass.archived, 0);
   });
 
-  it('offers only the tools GRAPHDB_ASSISTANT_MCP_TOOLS allows, and refuses the others', async () => {
-    const client = await connect(`${home.dir}/allowlist`, { GRAPHDB_ASSISTANT_MCP_TOOLS: 'discover,recall' });
+  it('offers only the tools GRAPHDB_ASSISTANT_MCP_TOOLS allows, refuses the others, and cuts results to max_tool_result_chars', async () => {
+    const client = await connect(`${home.dir}/allowlist`, { GRAPHDB_ASSISTANT_MCP_TOOLS: 'discover,recall,cypher', GRAPHDB_ASSISTANT_MAX_TOOL_RESULT_CHARS: '300' });
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((tool) => tool.name), ['recall', 'discover']);
+      assert.deepEqual(tools.map((tool) => tool.name), ['recall', 'discover', 'cypher']);
       const refused = await callTool(client, 'store', { content: 'not allowed' }, true);
       assert.match(refused.error, /not available/);
+      const big = (await client.callTool({ name: 'cypher', arguments: { query: 'UNWIND range(1, 100) AS i RETURN i' } })) as { content: { text: string }[] };
+      assert.match(big.content[0]!.text, /^\{"columns":\["i"\].*… \[truncated \d+ characters\]$/s);
+      assert.ok(big.content[0]!.text.length < 360);
     } finally {
       await client.close();
     }

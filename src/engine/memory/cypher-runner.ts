@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly limit?: number;
 }
 
+const PAGE_ROWS = 1000;
+
 /** Runs Cypher for the memory layer. */
 export interface CypherRunner {
   run(query: string, params?: ReadonlyMap<string, CypherValue>, options?: RunOptions): Promise<QueryRows>;
@@ -37,9 +39,17 @@ export function sessionRunner(openSession: () => Session): CypherRunner {
       const session = openSession();
       try {
         const result = await session.run(query, params, options.mode === 'READ' ? { mode: 'READ' } : {});
-        const page = await result.pull(options.limit ?? -1);
-        if (page.hasMore) await result.discard();
-        return { keys: result.keys, rows: page.records, more: page.hasMore };
+        const limit = options.limit ?? Infinity;
+        const rows: (readonly CypherValue[])[] = [];
+        let more = true;
+        // Pages, so a large result (a decay pass over every memory) yields the event loop between them.
+        while (more && rows.length < limit) {
+          const page = await result.pull(Math.min(PAGE_ROWS, limit - rows.length));
+          rows.push(...page.records);
+          more = page.hasMore;
+        }
+        if (more) await result.discard();
+        return { keys: result.keys, rows, more };
       } finally {
         await session.close();
       }
