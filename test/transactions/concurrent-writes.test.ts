@@ -198,6 +198,25 @@ describe('concurrent write transactions over Bolt', () => {
     await Promise.all(sessions.map((s) => s.close()));
   });
 
+  it('a transaction terminated while it waits for a lock leaves nothing behind', async () => {
+    await driver.executeQuery("CREATE (:Waited {k: 'w', n: 0})");
+    const holderSession = driver.session();
+    const holder = await holderSession.beginTransaction();
+    await holder.run("MATCH (n:Waited {k: 'w'}) SET n.n = 1");
+    const waiterSession = driver.session();
+    const waiter = await waiterSession.beginTransaction();
+    const waiting = waiter.run("MATCH (n:Waited {k: 'w'}) SET n.n = 2");
+    await untilBlocked(db);
+    const id = db.transactions.list(ADMIN).find((t) => t.status.startsWith('Blocked'))!.transactionId;
+    await driver.executeQuery('TERMINATE TRANSACTION $id', { id });
+    await assert.rejects(waiting, { code: 'Neo.ClientError.Transaction.Terminated' });
+    await holder.commit();
+    // Had the terminated waiter been handed the lock, this writer would time out.
+    await driver.executeQuery("MATCH (n:Waited {k: 'w'}) SET n.n = 3");
+    assert.equal(await count(driver, "MATCH (n:Waited {k: 'w'}) RETURN n.n"), 3);
+    await Promise.all([holderSession.close(), waiterSession.close()]);
+  });
+
   it('TERMINATE TRANSACTION frees the locks of an idle transaction at once', async () => {
     await driver.executeQuery("CREATE (:Victim {k: 'v', n: 0})");
     const victimSession = driver.session();

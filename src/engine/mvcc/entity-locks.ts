@@ -121,8 +121,18 @@ export class EntityLocks {
     });
   }
 
-  /** Releases every lock of `owner`, handing each to its first waiter. */
+  /**
+   * Releases every lock of `owner`, handing each to its first waiter; a wait of `owner` still in
+   * progress fails with LockClientStopped (the transaction ended while it waited).
+   */
   releaseAll(owner: LockOwner): void {
+    const waitingFor = owner.waitingFor;
+    if (waitingFor !== null) {
+      const waiter = this.queues.get(waitingFor)?.find((w) => w.owner === owner);
+      waiter?.fail(
+        new TransientError(StatusCodes.LockClientStopped, 'The transaction has been terminated, so no more locks can be acquired. This can occur because the transaction ran longer than the configured transaction timeout, or because a human operator manually terminated the transaction, or because the database is shutting down.'),
+      );
+    }
     for (const key of owner.keys) {
       const next = this.queues.get(key)?.[0];
       if (next === undefined) {

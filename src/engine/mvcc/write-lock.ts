@@ -2,11 +2,17 @@
  * The single-writer lock of one database (the writer connection): writers queue in FIFO order;
  * a writer that cannot get the lock within its timeout fails with WriteConflict (a
  * TransientError, so drivers retry). An explicit transaction between two statements holds the
- * lock only until someone else asks for it: it offers to park (`offerPark`), and the next
- * writer's acquire parks it at once (its SQLite transaction is rolled back, its write set kept;
- * see storage/write-set.ts). Nobody waits on another client's round trip.
+ * lock only until someone else asks for it: it offers to park (`offerPark`). A writer that finds
+ * the lock held gives the holder a grace of PARK_GRACE_MS (a client that answers within it keeps
+ * its SQLite transaction and its write set need not be applied again); then an idle holder is
+ * parked at once, a working one as soon as its statement ends (its SQLite transaction is rolled
+ * back, its write set kept; see storage/write-set.ts). So nobody waits on another client's round
+ * trip for longer than the grace.
  */
 import { WriteConflict } from '../errors/index.js';
+
+/** How long a writer lets an idle holder come back before parking it (ms). */
+export const PARK_GRACE_MS = 2;
 
 interface Waiter {
   readonly grant: () => void;
@@ -20,6 +26,9 @@ export class WriteLock {
   private readonly waiters: Waiter[] = [];
   /** Gives the lock up on behalf of an idle holder, or null while the holder is working. */
   private parkHolder: (() => void) | null = null;
+  /** The grace of the current holder is over: it parks as soon as it is idle. */
+  private parkDue = false;
+  private parkTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly databaseName: string) {}
 
@@ -37,7 +46,7 @@ export class WriteLock {
    * (synchronously, through `release`). Runs it at once when a writer is already waiting.
    */
   offerPark(park: () => void): void {
-    if (this.waiters.length > 0) park();
+    if (this.parkDue) park();
     else this.parkHolder = park;
   }
 
@@ -46,16 +55,26 @@ export class WriteLock {
     if (this.parkHolder === park) this.parkHolder = null;
   }
 
-  /** Takes the lock without waiting (parking an idle holder first); false if it is held. */
+  /** Takes the lock without waiting; false if it is held (the holder is then asked to park after its grace). */
   tryAcquire(): boolean {
-    const park = this.parkHolder;
-    if (this.held && park !== null) {
-      this.parkHolder = null;
-      park();
+    if (this.held) {
+      this.requestPark();
+      return false;
     }
-    if (this.held) return false;
     this.held = true;
     return true;
+  }
+
+  /** Starts the holder's grace; when it ends, the holder parks now (idle) or at its next idle moment. */
+  private requestPark(): void {
+    if (this.parkDue || this.parkTimer !== null) return;
+    this.parkTimer = setTimeout(() => {
+      this.parkTimer = null;
+      this.parkDue = true;
+      const park = this.parkHolder;
+      this.parkHolder = null;
+      if (park !== null && this.held) park();
+    }, PARK_GRACE_MS);
   }
 
   /** Resolves once the lock is held; rejects with WriteConflict after `timeoutMs`. */
@@ -96,8 +115,14 @@ export class WriteLock {
   /** Hands the lock to the next waiter, or frees it. */
   release(): void {
     this.parkHolder = null;
+    this.parkDue = false;
+    if (this.parkTimer !== null) clearTimeout(this.parkTimer);
+    this.parkTimer = null;
     const next = this.waiters.shift();
     if (next === undefined) this.held = false;
-    else next.grant();
+    else {
+      next.grant();
+      if (this.waiters.length > 0) this.requestPark();
+    }
   }
 }

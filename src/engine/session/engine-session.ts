@@ -84,6 +84,11 @@ function deadlineOf(timeoutMs: number | undefined, fallback: number, start: numb
   return ms > 0 ? start + ms : Infinity;
 }
 
+/** Fails the entity-lock wait of an auto-commit statement (set while it waits). */
+interface LockWaitCancel {
+  cancel: ((error: Error) => void) | null;
+}
+
 /** A session on one database. */
 export class EngineSession implements Session {
   readonly database: string;
@@ -151,8 +156,10 @@ export class EngineSession implements Session {
     const clock = new TransactionClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
     this.running = clock;
     let result: StatementResult | null = null;
+    const lockWait: LockWaitCancel = { cancel: null };
     const onTerminate = (reason: string): void => {
       clock.terminate(reason);
+      lockWait.cancel?.(terminatedError(reason));
       afterPendingSlices(async () => {
         if (result !== null && !result.finished) await result.fail(terminatedError(reason));
       });
@@ -160,7 +167,7 @@ export class EngineSession implements Session {
     const handle = this.register(store.name, false, options.metadata, onTerminate, { text: query, parameters: params });
     const end = (): void => handle.end();
     try {
-      result = await this.runAutoCommit(statement, store, params, clock, options, handle);
+      result = await this.runAutoCommit(statement, store, params, clock, options, handle, lockWait);
       if (result.finished) end();
       return result;
     } catch (error) {
@@ -177,6 +184,7 @@ export class EngineSession implements Session {
     clock: StatementClock,
     options: TransactionOptions,
     handle: TransactionHandle,
+    lockWait: LockWaitCancel,
   ): Promise<StatementResult> {
     const services = this.services;
     const reader = store.beginRead();
@@ -213,7 +221,8 @@ export class EngineSession implements Session {
           if (!(error instanceof LockWaitRequired)) throw error;
           // Undone (nothing committed): wait for the entity without holding anything, then run it again.
           store.entityLocks.releaseAll(owner);
-          await waitForEntityLock(store, owner, error.key, limits, handle);
+          await waitForEntityLock(store, owner, error.key, limits, handle, (cancel) => (lockWait.cancel = cancel));
+          lockWait.cancel = null;
           clock.checkAlive();
         }
       }
