@@ -161,6 +161,16 @@ export class GraphDB {
         return size;
       },
       changeLog: (database) => this.store(database).changeLog(),
+      embeddings: () => {
+        const provider = this.searchHost?.manager.embedder ?? null;
+        if (provider === null) return null;
+        return {
+          kind: provider.kind,
+          model: provider.model,
+          dimensions: provider.dimensions,
+          embed: async (texts) => (await provider.embed(texts)).map((vector) => Array.from(vector)),
+        };
+      },
       dbmsInfo: () => {
         const system = this.storage.database('system');
         return { id: system.uuid, name: 'graphdb', creationDate: (this.storage.listDatabases().find((d) => d.isDefault)?.createdAt ?? new Date(0)).toISOString() };

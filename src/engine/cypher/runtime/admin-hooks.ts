@@ -8,6 +8,7 @@ import type { DatabaseDirectory } from '../../catalog/database-directory.js';
 import type { TerminationOutcome, TransactionInfo } from '../../session/transaction-registry.js';
 import type { SettingInfo } from '../../config/setting-rows.js';
 import type { ChangeLog } from '../../storage/database-store.js';
+import type { EmbeddingService } from '../procedures/genai-procedures.js';
 import type { ApocScheduler } from '../procedures/apoc/scheduler.js';
 
 /** One row of SHOW DATABASES. */
@@ -36,6 +37,8 @@ export interface AdminHooks {
   readonly currentUser?: { readonly username: string | null; readonly roles: readonly string[] };
   /** Empties the compiled-query cache; returns how many entries it held (`db.clearQueryCaches`). */
   readonly clearQueryCaches?: () => number;
+  /** The configured embedding provider (`genai.vector.encodeBatch`); null when none is configured. */
+  readonly embeddings?: () => EmbeddingService | null;
   /** Change data capture of a database (`db.cdc.*`). */
   readonly changeLog?: (database: string) => ChangeLog;
   /** Identity of this DBMS (`dbms.info`): the system database's id and when it was created. */
