@@ -165,3 +165,38 @@ describe('the server settings', () => {
     }
   });
 });
+
+describe('the lock and write-set settings', () => {
+  it('database.lock_acquisition_timeout and database.transaction_max_write_set act on Bolt transactions', async () => {
+    const t = await startTestServer({
+      'server.bolt_enabled': true,
+      'server.bolt_port': 0,
+      'server.bolt_address': '127.0.0.1',
+      'database.lock_acquisition_timeout': '200ms',
+      'database.transaction_max_write_set': '64kb',
+    });
+    const driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo4j', 'any'), { maxTransactionRetryTime: 0 });
+    try {
+      await driver.executeQuery("CREATE (:Setting {k: 'lock'})");
+      const holderSession = driver.session();
+      const holder = await holderSession.beginTransaction();
+      await holder.run("MATCH (n:Setting {k: 'lock'}) SET n.by = 'holder'");
+      const started = Date.now();
+      await assert.rejects(driver.executeQuery("MATCH (n:Setting {k: 'lock'}) SET n.by = 'other'"), {
+        code: 'Neo.TransientError.Transaction.LockAcquisitionTimeout',
+      });
+      assert.ok(Date.now() - started < 8_000, 'gave up after the configured 200 ms, not the 10 s default');
+      await holder.commit();
+      await holderSession.close();
+      const session = driver.session();
+      const tx = await session.beginTransaction();
+      await assert.rejects(tx.run("UNWIND range(1, 5000) AS i CREATE (:Setting {i: i, s: 'some text'})"), {
+        code: 'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
+      });
+      await session.close();
+    } finally {
+      await driver.close();
+      await t.stop();
+    }
+  });
+});
