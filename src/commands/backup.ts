@@ -49,6 +49,9 @@ export default class Backup extends Command {
         ),
       );
       this.log(`Backup written to ${args.target} in ${(manifest.durationMs / 1000).toFixed(2)} s.`);
+      if (flags.database !== undefined) {
+        this.log('Partial backup: the system database (users, roles, the database list) is included, so it restores on its own; the restored data directory holds only these databases.');
+      }
     }
     return toJsonSafe(manifest) as BackupManifest;
   }

@@ -107,3 +107,27 @@ test('mvcc status and prune report history and never remove heads', () => {
   const help = cli(['mvcc', 'prune', '--help']);
   assert.match(help.stdout, /EXAMPLES/);
 });
+
+test('a backup of one database includes system, restores on its own, and lists only what it holds', async () => {
+  const dataDir = join(temp.dir, 'partial-src');
+  const seed = await GraphDB.open({ dataDir });
+  await (await seed.session({ database: 'system' }).run('CREATE DATABASE movies')).pull(-1);
+  await (await seed.session({ database: 'movies' }).run("CREATE (:Movie {title: 'Alien'})")).pull(-1);
+  await (await seed.session().run('CREATE (:NotBackedUp)')).pull(-1);
+  await seed.close();
+  const backupDir = join(temp.dir, 'partial-backup');
+  const backup = cli(['backup', backupDir, '--data-dir', dataDir, '-d', 'movies']);
+  assert.equal(backup.status, 0, backup.stderr);
+  assert.match(backup.stdout, /Partial backup: the system database .* is included/);
+  const restoredDir = join(temp.dir, 'partial-restored');
+  const restore = cli(['restore', backupDir, '--data-dir', restoredDir, '--json']);
+  assert.equal(restore.status, 0, restore.stderr);
+  assert.deepEqual(JSON.parse(restore.stdout).manifest.databases.map((d: { name: string }) => d.name).sort(), ['movies', 'system']);
+  const movies = cli(['shell', '--data-dir', restoredDir, '-d', 'movies', 'MATCH (m:Movie) RETURN m.title AS title']);
+  assert.equal(movies.status, 0, movies.stderr);
+  assert.equal(movies.stdout, 'title\n"Alien"\n');
+  const listed = cli(['shell', '--data-dir', restoredDir, '-d', 'system', 'SHOW DATABASES YIELD name RETURN name ORDER BY name']);
+  assert.equal(listed.status, 0, listed.stderr);
+  assert.doesNotMatch(listed.stdout, /NotBackedUp/);
+  assert.match(listed.stdout, /"movies"/);
+});

@@ -114,7 +114,8 @@ export async function createBackup(dataDir: string, options: BackupOptions): Pro
     const wanted = new Set(options.databases.map((d) => d.toLowerCase()));
     const unknown = [...wanted].filter((w) => !databases.some((d) => d.name === w));
     if (unknown.length > 0) throw new BackupError(`Unknown database(s): ${unknown.join(', ')}`);
-    databases = databases.filter((d) => wanted.has(d.name));
+    // `system` (users, roles, the database list) always comes along: without it nothing can be restored.
+    databases = databases.filter((d) => wanted.has(d.name) || d.name === 'system');
   }
   mkdirSync(target, { recursive: true });
   const partial = join(target, '.partial');
@@ -193,5 +194,21 @@ export async function restoreBackup(backupDir: string, dataDir: string): Promise
   }
   mkdirSync(dataDir, { recursive: true });
   for (const entry of manifest.databases) copyFileSync(join(backupDir, entry.file), join(dataDir, entry.file));
+  forgetDatabasesNotRestored(dataDir, new Set(manifest.databases.map((d) => d.name)));
   return { manifest, dataDir: resolve(dataDir) };
+}
+
+/**
+ * A partial backup holds `system` and some databases: the restored `system` must not list the
+ * databases whose files were not part of the backup.
+ */
+function forgetDatabasesNotRestored(dataDir: string, restored: ReadonlySet<string>): void {
+  const system = new Database(join(dataDir, 'system.db'), { fileMustExist: true });
+  try {
+    const listed = system.prepare('SELECT name FROM databases').all() as { name: string }[];
+    const forget = system.prepare('DELETE FROM databases WHERE name = ?');
+    for (const { name } of listed) if (!restored.has(name)) forget.run(name);
+  } finally {
+    system.close();
+  }
 }
