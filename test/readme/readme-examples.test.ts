@@ -36,13 +36,13 @@ function tempDir(): string {
 
 /**
  * A directory laid out like a user's checkout or project: `bin/` of this repository, and a node_modules
- * holding the packages the examples import (`graphdb` is this repository, as after `npm install` of it).
+ * holding the packages the examples import (`@graphdb-project/graphdb` is this repository, as after `npm install` of it).
  */
 function workspace(): string {
   const dir = tempDir();
   fs.symlinkSync(path.join(root, 'bin'), path.join(dir, 'bin'));
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  fs.symlinkSync(root, path.join(dir, 'node_modules', 'graphdb'));
+  fs.mkdirSync(path.join(dir, 'node_modules', '@graphdb-project'), { recursive: true });
+  fs.symlinkSync(root, path.join(dir, 'node_modules', '@graphdb-project', 'graphdb'));
   fs.symlinkSync(path.join(root, 'node_modules', 'neo4j-driver'), path.join(dir, 'node_modules', 'neo4j-driver'));
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
   return dir;
