@@ -7,7 +7,7 @@
  * strings (with any storable scalar on the other side, rendered as `toString` does) and lists, and adds durations to
  * temporals. Any null operand yields null. Other combinations raise `CypherTypeError`.
  */
-import { ArithmeticError, CypherTypeError } from '../errors/index.js';
+import { ArgumentError, ArithmeticError, CypherTypeError } from '../errors/index.js';
 import { CypherDuration, type CypherValue } from './types.js';
 import { isTemporalInstant, typeName } from './kinds.js';
 import { cypherToString } from './to-string.js';
@@ -40,14 +40,30 @@ function isStringable(v: CypherValue): boolean {
   return cypherToString(v) !== null;
 }
 
+/** Longest list `+` builds (as `range()`): beyond it the JavaScript engine aborts the process. */
+export const MAX_LIST_LENGTH = 100_000_000;
+/** Longest string `+` builds (the JavaScript engine's limit). */
+export const MAX_STRING_LENGTH = 2 ** 29 - 24;
+
+function tooLong(what: string, length: number, limit: number): ArgumentError {
+  return new ArgumentError(`The ${what} would have ${length} elements, more than the limit of ${limit}`, { detail: 'NumberOutOfRange' });
+}
+
 /** `a + b`. */
 export function add(a: CypherValue, b: CypherValue): CypherValue {
   if (a === null || b === null) return null;
   if (isNum(a) && isNum(b)) return numeric(a, b, (x, y) => x + y, (x, y) => x + y);
-  if (Array.isArray(a)) return Array.isArray(b) ? [...a, ...b] : [...a, b];
-  if (Array.isArray(b)) return [a, ...b];
+  if (Array.isArray(a) || Array.isArray(b)) {
+    const length = (Array.isArray(a) ? a.length : 1) + (Array.isArray(b) ? b.length : 1);
+    if (length > MAX_LIST_LENGTH) throw tooLong('list', length, MAX_LIST_LENGTH);
+    if (Array.isArray(a)) return Array.isArray(b) ? [...a, ...b] : [...a, b];
+    return [a, ...(b as CypherValue[])];
+  }
   if ((typeof a === 'string' && isStringable(b)) || (typeof b === 'string' && isStringable(a))) {
-    return cypherToString(a)! + cypherToString(b)!;
+    const left = cypherToString(a)!;
+    const right = cypherToString(b)!;
+    if (left.length + right.length > MAX_STRING_LENGTH) throw tooLong('string', left.length + right.length, MAX_STRING_LENGTH);
+    return left + right;
   }
   if (a instanceof CypherDuration) {
     if (b instanceof CypherDuration) return addDurations(a, b);

@@ -18,6 +18,12 @@ function asList(v: CypherValue): readonly CypherValue[] | null {
   return v as readonly CypherValue[];
 }
 
+/**
+ * The loops below check the transaction timeout and termination every CHECK_MASK + 1 items: an
+ * expression over a huge list cannot yield the event loop, but it stops at the deadline.
+ */
+const CHECK_MASK = 1023;
+
 /** Compiles the three iterating expression forms. */
 export function compileIteration(expr: ListComprehension | ListPredicate | Reduce, env: CompileEnv): Evaluator {
   const variable = expr.variable.name;
@@ -31,7 +37,11 @@ export function compileIteration(expr: ListComprehension | ListPredicate | Reduc
       const list = asList(source(row, ctx));
       if (list === null) return null;
       let value = init(row, ctx);
-      for (const item of list) value = step(extendRow2(row, acc, value, variable, item), ctx);
+      let n = 0;
+      for (const item of list) {
+        if ((++n & CHECK_MASK) === 0) ctx.scheduler.checkAlive();
+        value = step(extendRow2(row, acc, value, variable, item), ctx);
+      }
       return value;
     };
   }
@@ -42,7 +52,9 @@ export function compileIteration(expr: ListComprehension | ListPredicate | Reduc
       const list = asList(source(row, ctx));
       if (list === null) return null;
       const out: CypherValue[] = [];
+      let n = 0;
       for (const item of list) {
+        if ((++n & CHECK_MASK) === 0) ctx.scheduler.checkAlive();
         const scoped = extendRow(row, variable, item);
         if (where && asBoolean(where(scoped, ctx), 'WHERE') !== true) continue;
         out.push(projection ? projection(scoped, ctx) : item);
@@ -56,7 +68,9 @@ export function compileIteration(expr: ListComprehension | ListPredicate | Reduc
     if (list === null) return null;
     let trues = 0;
     let nulls = 0;
+    let n = 0;
     for (const item of list) {
+      if ((++n & CHECK_MASK) === 0) ctx.scheduler.checkAlive();
       const result = where ? asBoolean(where(extendRow(row, variable, item), ctx), quantifier) : true;
       if (result === true) trues++;
       else if (result === null) nulls++;
