@@ -36,7 +36,9 @@ import type { SessionOptions } from './session/types.js';
 import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
 import type { DatabaseSearch } from './search/index.js';
 import { searchProcedures } from './cypher/procedures/search.js';
-import type { AuthCommandRunner } from './auth/commands/runner.js';
+import type { SecurityAdmin } from './cypher/runtime/security-admin.js';
+import { authorizeStatement } from './session/authorize-statement.js';
+import type { SecurityContext } from './session/types.js';
 import { importGraph, type ImportOptions } from './transfer/transfer.js';
 import type { ImportSummary } from './transfer/import-sink.js';
 import { BulkLoader, type BulkLoadOptions } from './storage/bulk-load.js';
@@ -127,7 +129,7 @@ export class GraphDB {
   private readonly host: SessionHost;
   private closed = false;
   private readonly searchHost: EngineSearch | null;
-  private authCommandRunner: AuthCommandRunner | null = null;
+  private securityAdministration: ((security: SecurityContext | undefined) => SecurityAdmin) | null = null;
   /** Running transactions of every session (SHOW/TERMINATE TRANSACTIONS). */
   readonly transactions = new TransactionRegistry();
   private settingsSource: (() => readonly SettingInfo[]) | null = null;
@@ -175,6 +177,7 @@ export class GraphDB {
         const system = this.storage.database('system');
         return { id: system.uuid, name: 'graphdb', creationDate: (this.storage.listDatabases().find((d) => d.isDefault)?.createdAt ?? new Date(0)).toISOString() };
       },
+      securityFor: (security) => this.securityAdministration?.(security),
     };
     this.queryCache = new QueryCache({
       procedures: (name) => this.procedures.lookup(name),
@@ -205,17 +208,26 @@ export class GraphDB {
       store: (name) => this.store(name),
       compile: (query, parameterNames) => this.queryCache.compile(query, parameterNames).ast,
       bookmarkFor: (database, version) => `graphdb:${database}:${version}`,
-      authCommands: () => this.authCommandRunner,
       transactions: this.transactions,
     };
   }
 
   /**
-   * Installs the runner of user/role administration commands (CREATE USER, GRANT ROLE, ...);
-   * the server does this when authentication is enabled. Null removes it.
+   * Checks that `security` may run `query` on `database` (what the statement reads and writes,
+   * as every session checks before running it); throws Forbidden or the statement's syntax error.
+   * For callers that run a statement later under another context (the HTTP write-behind queue).
    */
-  setAuthCommandRunner(runner: AuthCommandRunner | null): void {
-    this.authCommandRunner = runner;
+  authorizeStatement(security: SecurityContext | undefined, database: string, query: string): void {
+    authorizeStatement(security, database, this.queryCache.compile(query).ast, this.procedures);
+  }
+
+  /**
+   * Installs user, role and privilege administration (CREATE USER, GRANT ROLE, GRANT MATCH ...,
+   * SHOW USERS/ROLES/PRIVILEGES), given per session user; the server does this when
+   * authentication is enabled (see `securityAdmin` in the auth module). Null removes it.
+   */
+  setSecurityAdministration(administration: ((security: SecurityContext | undefined) => SecurityAdmin) | null): void {
+    this.securityAdministration = administration;
   }
 
   /**

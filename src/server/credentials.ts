@@ -8,7 +8,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import { AuthService, MIN_SECRET_BYTES, OidcClient, type Principal } from '../engine/auth/index.js';
-import { createAuthCommandRunner } from '../engine/auth/commands/runner.js';
+import { securityAdmin } from '../engine/auth/security-admin.js';
 import type { GraphdbConfig } from '../engine/config/types.js';
 import { Unauthorized } from '../engine/errors/index.js';
 import type { GraphDB } from '../engine/index.js';
@@ -38,6 +38,7 @@ export async function openAuthService(config: GraphdbConfig, graphdb: GraphDB, l
   const service = await AuthService.open({
     systemSession: () => graphdb.session({ database: 'system' }),
     resolveDatabase: (name) => graphdb.storage.directory.resolve(name),
+    defaultDatabase: graphdb.storage.defaultDatabase,
     jwtSecret: secret,
     initialCredentials: config.auth.initial_credentials,
     audit: (event) => (event.type === 'failed_login' || event.type === 'login_locked' ? logger.warn(event, 'authentication failed') : logger.info(event, 'security event')),
@@ -47,7 +48,7 @@ export async function openAuthService(config: GraphdbConfig, graphdb: GraphDB, l
     clusterTokensNeverExpire: config.auth.cluster_tokens_never_expire,
     ...(config.auth.oauth_issuer !== '' ? { oidc: { client: oidcClient(config), defaultRole: config.auth.oauth_default_role } } : {}),
   });
-  graphdb.setAuthCommandRunner(createAuthCommandRunner(service));
+  graphdb.setSecurityAdministration((security) => securityAdmin(service, security));
   return service;
 }
 

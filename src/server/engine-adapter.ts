@@ -55,6 +55,7 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
   const port: ServerEngine = {
     session: (options) => graphdb.session(options),
     hasDatabase,
+    authorizeStatement: (security, database, statement) => graphdb.authorizeStatement(security, database, statement),
     databaseFigures(): DatabaseFigures[] {
       return graphdb
         .databases()

@@ -2,7 +2,7 @@
  * What the server needs from the engine. The `GraphDB` facade satisfies it (see
  * `createEnginePort` in `src/server/index.ts`); tests of single route groups may pass their own.
  */
-import type { Session, SessionOptions } from '../engine/session/types.js';
+import type { SecurityContext, Session, SessionOptions } from '../engine/session/types.js';
 
 /** Size and content figures of one database. */
 export interface DatabaseFigures {
@@ -18,6 +18,8 @@ export interface ServerEngine {
   session(options: SessionOptions): Session;
   /** True when the database (or alias) exists. */
   hasDatabase(name: string): boolean;
+  /** Throws Forbidden unless `security` may run `statement` on `database` (absent: coarse checks only). */
+  authorizeStatement?(security: SecurityContext | undefined, database: string, statement: string): void;
   /** Figures of every user database (not `system`). */
   databaseFigures(): readonly DatabaseFigures[];
 }

@@ -1,28 +1,26 @@
 /**
- * A SHOW command planned under YIELD/WHERE/RETURN keeps the permissions of its target:
- * server information needs nothing, schema listings need `read`, accounts need `admin`.
+ * A SHOW command planned under YIELD/WHERE/RETURN keeps the privileges of its target: server
+ * information needs nothing, schema listings SHOW INDEX/CONSTRAINT, accounts DBMS privileges.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { requiredPermissions } from '../../src/engine/auth/statement-permissions.js';
-import { planStatement } from '../../src/engine/cypher/planner/plan-statement.js';
-import { PlannerContext } from '../../src/engine/cypher/planner/planner-context.js';
 import { compile } from '../../src/engine/cypher/query-cache.js';
+import { statementAccess } from '../../src/engine/cypher/semantic/access.js';
 
-const catalog = { findIndex: () => null, countNodes: () => 0, countRelationships: () => 0 };
-
-function permissions(query: string): string[] {
-  const ctx = new PlannerContext(catalog as never, () => ({ inputs: [], outputs: [] }) as never);
-  return requiredPermissions(planStatement(compile(query).ast, ctx));
+function privileges(query: string): string[] {
+  return statementAccess(compile(query).ast).requirements.map((r) => ('privilege' in r ? r.privilege : r.action));
 }
 
-test('SHOW permissions do not depend on YIELD / WHERE / RETURN', () => {
-  assert.deepEqual(permissions('SHOW DATABASES'), []);
-  assert.deepEqual(permissions('SHOW DATABASES YIELD name WHERE name <> "x" RETURN name'), []);
-  assert.deepEqual(permissions('SHOW FUNCTIONS YIELD name RETURN count(*) AS c'), []);
-  assert.deepEqual(permissions('SHOW INDEXES'), ['read']);
-  assert.deepEqual(permissions("SHOW INDEXES YIELD type WHERE type = 'TEXT' RETURN type, count(*)"), ['read']);
-  assert.deepEqual(permissions('SHOW CONSTRAINTS YIELD * ORDER BY name LIMIT 1'), ['read']);
-  assert.deepEqual(permissions('CREATE INDEX i FOR (n:L) ON (n.p)'), ['schema']);
-  assert.deepEqual(permissions('MATCH (n) RETURN n'), ['read']);
+test('SHOW privileges do not depend on YIELD / WHERE / RETURN', () => {
+  assert.deepEqual(privileges('SHOW DATABASES'), []);
+  assert.deepEqual(privileges('SHOW DATABASES YIELD name WHERE name <> "x" RETURN name'), []);
+  assert.deepEqual(privileges('SHOW FUNCTIONS YIELD name RETURN count(*) AS c'), []);
+  assert.deepEqual(privileges('SHOW INDEXES'), ['show_index']);
+  assert.deepEqual(privileges("SHOW INDEXES YIELD type WHERE type = 'TEXT' RETURN type, count(*)"), ['show_index']);
+  assert.deepEqual(privileges('SHOW CONSTRAINTS YIELD * ORDER BY name LIMIT 1'), ['show_constraint']);
+  assert.deepEqual(privileges('SHOW USERS YIELD user WHERE user <> "x" RETURN count(*) AS n'), ['show_user']);
+  assert.deepEqual(privileges('SHOW ROLES WITH USERS'), ['show_role', 'show_user']);
+  assert.deepEqual(privileges('SHOW PRIVILEGES AS COMMANDS'), ['show_privilege']);
+  assert.deepEqual(privileges('SHOW USER PRIVILEGES'), []);
+  assert.deepEqual(privileges('CREATE INDEX i FOR (n:L) ON (n.p)'), ['index']);
 });

@@ -59,6 +59,8 @@ export default class UserAdd extends Command {
         passwordHash: await hashPassword(password!),
         roles,
         suspended: false,
+        home: null,
+        passwordChangeRequired: false,
         serviceAccount: flags['service-account'] === true,
       });
       if (!created) this.error(`User '${args.name}' already exists.`, { exit: 1 });

@@ -1,63 +1,75 @@
 /**
- * RBAC decisions: the SecurityContext of a principal, whose `authorize(database, permission)` the
- * engine calls for every statement. A permission on a database is granted when one of the
- * principal's roles has the permission and allows the database (empty allowlist = every
- * database, including ones created later). The `system` database needs the admin permission.
- * Database aliases: both the requested name and the allowlist entries resolve through
- * `resolve` (alias → target), so a grant on an alias applies to its target database, as in Neo4j.
- * Roles are looked up at decision time, so a change of role or allowlist applies immediately.
+ * RBAC decisions: the SecurityContext of a principal. The engine asks `authorizeAccess` for
+ * everything a statement reads and writes (marked by the semantic layer) on the database it
+ * runs against; listeners that act without Cypher (GraphQL, search routes) ask the coarse
+ * `authorize(database, permission)`, which maps onto the same privileges. Every user also has
+ * the PUBLIC role. Privileges are looked up at decision time, so a GRANT, DENY, REVOKE or role
+ * change applies to the next statement. See privileges/evaluate.ts for the rules.
  */
-import { Forbidden } from '../errors/index.js';
+import type { AccessRequirement, StatementAccess } from '../cypher/semantic/access-types.js';
 import type { Permission, SecurityContext } from '../session/types.js';
+import { legacyPrivileges, PUBLIC_ROLE } from './privileges/builtin.js';
+import { PrivilegeDecision, type PrivilegeSource, type Subject } from './privileges/evaluate.js';
 import type { RoleDefinition } from './roles.js';
 
 /** Finds a role's current definition. */
 export type RoleLookup = (name: string) => RoleDefinition | null;
 
-const SYSTEM_DATABASE = 'system';
-
 /** Maps a database name or alias to the database it designates (lower-case). */
 export type DatabaseResolver = (name: string) => string;
 
-const byName: DatabaseResolver = (name) => name.toLowerCase();
+const ANY_NODE = { element: 'NODE', names: null } as const;
+const ANY_RELATIONSHIP = { element: 'RELATIONSHIP', names: null } as const;
 
-function allowsDatabase(role: RoleDefinition, database: string, resolve: DatabaseResolver = byName): boolean {
-  const target = resolve(database);
-  if (target === SYSTEM_DATABASE) return role.permissions.includes('admin');
-  return role.databases.length === 0 || role.databases.some((d) => resolve(d) === target);
+/** The privileges a coarse permission stands for (GraphQL and HTTP routes that run no Cypher). */
+export function coarseAccess(permission: Permission): StatementAccess {
+  const graph = (requirements: AccessRequirement[]): StatementAccess => ({ needsDatabaseAccess: true, requirements });
+  switch (permission) {
+    case 'read':
+      return graph([ANY_NODE, ANY_RELATIONSHIP].flatMap((segment) => [{ action: 'traverse', segment } as const, { action: 'read', segment, property: null } as const]));
+    case 'write':
+      return graph([ANY_NODE, ANY_RELATIONSHIP].flatMap((segment) => [{ action: 'create_element', segment } as const, { action: 'set_property', segment, property: null } as const]));
+    case 'delete':
+      return graph([ANY_NODE, ANY_RELATIONSHIP].map((segment) => ({ action: 'delete_element', segment }) as const));
+    case 'schema':
+      return graph([{ action: 'index', operation: 'create_index' }, { action: 'constraint', operation: 'create_constraint' }]);
+    case 'admin':
+      return { needsDatabaseAccess: false, requirements: [{ action: 'dbms', privilege: 'dbms_actions', command: 'administration' }] };
+  }
 }
 
-/** True when `roles` grant `permission` on `database`. */
-export function isAllowed(roles: readonly string[], lookup: RoleLookup, database: string, permission: Permission, resolve?: DatabaseResolver): boolean {
-  return roles.some((name) => {
-    const role = lookup(name);
-    return role !== null && allowsDatabase(role, database, resolve) && (role.permissions.includes(permission) || role.permissions.includes('admin'));
+/** The security context of a subject whose privileges come from `source`. */
+export function privilegeContext(subject: Subject, source: PrivilegeSource): SecurityContext {
+  const roles = Object.freeze(subject.roles.filter((r) => r !== PUBLIC_ROLE));
+  const full: Subject = { ...subject, roles: [PUBLIC_ROLE, ...roles] };
+  const check = (database: string, access: StatementAccess): void => new PrivilegeDecision(full, source, database).check(access);
+  return Object.freeze({
+    username: subject.username,
+    roles,
+    authorize: (database: string, permission: Permission) => check(database, coarseAccess(permission)),
+    authorizeAccess: check,
+    authorizeLoad: (url: string) => check(source.defaultDatabase, { needsDatabaseAccess: false, requirements: [{ action: 'load', url }] }),
   });
 }
 
-/** True when some role of `roles` has the admin permission. */
+/**
+ * The security context of a principal whose roles are given by definitions with permission lists
+ * (embedded use and tests): each role's permissions stand for their privileges, within its allowlist.
+ */
+export function securityContext(username: string | null, roles: readonly string[], lookup: RoleLookup, resolve: DatabaseResolver = (n) => n.toLowerCase()): SecurityContext {
+  const source: PrivilegeSource = {
+    privilegesOf: (name) => {
+      const role = lookup(name);
+      return role === null ? [] : legacyPrivileges(name, role.permissions);
+    },
+    allowlistOf: (name) => lookup(name)?.databases ?? [],
+    resolve,
+    defaultDatabase: 'neo4j',
+  };
+  return privilegeContext({ username, roles, home: null }, source);
+}
+
+/** True when some role of `roles` has the admin permission (legacy permission lists). */
 export function isAdmin(roles: readonly string[], lookup: RoleLookup): boolean {
   return roles.some((name) => lookup(name)?.permissions.includes('admin') === true);
-}
-
-/** The security context of an authenticated principal. */
-export function securityContext(username: string | null, roles: readonly string[], lookup: RoleLookup, resolve?: DatabaseResolver): SecurityContext {
-  const frozenRoles = Object.freeze([...roles]);
-  return Object.freeze({
-    username,
-    roles: frozenRoles,
-    authorize(database: string, permission: Permission): void {
-      if (isAllowed(frozenRoles, lookup, database, permission, resolve)) return;
-      const who = username ?? 'anonymous';
-      const databaseAllowed = frozenRoles.some((name) => {
-        const role = lookup(name);
-        return role !== null && allowsDatabase(role, database, resolve);
-      });
-      throw new Forbidden(
-        databaseAllowed
-          ? `Permission denied: '${permission}' on database '${database}' is not granted to user '${who}'.`
-          : `Database access is not allowed for user '${who}' on database '${database}'.`,
-      );
-    },
-  });
 }

@@ -16,7 +16,10 @@ export type AuditEventType =
   | 'role_dropped'
   | 'role_granted'
   | 'role_revoked'
-  | 'role_databases_changed';
+  | 'role_databases_changed'
+  | 'role_renamed'
+  | 'user_renamed'
+  | 'privilege_changed';
 
 /** One security event. */
 export interface AuditEvent {

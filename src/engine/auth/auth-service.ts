@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { ClientError, GraphError, StatusCodes, Unauthorized } from '../errors/index.js';
 import type { Permission, SecurityContext, SystemSessionFactoryLike } from './service-types.js';
-import { isAdmin, securityContext } from './access-control.js';
+import { privilegeContext } from './access-control.js';
+import type { PrivilegeSource } from './privileges/evaluate.js';
+import type { PrivilegeAccess, PrivilegeRecord } from './privileges/types.js';
 import type { AuditEvent, AuditSink } from './audit.js';
 import { AuthStore, type UserRecord } from './auth-store.js';
 import type { OidcClient } from './oidc-client.js';
@@ -41,8 +43,10 @@ export interface AuthServiceOptions {
   readonly now?: () => number;
   /** OpenID Connect login; absent when no issuer is configured. */
   readonly oidc?: { readonly client: OidcClient; readonly defaultRole: string };
-  /** Resolves database aliases for role allowlists (absent: names are compared as given). */
+  /** Resolves database aliases for privileges and role allowlists (absent: names are compared lower-cased). */
   readonly resolveDatabase?: (name: string) => string;
+  /** The default database (what `ON DEFAULT DATABASE` and a user without a home database mean); default `neo4j`. */
+  readonly defaultDatabase?: string;
 }
 
 /** An authenticated principal and how it authenticated. */
@@ -58,6 +62,12 @@ export interface UserView {
   readonly roles: readonly string[];
   readonly suspended: boolean;
   readonly serviceAccount: boolean;
+  readonly home: string | null;
+  readonly passwordChangeRequired: boolean;
+}
+
+function describePrivilege(p: Omit<PrivilegeRecord, 'access' | 'immutable'> & { readonly access?: PrivilegeAccess }): string {
+  return `${p.access ?? 'ANY'} ${p.action} ${p.resource} ${p.graph} ${p.segment} ${p.role}`;
 }
 
 /** Invalid administrative input. */
@@ -66,7 +76,7 @@ function invalid(message: string): ClientError {
 }
 
 function viewOf(user: UserRecord): UserView {
-  return { username: user.name, roles: user.roles, suspended: user.suspended, serviceAccount: user.serviceAccount };
+  return { username: user.name, roles: user.roles, suspended: user.suspended, serviceAccount: user.serviceAccount, home: user.home, passwordChangeRequired: user.passwordChangeRequired };
 }
 
 /** Authentication and access control of one engine. */
@@ -82,7 +92,8 @@ export class AuthService {
   readonly accessTokenSeconds: number;
   /** OpenID Connect login, when configured. */
   readonly oidc: { readonly client: OidcClient; readonly defaultRole: string } | null;
-  private readonly resolveDatabase: ((name: string) => string) | undefined;
+  /** Where privilege decisions read roles' privileges. */
+  readonly privilegeSource: PrivilegeSource;
 
   private constructor(
     readonly store: AuthStore,
@@ -97,7 +108,13 @@ export class AuthService {
     this.clusterTokensNeverExpire = options.clusterTokensNeverExpire ?? false;
     this.now = options.now ?? Date.now;
     this.oidc = options.oidc ?? null;
-    this.resolveDatabase = options.resolveDatabase;
+    const resolve = options.resolveDatabase ?? ((name: string) => name.toLowerCase());
+    this.privilegeSource = {
+      privilegesOf: (role) => store.privilegesOf(role),
+      allowlistOf: (role) => store.allowlistOf(role),
+      resolve,
+      defaultDatabase: options.defaultDatabase ?? 'neo4j',
+    };
   }
 
   /** Loads the store and seeds the initial admin from `initialCredentials`. */
@@ -123,12 +140,18 @@ export class AuthService {
 
   /** The context of a principal with these roles. */
   contextFor(username: string | null, roles: readonly string[]): SecurityContext {
-    return securityContext(username, roles, (name) => this.store.role(name), this.resolveDatabase);
+    const home = username === null ? null : (this.store.user(username)?.home ?? null);
+    return privilegeContext({ username, roles, home }, this.privilegeSource);
   }
 
-  /** True when the context has the admin permission. */
+  /** True when the context holds every DBMS privilege (the admin role's ALL DBMS PRIVILEGES). */
   isAdmin(context: SecurityContext): boolean {
-    return isAdmin(context.roles, (name) => this.store.role(name));
+    try {
+      this.contextFor(context.username, context.roles).authorize?.('system', 'admin');
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Audits and counts a failed login that an edge detected itself (malformed credentials). */
@@ -260,7 +283,13 @@ export class AuthService {
     password: string,
     roles: readonly string[],
     actor: string | null,
-    options: { readonly serviceAccount?: boolean; readonly suspended?: boolean; readonly ifNotExists?: boolean } = {},
+    options: {
+      readonly serviceAccount?: boolean;
+      readonly suspended?: boolean;
+      readonly ifNotExists?: boolean;
+      readonly home?: string | null;
+      readonly passwordChangeRequired?: boolean;
+    } = {},
   ): Promise<UserView> {
     if (!isValidName(username)) throw invalid(`Invalid user name '${username}'.`);
     if (password.length === 0) throw invalid('A password must not be empty.');
@@ -271,6 +300,8 @@ export class AuthService {
       roles: [...new Set(roles)],
       suspended: options.suspended ?? false,
       serviceAccount: options.serviceAccount ?? false,
+      home: options.home ?? null,
+      passwordChangeRequired: options.passwordChangeRequired ?? false,
     };
     if (!(await this.store.createUser(record))) {
       if (options.ifNotExists) return viewOf((await this.store.findUser(username))!);
@@ -283,7 +314,13 @@ export class AuthService {
   /** Changes a user's password, suspension or roles. */
   async alterUser(
     username: string,
-    change: { readonly password?: string; readonly suspended?: boolean; readonly roles?: readonly string[] },
+    change: {
+      readonly password?: string;
+      readonly suspended?: boolean;
+      readonly roles?: readonly string[];
+      readonly home?: string | null;
+      readonly passwordChangeRequired?: boolean;
+    },
     actor: string | null,
   ): Promise<UserView> {
     const user = await this.store.findUser(username);
@@ -294,6 +331,8 @@ export class AuthService {
       ...(change.password !== undefined ? { passwordHash: await hashPassword(change.password, this.cost) } : {}),
       ...(change.suspended !== undefined ? { suspended: change.suspended } : {}),
       ...(change.roles ? { roles: [...new Set(change.roles)] } : {}),
+      ...(change.home !== undefined ? { home: change.home } : {}),
+      ...(change.passwordChangeRequired !== undefined ? { passwordChangeRequired: change.passwordChangeRequired } : {}),
     };
     await this.store.updateUser(username, patch);
     this.emit({ type: 'user_updated', username, actor, fields: Object.keys(change) });
@@ -324,12 +363,30 @@ export class AuthService {
     this.emit({ type: 'role_revoked', username, actor, role });
   }
 
-  /** Creates a user-defined role with the given permissions. */
-  async createRole(name: string, permissions: readonly Permission[], actor: string | null, ifNotExists = false): Promise<RoleDefinition> {
+  /** Creates a user-defined role with the given legacy permissions (and the privileges of `copyOf`). */
+  async createRole(name: string, permissions: readonly Permission[], actor: string | null, ifNotExists = false, copyOf: string | null = null): Promise<RoleDefinition> {
     if (!isValidName(name)) throw invalid(`Invalid role name '${name}'.`);
-    if (!(await this.store.createRole(name, [...new Set(permissions)])) && !ifNotExists) throw invalid(`Role '${name}' already exists.`);
-    this.emit({ type: 'role_created', actor, role: name, permissions });
+    if (!(await this.store.createRole(name, [...new Set(permissions)]))) {
+      if (!ifNotExists) throw invalid(`Role '${name}' already exists.`);
+      return this.store.role(name)!;
+    }
+    if (copyOf !== null) await this.store.privileges.copyRole(copyOf, name);
+    this.emit({ type: 'role_created', actor, role: name, permissions, ...(copyOf !== null ? { copy_of: copyOf } : {}) });
     return this.store.role(name)!;
+  }
+
+  /** Renames a user-defined role (its privileges and members follow). */
+  async renameRole(from: string, to: string, actor: string | null): Promise<void> {
+    if (!isValidName(to)) throw invalid(`Invalid role name '${to}'.`);
+    if (!(await this.store.renameRole(from, to))) throw invalid(`Role '${from}' does not exist.`);
+    this.emit({ type: 'role_renamed', actor, role: to, from });
+  }
+
+  /** Renames a user. */
+  async renameUser(from: string, to: string, actor: string | null): Promise<void> {
+    if (!isValidName(to)) throw invalid(`Invalid user name '${to}'.`);
+    if (!(await this.store.renameUser(from, to))) throw invalid(`User '${from}' does not exist.`);
+    this.emit({ type: 'user_renamed', actor, username: to, from });
   }
 
   /** Drops a user-defined role (built-in roles cannot be dropped). */
@@ -347,6 +404,21 @@ export class AuthService {
     await this.store.setRoleDatabases(role, databases);
     this.emit({ type: 'role_databases_changed', actor, role, databases });
     return this.store.role(role)!;
+  }
+
+  /** GRANT/DENY privileges (records of existing roles); returns how many were new. */
+  async addPrivileges(records: readonly PrivilegeRecord[], actor: string | null): Promise<number> {
+    this.checkRoles([...new Set(records.map((r) => r.role))]);
+    const added = await this.store.privileges.add(records);
+    if (added > 0) this.emit({ type: 'privilege_changed', actor, change: 'add', privileges: records.map(describePrivilege) });
+    return added;
+  }
+
+  /** REVOKE [GRANT|DENY] privileges; returns how many were removed. */
+  async removePrivileges(records: readonly Omit<PrivilegeRecord, 'access'>[], access: PrivilegeAccess | null, actor: string | null): Promise<number> {
+    const removed = await this.store.privileges.remove(records, access);
+    if (removed > 0) this.emit({ type: 'privilege_changed', actor, change: 'remove', privileges: records.map(describePrivilege) });
+    return removed;
   }
 
   /** Every user (never with hashes). */

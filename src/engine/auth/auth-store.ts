@@ -7,6 +7,9 @@
  */
 import type { CypherValue } from '../values/types.js';
 import type { Permission, Session } from '../session/types.js';
+import { legacyPrivileges } from './privileges/builtin.js';
+import { PrivilegeStore } from './privileges/privilege-store.js';
+import type { PrivilegeRecord } from './privileges/types.js';
 import { BUILTIN_ROLES, isPermission, type RoleDefinition } from './roles.js';
 
 /** Opens a session on the `system` database without a security context (internal use). */
@@ -20,6 +23,10 @@ export interface UserRecord {
   readonly roles: readonly string[];
   readonly suspended: boolean;
   readonly serviceAccount: boolean;
+  /** The user's home database (null: the default database). */
+  readonly home: string | null;
+  /** CHANGE REQUIRED: the user must change the password (shown by SHOW USERS). */
+  readonly passwordChangeRequired: boolean;
 }
 
 type Row = readonly CypherValue[];
@@ -35,10 +42,13 @@ function userOf(row: Row): UserRecord {
     roles: strings(row[2] ?? null),
     suspended: row[3] === true,
     serviceAccount: row[4] === true,
+    home: typeof row[5] === 'string' ? row[5] : null,
+    passwordChangeRequired: row[6] === true,
   };
 }
 
-const USER_COLUMNS = 'u.name, u.passwordHash, u.roles, u.suspended, u.serviceAccount';
+const USER_COLUMNS = 'u.name, u.passwordHash, u.roles, u.suspended, u.serviceAccount, u.home, u.passwordChangeRequired';
+const USER_FIELDS = 'u.passwordHash = $passwordHash, u.roles = $roles, u.suspended = $suspended, u.serviceAccount = $serviceAccount, u.home = $home, u.passwordChangeRequired = $passwordChangeRequired';
 
 /** The persistent auth state of one engine. */
 export class AuthStore {
@@ -46,8 +56,12 @@ export class AuthStore {
   private readonly roles = new Map<string, { permissions: readonly Permission[] }>();
   private readonly access = new Map<string, readonly string[]>();
   private readonly revoked = new Map<string, number>();
+  /** GRANT/DENY privileges of every role. */
+  readonly privileges: PrivilegeStore;
 
-  private constructor(private readonly openSession: SystemSessionFactory) {}
+  private constructor(private readonly openSession: SystemSessionFactory) {
+    this.privileges = new PrivilegeStore((text, parameters) => this.query(text, parameters));
+  }
 
   /** Loads the state from `system`. */
   static async open(openSession: SystemSessionFactory): Promise<AuthStore> {
@@ -85,6 +99,7 @@ export class AuthStore {
     }
     this.revoked.clear();
     for (const row of revoked) this.revoked.set(String(row[0]), Number(row[1] ?? 0));
+    await this.privileges.reload();
   }
 
   /** A user by name from the cache. */
@@ -116,10 +131,7 @@ export class AuthStore {
   /** Stores a new user; false when the name is taken. */
   async createUser(user: UserRecord): Promise<boolean> {
     if (await this.findUser(user.name)) return false;
-    await this.query(
-      'CREATE (:_User {name: $name, passwordHash: $passwordHash, roles: $roles, suspended: $suspended, serviceAccount: $serviceAccount})',
-      { ...user, roles: [...user.roles] },
-    );
+    await this.query(`CREATE (u:_User {name: $name}) SET ${USER_FIELDS}`, { ...user, roles: [...user.roles] });
     this.users.set(user.name, user);
     return true;
   }
@@ -129,10 +141,7 @@ export class AuthStore {
     const current = await this.findUser(name);
     if (!current) return false;
     const next: UserRecord = { ...current, ...change, name };
-    await this.query(
-      'MATCH (u:_User {name: $name}) SET u.passwordHash = $passwordHash, u.roles = $roles, u.suspended = $suspended, u.serviceAccount = $serviceAccount',
-      { ...next, roles: [...next.roles] },
-    );
+    await this.query(`MATCH (u:_User {name: $name}) SET ${USER_FIELDS}`, { ...next, roles: [...next.roles] });
     this.users.set(name, next);
     return true;
   }
@@ -142,6 +151,46 @@ export class AuthStore {
     if (!(await this.findUser(name))) return false;
     await this.query('MATCH (u:_User {name: $name}) DELETE u', { name });
     this.users.delete(name);
+    return true;
+  }
+
+  /** Renames a user (RENAME USER); false when absent. */
+  async renameUser(from: string, to: string): Promise<boolean> {
+    const user = await this.findUser(from);
+    if (!user) return false;
+    await this.query('MATCH (u:_User {name: $from}) SET u.name = $to', { from, to });
+    this.users.delete(from);
+    this.users.set(to, { ...user, name: to });
+    return true;
+  }
+
+  /** The privileges a role has: its stored GRANT/DENY rows plus those its legacy permission list stands for. */
+  privilegesOf(name: string): PrivilegeRecord[] {
+    const stored = this.roles.get(name);
+    const legacy = stored && !BUILTIN_ROLES.has(name) ? legacyPrivileges(name, stored.permissions) : [];
+    return [...this.privileges.of(name), ...legacy];
+  }
+
+  /** A role's database allowlist (empty: every database). */
+  allowlistOf(name: string): readonly string[] {
+    return this.access.get(name) ?? [];
+  }
+
+  /** Renames a user-defined role with its privileges, allowlist and members; false when absent. */
+  async renameRole(from: string, to: string): Promise<boolean> {
+    const stored = this.roles.get(from);
+    if (!stored) return false;
+    await this.query('MATCH (r:_Role {name: $from}) SET r.name = $to', { from, to });
+    await this.query('MATCH (a:_RoleDbAccess {role: $from}) SET a.role = $to', { from, to });
+    await this.privileges.renameRole(from, to);
+    this.roles.delete(from);
+    this.roles.set(to, stored);
+    const databases = this.access.get(from);
+    this.access.delete(from);
+    if (databases) this.access.set(to, databases);
+    for (const user of this.listUsers()) {
+      if (user.roles.includes(from)) await this.updateUser(user.name, { roles: user.roles.map((r) => (r === from ? to : r)) });
+    }
     return true;
   }
 
@@ -172,6 +221,7 @@ export class AuthStore {
     if (!this.roles.has(name)) return false;
     await this.query('MATCH (r:_Role {name: $name}) DELETE r', { name });
     await this.setRoleDatabases(name, []);
+    await this.privileges.dropRole(name);
     this.roles.delete(name);
     for (const user of this.listUsers()) {
       if (user.roles.includes(name)) await this.updateUser(user.name, { roles: user.roles.filter((r) => r !== name) });

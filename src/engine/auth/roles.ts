@@ -1,7 +1,10 @@
 /**
- * Roles and their permissions. Built-in roles: `admin` (everything), `editor` (read, write,
- * delete), `viewer` (read). User-defined roles carry an explicit permission list. A role's
- * database allowlist is stored separately (`_RoleDbAccess` nodes); empty means every database.
+ * Roles and their coarse permissions. Built-in roles are Neo4j's (PUBLIC, reader, editor,
+ * publisher, architect, admin) plus graphdb's earlier `viewer` (a reader); their privileges are
+ * seeded into the privilege store (privileges/builtin.ts), the permission lists here only
+ * summarise them for the HTTP role API. User-defined roles may carry a legacy permission list,
+ * honoured as privileges. A role's database allowlist is stored separately (`_RoleDbAccess`
+ * nodes); empty means every database.
  */
 import type { Permission } from '../session/types.js';
 
@@ -10,8 +13,12 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.freeze(['read', 'wr
 
 /** Permissions of the built-in roles. */
 export const BUILTIN_ROLES: ReadonlyMap<string, readonly Permission[]> = new Map<string, readonly Permission[]>([
+  ['PUBLIC', []],
   ['admin', ALL_PERMISSIONS],
+  ['architect', ['read', 'write', 'delete', 'schema']],
+  ['publisher', ['read', 'write', 'delete']],
   ['editor', ['read', 'write', 'delete']],
+  ['reader', ['read']],
   ['viewer', ['read']],
 ]);
 

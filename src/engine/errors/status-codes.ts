@@ -48,6 +48,8 @@ export const StatusCodes = {
   Forbidden: 'Neo.ClientError.Security.Forbidden',
   AuthenticationRateLimit: 'Neo.ClientError.Security.AuthenticationRateLimit',
   TokenExpired: 'Neo.ClientError.Security.TokenExpired',
+  CredentialsExpired: 'Neo.ClientError.Security.CredentialsExpired',
+  InvalidArguments: 'Neo.ClientError.General.InvalidArguments',
   DeadlockDetected: 'Neo.TransientError.Transaction.DeadlockDetected',
   Outdated: 'Neo.TransientError.Transaction.Outdated',
   LockClientStopped: 'Neo.TransientError.Transaction.LockClientStopped',

@@ -6,7 +6,9 @@
  * apply exactly as on Bolt and HTTP: a reader's `store` fails with Forbidden, which becomes the
  * tool's `{error}` result. Results are compact JSON with ids for chaining.
  */
-import { parseAuthCommand } from '../auth/commands/parse.js';
+import { Kind } from '../cypher/ast/kinds.js';
+import { parse } from '../cypher/parser/index.js';
+import { isSecurityStatement } from '../cypher/runtime/operators/security-commands.js';
 import type { ToolCall, ToolDefinition } from '../assistant/types.js';
 import type { SearchPage, SearchRequest } from '../search/index.js';
 import type { CypherValue } from '../values/types.js';
@@ -259,7 +261,8 @@ export class MemoryTools {
     const params = parameterMap(args.params);
     let administrative = false;
     try {
-      administrative = parseAuthCommand(query) !== null;
+      const body = parse(query).body;
+      administrative = body.kind !== Kind.SingleQuery && body.kind !== Kind.Union && isSecurityStatement(body);
     } catch {
       administrative = false;
     }

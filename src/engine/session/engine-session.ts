@@ -20,8 +20,8 @@ import type { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
 import type { EngineServices } from './statement-execution.js';
 import { runAdmin, runPlanned } from './statement-runner.js';
-import type { AuthCommandRunner } from '../auth/commands/runner.js';
-import { EngineTransaction, authorizePlan, terminatedError } from './engine-transaction.js';
+import { EngineTransaction, terminatedError } from './engine-transaction.js';
+import { authorizeStatement } from './authorize-statement.js';
 import { EMBEDDED_CLIENT, NO_METADATA, type TransactionHandle, type TransactionRegistry } from './transaction-registry.js';
 import { sessionServices } from './session-services.js';
 import type { QueryParameters, ResultStream, SecurityContext, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
@@ -42,8 +42,6 @@ export interface SessionHost {
   /** Parses and semantically checks a statement (cached by text). */
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
   bookmarkFor(database: string, version: bigint): string;
-  /** User/role administration commands (installed by the server when auth is enabled), or null. */
-  authCommands?(): AuthCommandRunner | null;
   /** The engine's running transactions (SHOW/TERMINATE TRANSACTIONS). */
   readonly transactions: TransactionRegistry;
 }
@@ -144,11 +142,6 @@ export class EngineSession implements Session {
   async run(query: string, parameters?: QueryParameters, options: TransactionOptions = {}): Promise<ResultStream> {
     this.assertOpen();
     const params = parameterMap(parameters);
-    const authCommands = this.host.authCommands?.() ?? null;
-    if (authCommands !== null) {
-      const administered = await authCommands(query, params, this.security);
-      if (administered) return administered;
-    }
     const statement = this.host.compile(query, new Set(params.keys()));
     const database = useTarget(statement, params) ?? this.database;
     const store = this.host.store(database);
@@ -190,8 +183,8 @@ export class EngineSession implements Session {
     const reader = store.beginRead();
     let plan;
     try {
+      authorizeStatement(this.security, store.name, statement, services.admin.procedures);
       plan = planFor(statement, reader, services);
-      authorizePlan(this.security, store.name, plan);
     } catch (error) {
       reader.close();
       throw error;

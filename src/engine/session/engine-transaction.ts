@@ -17,7 +17,7 @@ import { TransactionClock, afterPendingSlices } from './transaction-clock.js';
 import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
 import { childrenOf } from '../cypher/planner/plan-tree.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
-import { requiredPermissions } from '../auth/statement-permissions.js';
+import { authorizeStatement } from './authorize-statement.js';
 import type { StatementResult } from './result-stream.js';
 import { planFor } from './statement-execution.js';
 import type { EngineServices } from './statement-execution.js';
@@ -39,12 +39,6 @@ export function terminatedError(reason: string): GraphError {
 export function hasBatchedSubquery(plan: LogicalOperator): boolean {
   if (plan.op === 'SubqueryApply' && plan.batchSize !== null) return true;
   return childrenOf(plan).some(hasBatchedSubquery);
-}
-
-/** Asks the security context for every permission the planned statement needs (throws Forbidden). */
-export function authorizePlan(security: SecurityContext | undefined, database: string, plan: StatementPlan): void {
-  if (!security?.authorize) return;
-  for (const permission of requiredPermissions(plan)) security.authorize(database, permission);
 }
 
 /** What an explicit transaction needs from its session. */
@@ -167,6 +161,7 @@ export class EngineTransaction implements Transaction {
       if (used !== null && used.toLowerCase() !== ctx.database.toLowerCase()) {
         throw new GraphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${ctx.database}`);
       }
+      authorizeStatement(ctx.security, ctx.database, statement, ctx.services.admin.procedures);
       const plan = this.writes === null ? planFor(statement, this.snapshot!, ctx.services) : null;
       if (plan !== null) {
         this.checkPlan(plan);
@@ -195,10 +190,9 @@ export class EngineTransaction implements Transaction {
     }
   }
 
-  /** Authorizes a plan and refuses what an explicit transaction cannot run (batched subqueries, queries after admin commands). */
+  /** Refuses what an explicit transaction cannot run (batched subqueries, queries after admin commands); privileges were checked on the statement. */
   private checkPlan(plan: StatementPlan): void {
     const ctx = this.context;
-    authorizePlan(ctx.security, ctx.database, plan);
     if (hasBatchedSubquery(plan.plan)) {
       throw new GraphError(
         StatusCodes.InvalidRequest,

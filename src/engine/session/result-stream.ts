@@ -40,7 +40,7 @@ export interface StatementResultOptions {
   /** Called once when the rows are exhausted or discarded (success) or on error. */
   readonly finish: (error: unknown) => Promise<void>;
   /** Counters and plan, computed when the statement finishes. */
-  readonly describe: () => { counters: WriteCounters; plan?: PlanDescription; profile?: PlanDescription };
+  readonly describe: () => { counters: WriteCounters; systemUpdates?: number; plan?: PlanDescription; profile?: PlanDescription };
 }
 
 /** Pulls and materializes the rows of one statement. */
@@ -147,7 +147,7 @@ export class StatementResult implements ResultStream {
     this.completion = { described, consumedAt: Date.now() };
   }
 
-  private buildSummary(described: { counters: WriteCounters; plan?: PlanDescription; profile?: PlanDescription }, consumedAt: number): ResultSummary {
+  private buildSummary(described: { counters: WriteCounters; systemUpdates?: number; plan?: PlanDescription; profile?: PlanDescription }, consumedAt: number): ResultSummary {
     const c = described.counters;
     const containsUpdates =
       c.nodesCreated + c.nodesDeleted + c.relationshipsCreated + c.relationshipsDeleted + c.propertiesSet + c.labelsAdded + c.labelsRemoved +
@@ -155,7 +155,7 @@ export class StatementResult implements ResultStream {
     return {
       database: this.options.database,
       queryType: this.options.queryType,
-      counters: { ...c, systemUpdates: 0, containsUpdates },
+      counters: { ...c, systemUpdates: described.systemUpdates ?? 0, containsUpdates },
       ...(described.plan ? { plan: described.plan } : {}),
       ...(described.profile ? { profile: described.profile } : {}),
       notifications: [],

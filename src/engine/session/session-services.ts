@@ -42,8 +42,10 @@ function grantsAdmin(security: SecurityContext): boolean {
 /** `services` with `admin.transactions` bound to the session's user. */
 export function sessionServices(services: EngineServices, registry: TransactionRegistry, security: SecurityContext | undefined): EngineServices {
   const viewer = viewerOf(security);
+  const securityAdmin = services.admin.securityFor?.(security);
   const admin: AdminHooks = {
     ...services.admin,
+    ...(securityAdmin ? { security: securityAdmin } : {}),
     transactions: {
       list: (ids) => registry.list(viewer, ids),
       terminate: (ids) => registry.terminate(ids, viewer),

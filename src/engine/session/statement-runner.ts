@@ -80,7 +80,7 @@ export async function runAdmin(
 ): Promise<StatementResult> {
   const ctx = createContext(target.database, target.reader, null, parameters, clock, services, target.transactionStart);
   const startedAt = Date.now();
-  if (execute && plan.plan.op === 'CommandCall') await runAdminCommand(plan.plan, ctx);
+  const systemUpdates = execute && plan.plan.op === 'CommandCall' ? await runAdminCommand(plan.plan, ctx) : 0;
   return new StatementResult({
     keys: [],
     database: target.database,
@@ -92,7 +92,7 @@ export async function runAdmin(
     startedAt,
     resultAvailableAfter: 0,
     finish,
-    describe: () => ({ counters: ZERO_COUNTERS }),
+    describe: () => ({ counters: ZERO_COUNTERS, systemUpdates }),
   });
 }
 

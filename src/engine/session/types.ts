@@ -5,6 +5,7 @@
 import type { CypherValue } from '../values/types.js';
 import type { WriteCounters } from '../storage/graph-store.js';
 import type { ClientInfo } from './transaction-registry.js';
+import type { StatementAccess } from '../cypher/semantic/access-types.js';
 
 /** Query parameters as they arrive from an edge, already converted to Cypher values. */
 export type QueryParameters = ReadonlyMap<string, CypherValue> | Readonly<Record<string, CypherValue>>;
@@ -24,6 +25,8 @@ export interface SecurityContext {
    * Absent: loading is allowed (embedded use, or no privilege model installed).
    */
   authorizeLoad?(url: string): void;
+  /** Privilege check of everything a statement reads and writes on a database; throws Forbidden when denied. */
+  authorizeAccess?(database: string, access: StatementAccess): void;
 }
 
 /** Permission required by a statement (spec rule 6). */

@@ -1,9 +1,11 @@
 import type { BaseNode } from './base.js';
 import type { Expression, MapLiteral, Parameter } from './expressions.js';
 import type { Kind } from './kinds.js';
+import type { SecurityCommand } from './security.js';
 
-/** Database and alias administration (run against the system database). */
+/** Database, alias and security administration (run against the system database). */
 export type AdminCommand =
+  | SecurityCommand
   | CreateDatabase
   | DropDatabase
   | AlterDatabase

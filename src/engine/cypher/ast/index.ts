@@ -9,3 +9,4 @@ export * from './admin.js';
 export * from './nodes.js';
 export * from './visitor.js';
 export { print, printFunctionName, printKey, printName, printString } from './printer.js';
+export * from './security.js';

@@ -123,4 +123,16 @@ export enum Kind {
   DropAlias = 'DropAlias',
   AlterAlias = 'AlterAlias',
   SymbolicName = 'SymbolicName',
+
+  // Security administration
+  CreateUser = 'CreateUser',
+  AlterUser = 'AlterUser',
+  AlterCurrentUser = 'AlterCurrentUser',
+  DropUser = 'DropUser',
+  RenameUser = 'RenameUser',
+  CreateRole = 'CreateRole',
+  DropRole = 'DropRole',
+  RenameRole = 'RenameRole',
+  RoleMembership = 'RoleMembership',
+  PrivilegeCommand = 'PrivilegeCommand',
 }

@@ -1,3 +1,4 @@
+import { printSecurityCommand } from './print-security.js';
 import type { AdminCommand, SymbolicName } from './admin.js';
 import type { Clause, ProjectionBody, OrderBy, SetItem, RemoveItem, YieldItem, Return, SetLabels, RemoveLabels } from './clauses.js';
 import type { Expression } from './expressions.js';
@@ -222,12 +223,20 @@ class Printer {
         const properties = command.properties === null ? '' : ` PROPERTIES ${command.properties.kind === Kind.MapLiteral ? x.map(command.properties) : x.parameter(command.properties)}`;
         return `ALTER ALIAS ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''} SET DATABASE${target}${properties}`;
       }
+      default:
+        return printSecurityCommand(command, { symbolic: (name) => this.symbolic(name), expression: (e) => this.e(e) });
     }
   }
 
   private show(show: Show): string {
     let out = show.target === 'TERMINATE TRANSACTIONS' ? show.target : `SHOW ${show.filter ? show.filter + ' ' : ''}${show.target}`;
-    if (show.name) out += show.target === 'LIMITS' ? ` FOR DATABASE ${this.e(show.name)}` : ` ${this.e(show.name)}`;
+    const names = show.name?.kind === Kind.ListLiteral ? show.name.items.map((item) => (item.kind === Kind.StringLiteral ? printName(item.value) : this.e(item))).join(', ') : '';
+    if (show.target === 'ROLES WITH USERS') out = `SHOW ${show.filter ? show.filter + ' ' : ''}ROLES WITH USERS`;
+    else if (show.target === 'USERS' && show.filter === 'WITH AUTH') out = 'SHOW USERS WITH AUTH';
+    else if (show.target === 'PRIVILEGES' || show.target === 'ROLE PRIVILEGES' || show.target === 'USER PRIVILEGES') {
+      const who = show.target === 'PRIVILEGES' ? '' : `${show.target.split(' ')[0]} ${names}${names === '' ? '' : ' '}`;
+      out = `SHOW ${who}PRIVILEGES${show.filter ? ' ' + show.filter : ''}`;
+    } else if (show.name) out += show.target === 'LIMITS' ? ` FOR DATABASE ${this.e(show.name)}` : ` ${this.e(show.name)}`;
     if (show.target === 'ALIASES') out += ' FOR DATABASES';
     if (show.yieldStar) out += ' YIELD *';
     else if (show.yieldItems) out += ` YIELD ${this.yieldItems(show.yieldItems)}`;

@@ -86,7 +86,11 @@ export type ShowTarget =
   | 'TERMINATE TRANSACTIONS'
   | 'USERS'
   | 'ROLES'
-  | 'CURRENT USER';
+  | 'ROLES WITH USERS'
+  | 'CURRENT USER'
+  | 'PRIVILEGES'
+  | 'ROLE PRIVILEGES'
+  | 'USER PRIVILEGES';
 
 /**
  * `SHOW [filter] target [name] [YIELD ...] [WHERE ...] [RETURN ...]`. `filter` is the optional

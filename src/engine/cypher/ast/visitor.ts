@@ -107,6 +107,16 @@ export const childKeys: { readonly [K in Kind]: readonly string[] } = {
   [Kind.DropAlias]: ['name'],
   [Kind.AlterAlias]: ['name', 'target', 'properties'],
   [Kind.SymbolicName]: ['parameter'],
+  [Kind.CreateUser]: ['name', 'password', 'home'],
+  [Kind.AlterUser]: ['name', 'password', 'home'],
+  [Kind.AlterCurrentUser]: ['oldPassword', 'newPassword'],
+  [Kind.DropUser]: ['name'],
+  [Kind.RenameUser]: ['name', 'newName'],
+  [Kind.CreateRole]: ['name', 'copyOf'],
+  [Kind.DropRole]: ['name'],
+  [Kind.RenameRole]: ['name', 'newName'],
+  [Kind.RoleMembership]: ['roles', 'users'],
+  [Kind.PrivilegeCommand]: ['roles'],
 };
 
 /** Returned by an `enter` callback: skip this node's children. */

@@ -4,7 +4,8 @@ import { Kind } from '../ast/kinds.js';
 import type { SchemaCommand, Show, ShowTarget } from '../ast/schema.js';
 import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
-import { TransactionCommandParser } from './transaction-command-parser.js';
+import type { SecurityCommand } from '../ast/security.js';
+import { SecurityCommandParser } from './security-parser.js';
 
 /** SHOW targets: singular and plural keywords, the canonical target, and whether a name may follow. */
 const showTargets: ReadonlyArray<readonly [readonly string[], ShowTarget, boolean]> = [
@@ -29,9 +30,10 @@ const showFilters = [
 ];
 
 /** SHOW, database and alias administration commands. */
-export abstract class CommandParser extends TransactionCommandParser {
+export abstract class CommandParser extends SecurityCommandParser {
   /** True when the statement is a command rather than a query. */
   protected peekCommand(): boolean {
+    if (this.peekSecurityCommand()) return true;
     if (this.peekKeyword('SHOW') || this.peekKeyword('ALTER') || this.peekKeyword('DROP') || this.peekKeyword('TERMINATE')) return true;
     if ((this.peekKeyword('START') || this.peekKeyword('STOP')) && this.peekKeyword('DATABASE', 1)) return true;
     if (!this.peekKeyword('CREATE')) return false;
@@ -43,6 +45,8 @@ export abstract class CommandParser extends TransactionCommandParser {
   /** `Command : CreateCommand | DropCommand | AlterDatabase | StartDatabase | StopDatabase | Show` */
   protected parseCommand(): SchemaCommand | AdminCommand {
     const start = this.peek();
+    const security = this.parseSecurityStart(start);
+    if (security !== null) return security;
     if (this.optionalKeyword('SHOW')) return this.parseShow(start);
     if (this.optionalKeyword('TERMINATE')) return this.parseTerminateTransactions(start);
     if (this.optionalKeyword('ALTER')) return this.optionalKeyword('ALIAS') ? this.parseAlterAlias(start) : this.parseAlterDatabase(start);
@@ -70,6 +74,21 @@ export abstract class CommandParser extends TransactionCommandParser {
     const options = this.parseOptions();
     const wait = this.parseWait();
     return this.finish<CreateDatabase>(start, { kind: Kind.CreateDatabase, name, orReplace, ifNotExists, options, wait });
+  }
+
+  /** A user, role or privilege command (GRANT, DENY, REVOKE, RENAME, CREATE/DROP/ALTER USER|ROLE), or null. */
+  private parseSecurityStart(start: Token): SecurityCommand | null {
+    const first = this.peek().value.toUpperCase();
+    const isSecurity =
+      ['GRANT', 'DENY', 'REVOKE', 'RENAME'].includes(first) && this.peekName()
+        ? true
+        : (first === 'DROP' || first === 'ALTER') && this.peekName()
+          ? this.peekKeyword('USER', 1) || this.peekKeyword('ROLE', 1) || (first === 'ALTER' && this.peekKeywords('ALTER', 'CURRENT', 'USER'))
+          : this.peekSecurityCommand();
+    if (!isSecurity) return null;
+    this.advance();
+    const orReplace = first === 'CREATE' && this.optionalKeywords('OR', 'REPLACE');
+    return this.parseSecurityCommand(start, first, orReplace);
   }
 
   /** `DROP (INDEX ... | CONSTRAINT ... | [COMPOSITE] DATABASE name [IF EXISTS] [DUMP|DESTROY DATA] [WAIT] | ALIAS name [IF EXISTS] FOR DATABASE)` */
@@ -108,18 +127,6 @@ export abstract class CommandParser extends TransactionCommandParser {
       this.optionalAnyKeyword('SEC', 'SECOND', 'SECONDS');
     }
     return true;
-  }
-
-  /** `SymbolicName : Name ('.' Name)* | Parameter` (database and alias names). */
-  protected parseSymbolicName(): SymbolicName {
-    const start = this.peek();
-    if (this.peekKind(TokenKind.Parameter)) {
-      const parameter = this.parseParameter();
-      return this.finish<SymbolicName>(start, { kind: Kind.SymbolicName, name: null, parameter });
-    }
-    let name = this.parseName('a database name');
-    while (this.optionalToken(TokenKind.Dot)) name += '.' + this.parseName('a database name');
-    return this.finish<SymbolicName>(start, { kind: Kind.SymbolicName, name, parameter: null });
   }
 
   /** `CreateAlias : ALIAS name [IF NOT EXISTS] FOR DATABASE target [PROPERTIES Map]` */
@@ -203,6 +210,8 @@ export abstract class CommandParser extends TransactionCommandParser {
 
   /** `Show : SHOW [filter] target [name] [YIELD ... ] [WHERE Expression] [Return]` */
   private parseShow(start: Token): Show {
+    const security = this.parseSecurityShow(start);
+    if (security !== null) return security;
     const filterWords: string[] = [];
     let target: ShowTarget | null = null;
     let takesName = false;

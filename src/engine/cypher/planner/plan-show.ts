@@ -89,7 +89,7 @@ function planYield(show: Show, all: readonly string[], defaults: readonly string
 
 /** Plans a SHOW command; targets the engine does not list keep a bare CommandCall (which reports them unsupported). */
 export function planShow(show: Show, ctx: PlannerContext): ShowPlan {
-  const columns = showColumns(show.target);
+  const columns = showColumns(show.target, show.filter);
   if (columns === null) {
     const names = show.yieldItems?.map((y) => y.alias?.name ?? y.field) ?? [];
     return { plan: { op: 'CommandCall', command: show, columns: names }, columns: names };

@@ -51,6 +51,16 @@ export function planStatement(statement: Statement, ctx: PlannerContext): Statem
     case Kind.CreateAlias:
     case Kind.DropAlias:
     case Kind.AlterAlias:
+    case Kind.CreateUser:
+    case Kind.AlterUser:
+    case Kind.AlterCurrentUser:
+    case Kind.DropUser:
+    case Kind.RenameUser:
+    case Kind.CreateRole:
+    case Kind.DropRole:
+    case Kind.RenameRole:
+    case Kind.RoleMembership:
+    case Kind.PrivilegeCommand:
       return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: false, admin: true, explain, context: ctx };
     default:
       return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: true, admin: false, explain, context: ctx };

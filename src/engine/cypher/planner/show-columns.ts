@@ -34,7 +34,18 @@ const TRANSACTION_EXTRAS = [
 
 const SETTING_DEFAULTS = ['name', 'value', 'isDynamic', 'defaultValue', 'description'] as const;
 
+const USER_COLUMNS = ['user', 'roles', 'passwordChangeRequired', 'suspended', 'home'] as const;
+const PRIVILEGE_COLUMNS = ['access', 'action', 'resource', 'graph', 'segment', 'role', 'immutable'] as const;
+const COMMAND_COLUMNS: ShowColumns = { defaults: ['command'], all: ['command', 'immutable'] };
+
 const COLUMNS: Partial<Record<ShowTarget, ShowColumns>> = {
+  USERS: { defaults: USER_COLUMNS, all: USER_COLUMNS },
+  'CURRENT USER': { defaults: USER_COLUMNS, all: USER_COLUMNS },
+  ROLES: { defaults: ['role'], all: ['role'] },
+  'ROLES WITH USERS': { defaults: ['role', 'member'], all: ['role', 'member'] },
+  PRIVILEGES: { defaults: PRIVILEGE_COLUMNS, all: PRIVILEGE_COLUMNS },
+  'ROLE PRIVILEGES': { defaults: PRIVILEGE_COLUMNS, all: PRIVILEGE_COLUMNS },
+  'USER PRIVILEGES': { defaults: [...PRIVILEGE_COLUMNS, 'user'], all: [...PRIVILEGE_COLUMNS, 'user'] },
   TRANSACTIONS: { defaults: TRANSACTION_DEFAULTS, all: [...TRANSACTION_DEFAULTS, ...TRANSACTION_EXTRAS] },
   'TERMINATE TRANSACTIONS': { defaults: ['transactionId', 'username', 'message'], all: ['transactionId', 'username', 'message'] },
   SETTINGS: { defaults: SETTING_DEFAULTS, all: [...SETTING_DEFAULTS, 'startupValue', 'isExplicitlySet', 'validValues', 'isDeprecated'] },
@@ -59,7 +70,8 @@ const COLUMNS: Partial<Record<ShowTarget, ShowColumns>> = {
   },
 };
 
-/** The columns of `target`, or null when the engine does not list that target. */
-export function showColumns(target: ShowTarget): ShowColumns | null {
+/** The columns of `target` (privileges `AS [REVOKE] COMMANDS` list commands), or null when the engine does not list that target. */
+export function showColumns(target: ShowTarget, filter: string | null = null): ShowColumns | null {
+  if (target.endsWith('PRIVILEGES') && filter !== null && filter.startsWith('AS ')) return COMMAND_COLUMNS;
   return COLUMNS[target] ?? null;
 }

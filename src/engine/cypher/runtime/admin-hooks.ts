@@ -10,6 +10,8 @@ import type { SettingInfo } from '../../config/setting-rows.js';
 import type { ChangeLog } from '../../storage/database-store.js';
 import type { EmbeddingService } from '../procedures/genai-procedures.js';
 import type { ApocScheduler } from '../procedures/apoc/scheduler.js';
+import type { SecurityContext } from '../../session/types.js';
+import type { SecurityAdmin } from './security-admin.js';
 
 /** One row of SHOW DATABASES. */
 export interface DatabaseInfo {
@@ -43,6 +45,10 @@ export interface AdminHooks {
   readonly changeLog?: (database: string) => ChangeLog;
   /** Identity of this DBMS (`dbms.info`): the system database's id and when it was created. */
   readonly dbmsInfo?: () => { readonly id: string; readonly name: string; readonly creationDate: string };
+  /** User, role and privilege administration for a session's user (absent: authentication is off). */
+  readonly securityFor?: (security: SecurityContext | undefined) => SecurityAdmin | undefined;
+  /** The same, bound to the user running the statement (set per session). */
+  readonly security?: SecurityAdmin;
 }
 
 /** The running transactions as the user running the statement may see and terminate them. */

@@ -21,6 +21,11 @@ function nameList(name: Evaluator | null, ctx: ExecutionContext, what: string): 
   throw new CypherTypeError(`Expected a string or a list of strings as ${what}, got ${value === null ? 'null' : typeof value}`);
 }
 
+/** The names a SHOW ROLE|USER names PRIVILEGES command was given (null: none). */
+export function nameStrings(name: Evaluator | null, ctx: ExecutionContext): string[] | null {
+  return nameList(name, ctx, 'names');
+}
+
 function transactions(ctx: ExecutionContext): TransactionAdmin {
   const admin = ctx.admin.transactions;
   if (admin === undefined) throw new GraphError(StatusCodes.UnsupportedOperation, 'Transaction administration is not available here');

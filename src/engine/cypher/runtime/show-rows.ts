@@ -14,7 +14,8 @@ import type { Evaluator } from './expressions/evaluator.js';
 import type { ExecutionContext } from './execution-context.js';
 import type { Row } from './row.js';
 import { aliasRows, aliasesOf, limitRows } from './catalog-show-rows.js';
-import { settingRows, terminationRows, transactionRows } from './admin-show-rows.js';
+import { nameStrings, settingRows, terminationRows, transactionRows } from './admin-show-rows.js';
+import { securityAdmin } from './operators/security-commands.js';
 
 const INDEX_PROVIDERS: Readonly<Record<string, string>> = {
   RANGE: 'range-1.0',
@@ -199,6 +200,14 @@ export function showRows(s: Show, name: Evaluator | null, ctx: ExecutionContext)
       return terminationRows(name, ctx);
     case 'SETTINGS':
       return settingRows(name, ctx);
+    case 'USERS':
+    case 'CURRENT USER':
+    case 'ROLES':
+    case 'ROLES WITH USERS':
+    case 'PRIVILEGES':
+    case 'ROLE PRIVILEGES':
+    case 'USER PRIVILEGES':
+      return securityAdmin(ctx).rows(s.target, s.filter, nameStrings(name, ctx));
     default:
       throw new GraphError(StatusCodes.UnsupportedOperation, `SHOW ${s.target} is not supported`);
   }

@@ -216,6 +216,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     if (estimates !== null) {
       // Queued writes are flushed later under the server's own context: check the client's right now.
       request.security.authorize?.(database, 'write');
+      for (const s of statements) engine.authorizeStatement?.(request.security, database, s.statement);
       statements.forEach((s, i) => writeBehind.enqueue(database, { statement: s.statement, parameters: s.parameters, ...estimates[i]! }));
       const results = estimates.map((e, i) => {
         const stats = statements[i]!.includeStats

@@ -14,6 +14,7 @@ import { requireWriter } from '../execution-context.js';
 import type { Row, RowStream } from '../row.js';
 import { showRows } from '../show-rows.js';
 import { runCatalogCommand } from './catalog-commands.js';
+import { isSecurityCommand, runSecurityCommand } from './security-commands.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -93,13 +94,15 @@ function createConstraint(c: CreateConstraint, ctx: ExecutionContext): void {
   requireWriter(ctx).createConstraint(definition, c.ifNotExists);
 }
 
-/** Database administration runs outside any graph transaction (see `runAdminCommand`). */
-export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): Promise<void> {
+/** Database administration runs outside any graph transaction (see `runAdminCommand`); returns the system updates. */
+export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): Promise<number> {
   const c = op.command;
-  if (await runCatalogCommand(c, ctx)) return;
+  if (isSecurityCommand(c)) return runSecurityCommand(c, ctx);
+  if (await runCatalogCommand(c, ctx)) return 1;
   if (c.kind === Kind.CreateDatabase) await ctx.admin.createDatabase(symbolic(c.name, ctx), c.ifNotExists);
   else if (c.kind === Kind.DropDatabase) await ctx.admin.dropDatabase(symbolic(c.name, ctx), c.ifExists);
   else throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
+  return 1;
 }
 
 /** Runs the command once and emits its result rows (`options` is CREATE INDEX's OPTIONS or SHOW DATABASE's name). */
