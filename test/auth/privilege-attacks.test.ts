@@ -101,6 +101,11 @@ describe('privileges from the analysed query', () => {
     assert.equal(await code(fine, 'MATCH ()-[r:T]->() RETURN r'), FORBIDDEN);
     assert.equal(await code(fine, 'MATCH ()-[r:T]->() WITH r AS x RETURN x.secret'), FORBIDDEN);
     assert.equal(await code(fine, 'MATCH ()-[r:T]->() WITH collect(r) AS rs UNWIND rs AS x RETURN x.secret'), FORBIDDEN);
+    assert.equal(await code(fine, "MATCH ()-[r:T]->() RETURN r['secret']"), FORBIDDEN);
+    assert.equal(await code(fine, 'MATCH p = (:A)-[:T]->() RETURN p'), FORBIDDEN);
+    assert.equal(await code(fine, 'MATCH ()-[r:T]->() RETURN properties(r)'), FORBIDDEN);
+    assert.equal(await code(fine, 'MATCH ()-[r:T]->() RETURN r {.*}'), FORBIDDEN);
+    assert.equal(await code(fine, 'MATCH ()-[r:T]->() RETURN r {.k}, id(r), type(r)'), 'ok');
   });
 
   it('privileges are scoped to the database they name', async () => {

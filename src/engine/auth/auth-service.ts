@@ -114,6 +114,7 @@ export class AuthService {
       allowlistOf: (role) => store.allowlistOf(role),
       resolve,
       defaultDatabase: options.defaultDatabase ?? 'neo4j',
+      mustChangePassword: (username) => store.user(username)?.passwordChangeRequired === true,
     };
   }
 

@@ -45,7 +45,7 @@ async function createUser(auth: AuthService, actor: string | null, c: CreateUser
   await auth.createUser(name, v.text(c.password!), [], actor, {
     ...(c.suspended !== null ? { suspended: c.suspended } : {}),
     home: c.home === null ? null : v.name(c.home),
-    passwordChangeRequired: c.changeRequired ?? false,
+    passwordChangeRequired: c.changeRequired ?? true,
   });
   return 1;
 }

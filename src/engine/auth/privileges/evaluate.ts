@@ -6,7 +6,7 @@
  * forms ("Database access is not allowed for user 'u' with roles [PUBLIC, r].", "Create node with
  * labels 'A' on database 'd' is not allowed for ...", "Permission denied for CREATE USER. ...").
  */
-import { Forbidden } from '../../errors/index.js';
+import { Forbidden, GraphError, StatusCodes } from '../../errors/index.js';
 import type { AccessRequirement, ElementSegment, StatementAccess } from '../../cypher/semantic/access-types.js';
 import { DBMS_ACTIONS, GRAPH_ACTIONS, type PrivilegeAction, type PrivilegeRecord } from './types.js';
 
@@ -27,9 +27,15 @@ export interface PrivilegeSource {
   /** A database name or alias → the database (lower-case). */
   resolve(name: string): string;
   readonly defaultDatabase: string;
+  /** True when the user must change the password first (CHANGE REQUIRED). */
+  mustChangePassword?(username: string): boolean;
 }
 
 const SYSTEM = 'system';
+
+const CREDENTIALS_EXPIRED =
+  'Permission denied.\n\nThe credentials you provided were valid, but must be changed before you can use this instance. ' +
+  'Run ALTER CURRENT USER SET PASSWORD FROM ... TO ... first.';
 
 /** What a granted action covers besides itself. */
 const IMPLIES: Partial<Record<PrivilegeAction, readonly PrivilegeAction[]>> = {
@@ -109,6 +115,10 @@ export class PrivilegeDecision {
 
   /** Throws Forbidden for the first requirement not allowed. */
   check(access: StatementAccess): void {
+    const username = this.subject.username;
+    if (username !== null && this.source.mustChangePassword?.(username) && (access.needsDatabaseAccess || access.requirements.length > 0)) {
+      throw new GraphError(StatusCodes.CredentialsExpired, CREDENTIALS_EXPIRED);
+    }
     const target = this.source.resolve(this.database);
     if (access.needsDatabaseAccess) {
       if (!this.hasAccess()) throw new Forbidden(`Database access is not allowed for ${this.who()}.`);

@@ -160,7 +160,8 @@ function collectOrigins(statement: Statement): Origins {
       } else if (node.kind === Kind.Unwind) {
         flows.push({ target: node.variable.name, sources: carriedVariables(node.expression) });
       } else if (node.kind === Kind.PatternPart && node.variable !== null) {
-        flows.push({ target: node.variable.name, sources: variableNames(node.element) });
+        // A path exposes every element of its pattern, named or not.
+        origins.bind(node.variable.name, writtenPatterns(node).flatMap(segmentsOf));
       }
       return undefined;
     },
@@ -297,6 +298,11 @@ function queryAccess(statement: Statement, out: Requirements): void {
         case Kind.PropertyAccess:
           if (node.object.kind === Kind.Variable) readProperty(out, origins, node.object.name, node.property);
           else for (const segment of origins.traversed.values()) out.add({ action: 'read', segment, property: node.property });
+          break;
+        case Kind.Subscript:
+          if (node.object.kind === Kind.Variable && origins.known(node.object.name)) {
+            readProperty(out, origins, node.object.name, node.index.kind === Kind.StringLiteral ? node.index.value : null);
+          }
           break;
         case Kind.Create:
           for (const written of writtenPatterns(node.pattern)) {
