@@ -217,6 +217,19 @@ describe('concurrent write transactions over Bolt', () => {
     await Promise.all([holderSession.close(), waiterSession.close()]);
   });
 
+  it('a procedure that writes a locked node waits for it like a clause does (apoc.create.setProperty)', async () => {
+    await driver.executeQuery("CREATE (:ViaApoc {k: 'p', n: 0})");
+    const holderSession = driver.session();
+    const holder = await holderSession.beginTransaction();
+    await holder.run("MATCH (n:ViaApoc {k: 'p'}) SET n.n = n.n + 1");
+    const viaProcedure = driver.executeQuery("MATCH (n:ViaApoc {k: 'p'}) CALL apoc.create.setProperty(n, 'n', n.n + 10) YIELD node RETURN node.n AS n");
+    await untilBlocked(db);
+    await holder.commit();
+    const result = await viaProcedure;
+    assert.equal(Number(result.records[0]!.get('n')), 11, 'ran again after the holder committed, on its value');
+    await holderSession.close();
+  });
+
   it('TERMINATE TRANSACTION frees the locks of an idle transaction at once', async () => {
     await driver.executeQuery("CREATE (:Victim {k: 'v', n: 0})");
     const victimSession = driver.session();

@@ -20,10 +20,14 @@ export class LockOwner {
   constructor(readonly name: string) {}
 }
 
-/** Thrown by `take` when another transaction holds the key: undo the statement, `acquire`, run it again. */
-export class LockWaitRequired extends Error {
+/**
+ * Thrown by `take` when another transaction holds the key: undo the statement, `acquire`, run it
+ * again. A TransientError, so code that wraps errors (procedure calls) passes it through, and a
+ * client would only ever see a retriable error.
+ */
+export class LockWaitRequired extends TransientError {
   constructor(readonly key: string) {
-    super(`The entity lock ${key} is held by another transaction.`);
+    super(StatusCodes.LockAcquisitionTimeout, `The entity lock ${describeKey(key)} is held by another transaction.`);
     this.name = 'LockWaitRequired';
   }
 }

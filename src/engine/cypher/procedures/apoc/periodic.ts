@@ -6,6 +6,7 @@
  * on the engine's scheduler; list/cancel manage it; truncate empties the database in batches.
  */
 import type { CypherMap, CypherValue } from '../../../values/types.js';
+import { LockWaitRequired } from '../../../mvcc/entity-locks.js';
 import { COMMIT, isSignal, type Row, type Signal } from '../../runtime/row.js';
 import { apocFailure, proc, type ApocContext, type ProcedureRows } from './define.js';
 import { counters, statsDelta, withParamMapping } from './cypher.js';
@@ -29,6 +30,7 @@ function* runBatch(c: ApocContext, text: string, params: CypherMap, retries: num
       savepoint.release();
       return { ok: true, error: null };
     } catch (error) {
+      if (error instanceof LockWaitRequired) throw error; // the statement waits for the lock and runs again
       savepoint.rollbackTo();
       lastError = error instanceof Error ? error.message : String(error);
       if (attempt < retries) stats.retries++;
@@ -153,6 +155,7 @@ function* commitLoop(c: ApocContext, statement: string, params: CypherMap): Proc
       }
       savepoint.release();
     } catch (error) {
+      if (error instanceof LockWaitRequired) throw error; // the statement waits for the lock and runs again
       savepoint.rollbackTo();
       failedBatches++;
       countError(batchErrors, error instanceof Error ? error.message : String(error), 1);
