@@ -28,3 +28,33 @@ test('user add stores a hashed user; backup/restore keeps it', () => {
   assert.equal(list.status, 0, list.stderr);
   assert.deepEqual(JSON.parse(list.stdout).users, [{ name: 'alice', roles: ['admin'], suspended: false, serviceAccount: false }]);
 });
+
+test('user passwd and remove, with the password policy (length, not the user name) and the last admin kept', () => {
+  const dataDir = join(temp.dir, 'policy');
+  assert.equal(cli(['user', 'add', 'root', '--role', 'admin', '--password', 'root-password', '--data-dir', dataDir, '--create']).status, 0);
+  const short = cli(['user', 'add', 'dora', '--password', 'short', '--data-dir', dataDir]);
+  assert.equal(short.status, 2);
+  assert.match(short.stderr, /at least 8 characters/);
+  const same = cli(['user', 'add', 'dora-the-user', '--password', 'DORA-THE-USER', '--data-dir', dataDir]);
+  assert.equal(same.status, 2);
+  assert.match(same.stderr, /must not be the user name/);
+  const longer = cli(['user', 'add', 'dora', '--password', 'short', '--data-dir', dataDir], { env: { GRAPHDB_AUTH_PASSWORD_MIN_LENGTH: '4' } });
+  assert.equal(longer.status, 0, 'the minimum length is the auth.password_min_length setting');
+
+  const changed = cli(['user', 'passwd', 'dora', '--password', 'a-new-password', '--data-dir', dataDir]);
+  assert.equal(changed.status, 0, changed.stderr);
+  const weak = cli(['user', 'passwd', 'dora', '--password', 'tiny', '--data-dir', dataDir]);
+  assert.equal(weak.status, 2);
+  const hashes = cli(['shell', '--data-dir', dataDir, '-d', 'system', "MATCH (u:_User {name: 'dora'}) RETURN u.passwordHash AS h"]);
+  assert.doesNotMatch(hashes.stdout, /a-new-password|short/);
+
+  const lastAdmin = cli(['user', 'remove', 'root', '--data-dir', dataDir]);
+  assert.equal(lastAdmin.status, 1);
+  assert.match(lastAdmin.stderr, /last admin/);
+  const removed = cli(['user', 'remove', 'dora', '--data-dir', dataDir]);
+  assert.equal(removed.status, 0, removed.stderr);
+  const missing = cli(['user', 'remove', 'dora', '--data-dir', dataDir]);
+  assert.equal(missing.status, 1);
+  const list = cli(['user', 'list', '--data-dir', dataDir, '--json']);
+  assert.deepEqual(JSON.parse(list.stdout).users.map((u: { name: string }) => u.name), ['root']);
+});

@@ -1,5 +1,6 @@
 import { Args, Command, Flags } from '@oclif/core';
 import { createFlag, dataDirFlag, withEngine } from '../../cli/flags.js';
+import { newPassword } from '../../cli/users.js';
 import { AuthStore, hashPassword } from '../../engine/auth/index.js';
 import { isValidName } from '../../engine/auth/roles.js';
 
@@ -9,14 +10,15 @@ export default class UserAdd extends Command {
 
   static override description = [
     'Works embedded on the data directory (stop the server first, or use the /admin/users endpoint of a',
-    'running server). The password comes from --password, GRAPHDB_NEW_PASSWORD, or a prompt on a terminal.',
+    'running server). The password comes from --password, GRAPHDB_NEW_PASSWORD, or a prompt on a terminal,',
+    'and must have auth.password_min_length characters (default 8) and differ from the user name.',
     'Roles: admin, editor, viewer or any role created with the admin endpoints (default viewer).',
   ].join('\n');
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> alice --role admin',
-    '<%= config.bin %> <%= command.id %> --username alice --password s3cret --role editor --data-dir ./data',
-    'GRAPHDB_NEW_PASSWORD=s3cret <%= config.bin %> <%= command.id %> reporter --role viewer --data-dir /var/lib/graphdb',
+    '<%= config.bin %> <%= command.id %> --username alice --password s3cret-pw --role editor --data-dir ./data',
+    'GRAPHDB_NEW_PASSWORD=s3cret-pw <%= config.bin %> <%= command.id %> reporter --role viewer --data-dir /var/lib/graphdb',
     '<%= config.bin %> <%= command.id %> etl --role editor --service-account --password "$ETL_PASSWORD" --json',
   ];
 
@@ -43,20 +45,16 @@ export default class UserAdd extends Command {
       this.error('A user name is required (argument or --username): letters, digits, _ . @ - (1–64 characters).', { exit: 2 });
     }
     const args = { name };
-    let password = flags.password;
-    if (password === undefined && process.stdin.isTTY) {
-      const { password: prompt } = await import('@inquirer/prompts');
-      password = await prompt({ message: `Password for ${args.name}:`, mask: '*' });
-    }
-    if (password === undefined || password === '') this.error('A password is required (--password, GRAPHDB_NEW_PASSWORD or a terminal prompt).', { exit: 2 });
     const roles = [...new Set(flags.role)];
     await withEngine(flags['data-dir'], async (db) => {
       const store = await AuthStore.open(() => db.session({ database: 'system' }));
       const unknown = roles.filter((r) => store.role(r) === null);
       if (unknown.length > 0) this.error(`Unknown role(s): ${unknown.join(', ')}`, { exit: 2 });
+      if (store.user(args.name) !== null) this.error(`User '${args.name}' already exists.`, { exit: 1 });
+      const password = await newPassword(args.name, flags.password);
       const created = await store.createUser({
         name: args.name,
-        passwordHash: await hashPassword(password!),
+        passwordHash: await hashPassword(password),
         roles,
         suspended: false,
         home: null,

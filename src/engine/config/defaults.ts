@@ -77,6 +77,7 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     failed_attempts_window: 15 * 60_000,
     token_max_lifetime: 90 * 24 * 3_600_000,
     cluster_tokens_never_expire: false,
+    password_min_length: 8,
   },
   cors: { enabled: false, origins: [] },
   logging: { level: 'info' },

@@ -54,6 +54,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'auth.enabled': 'Require authentication on every listener.',
   'auth.initial_credentials': 'user:password of the admin created at first start.',
   'auth.jwt_secret': 'Secret that signs session tokens.',
+  'auth.password_min_length': 'Shortest password a new or changed password may have; a password equal to the user name is always refused.',
   'auth.oauth_issuer': 'OAuth/OIDC issuer URL.',
   'auth.oauth_client_id': 'OAuth client id.',
   'auth.oauth_client_secret': 'OAuth client secret.',

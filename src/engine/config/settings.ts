@@ -140,6 +140,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['failed_attempts_window', duration, 'GRAPHDB_AUTH_FAILED_ATTEMPTS_WINDOW'],
     ['token_max_lifetime', duration, 'GRAPHDB_TOKEN_MAX_LIFETIME'],
     ['cluster_tokens_never_expire', bool, 'GRAPHDB_CLUSTER_TOKENS_NEVER_EXPIRE'],
+    ['password_min_length', int(1), 'GRAPHDB_AUTH_PASSWORD_MIN_LENGTH'],
   ]),
   ...group('server', 'cors', [
     ['enabled', bool, 'GRAPHDB_CORS_ENABLED'],

@@ -156,6 +156,8 @@ export interface AuthSettings {
   token_max_lifetime: number;
   /** Opt-in: cluster tokens minted without an expiry never expire (the spec's behaviour); default false. */
   cluster_tokens_never_expire: boolean;
+  /** Shortest password a new or changed password may have (Neo4j's dbms.security.auth_minimum_password_length; default 8). */
+  password_min_length: number;
 }
 
 /** `cors` section. */
