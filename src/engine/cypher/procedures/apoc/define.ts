@@ -91,6 +91,7 @@ function splitTopLevel(text: string): string[] {
 export function parseDefault(text: string): CypherValue {
   const t = text.trim();
   if (t === 'null') return null;
+  if (t === 'NaN') return NaN;
   if (t === 'true' || t === 'false') return t === 'true';
   if (/^-?\d+$/.test(t)) return BigInt(t);
   if (/^-?\d*\.\d+(e-?\d+)?$/i.test(t)) return Number(t);
