@@ -126,10 +126,23 @@ describe('Query API v2', () => {
 
   it('a transaction belongs to the principal that opened it', async () => {
     await post('/db/system/query/v2', { statement: "CREATE USER eve SET PASSWORD 'evepassword' CHANGE NOT REQUIRED" });
-    await post('/db/system/query/v2', { statement: 'GRANT ROLE reader TO eve' });
+    assert.equal((await post('/db/system/query/v2', { statement: 'GRANT ROLE viewer TO eve' })).status, 202);
     const id = (await post('/db/neo4j/query/v2/tx', {})).body!.transaction.id as string;
     const stolen = await post(`/db/neo4j/query/v2/tx/${id}`, { statement: 'RETURN 1' }, { authorization: auth('eve', 'evepassword') });
     assert.equal(stolen.status, 404);
     assert.equal((await post(`/db/neo4j/query/v2/tx/${id}`, undefined, {}, 'DELETE')).status, 200);
+  });
+
+  it('dbms.showCurrentUser names the caller; dbms.listConfig needs the admin permission', async () => {
+    const eve = { authorization: auth('eve', 'evepassword') };
+    const me = await post('/db/neo4j/query/v2', { statement: 'CALL dbms.showCurrentUser()' }, eve);
+    assert.equal(me.status, 202, JSON.stringify(me.body));
+    assert.equal(me.body!.data.values[0][0], 'eve');
+    assert.ok((me.body!.data.values[0][1] as string[]).includes('viewer'));
+    const denied = await post('/db/neo4j/query/v2', { statement: 'CALL dbms.listConfig()' }, eve);
+    assert.equal(denied.status, 403);
+    assert.equal(denied.body!.errors[0].code, 'Neo.ClientError.Security.Forbidden');
+    const config = await post('/db/neo4j/query/v2', { statement: "CALL dbms.listConfig('home_alias') YIELD name, value RETURN name, value" });
+    assert.deepEqual(config.body!.data.values, [['database.home_alias', 'neo4j']]);
   });
 });

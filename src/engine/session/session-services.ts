@@ -50,7 +50,7 @@ export function sessionServices(services: EngineServices, registry: TransactionR
       list: (ids) => registry.list(viewer, ids),
       terminate: (ids) => registry.terminate(ids, viewer),
     },
-    ...(security === undefined ? {} : { currentUser: { username: security.username, roles: security.roles } }),
+    ...(security === undefined ? {} : { currentUser: { username: security.username, roles: security.roles }, isAdmin: () => viewer.admin }),
   };
   const authorizeLoad = security?.authorizeLoad;
   const files = services.files.forPrincipal(authorizeLoad === undefined ? null : (url) => authorizeLoad.call(security, url));

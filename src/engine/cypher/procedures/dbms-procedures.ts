@@ -46,8 +46,11 @@ export const dbmsProcedures: readonly ProcedureDefinition[] = [
       field('validValues', 'STRING'),
     ],
     mode: 'DBMS',
-    description: 'List the currently active configuration settings of graphdb.',
+    description: 'List the currently active configuration settings of graphdb (admin only).',
     call: (args, ctx) => {
+      if (ctx.admin?.isAdmin?.() === false) {
+        throw new GraphError(StatusCodes.Forbidden, 'Executing admin procedure `dbms.listConfig` is not allowed: it needs the admin permission.');
+      }
       const search = typeof args[0] === 'string' ? args[0].toLowerCase() : '';
       return (ctx.admin?.settings?.() ?? [])
         .filter((s) => s.name.toLowerCase().includes(search))

@@ -37,6 +37,8 @@ export interface AdminHooks {
   readonly settings?: () => readonly SettingInfo[];
   /** The user running the statement (`dbms.showCurrentUser`); absent in embedded use without security. */
   readonly currentUser?: { readonly username: string | null; readonly roles: readonly string[] };
+  /** Whether the user running the statement has the admin permission (absent: embedded, full access). */
+  readonly isAdmin?: () => boolean;
   /** Empties the compiled-query cache; returns how many entries it held (`db.clearQueryCaches`). */
   readonly clearQueryCaches?: () => number;
   /** The configured embedding provider (`genai.vector.encodeBatch`); null when none is configured. */
