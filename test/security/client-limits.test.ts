@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { describe, test } from 'node:test';
+import WebSocket from 'ws';
 import { GraphDB } from '../../src/engine/index.js';
 import { startBoltServer } from '../../src/server/bolt/index.js';
 import { RawBoltClient, SIG } from '../bolt/helpers/bolt-client.js';
@@ -111,6 +112,24 @@ describe('HTTP listener', () => {
   });
 });
 
+describe('GraphQL WebSocket', () => {
+  test('an inbound message larger than server.body_limit closes the socket (1009)', async () => {
+    const server = await startTestServer({ 'server.body_limit': 2048 });
+    try {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      });
+      ws.send(JSON.stringify({ type: 'connection_init', payload: { pad: 'z'.repeat(10_000) } }));
+      const code = await new Promise<number>((resolve) => ws.once('close', (closeCode) => resolve(closeCode)));
+      assert.equal(code, 1009);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('Bolt listener', () => {
   async function boltServer(limits: Parameters<typeof startBoltServer>[0]['limits'], authenticate = true) {
     const db = await GraphDB.open({ search: false });
@@ -154,6 +173,27 @@ describe('Bolt listener', () => {
       client.send(M.PULL, [map({ n: -1n })]);
       assert.equal((await client.next()).signature, SIG.SUCCESS);
       assert.equal((await client.next()).signature, SIG.RECORD);
+      client.close();
+    } finally {
+      await close();
+    }
+  });
+
+  test('server.limits.bolt_max_inbound_bytes: 300 pipelined requests over a 1 KiB budget are all answered, in order', async () => {
+    const { server, close } = await boltServer({ maxInboundBytes: 1024 });
+    try {
+      const client = await open(server.port, [5, 4]);
+      for (let i = 0; i < 150; i++) {
+        client.send(M.RUN, [`RETURN ${i} AS i, '${'p'.repeat(40)}' AS pad`, map({}), map({})]);
+        client.send(M.PULL, [map({ n: -1n })]);
+      }
+      for (let i = 0; i < 150; i++) {
+        assert.equal((await client.next()).signature, SIG.SUCCESS);
+        const record = await client.next();
+        assert.equal(record.signature, SIG.RECORD);
+        assert.equal((record.fields[0] as unknown[])[0], BigInt(i));
+        assert.equal((await client.next()).signature, SIG.SUCCESS);
+      }
       client.close();
     } finally {
       await close();

@@ -142,6 +142,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
       authenticate: (request, params) =>
         connectionSecurity(request, authorizationParam(params), app.graphdb.config.global.auth, app.graphdb.auth),
       context: contextFor,
+      maxPayload: app.graphdb.config.global.server.body_limit,
     });
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       // Another path with no other upgrade handler would leave the socket hanging.

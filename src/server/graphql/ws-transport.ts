@@ -20,6 +20,8 @@ export interface WsTransportOptions {
   /** Resolves a connection's credentials; rejects when they are refused. */
   readonly authenticate: (request: IncomingMessage, params: Readonly<Record<string, unknown>> | undefined) => Promise<SecurityContext>;
   readonly context: (security: SecurityContext) => unknown;
+  /** Largest inbound WebSocket message in bytes (the HTTP body limit); default 16 MiB. */
+  readonly maxPayload?: number;
 }
 
 /** A running WebSocket transport. */
@@ -35,7 +37,10 @@ interface ConnectionExtra extends Record<PropertyKey, unknown> {
 
 /** Starts the graphql-ws server (not bound to a port: upgrades are handed to it). */
 export function createWsTransport(options: WsTransportOptions): WsTransport {
-  const wss = new WebSocketServer({ noServer: true });
+  // Inbound messages are bounded like HTTP bodies (ws' own default is 100 MiB). Outbound, a
+  // client that does not read holds nothing unbounded: graphql-ws awaits each send before it
+  // pulls the next event, and a subscription buffers at most 10 events, dropping the rest.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 16 * 1024 * 1024 });
   const rules = [...specifiedRules, ...options.rules];
   const disposable = useServer<Record<string, unknown> | undefined, ConnectionExtra>(
     {
