@@ -55,7 +55,7 @@ function documents(json: CypherValue): CypherMap[] {
 function problems(doc: CypherMap, cfg: DocConfig): string[] {
   const out: string[] = [];
   const check = (m: CypherMap): void => {
-    if (!m.has(cfg.labelField) && cfg.defaultLabel === '') out.push(`The object \`${JSON.stringify(Object.fromEntries([...m].filter(([, v]) => typeof v !== 'object')))}\` must have \`${cfg.labelField}\` as label-field name`);
+    if (!m.has(cfg.labelField) && cfg.defaultLabel === '') out.push(`The object \`${JSON.stringify(Object.fromEntries([...m].filter(([, v]) => typeof v !== 'object' || v === null)), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v))}\` must have \`${cfg.labelField}\` as label-field name`);
     if (!m.has(cfg.idField) && !cfg.generateId) out.push(`The object must have \`${cfg.idField}\` as id-field name`);
     for (const v of m.values()) {
       if (v instanceof Map) check(v);
