@@ -4,6 +4,8 @@
  * nodes in the `system` database (auth-store.ts).
  */
 
+import type { DbmsAction } from '../../cypher/semantic/access-types.js';
+
 /** Every privilege action graphdb knows, with Neo4j's names. */
 export type PrivilegeAction =
   // graph
@@ -35,32 +37,12 @@ export type PrivilegeAction =
   | 'execute_boosted'
   | 'execute_admin'
   | 'execute_function'
-  // dbms
-  | 'dbms_actions'
+  // dbms: the actions statements need (access-types.ts) and the groups that cover them
+  | DbmsAction
   | 'user_management'
-  | 'create_user'
-  | 'drop_user'
-  | 'rename_user'
-  | 'alter_user'
-  | 'show_user'
   | 'role_management'
-  | 'create_role'
-  | 'drop_role'
-  | 'rename_role'
-  | 'show_role'
-  | 'assign_role'
-  | 'remove_role'
   | 'privilege_management'
-  | 'assign_privilege'
-  | 'remove_privilege'
-  | 'show_privilege'
-  | 'database_management'
-  | 'create_database'
-  | 'drop_database'
-  | 'alter_database'
-  | 'alias_management'
-  | 'show_alias'
-  | 'show_setting';
+  | 'database_management';
 
 /** GRANTED or DENIED. */
 export type PrivilegeAccess = 'GRANTED' | 'DENIED';
