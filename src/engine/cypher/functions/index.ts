@@ -2,7 +2,6 @@
  * The built-in function library and the default registry the engine uses.
  * See `registry.ts` for the calling convention.
  */
-import { apocFunctions } from '../procedures/apoc/index.js';
 import { aggregateFunctions } from './aggregates.js';
 import { conversionFunctions } from './conversion.js';
 import { graphFunctions } from './graph.js';
@@ -27,18 +26,21 @@ export const builtinFunctionList: readonly CypherFunction[] = [
   ...spatialFunctions,
   ...miscFunctions,
   ...aggregateFunctions,
-  ...apocFunctions,
 ];
 
-/** A new registry holding the built-ins (extend it with `register`). */
+/**
+ * The process-wide default registry: the built-ins, plus the libraries that register themselves
+ * when they load (APOC, see procedures/apoc/index.ts).
+ */
+export const builtinFunctions: FunctionRegistry = new FunctionRegistry();
+builtinFunctions.registerAll(builtinFunctionList);
+
+/** A new registry holding everything the default registry holds now (extend it with `register`). */
 export function createFunctionRegistry(): FunctionRegistry {
   const registry = new FunctionRegistry();
-  registry.registerAll(builtinFunctionList);
+  registry.registerAll(builtinFunctions.list());
   return registry;
 }
-
-/** The process-wide default registry. */
-export const builtinFunctions: FunctionRegistry = createFunctionRegistry();
 
 /** The built-in function called `name` (case-insensitive, namespaced like `date.truncate`). */
 export function lookupFunction(name: string): CypherFunction | undefined {

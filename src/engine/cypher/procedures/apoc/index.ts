@@ -2,6 +2,7 @@
  * APOC Core: every namespace's procedures and functions, registered like the built-ins (SHOW
  * PROCEDURES / SHOW FUNCTIONS list them with signature, description and mode).
  */
+import { builtinFunctions } from '../../functions/index.js';
 import type { CypherFunction } from '../../functions/registry.js';
 import type { ProcedureDefinition } from '../registry.js';
 import { aggEntries } from './agg.js';
@@ -40,3 +41,5 @@ export const apocProcedures: readonly ProcedureDefinition[] = entries.filter((e)
 
 /** The APOC functions (scalar and aggregating). */
 export const apocFunctions: readonly CypherFunction[] = entries.filter(isFunction);
+
+builtinFunctions.registerAll(apocFunctions);
