@@ -20,6 +20,7 @@ import { runIndexSeries } from './workloads/index-series.js';
 import { runMemory } from './workloads/memory.js';
 import { runOltp } from './workloads/oltp.js';
 import { runAiMemory } from './workloads/ai-memory.js';
+import { runApocIterate } from './workloads/apoc.js';
 import { runParseBench } from './workloads/parse.js';
 import { runProtocolWorkloads } from './workloads/protocol.js';
 import { runSearchWorkloads } from './workloads/search.js';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     if (wanted('PARSE')) results.push(await runParseBench(ctx));
     if (wanted('W1')) results.push(...(await runWriteConcurrency(ctx, opts.baseline)));
     if (wanted('MEM')) results.push(await runAiMemory(ctx));
+    if (wanted('A1')) results.push(...(await runApocIterate(ctx)));
 
     printTable(results, log);
     const paths = writeResults(opts.out, profile, results, {
