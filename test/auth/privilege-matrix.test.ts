@@ -18,7 +18,7 @@ const LISTENERS = ['http', 'bolt', 'graphql'] as const;
 type Listener = (typeof LISTENERS)[number];
 
 /** What a role may do on a database, as far as the statements below need it. */
-type Capability = 'access' | 'traverse' | 'read' | 'create' | 'set' | 'delete' | 'index' | 'dbms';
+type Capability = 'access' | 'traverse' | 'read' | 'create' | 'set' | 'label' | 'delete' | 'index' | 'dbms';
 
 /** Statement kinds and the capabilities each needs (on MatrixItem/MatrixProbe nodes and their `v`/`w` properties). */
 const STATEMENTS: Readonly<Record<string, { readonly cypher: string; readonly needs: readonly Capability[] }>> = {
@@ -29,13 +29,20 @@ const STATEMENTS: Readonly<Record<string, { readonly cypher: string; readonly ne
   create: { cypher: 'CREATE (:MatrixProbe {w: 1})', needs: ['access', 'create', 'set'] },
   'create from COLLECT': { cypher: 'CREATE (:MatrixProbe {w: COLLECT { MATCH (n:MatrixItem) RETURN n.v }})', needs: ['access', 'create', 'set', 'traverse', 'read'] },
   'set property': { cypher: 'MATCH (n:MatrixItem) SET n.w = 1', needs: ['access', 'traverse', 'set'] },
+  'set label': { cypher: 'MATCH (n:MatrixItem) SET n:Tagged', needs: ['access', 'traverse', 'label'] },
+  merge: { cypher: 'MERGE (:MatrixItem {v: 1})', needs: ['access', 'traverse', 'read', 'create', 'set'] },
+  'pattern comprehension in CALL subquery': {
+    cypher: 'CALL { MATCH (n:MatrixItem) RETURN [(n)-[r]->() | n.v] AS vs } RETURN size(vs) AS s',
+    needs: ['access', 'traverse', 'read'],
+  },
   delete: { cypher: 'MATCH (n:MatrixProbe) DELETE n', needs: ['access', 'traverse', 'delete'] },
   'create index': { cypher: 'CREATE INDEX matrix_idx IF NOT EXISTS FOR (n:MatrixProbe) ON (n.p)', needs: ['access', 'index'] },
   'show users': { cypher: 'SHOW USERS YIELD user RETURN count(user) AS n', needs: ['dbms'] },
   'procedure (READ mode)': { cypher: 'CALL db.labels() YIELD label RETURN count(label) AS n', needs: ['access', 'traverse', 'read'] },
 };
 
-const EVERYTHING: readonly Capability[] = ['access', 'traverse', 'read', 'create', 'set', 'delete', 'index', 'dbms'];
+const EVERYTHING: readonly Capability[] = ['access', 'traverse', 'read', 'create', 'set', 'label', 'delete', 'index', 'dbms'];
+const EDITING: readonly Capability[] = ['access', 'traverse', 'read', 'create', 'set', 'label', 'delete'];
 
 /**
  * Roles: the Cypher that makes them and what they give per database. Every user also has
@@ -43,15 +50,12 @@ const EVERYTHING: readonly Capability[] = ['access', 'traverse', 'read', 'create
  */
 const ROLES: Readonly<Record<string, { readonly commands: readonly string[]; readonly gives: Readonly<Record<Database, readonly Capability[]>> }>> = {
   admin: { commands: [], gives: { graphdb: EVERYTHING, other: EVERYTHING } },
-  architect: {
-    commands: [],
-    gives: { graphdb: ['access', 'traverse', 'read', 'create', 'set', 'delete', 'index'], other: ['access', 'traverse', 'read', 'create', 'set', 'delete', 'index'] },
-  },
-  editor: { commands: [], gives: { graphdb: ['access', 'traverse', 'read', 'create', 'set', 'delete'], other: ['access', 'traverse', 'read', 'create', 'set', 'delete'] } },
+  architect: { commands: [], gives: { graphdb: [...EDITING, 'index'], other: [...EDITING, 'index'] } },
+  editor: { commands: [], gives: { graphdb: EDITING, other: EDITING } },
   reader: { commands: [], gives: { graphdb: ['access', 'traverse', 'read'], other: ['access', 'traverse', 'read'] } },
   writeonly: {
     commands: ['CREATE ROLE writeonly', 'GRANT ACCESS ON DATABASE * TO writeonly', 'GRANT WRITE ON GRAPH * TO writeonly'],
-    gives: { graphdb: ['access', 'create', 'set', 'delete'], other: ['access', 'create', 'set', 'delete'] },
+    gives: { graphdb: ['access', 'create', 'set', 'label', 'delete'], other: ['access', 'create', 'set', 'label', 'delete'] },
   },
   traverser: {
     commands: ['CREATE ROLE traverser', 'GRANT ACCESS ON DATABASE * TO traverser', 'GRANT TRAVERSE ON GRAPH * NODES * TO traverser'],

@@ -6,7 +6,7 @@
  * (admin; create, get, patch). Registered by the server assembly only when auth is enabled.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthService, isAdmin, type IssuedToken } from '../../../engine/auth/index.js';
+import { AuthService, type IssuedToken } from '../../../engine/auth/index.js';
 import { ClientError, StatusCodes, Unauthorized } from '../../../engine/errors/index.js';
 import { TOKEN_COOKIE, httpCredentials } from '../../credentials.js';
 
@@ -134,7 +134,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
       return {
         username,
         roles,
-        admin: isAdmin(roles, (name) => auth.store.role(name)),
+        admin: auth.isAdmin(request.security),
         permissions: [...new Set(definitions.flatMap((r) => r.permissions))],
         databases: definitions.some((r) => r.databases.length === 0) ? '*' : [...new Set(definitions.flatMap((r) => r.databases))],
       };
