@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { GraphDB, type SecurityContext } from '../../src/engine/index.js';
 import { AuthService } from '../../src/engine/auth/index.js';
+import { addPrivileges } from '../../src/engine/auth/role-admin.js';
 import type { PrivilegeRecord } from '../../src/engine/auth/privileges/types.js';
 
 const FAST = { N: 1024, r: 8, p: 1 };
@@ -46,11 +47,11 @@ describe('privileges from the analysed query', () => {
     await db.createDatabase('other');
     auth = await AuthService.open({ systemSession: () => db.session({ database: 'system' }), jwtSecret: null, initialCredentials: 'root:pw', scryptCost: FAST, defaultDatabase: db.storage.defaultDatabase });
     await auth.createRole('writeonly', [], null);
-    await auth.addPrivileges([privilege('writeonly', 'access', '*', 'database', 'database'), privilege('writeonly', 'write', '*', 'NODE(*)', 'graph'), privilege('writeonly', 'write', '*', 'RELATIONSHIP(*)', 'graph')], null);
+    await addPrivileges(auth, [privilege('writeonly', 'access', '*', 'database', 'database'), privilege('writeonly', 'write', '*', 'NODE(*)', 'graph'), privilege('writeonly', 'write', '*', 'RELATIONSHIP(*)', 'graph')], null);
     await auth.createRole('otherreader', [], null);
-    await auth.addPrivileges([privilege('otherreader', 'access', 'other', 'database', 'database'), privilege('otherreader', 'match', 'other', 'NODE(*)', 'all_properties'), privilege('otherreader', 'match', 'other', 'RELATIONSHIP(*)', 'all_properties')], null);
+    await addPrivileges(auth, [privilege('otherreader', 'access', 'other', 'database', 'database'), privilege('otherreader', 'match', 'other', 'NODE(*)', 'all_properties'), privilege('otherreader', 'match', 'other', 'RELATIONSHIP(*)', 'all_properties')], null);
     await auth.createRole('tonly', [], null);
-    await auth.addPrivileges([
+    await addPrivileges(auth, [
       privilege('tonly', 'access', '*', 'database', 'database'),
       privilege('tonly', 'traverse', '*', 'NODE(*)', 'graph'),
       privilege('tonly', 'match', '*', 'RELATIONSHIP(T)', 'property(k)'),
@@ -121,7 +122,7 @@ describe('privileges from the analysed query', () => {
 
   it('DENY wins over GRANT', async () => {
     await auth.createRole('nosecret', [], null);
-    await auth.addPrivileges([privilege('nosecret', 'traverse', '*', 'NODE(Secret)', 'graph', 'DENIED')], null);
+    await addPrivileges(auth, [privilege('nosecret', 'traverse', '*', 'NODE(Secret)', 'graph', 'DENIED')], null);
     const both = auth.contextFor('r', ['reader', 'nosecret']);
     assert.equal(await code(both, 'MATCH (s:Secret) RETURN s.pw'), FORBIDDEN);
     assert.equal(await code(both, 'MATCH (a:A) RETURN count(a)'), 'ok');

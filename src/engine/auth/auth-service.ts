@@ -8,7 +8,6 @@ import { ClientError, GraphError, StatusCodes, Unauthorized } from '../errors/in
 import type { Permission, SecurityContext, SystemSessionFactoryLike } from './service-types.js';
 import { privilegeContext } from './access-control.js';
 import type { PrivilegeSource } from './privileges/evaluate.js';
-import type { PrivilegeAccess, PrivilegeRecord } from './privileges/types.js';
 import type { AuditEvent, AuditSink } from './audit.js';
 import { AuthStore, type UserRecord } from './auth-store.js';
 import type { OidcClient } from './oidc-client.js';
@@ -64,10 +63,6 @@ export interface UserView {
   readonly serviceAccount: boolean;
   readonly home: string | null;
   readonly passwordChangeRequired: boolean;
-}
-
-function describePrivilege(p: Omit<PrivilegeRecord, 'access' | 'immutable'> & { readonly access?: PrivilegeAccess }): string {
-  return `${p.access ?? 'ANY'} ${p.action} ${p.resource} ${p.graph} ${p.segment} ${p.role}`;
 }
 
 /** Invalid administrative input. */
@@ -137,6 +132,11 @@ export class AuthService {
 
   private emit(event: AuditEvent): void {
     this.audit(event);
+  }
+
+  /** Records a security event of an administration done elsewhere (renames, privileges: role-admin.ts). */
+  auditEvent(event: AuditEvent): void {
+    this.emit(event);
   }
 
   /** The context of a principal with these roles. */
@@ -376,20 +376,6 @@ export class AuthService {
     return this.store.role(name)!;
   }
 
-  /** Renames a user-defined role (its privileges and members follow). */
-  async renameRole(from: string, to: string, actor: string | null): Promise<void> {
-    if (!isValidName(to)) throw invalid(`Invalid role name '${to}'.`);
-    if (!(await this.store.renameRole(from, to))) throw invalid(`Role '${from}' does not exist.`);
-    this.emit({ type: 'role_renamed', actor, role: to, from });
-  }
-
-  /** Renames a user. */
-  async renameUser(from: string, to: string, actor: string | null): Promise<void> {
-    if (!isValidName(to)) throw invalid(`Invalid user name '${to}'.`);
-    if (!(await this.store.renameUser(from, to))) throw invalid(`User '${from}' does not exist.`);
-    this.emit({ type: 'user_renamed', actor, username: to, from });
-  }
-
   /** Drops a user-defined role (built-in roles cannot be dropped). */
   async dropRole(name: string, actor: string | null): Promise<boolean> {
     const role = this.store.role(name);
@@ -405,21 +391,6 @@ export class AuthService {
     await this.store.setRoleDatabases(role, databases);
     this.emit({ type: 'role_databases_changed', actor, role, databases });
     return this.store.role(role)!;
-  }
-
-  /** GRANT/DENY privileges (records of existing roles); returns how many were new. */
-  async addPrivileges(records: readonly PrivilegeRecord[], actor: string | null): Promise<number> {
-    this.checkRoles([...new Set(records.map((r) => r.role))]);
-    const added = await this.store.privileges.add(records);
-    if (added > 0) this.emit({ type: 'privilege_changed', actor, change: 'add', privileges: records.map(describePrivilege) });
-    return added;
-  }
-
-  /** REVOKE [GRANT|DENY] privileges; returns how many were removed. */
-  async removePrivileges(records: readonly Omit<PrivilegeRecord, 'access'>[], access: PrivilegeAccess | null, actor: string | null): Promise<number> {
-    const removed = await this.store.privileges.remove(records, access);
-    if (removed > 0) this.emit({ type: 'privilege_changed', actor, change: 'remove', privileges: records.map(describePrivilege) });
-    return removed;
   }
 
   /** Every user (never with hashes). */

@@ -18,6 +18,7 @@ import { privilegeCommand } from './privileges/command-text.js';
 import { privilegesOfCommand } from './privileges/from-command.js';
 import type { PrivilegeRecord } from './privileges/types.js';
 import { verifyPasswordHash } from './password-hash.js';
+import { addPrivileges, removePrivileges, renameRole, renameUser } from './role-admin.js';
 
 function invalid(message: string): ClientError {
   return new ClientError(StatusCodes.InvalidArguments, message);
@@ -97,9 +98,9 @@ async function privileges(auth: AuthService, actor: string | null, c: PrivilegeC
   });
   if (c.operation === 'REVOKE') {
     const access = c.revokes === null ? null : c.revokes === 'GRANT' ? 'GRANTED' : 'DENIED';
-    return auth.removePrivileges(records, access, actor);
+    return removePrivileges(auth, records, access, actor);
   }
-  return auth.addPrivileges(records, actor);
+  return addPrivileges(auth, records, actor);
 }
 
 async function run(auth: AuthService, actor: string | null, c: SecurityCommand, v: CommandValues): Promise<number> {
@@ -124,7 +125,7 @@ async function run(auth: AuthService, actor: string | null, c: SecurityCommand, 
         throw invalid(`Failed to rename the specified user '${from}' to '${to}': The user '${from}' does not exist.`);
       }
       if ((await auth.user(to)) !== null) throw invalid(`Failed to rename the specified user '${from}' to '${to}': User '${to}' already exists.`);
-      await auth.renameUser(from, to, actor);
+      await renameUser(auth, from, to, actor);
       return 1;
     }
     case Kind.CreateRole: {
@@ -156,7 +157,7 @@ async function run(auth: AuthService, actor: string | null, c: SecurityCommand, 
       }
       if (role.builtin) throw invalid(`Failed to rename the specified role '${from}' to '${to}': built-in roles cannot be renamed.`);
       if (auth.store.role(to) !== null) throw invalid(`Failed to rename the specified role '${from}' to '${to}': Role '${to}' already exists.`);
-      await auth.renameRole(from, to, actor);
+      await renameRole(auth, from, to, actor);
       return 1;
     }
     case Kind.RoleMembership: {
