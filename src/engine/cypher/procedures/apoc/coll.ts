@@ -6,7 +6,7 @@ import { groupKey } from '../../../values/group-key.js';
 import { isNode } from '../../../values/kinds.js';
 import { compare } from '../../../values/ordering.js';
 import type { CypherValue } from '../../../values/types.js';
-import { fn, illegalArgument, proc } from './define.js';
+import { fn, generatedLength, illegalArgument, proc } from './define.js';
 import { cfgString, listArg, mapArg, mapOf, num, propsOf } from './values.js';
 
 type List = readonly CypherValue[];
@@ -216,7 +216,7 @@ export const collEntries = [
     return ca.size === cb.size && [...ca].every(([k, e]) => cb.get(k)?.count === e.count);
   }),
   fn('apoc.coll.dropDuplicateNeighbors(list :: LIST<ANY>) :: LIST<ANY>', 'Removes duplicate consecutive objects in the `LIST<ANY>`.', ([c]) => L(c).filter((v, i, all) => i === 0 || groupKey(all[i - 1]!) !== groupKey(v))),
-  fn('apoc.coll.fill(items :: STRING, count :: INTEGER) :: LIST<ANY>', 'Returns a `LIST<ANY>` with the given count of items.', ([item, count]) => Array.from({ length: Number(count ?? 0n) }, () => item!)),
+  fn('apoc.coll.fill(items :: STRING, count :: INTEGER) :: LIST<ANY>', 'Returns a `LIST<ANY>` with the given count of items.', ([item, count]) => Array.from({ length: generatedLength(Number(count ?? 0n), 'filled list') }, () => item!)),
   fn('apoc.coll.flatten(coll :: LIST<ANY>, recursive = false :: BOOLEAN) :: LIST<ANY>', 'Flattens the given `LIST<ANY>` (to flatten nested `LIST<ANY>` values, set recursive to true).', ([c, r]) => (c === null ? null : flatten(L(c), r === true))),
   fn('apoc.coll.insert(coll :: LIST<ANY>, index :: INTEGER, value :: ANY) :: LIST<ANY>', 'Inserts a value into the specified index in the `LIST<ANY>`.', ([c, i, v]) => {
     if (c === null || i === null) return c ?? null;
@@ -295,7 +295,7 @@ export const collEntries = [
   fn('apoc.coll.randomItems(coll :: LIST<ANY>, itemCount :: INTEGER, allowRepick = false :: BOOLEAN) :: LIST<ANY>', 'Returns a `LIST<ANY>` of `itemCount` random items from the original `LIST<ANY>` (optionally allowing elements in the original `LIST<ANY>` to be selected more than once).', ([c, count, repick]) => {
     const list = L(c);
     const n = Number(count ?? 0n);
-    if (repick === true) return list.length === 0 ? [] : Array.from({ length: n }, () => list[Math.floor(Math.random() * list.length)]!);
+    if (repick === true) return list.length === 0 ? [] : Array.from({ length: generatedLength(n, 'list of random items') }, () => list[Math.floor(Math.random() * list.length)]!);
     return shuffled(list).slice(0, n);
   }, { deterministic: false }),
   fn('apoc.coll.shuffle(coll :: LIST<ANY>) :: LIST<ANY>', 'Returns the `LIST<ANY>` shuffled.', ([c]) => (c === null ? null : shuffled(L(c))), { deterministic: false }),

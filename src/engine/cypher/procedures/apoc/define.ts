@@ -43,6 +43,16 @@ export function illegalArgument(message: string): ApocFailure {
   return new ApocFailure(message, 'java.lang.IllegalArgumentException');
 }
 
+/** Longest string or list an APOC function generates from a requested size (64 Mi characters or elements). */
+export const MAX_GENERATED_LENGTH = 64 * 1024 * 1024;
+
+/** A requested generated length (negative is 0); refused past MAX_GENERATED_LENGTH instead of exhausting memory. */
+export function generatedLength(count: number, what: string): number {
+  const n = Math.max(0, count);
+  if (!(n <= MAX_GENERATED_LENGTH)) throw illegalArgument(`The ${what} would be longer than ${MAX_GENERATED_LENGTH} (requested ${count})`);
+  return Math.floor(n);
+}
+
 /** Wraps `error` as Neo4j reports a failed procedure or function call. */
 export function invocationError(kind: 'procedure' | 'function', name: string, error: unknown): GraphError {
   if (error instanceof GraphError && !(error instanceof ApocFailure)) {

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { CypherValue } from '../../../values/types.js';
 import { formatLiteral } from '../../../values/to-string.js';
 import { userRegex } from '../../functions/user-regex.js';
-import { fn, illegalArgument, proc } from './define.js';
+import { fn, generatedLength, illegalArgument, proc } from './define.js';
 import { javaFormat } from './format.js';
 import { doubleMetaphone, jaroWinkler, levenshtein, sorensenDice, soundex } from './text-similarity.js';
 import { listArg } from './values.js';
@@ -50,9 +50,8 @@ function indexesOf(s: string, lookup: string, from: number, to: number): number[
 
 function pad(s: string, count: number, delimiter: string, left: boolean): string {
   if (s.length >= count || delimiter === '') return s;
-  let filler = '';
-  while (filler.length < count - s.length) filler += delimiter;
-  filler = filler.slice(0, count - s.length);
+  const missing = generatedLength(count, 'padded string') - s.length;
+  const filler = delimiter.repeat(Math.ceil(missing / delimiter.length)).slice(0, missing);
   return left ? filler + s : s + filler;
 }
 
@@ -164,13 +163,13 @@ export const textEntries = [
   textFn("apoc.text.rpad(text :: STRING, count :: INTEGER, delimiter = ' ' :: STRING) :: STRING", 'Right pads the given `STRING` by the given width.', (s, [, n, d]) => pad(s, Number(n), String(d ?? ' '), false)),
   fn('apoc.text.repeat(item :: STRING, count :: INTEGER) :: STRING', 'Returns the result of the given item multiplied by the given count.', ([s, n]) => {
     if (s === null || n === null) return null;
-    if (String(s).length * Number(n) > 64 * 1024 * 1024) throw illegalArgument('The repeated string would be longer than 64 MiB');
+    generatedLength(String(s).length * Number(n), 'repeated string');
     return String(s).repeat(Math.max(0, Number(n)));
   }),
   fn("apoc.text.random(length :: INTEGER, valid = 'A-Za-z0-9' :: STRING) :: STRING", 'Generates a random `STRING` to the given length using a length parameter and an optional `STRING` of valid characters.', ([n, valid]) => {
     const chars = charset(String(valid ?? 'A-Za-z0-9'));
     if (chars.length === 0) return '';
-    return Array.from({ length: Number(n ?? 0n) }, () => chars[randomInt(chars.length)]).join('');
+    return Array.from({ length: generatedLength(Number(n ?? 0n), 'random string') }, () => chars[randomInt(chars.length)]).join('');
   }, { deterministic: false }),
   fn('apoc.text.regexGroups(text :: STRING, regex :: STRING) :: LIST<ANY>', 'Returns all groups matching the given regular expression in the given text.', ([s, r]) => {
     if (s === null || r === null) return null;
