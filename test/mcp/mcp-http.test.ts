@@ -72,6 +72,16 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     }
   });
 
+  it('refuses a browser origin that CORS does not allow (DNS rebinding), even with credentials', async () => {
+    const response = await fetch(`${served.httpUrl}/mcp`, {
+      method: 'POST',
+      headers: { authorization: ADMIN, origin: 'http://attacker.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    assert.equal(response.status, 403);
+    assert.match(((await response.json()) as any).error.message, /origin http:\/\/attacker\.example is not allowed/);
+  });
+
   it('refuses a client without credentials (401) and answers GET with 405', async () => {
     await assert.rejects(httpClient(null), /401|Unauthorized|authentication/i);
     const response = await fetch(`${served.httpUrl}/mcp`, { headers: { authorization: ADMIN, accept: 'text/event-stream' } });

@@ -3,7 +3,9 @@
  * this stateless mode). Authentication is the usual Basic/Bearer of every route; the caller needs
  * read access to the database (`?database=`, default the default database) and every tool runs
  * with the caller's rights, so a reader's `store` is refused. Each request gets a fresh server
- * and transport bound to its caller (stateless, JSON responses).
+ * and transport bound to its caller (stateless, JSON responses). As the MCP specification asks
+ * against DNS rebinding, a request carrying an `Origin` header is refused (403) unless CORS allows
+ * that origin (`cors.enabled` and `cors.origins`); MCP clients outside browsers send none.
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -42,7 +44,16 @@ export function mcpRoutes(options: McpRoutesOptions): FastifyPluginAsync {
       return database;
     };
 
+    const originAllowed = (origin: string | undefined): boolean => {
+      if (origin === undefined) return true;
+      const cors = services.config.global.cors;
+      return cors.enabled && (cors.origins.includes('*') || cors.origins.includes(origin));
+    };
+
     app.post('/mcp', { schema: { summary: 'Model Context Protocol (Streamable HTTP): graphdb memory tools, resources and prompts', tags: ['mcp'] } }, async (request, reply) => {
+      if (!originAllowed(request.headers.origin)) {
+        return reply.status(403).type('application/json').send(jsonRpcError(-32000, `Forbidden: origin ${request.headers.origin} is not allowed (cors.origins)`));
+      }
       const database = databaseOf(request);
       const settings = services.config.global.assistant;
       const server = createMcpServer({
