@@ -1,7 +1,8 @@
 /**
- * genai.vector.encodeBatch backed by the configured local GGUF embedding model (the tiny BERT the
- * search tests generate): vectors equal the provider's own, in order, usable with the vector
- * procedures in the same statement; provider, configuration and "no provider" errors.
+ * genai.vector.encodeBatch and genai.vector.encode backed by the configured local GGUF embedding
+ * model (the tiny BERT the search tests generate): vectors equal the provider's own, in order,
+ * usable with the vector procedures in the same statement; the function in RETURN, LET, SET and
+ * per row (null in, null out); where it cannot run; provider, configuration and "no provider" errors.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { GraphDB } from '../../src/engine/index.js';
 import { LocalEmbeddingProvider } from '../../src/engine/search/embeddings/local-provider.js';
 import { writeTinyBert } from './fixtures/tiny-bert.js';
 
-describe('genai.vector.encodeBatch', () => {
+describe('genai.vector.encodeBatch and genai.vector.encode', () => {
   let modelsDir = '';
   let provider: LocalEmbeddingProvider;
   let db: GraphDB;
@@ -56,6 +57,24 @@ describe('genai.vector.encodeBatch', () => {
     const [query] = await provider.embed(['graph database']);
     const hits = await rows(db, "CALL db.index.vector.queryNodes('docs', 1, $q) YIELD node RETURN node.text", { q: Array.from(query!) });
     assert.deepEqual(hits, [['graph database']]);
+  });
+
+  it('genai.vector.encode in RETURN, LET, SET and per row, evaluated ahead of its clause', async () => {
+    const [expected] = await provider.embed(['water fire city']);
+    const [[returned]] = (await rows(db, "RETURN genai.vector.encode('water fire city', 'local') AS v")) as [[number[]]];
+    assert.equal(returned.length, expected!.length);
+    returned.forEach((x, k) => assert.ok(Math.abs(x - expected![k]!) < 1e-6));
+    assert.deepEqual(await rows(db, "UNWIND ['a b', null, 'cat'] AS t RETURN t, genai.vector.encode(t, 'local') IS NULL AS missing"), [
+      ['a b', false],
+      [null, true],
+      ['cat', false],
+    ]);
+    assert.deepEqual(await rows(db, "LET v = genai.vector.encode('x', 'local', {model: 'tiny-embed.gguf'}) RETURN size(v) = $n AS ok", { n: BigInt(expected!.length) }), [[true]]);
+    await rows(db, "CREATE (n:Note {text: 'water fire city'}) SET n.embedding = genai.vector.encode(n.text, 'local')");
+    const [[stored]] = (await rows(db, 'MATCH (n:Note) RETURN n.embedding')) as [[number[]]];
+    stored.forEach((x, k) => assert.ok(Math.abs(x - expected![k]!) < 1e-6));
+    await assert.rejects(rows(db, "MATCH (n:Note) WHERE genai.vector.encode(n.text, 'local') IS NOT NULL RETURN n"), /cannot be evaluated here/);
+    await assert.rejects(rows(db, "RETURN genai.vector.encode('x', 'OpenAI') AS v"), /provider 'OpenAI' is not available/);
   });
 
   it('errors: another provider, a different model, unknown keys, no provider configured', async () => {

@@ -4,6 +4,7 @@
  */
 import { aggregateFunctions } from './aggregates.js';
 import { conversionFunctions } from './conversion.js';
+import { genaiFunctions } from './genai.js';
 import { graphFunctions } from './graph.js';
 import { listFunctions } from './list.js';
 import { mathFunctions } from './math.js';
@@ -25,6 +26,7 @@ export const builtinFunctionList: readonly CypherFunction[] = [
   ...temporalFunctions,
   ...spatialFunctions,
   ...miscFunctions,
+  ...genaiFunctions,
   ...aggregateFunctions,
 ];
 

@@ -2,6 +2,7 @@
  * Per-clause planning of queries (Kuzu `src/planner/plan/`): each clause extends the plan
  * built so far; UNION plans both branches over the same input.
  */
+import { hoistEncodes } from './hoist-encode.js';
 import { CypherSyntaxError } from '../../errors/index.js';
 import { Kind } from '../ast/index.js';
 import type { CallProcedure, CallSubquery, Clause, Expression, Query, SingleQuery } from '../ast/index.js';
@@ -61,11 +62,12 @@ function isStandaloneCall(query: SingleQuery): boolean {
 }
 
 function planClause(
-  clause: Clause,
-  state: PlanState,
+  written: Clause,
+  before: PlanState,
   ctx: PlannerContext,
   run: (clauses: readonly Clause[], state: PlanState) => PlanState,
 ): PlanState {
+  const { clause, state } = hoistEncodes(written, before, ctx);
   switch (clause.kind) {
     case Kind.Match: {
       const input: LogicalOperator = state.updated && !state.readGraph ? { op: 'Eager', input: state.plan } : state.plan;

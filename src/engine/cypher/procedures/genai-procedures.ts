@@ -1,6 +1,6 @@
 /**
  * `genai.vector.encodeBatch(resources, provider, configuration = {}) :: (index, resource, vector)`
- * as Neo4j's GenAI plugin defines it, backed by graphdb's configured embedding provider (the
+ * as Neo4j's GenAI plugin defines it (a null resource gets a null vector), backed by graphdb's configured embedding provider (the
  * local GGUF model by default) instead of a cloud API. `provider` must name the configured
  * provider (`local`, `local_server` or `hosted_api`, case-insensitive); `configuration` may give
  * `model` and `dimensions`, which must match the configured model. Embedding is asynchronous: the
@@ -85,11 +85,12 @@ export const genaiProcedures: readonly ProcedureDefinition[] = [
       const [resources, provider, configuration] = args;
       const service = serviceFor(ctx, provider!, configuration ?? null);
       if (resources === null) return;
-      const texts = resources as string[];
-      if (texts.some((t) => typeof t !== 'string')) throw new ArgumentError('Resources must be a list of strings');
-      if (texts.length === 0) return;
-      const vectors = yield* awaitResult(ctx, service.embed(texts));
-      for (let i = 0; i < texts.length; i++) yield [BigInt(i), texts[i]!, vectors[i]!];
+      const texts = resources as (string | null)[];
+      if (texts.some((t) => t !== null && typeof t !== 'string')) throw new ArgumentError('Resources must be a list of strings');
+      const present = texts.filter((t): t is string => t !== null);
+      const vectors = present.length === 0 ? [] : yield* awaitResult(ctx, service.embed(present));
+      let next = 0;
+      for (let i = 0; i < texts.length; i++) yield [BigInt(i), texts[i]!, texts[i] === null ? null : vectors[next++]!];
     },
   },
 ];
