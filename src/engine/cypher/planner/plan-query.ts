@@ -175,9 +175,11 @@ function planCallProcedure(clause: CallProcedure, state: PlanState, ctx: Planner
     const item = clause.yieldItems?.find((y) => y.field === field);
     return { field, variable: item?.alias?.name ?? field };
   });
+  const writing = signature.mode === 'WRITE' || signature.mode === 'SCHEMA';
   let plan: LogicalOperator = {
     op: 'ProcedureCall',
-    input: state.plan,
+    // A writing procedure runs after the rows it consumes were read (Eager), as Neo4j plans it.
+    input: writing && state.readGraph && state.plan.op !== 'Eager' ? { op: 'Eager', input: state.plan } : state.plan,
     name,
     args: clause.args,
     yields,

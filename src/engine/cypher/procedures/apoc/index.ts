@@ -24,13 +24,14 @@ import { miscEntries } from './misc.js';
 import { nodesEntries } from './nodes.js';
 import { pathEntries } from './path.js';
 import { periodicEntries } from './periodic.js';
+import { refactorEntries } from './refactor.js';
 import { textEntries } from './text.js';
 import { utilEntries } from './util.js';
 
 /** An APOC entry: a procedure or a function. */
 export type ApocEntry = ProcedureDefinition | CypherFunction;
 
-const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries, ...cypherEntries, ...periodicEntries, ...pathEntries, ...nodesEntries, ...atomicSchemaEntries, ...miscEntries, ...graphEntries];
+const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries, ...cypherEntries, ...periodicEntries, ...pathEntries, ...nodesEntries, ...atomicSchemaEntries, ...miscEntries, ...graphEntries, ...refactorEntries];
 
 function isFunction(entry: ApocEntry): entry is CypherFunction {
   return 'kind' in entry;
