@@ -5,6 +5,7 @@
  * authentication, Bolt idle and write timeouts.
  */
 import assert from 'node:assert/strict';
+import http2 from 'node:http2';
 import { connect, type Socket } from 'node:net';
 import { describe, test } from 'node:test';
 import WebSocket from 'ws';
@@ -106,6 +107,29 @@ describe('HTTP listener', () => {
       const small = await commit(server.url, ['UNWIND range(1, 3) AS i RETURN i']);
       assert.deepEqual(small.body.errors, []);
       assert.equal(small.body.results[0].data.length, 3);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('gRPC listener', () => {
+  test('max_connections_per_ip and idle_timeout apply to the vector-API gRPC listener', async () => {
+    const server = await startTestServer({
+      'vectorapi.grpc_enabled': true,
+      'vectorapi.grpc_listen_addr': '127.0.0.1:0',
+      'server.limits.max_connections_per_ip': 1,
+      'server.limits.idle_timeout': 300,
+    });
+    try {
+      const port = server.server.vectorApi!.port;
+      const session = http2.connect(`http://127.0.0.1:${port}`);
+      session.on('error', () => undefined);
+      await new Promise<void>((resolve) => session.once('connect', () => resolve()));
+      const second = await rawConnect(port);
+      assert.ok(await closedWithin(second, 5000), 'a second connection from the address is closed');
+      await new Promise<void>((resolve) => session.once('close', () => resolve()));
+      assert.ok(session.destroyed || session.closed, 'the idle HTTP/2 session is closed');
     } finally {
       await server.stop();
     }

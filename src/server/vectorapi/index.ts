@@ -146,7 +146,11 @@ export async function startVectorApiServer(options: VectorApiServerOptions): Pro
     contextValues: (request) => createContextValues().set(CLIENT_IP, request.socket.remoteAddress ?? null),
   });
   const server = createHttp2Server(options, handler);
-  if (options.limits !== undefined) guardConnections(server, options.limits);
+  if (options.limits !== undefined) {
+    guardConnections(server, { ...options.limits, idleTimeoutMs: 0 });
+    // An HTTP/2 session owns its socket's timeout: idle sessions are destroyed by the server's.
+    if (options.limits.idleTimeoutMs > 0) server.setTimeout(options.limits.idleTimeoutMs);
+  }
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (session: http2.ServerHttp2Session) => {
     sessions.add(session);
