@@ -11,11 +11,9 @@ import type { ProcedureRegistry } from '../registry.js';
 export const NOT_OFFERED: readonly (readonly [string, string])[] = [
   ['apoc.export.arrow', 'Apache Arrow needs the Arrow library, which this server does not bundle'],
   ['apoc.load.arrow', 'Apache Arrow needs the Arrow library, which this server does not bundle'],
-  ['apoc.export.', 'not yet: exports are planned as streams and as files in the import directory'],
   ['apoc.import.', 'not yet: imports are planned through the confined file opener of the import directory'],
   ['apoc.load.', 'not yet: loading is planned through the confined file opener and the URL allowlist'],
   ['apoc.trigger.', 'not yet: triggers need before/after-commit hooks on the commit path'],
-  ['apoc.refactor.', 'not yet'],
   ['apoc.xml.', 'not yet: needs an XML parser'],
   ['apoc.example.movies', 'not yet: the movie graph data set is not shipped'],
 ];
@@ -73,6 +71,8 @@ export function apocCoverageMarkdown(names: readonly string[], procedures: Proce
     '  until the transaction ends.',
     '- `apoc.spatial.geocode*` refuse with a clear error: geocoding needs an external service and the server makes no',
     '  requests to outside services. `apoc.algo.aStar*` search with a zero heuristic (the optimal path, as Dijkstra).',
+    '- `apoc.export.*` stream their output (`{stream: true}`, no file name). Writing export files would need',
+    '  `apoc.export.file.enabled`, which this server does not offer: a file name is refused with APOC\'s message.',
     '- `apoc.hashing.fingerprint*` are MD5 checksums of a canonical form of the value: equal entities give equal',
     '  checksums; the digests are not byte-compatible with APOC\'s.',
     '',

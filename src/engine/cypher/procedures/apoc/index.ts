@@ -13,6 +13,7 @@ import { createEntries } from './create.js';
 import { cypherEntries } from './cypher.js';
 import { dateEntries } from './date.js';
 import { entityEntries } from './entities.js';
+import { exportEntries } from './export.js';
 import { graphEntries } from './graph.js';
 import { helpEntries } from './help.js';
 import { mergeEntries } from './merge.js';
@@ -31,7 +32,7 @@ import { utilEntries } from './util.js';
 /** An APOC entry: a procedure or a function. */
 export type ApocEntry = ProcedureDefinition | CypherFunction;
 
-const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries, ...cypherEntries, ...periodicEntries, ...pathEntries, ...nodesEntries, ...atomicSchemaEntries, ...miscEntries, ...graphEntries, ...refactorEntries];
+const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries, ...cypherEntries, ...periodicEntries, ...pathEntries, ...nodesEntries, ...atomicSchemaEntries, ...miscEntries, ...graphEntries, ...refactorEntries, ...exportEntries];
 
 function isFunction(entry: ApocEntry): entry is CypherFunction {
   return 'kind' in entry;
