@@ -10,6 +10,7 @@
  * await db.close();
  * ```
  */
+import { MemoryPool, resolveMemoryLimits, type MemoryLimitSettings } from './cypher/memory/memory-tracker.js';
 import { ImportFiles, type FileAccessSettings } from './files/import-files.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,8 @@ export interface GraphDBOptions {
    * `memory_decay` settings (disabled: `decayScore()` works, nothing is recalculated or archived).
    */
   readonly memoryDecay?: MemoryDecayOptions;
+  /** Memory limits of transactions (`memory.transaction_max`, `memory.transaction_total_max`); default derived from the heap limit. */
+  readonly memory?: MemoryLimitSettings;
 }
 
 /** Counts of one database (the HTTP `/stats` shape). */
@@ -116,6 +119,12 @@ export interface GraphStats {
   readonly labels: readonly { readonly label: string; readonly count: number }[];
   readonly dataSizeBytes: number;
   readonly version: bigint;
+}
+
+/** The memory pool of an engine and its per-transaction limit. */
+function memoryServices(settings: MemoryLimitSettings | undefined): { pool: MemoryPool; transactionMax: number } {
+  const limits = resolveMemoryLimits(settings);
+  return { pool: new MemoryPool(limits.totalMax), transactionMax: limits.transactionMax };
 }
 
 /** An open graph database engine. */
@@ -197,6 +206,7 @@ export class GraphDB {
         ...(options.files?.csvBufferSize === undefined ? {} : { csvBufferSize: options.files.csvBufferSize }),
       }),
       admitQuery: (database, clock) => admitUnderLimits(admission, database, storage.directory.limitsOf(database), clock),
+      memory: memoryServices(options.memory),
     };
     this.host = {
       services: this.services,

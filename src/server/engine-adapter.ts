@@ -37,6 +37,7 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
     maxWriteSetBytes: config.database.transaction_max_write_set,
     logger: { warn: (object, message) => logger.warn(object, message) },
     memoryDecay: { settings: config.memory_decay },
+    memory: { transactionMaxBytes: config.db.memory.transaction.max, totalMaxBytes: config.dbms.memory.transaction.total.max },
     search: {
       settings: searchSettingsFrom(config),
       eager: true,

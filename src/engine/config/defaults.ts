@@ -51,7 +51,9 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
   dbms: {
     security: { allow_csv_import_from_file_urls: true, load_url_allowlist: [] },
     import: { csv: { buffer_size: 2 * 1024 * 1024 } },
+    memory: { transaction: { total: { max: 0 } } },
   },
+  db: { memory: { transaction: { max: 0 } } },
   vectorapi: {
     grpc_enabled: false,
     grpc_listen_addr: '127.0.0.1:6334',

@@ -61,6 +61,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'auth.oauth_redirect_uri': 'OAuth redirect URI.',
   'auth.oauth_scopes': 'OAuth scopes requested at login.',
   'auth.oauth_default_role': 'Role given to users who log in through OAuth.',
+  'dbms.memory.transaction.total.max': 'Bytes all running transactions may hold together (0: half of the heap limit).',
+  'db.memory.transaction.max': 'Bytes one transaction may hold (0: a quarter of the heap limit).',
   'auth.max_failed_attempts': 'Failed logins of one user from one address that lock that pair.',
   'auth.lock_time': 'First lock time of a (user, address) pair; doubles per further lock.',
   'auth.failed_attempts_window': 'Window in which failed logins are counted.',

@@ -115,6 +115,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['load_url_allowlist', list, 'GRAPHDB_LOAD_URL_ALLOWLIST'],
   ]),
   ...group('security', 'dbms.import.csv', [['buffer_size', { type: 'size' }, 'GRAPHDB_CSV_BUFFER_SIZE']]),
+  ...group('resources', 'dbms.memory.transaction.total', [['max', { type: 'size' }, 'GRAPHDB_MEMORY_TRANSACTION_TOTAL_MAX']]),
+  ...group('resources', 'db.memory.transaction', [['max', { type: 'size' }, 'GRAPHDB_MEMORY_TRANSACTION_MAX']]),
   ...group('server', 'vectorapi', [
     ['grpc_enabled', bool, 'GRAPHDB_VECTORAPI_GRPC_ENABLED'],
     ['grpc_listen_addr', str, 'GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR'],

@@ -107,6 +107,14 @@ export interface DbmsSettings {
   };
   /** Longest CSV record in bytes. */
   import: { csv: { buffer_size: number } };
+  /** Bytes all running transactions may hold together (0: half of the V8 heap limit). */
+  memory: { transaction: { total: { max: number } } };
+}
+
+/** `db` section: Neo4j-named per-database limits. */
+export interface DbSettings {
+  /** Bytes one transaction may hold (0: a quarter of the V8 heap limit). */
+  memory: { transaction: { max: number } };
 }
 
 /** Client-certificate policy of the vector-API gRPC listener. */
@@ -320,6 +328,7 @@ export interface GraphdbConfig {
   database: DatabaseSettings;
   server: ServerSettings;
   dbms: DbmsSettings;
+  db: DbSettings;
   vectorapi: VectorApiSettings;
   auth: AuthSettings;
   cors: CorsSettings;

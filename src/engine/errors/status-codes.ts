@@ -61,6 +61,14 @@ export const StatusCodes = {
   ResourceExhaustion: 'Neo.TransientError.Request.ResourceExhaustion',
   UnknownError: 'Neo.DatabaseError.General.UnknownError',
   StorageDamageDetected: 'Neo.DatabaseError.General.StorageDamageDetected',
+  /** The storage could not write a transaction (disk full). */
+  TransactionCommitFailed: 'Neo.DatabaseError.Transaction.TransactionCommitFailed',
+  /** A storage I/O error. */
+  TransactionLogError: 'Neo.DatabaseError.Transaction.TransactionLogError',
+  /** The storage ran out of memory. */
+  OutOfMemoryError: 'Neo.TransientError.General.OutOfMemoryError',
+  /** A write to read-only storage. */
+  ForbiddenOnReadOnlyDatabase: 'Neo.ClientError.General.ForbiddenOnReadOnlyDatabase',
   /** Delete of a node that still has relationships (Neo4j 5 code). */
   DeleteNodeWithRelationships: 'Neo.ClientError.Schema.ConstraintValidationFailed',
 } as const;

@@ -23,6 +23,7 @@ import { single } from '../cypher/runtime/operators/physical-operator.js';
 import { cachedPlan } from './plan-cache.js';
 import type { PlannedStatement } from './plan-cache.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
+import { unlimitedTracker, type MemoryPool, type MemoryTracker } from '../cypher/memory/memory-tracker.js';
 
 /** Engine-wide services a statement uses. */
 export interface EngineServices {
@@ -37,6 +38,8 @@ export interface EngineServices {
    * transient error when the database is at its concurrency limit.
    */
   readonly admitQuery?: (database: string, clock: StatementClock) => () => void;
+  /** Memory limits of statements: the server-wide pool and the per-transaction maximum. */
+  readonly memory?: { readonly pool: MemoryPool; readonly transactionMax: number };
 }
 
 /** A statement ready to pull rows from. */
@@ -79,6 +82,7 @@ class StatementContext implements ExecutionContext {
   readonly admin: AdminHooks;
   readonly defaultTimeZone: string;
   readonly files: ImportFiles;
+  readonly memory: MemoryTracker;
   private readonly statementStart = Date.now();
 
   constructor(
@@ -95,6 +99,7 @@ class StatementContext implements ExecutionContext {
     this.admin = services.admin;
     this.defaultTimeZone = services.defaultTimeZone;
     this.files = services.files;
+    this.memory = services.memory ? services.memory.pool.tracker(services.memory.transactionMax) : unlimitedTracker();
   }
 
   clock(kind: 'transaction' | 'statement' | 'realtime'): { epochSecond: number; nano: number } {

@@ -14,6 +14,7 @@ import type { ExecutionContext } from '../cypher/runtime/execution-context.js';
 import { GraphError, StatusCodes } from '../errors/index.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { materialize } from './materialize.js';
+import { estimateRowBytes } from '../cypher/memory/estimate.js';
 import { StatementResult, ZERO_COUNTERS, counterDelta } from './result-stream.js';
 import type { StatementResultOptions } from './result-stream.js';
 import { createContext, execute } from './statement-execution.js';
@@ -120,6 +121,17 @@ export async function runPlanned(
   }
 }
 
+/** A finisher that also gives back everything the statement charged to its memory tracker. */
+function releasingMemory(ctx: ExecutionContext, finish: Finisher): Finisher {
+  return async (error) => {
+    try {
+      await finish(error);
+    } finally {
+      ctx.memory.close();
+    }
+  };
+}
+
 /** A finisher that first gives the statement's place under its database's query limits back. */
 function releasing(release: () => void, finish: Finisher): Finisher {
   return (error) => {
@@ -140,6 +152,7 @@ function runStatement(
 ): Promise<StatementResult> | StatementResult {
   const startedAt = Date.now();
   const ctx = createContext(target.database, target.reader, target.writer, parameters, clock, services, target.transactionStart, target.nextBatch !== undefined);
+  finish = releasingMemory(ctx, finish);
   if (plan.explain === 'EXPLAIN') {
     return new StatementResult(resultOptions(plan, target, ctx, startedAt, null, [], 0, finish, describeExplain(plan)));
   }
@@ -218,7 +231,9 @@ async function runToCompletion(
         continue;
       }
       const row = next.value;
-      buffered.push(plan.columns.map((k) => materialize(row[k] ?? null, ctx.reader)));
+      const values = plan.columns.map((k) => materialize(row[k] ?? null, ctx.reader));
+      ctx.memory.charge(estimateRowBytes(values as unknown as Record<string, CypherValue>));
+      buffered.push(values);
     }
   } catch (error) {
     await finish(error);

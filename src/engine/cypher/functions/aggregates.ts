@@ -10,7 +10,14 @@ import { compare } from '../../values/ordering.js';
 import { addDurations, divideDuration, ZERO_DURATION } from '../../values/temporal/duration.js';
 import { CypherDuration, type CypherValue } from '../../values/types.js';
 import { aggregate, asNumber, badArgument } from './define.js';
+import { estimateValueBytes } from '../memory/estimate.js';
 import type { Accumulator, AggregateFunction, FunctionContext } from './registry.js';
+
+/** Estimated bytes of one number kept by an accumulator (a list slot holding a heap number). */
+const NUMBER_BYTES = 24;
+
+/** Estimated bytes of a Set entry besides its key's characters. */
+const KEY_OVERHEAD = 48;
 
 /** Wraps an accumulator so only non-null (and, with DISTINCT, unseen) first arguments reach it. */
 function filtered(distinct: boolean, inner: Accumulator): Accumulator {
@@ -30,6 +37,7 @@ function filtered(distinct: boolean, inner: Accumulator): Accumulator {
       if (v === null || v === undefined) return;
       const key = groupKey(v);
       if (seen.has(key)) return;
+      ctx.memory?.charge(KEY_OVERHEAD + key.length * 2);
       seen.add(key);
       inner.add(args, ctx);
     },
@@ -100,7 +108,10 @@ class Summer {
 function numbersAccumulator(fn: string, finish: (values: number[]) => CypherValue, distinct: boolean): Accumulator {
   const values: number[] = [];
   return filtered(distinct, {
-    add: ([v]) => values.push(asNumber(fn, v!)),
+    add: ([v], ctx) => {
+      ctx.memory?.charge(NUMBER_BYTES);
+      values.push(asNumber(fn, v!));
+    },
     result: () => finish(values),
   });
 }
@@ -125,9 +136,10 @@ function percentileAccumulator(fn: string, distinct: boolean, continuous: boolea
   const values: (bigint | number)[] = [];
   let percentile: number | null = null;
   return filtered(distinct, {
-    add: ([v, p]) => {
+    add: ([v, p], ctx) => {
       percentile ??= percentileArgument(fn, p ?? null);
       asNumber(fn, v!);
+      ctx.memory?.charge(NUMBER_BYTES + 16);
       values.push(v as bigint | number);
     },
     result: () => {
@@ -195,7 +207,13 @@ export const aggregateFunctions: readonly AggregateFunction[] = [
   aggregate('max', { category: 'Aggregating', description: 'The largest value.' }, (distinct) => extremum(distinct, (c) => c > 0)),
   aggregate('collect', { category: 'Aggregating', description: 'A list of the non-null values.' }, (distinct) => {
     const values: CypherValue[] = [];
-    return filtered(distinct, { add: ([v]) => void values.push(v!), result: () => values });
+    return filtered(distinct, {
+      add: ([v], ctx) => {
+        ctx.memory?.charge(estimateValueBytes(v!));
+        values.push(v!);
+      },
+      result: () => values,
+    });
   }),
   aggregate('stDev', { category: 'Aggregating', description: 'Sample standard deviation.' }, (distinct) =>
     numbersAccumulator('stDev', (xs) => standardDeviation(xs, true), distinct),

@@ -4,20 +4,43 @@
 import { checkedInteger } from '../../values/arithmetic.js';
 import type { CypherValue } from '../../values/types.js';
 import { asInteger, asList, badArgument, scalar, wrongType } from './define.js';
-import type { ScalarFunction } from './registry.js';
+import type { FunctionContext, ScalarFunction } from './registry.js';
+import { SLOT_BYTES } from '../memory/estimate.js';
 
 const MAX_RANGE_LENGTH = 100_000_000n;
 
-function range(args: readonly CypherValue[]): CypherValue {
+/** The start, step and element count of `range(start, end, step?)`. */
+export interface RangeSpec {
+  readonly start: bigint;
+  readonly step: bigint;
+  readonly count: bigint;
+}
+
+/** Validates `range()` arguments (non-null) and counts its elements. */
+export function rangeSpec(args: readonly CypherValue[]): RangeSpec {
   const start = asInteger('range', args[0]!);
   const end = asInteger('range', args[1]!);
   const step = args.length > 2 ? asInteger('range', args[2]!) : 1n;
   if (step === 0n) throw badArgument("Invalid input for function 'range()': step argument to range() can't be 0", 'NumberOutOfRange');
   const count = (end - start) / step + 1n;
-  if (count <= 0n) return [];
-  if (count > MAX_RANGE_LENGTH) throw badArgument(`range() would produce ${count} elements`, 'NumberOutOfRange');
+  return { start, step, count: count < 0n ? 0n : count };
+}
+
+/** The elements of a range, one at a time (UNWIND consumes `range()` this way, holding none). */
+export function* rangeElements(spec: RangeSpec): Generator<bigint> {
+  for (let i = 0n, v = spec.start; i < spec.count; i++, v += spec.step) yield checkedInteger(v);
+}
+
+/** Estimated bytes of one element of a materialised range (a list slot and a bigint). */
+const RANGE_ELEMENT_BYTES = SLOT_BYTES + 24;
+
+function range(args: readonly CypherValue[], ctx: FunctionContext): CypherValue {
+  const spec = rangeSpec(args);
+  if (spec.count === 0n) return [];
+  if (spec.count > MAX_RANGE_LENGTH) throw badArgument(`range() would produce ${spec.count} elements`, 'NumberOutOfRange');
+  ctx.memory?.charge(Number(spec.count) * RANGE_ELEMENT_BYTES);
   const out: bigint[] = [];
-  for (let i = 0n, v = start; i < count; i++, v += step) out.push(checkedInteger(v));
+  for (const value of rangeElements(spec)) out.push(value);
   return out;
 }
 

@@ -21,6 +21,7 @@
  * Functions raise `CypherTypeError`/`ArgumentError` (with `detail` set to the TCK vocabulary)
  * at run time.
  */
+import type { MemoryTracker } from '../memory/memory-tracker.js';
 import type { CypherValue, EntityAccessor } from '../../values/types.js';
 
 /** An instant for the temporal clocks: seconds and nanoseconds since the epoch, UTC. */
@@ -42,6 +43,8 @@ export interface FunctionContext {
   readonly defaultTimeZone: string;
   /** Uniform random number in [0, 1) for `rand()`. */
   random(): number;
+  /** The running statement's memory tracker (functions that build large values charge it). */
+  readonly memory?: MemoryTracker;
 }
 
 /** Names returned by `typeName()` plus `Any`, `Number` (Integer or Float), `Temporal`. */

@@ -14,6 +14,7 @@ import type {
   TypePredicate,
   UnaryOperation,
 } from '../ast/expressions.js';
+import { MAX_NESTING_DEPTH, nestingError } from './nesting-limit.js';
 import { Kind } from '../ast/kinds.js';
 import type { LabelExpression } from '../ast/patterns.js';
 import type { Token } from '../lexer/token.js';
@@ -40,9 +41,22 @@ export abstract class ExpressionParser extends ParserBase {
   abstract parseLabelExpression(allowColonConjunction: boolean): LabelExpression;
   abstract parseType(): CypherTypeNode;
 
+  /** Expressions being parsed inside each other (bounded by MAX_NESTING_DEPTH). */
+  private nesting = 0;
+
+  /** Runs `parse` one nesting level deeper; throws the nesting error past the limit. */
+  protected nested<T>(parse: () => T): T {
+    if (++this.nesting > MAX_NESTING_DEPTH) throw nestingError();
+    try {
+      return parse();
+    } finally {
+      this.nesting--;
+    }
+  }
+
   /** `Expression : XorExpression (OR XorExpression)*` */
   parseExpression(): Expression {
-    return this.parseLeftAssociative(() => this.parseXor(), () => (this.peekKeyword('OR') ? 'OR' : null), this.peek());
+    return this.nested(() => this.parseLeftAssociative(() => this.parseXor(), () => (this.peekKeyword('OR') ? 'OR' : null), this.peek()));
   }
 
   /** `XorExpression : AndExpression (XOR AndExpression)*` */
@@ -59,7 +73,7 @@ export abstract class ExpressionParser extends ParserBase {
   protected parseNot(): Expression {
     const start = this.peek();
     if (this.optionalKeyword('NOT')) {
-      const operand = this.parseNot();
+      const operand = this.nested(() => this.parseNot());
       return this.finish<UnaryOperation>(start, { kind: Kind.UnaryOperation, operator: 'NOT', operand });
     }
     return this.parseComparison();
@@ -196,7 +210,7 @@ export abstract class ExpressionParser extends ParserBase {
     }
     if (start.kind === TokenKind.Minus || start.kind === TokenKind.Plus) {
       this.advance();
-      const operand = this.parseUnary();
+      const operand = this.nested(() => this.parseUnary());
       return this.finish<UnaryOperation>(start, { kind: Kind.UnaryOperation, operator: start.kind === TokenKind.Minus ? '-' : '+', operand });
     }
     return this.parsePostfixExpression();

@@ -1,5 +1,6 @@
 import type { Statement, StatementAst } from '../ast/statements.js';
 import { Parser } from './parser.js';
+import { checkTreeDepth } from './nesting-limit.js';
 
 export { Parser } from './parser.js';
 export { measureFrontendThroughput, type FrontendThroughput } from './throughput.js';
@@ -9,10 +10,14 @@ export { measureFrontendThroughput, type FrontendThroughput } from './throughput
  * Throws `CypherSyntaxError` (with `position` and a TCK `detail`) on malformed input.
  */
 export function parse(text: string): StatementAst {
-  return new Parser(text).parseStatement();
+  const statement = new Parser(text).parseStatement();
+  checkTreeDepth(statement);
+  return statement;
 }
 
 /** Parses `;`-separated statements (as the HTTP API allows). */
 export function parseStatements(text: string): Statement[] {
-  return new Parser(text).parseStatements();
+  const statements = new Parser(text).parseStatements();
+  checkTreeDepth(statements);
+  return statements;
 }

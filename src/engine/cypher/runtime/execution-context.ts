@@ -7,6 +7,7 @@ import { GraphError, StatusCodes } from '../../errors/index.js';
 import type { StatementClock } from './statement-clock.js';
 import type { AdminHooks } from './admin-hooks.js';
 import type { FunctionContext } from '../functions/registry.js';
+import type { MemoryTracker } from '../memory/memory-tracker.js';
 import type { ImportFiles } from '../../files/import-files.js';
 
 /** Per-statement state shared by operators and expressions. */
@@ -29,6 +30,8 @@ export interface ExecutionContext extends FunctionContext {
   readonly admin: AdminHooks;
   /** Files and URLs the statement may read (import directory, allowlist, LOAD privilege). */
   readonly files: ImportFiles;
+  /** What the statement's buffering operators hold (limits: memory.transaction_max / _total_max). */
+  readonly memory: MemoryTracker;
 }
 
 /** The writer, or a clear error when the statement runs read-only. */

@@ -7,6 +7,7 @@
  * a plain column, else through one reused row. PROFILE keeps the operator-by-operator pipeline
  * so every operator still reports its own rows.
  */
+import { estimateRowBytes } from '../../memory/estimate.js';
 import { SemanticError } from '../../../errors/index.js';
 import { groupKey } from '../../../values/index.js';
 import type { CypherValue } from '../../../values/types.js';
@@ -63,6 +64,9 @@ interface GroupSpec {
   readonly aggregates: readonly CompiledAggregate[];
 }
 
+/** Estimated bytes of a group's map entry, and of each accumulator. */
+const GROUP_OVERHEAD = 96;
+
 /**
  * The groups of one Aggregation run. Groups are emitted in the order they were first seen. A
  * single string grouping value is its own hash key (no key string is built); any other tuple is
@@ -86,7 +90,7 @@ class GroupTable {
     const { keys, aggregates } = this.spec;
     const values = this.values;
     for (let i = 0; i < keys.length; i++) values[i] = keys[i]!(row, ctx);
-    const group = this.currentGroup();
+    const group = this.currentGroup(ctx);
     for (let a = 0; a < aggregates.length; a++) {
       const evaluators = aggregates[a]!.args;
       const args = this.argumentArrays[a]!;
@@ -99,7 +103,7 @@ class GroupTable {
   addColumns(keys: readonly ColumnValues[], args: readonly (readonly ColumnValues[])[], i: number, ctx: ExecutionContext): void {
     const values = this.values;
     for (let k = 0; k < keys.length; k++) values[k] = keys[k]![i] ?? null;
-    const group = this.currentGroup();
+    const group = this.currentGroup(ctx);
     for (let a = 0; a < args.length; a++) {
       const columns = args[a]!;
       const argumentArray = this.argumentArrays[a]!;
@@ -109,18 +113,18 @@ class GroupTable {
   }
 
   /** The group of the grouping values in `this.values` (created when new). */
-  private currentGroup(): Group {
+  private currentGroup(ctx: ExecutionContext): Group {
     const values = this.values;
     const first = values[0];
     let group: Group | undefined;
     if (values.length === 1 && typeof first === 'string') {
       group = this.stringGroups.get(first);
-      if (group === undefined) this.stringGroups.set(first, (group = this.newGroup()));
+      if (group === undefined) this.stringGroups.set(first, (group = this.newGroup(ctx)));
       return group;
     }
     const key = values.length === 1 ? groupKey(first ?? null) : tupleKey(values);
     group = this.groups.get(key);
-    if (group === undefined) this.groups.set(key, (group = this.newGroup()));
+    if (group === undefined) this.groups.set(key, (group = this.newGroup(ctx)));
     return group;
   }
 
@@ -134,10 +138,11 @@ class GroupTable {
     return this.order.map((g) => g.row);
   }
 
-  private newGroup(): Group {
+  private newGroup(ctx?: ExecutionContext): Group {
     const { names, aggregates } = this.spec;
     const row: Record<string, CypherValue> = {};
     for (let i = 0; i < names.length; i++) row[names[i]!] = this.values[i] ?? null;
+    ctx?.memory.charge(estimateRowBytes(row) + GROUP_OVERHEAD * (1 + aggregates.length));
     const group = { row, accs: aggregates.map((a) => a.create()) };
     this.order.push(group);
     return group;

@@ -13,6 +13,9 @@ import type { Row } from '../row.js';
 import { drain } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
+/** Estimated bytes of a Set entry besides its key's characters. */
+const KEY_OVERHEAD = 48;
+
 /** Key of a tuple of values under Cypher equivalence. */
 export function tupleKey(values: readonly CypherValue[]): string {
   let key = values.length > 0 ? groupKey(values[0]!) : '';
@@ -32,6 +35,7 @@ export function mapDistinct(op: Distinct, m: Mapper): PhysicalOperator {
       }
       const key = tupleKey(op.columns.map((c) => row[c] ?? null));
       if (seen.has(key)) continue;
+      ctx.memory.charge(KEY_OVERHEAD + key.length * 2);
       seen.add(key);
       yield row;
     }
@@ -44,7 +48,7 @@ export function mapSort(op: Sort, m: Mapper): PhysicalOperator {
   const keys = op.keys.map((k) => ({ evaluate: m.compile(k.expression), sign: k.descending ? -1 : 1 }));
   return function* (ctx: ExecutionContext, rows) {
     const all: Row[] = [];
-    yield* drain(input(ctx, rows), all);
+    yield* drain(ctx, input(ctx, rows), all);
     const decorated = all.map((row, index) => ({ row, index, keys: keys.map((k) => k.evaluate(row, ctx)) }));
     decorated.sort((a, b) => {
       for (let i = 0; i < keys.length; i++) {
@@ -62,7 +66,7 @@ export function mapEager(op: Eager, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   return function* (ctx, rows) {
     const all: Row[] = [];
-    yield* drain(input(ctx, rows), all);
+    yield* drain(ctx, input(ctx, rows), all);
     yield* all;
   };
 }

@@ -19,7 +19,7 @@ export function mapDelete(op: Delete, m: Mapper): PhysicalOperator {
   return function* (ctx, rows) {
     const writer = requireWriter(ctx);
     const all: Row[] = [];
-    yield* drain(input(ctx, rows), all);
+    yield* drain(ctx, input(ctx, rows), all);
     const nodes = new Map<bigint, NodeRef>();
     const rels = new Set<bigint>();
     const collect = (value: CypherValue): void => {

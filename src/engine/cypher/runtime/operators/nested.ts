@@ -84,7 +84,7 @@ export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator
     }
     const size = Math.max(1, checkCount(batch({}, ctx), 'IN TRANSACTIONS OF ... ROWS'));
     const outer: Row[] = [];
-    yield* drain(input(ctx, rows), outer);
+    yield* drain(ctx, input(ctx, rows), outer);
     for (let i = 0; i < outer.length; i++) {
       yield* applyOnce(op, inner, ctx, outer[i]!);
       if ((i + 1) % size === 0 && i + 1 < outer.length) yield COMMIT;
@@ -98,7 +98,7 @@ export function mapUnion(op: Union, m: Mapper): PhysicalOperator {
   const right = m.map(op.right);
   return function* (ctx, rows) {
     const inputs: Row[] = [];
-    yield* drain(rows, inputs);
+    yield* drain(ctx, rows, inputs);
     const seen = new Set<string>();
     for (const branch of [left, right]) {
       for (const row of branch(ctx, fromRows(inputs))) {
@@ -156,7 +156,7 @@ export function mapMerge(op: Merge, m: Mapper): PhysicalOperator {
         continue;
       }
       const matched: Row[] = [];
-      yield* drain(match(ctx, single(row)), matched);
+      yield* drain(ctx, match(ctx, single(row)), matched);
       if (matched.length === 0) {
         const created = create(row, ctx);
         applySetItems(onCreate, created, ctx);

@@ -9,6 +9,7 @@ import type { LogicalOperator } from '../../planner/logical/logical-operator.js'
 import type { ExecutionContext } from '../execution-context.js';
 import type { CompileEnv, Evaluator } from '../expressions/evaluator.js';
 import { isSignal } from '../row.js';
+import { estimateRowBytes } from '../../memory/estimate.js';
 import type { Emission, Row, RowStream, Signal } from '../row.js';
 
 /** A physical operator: consumes `input`, produces rows lazily. */
@@ -49,11 +50,18 @@ export function* flatMapRows(
   }
 }
 
-/** Pulls every row of `input` into memory, yielding pauses along the way. */
-export function* drain(input: RowStream, into: Row[]): Generator<Signal, void, undefined> {
+/**
+ * Pulls every row of `input` into memory, yielding pauses along the way; each row is charged to
+ * the statement's memory tracker.
+ */
+export function* drain(ctx: ExecutionContext, input: RowStream, into: Row[]): Generator<Signal, void, undefined> {
   for (const row of input) {
-    if (isSignal(row)) yield row;
-    else into.push(row);
+    if (isSignal(row)) {
+      yield row;
+      continue;
+    }
+    ctx.memory.charge(estimateRowBytes(row));
+    into.push(row);
   }
 }
 

@@ -13,6 +13,9 @@ import type { Skip } from '../../planner/logical/skip.js';
 import type { Unwind } from '../../planner/logical/unwind.js';
 import type { EmptyResult } from '../../planner/logical/empty-result.js';
 import type { ProduceResults } from '../../planner/logical/produce-results.js';
+import { Kind } from '../../ast/kinds.js';
+import type { Expression, FunctionCall } from '../../ast/index.js';
+import { rangeElements, rangeSpec } from '../../functions/list.js';
 import { asBoolean } from '../expressions/logic.js';
 import { EMPTY_ROW, PAUSE, copyRow, extendRow, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
@@ -125,8 +128,34 @@ export function mapProjection(op: Projection, m: Mapper): PhysicalOperator {
   };
 }
 
+/** True for a call of the built-in `range()` (UNWIND streams it instead of building the list). */
+function isRangeCall(expression: Expression): expression is FunctionCall {
+  return expression.kind === Kind.FunctionCall && expression.namespace.length === 0 && expression.name.toLowerCase() === 'range' && !expression.distinct;
+}
+
+/** `UNWIND range(...) AS x`: one row per element, without materialising the list. */
+function mapUnwindRange(op: Unwind, call: FunctionCall, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const args = call.args.map((a) => m.compile(a));
+  return function* (ctx, rows) {
+    for (const row of input(ctx, rows)) {
+      if (isSignal(row)) {
+        yield row;
+        continue;
+      }
+      const values = args.map((evaluate) => evaluate(row, ctx));
+      if (values.some((v) => v === null)) continue;
+      for (const item of rangeElements(rangeSpec(values))) {
+        if (ctx.scheduler.tick()) yield PAUSE;
+        yield extendRow(row, op.variable, item);
+      }
+    }
+  };
+}
+
 /** Unwind: one row per element, produced lazily. */
 export function mapUnwind(op: Unwind, m: Mapper): PhysicalOperator {
+  if (isRangeCall(op.expression)) return mapUnwindRange(op, op.expression, m);
   const input = m.map(op.input);
   const list = m.compile(op.expression);
   return function* (ctx, rows) {
