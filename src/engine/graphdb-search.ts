@@ -22,14 +22,20 @@ import {
   type SearchServiceSettings,
 } from './search/index.js';
 import type { ChangeEvent, GraphReader, IndexDefinition } from './storage/graph-store.js';
+import type { IndexBuild } from './search/index-build.js';
+
+/** How long one slice of a background index build may hold the event loop. */
+const BUILD_SLICE_MS = 8;
 
 /** Search options of `GraphDB.open`. */
 export interface GraphDBSearchOptions {
   /** Search, vector, embedding and rerank settings (default: the built-in configuration defaults). */
   readonly settings?: SearchServiceSettings;
   /**
-   * Build every database's search indexes at open and for each new database (servers: the
-   * embedding worker then embeds nodes before anyone searches). Default false: on first use.
+   * Build every database's search indexes from open on and for each new database (servers: the
+   * embedding worker then embeds nodes before anyone searches), in the background, a few
+   * milliseconds at a time, so start-up does not wait for it; `readiness()` shows the progress and
+   * a search that arrives first finishes the build. Default false: on first use.
    */
   readonly eager?: boolean;
   readonly logger?: SearchLogger;
@@ -67,13 +73,52 @@ export interface EmbeddingTotals {
 export class EngineSearch {
   private current: SearchManager | null = null;
   private readonly built = new Set<string>();
+  /** Background builds under way, with the snapshot each reads. */
+  private readonly building = new Map<string, { readonly build: IndexBuild; readonly reader: GraphReader & { close(): void }; readonly loaded: boolean }>();
   private closed = false;
 
   constructor(
     private readonly engine: SearchHostEngine,
     private readonly options: GraphDBSearchOptions,
   ) {
-    if (options.eager) for (const name of engine.databaseNames()) this.database(name);
+    if (options.eager) for (const name of engine.databaseNames()) this.buildInBackground(name);
+  }
+
+  /** Starts building a database's indexes in slices of the event loop. */
+  private buildInBackground(database: string): void {
+    const key = database.toLowerCase();
+    if (this.built.has(key) || this.building.has(key)) return;
+    const search = this.manager.database(key);
+    const reader = this.engine.beginRead(key);
+    const loaded = search.load();
+    this.building.set(key, { build: search.beginRebuild(reader), reader, loaded });
+    this.built.add(key);
+    const slice = (): void => {
+      if (!this.building.has(key)) return;
+      if (this.closed) {
+        this.finishBuild(key, 0);
+        return;
+      }
+      if (this.finishBuild(key, BUILD_SLICE_MS)) return;
+      setImmediate(slice);
+    };
+    setImmediate(slice);
+  }
+
+  /** Runs a background build for `budgetMs` (Infinity: to the end); true when it is over. */
+  private finishBuild(key: string, budgetMs: number): boolean {
+    const entry = this.building.get(key);
+    if (entry === undefined) return true;
+    try {
+      if (!this.closed && !entry.build.step(budgetMs)) return false;
+      if (!this.closed && entry.loaded) this.current?.database(key).removeOrphans((id) => entry.reader.nodeExists(id));
+    } catch (error) {
+      this.built.delete(key);
+      this.options.logger?.warn(`building the search indexes of ${key} failed: ${String(error)}`);
+    }
+    this.building.delete(key);
+    entry.reader.close();
+    return true;
   }
 
   /** Settings in use. */
@@ -107,6 +152,7 @@ export class EngineSearch {
   database(database: string): DatabaseSearch {
     const key = database.toLowerCase();
     const search = this.manager.database(key);
+    if (this.building.has(key)) this.finishBuild(key, Infinity);
     if (this.built.has(key)) return search;
     const reader = this.engine.beginRead(key);
     try {
@@ -144,12 +190,18 @@ export class EngineSearch {
 
   /** Called after CREATE DATABASE (eager mode builds it at once). */
   databaseCreated(database: string): void {
-    if (this.options.eager && !this.closed) this.database(database);
+    if (this.options.eager && !this.closed) this.buildInBackground(database);
   }
 
   /** Called after DROP DATABASE. */
   async databaseDropped(database: string): Promise<void> {
-    this.built.delete(database.toLowerCase());
+    const key = database.toLowerCase();
+    if (this.building.has(key)) {
+      const entry = this.building.get(key)!;
+      this.building.delete(key);
+      entry.reader.close();
+    }
+    this.built.delete(key);
     await this.current?.dropDatabase(database);
   }
 
@@ -186,6 +238,7 @@ export class EngineSearch {
 
   /** Waits for pending embeddings and index builds of every built database (tests, shutdown). */
   async settle(): Promise<void> {
+    for (const key of [...this.building.keys()]) this.finishBuild(key, Infinity);
     for (const name of this.built) await this.current?.database(name).settle();
   }
 
@@ -193,6 +246,7 @@ export class EngineSearch {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    for (const key of [...this.building.keys()]) this.finishBuild(key, 0);
     this.built.clear();
     await this.current?.close();
     this.current = null;

@@ -8,6 +8,7 @@
  * findable by text and by its explicit vector properties as soon as the commit returns. Automatic
  * embeddings follow after the worker's delay (`embeddingDelayMs`).
  */
+import { IndexBuild } from './index-build.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArgumentError, ClientError, StatusCodes } from '../errors/index.js';
@@ -51,6 +52,8 @@ const EMBEDDINGS_FILE = 'node-embeddings.gdbv';
 
 /** Search services of one database. */
 export class DatabaseSearch {
+  /** The background rebuild running, if any. */
+  private pendingBuild: IndexBuild | null = null;
   readonly database: string;
   readonly text: TextIndex;
   readonly named: NamedIndexes;
@@ -108,6 +111,10 @@ export class DatabaseSearch {
     let touched = false;
     for (const event of events) {
       if (event.database.toLowerCase() !== this.database) continue;
+      if (this.pendingBuild !== null) {
+        if (event.kind === 'nodeCreated' || event.kind === 'nodeUpdated') this.pendingBuild.touch(event.node.id);
+        else if (event.kind === 'nodeDeleted') this.pendingBuild.touch(event.id);
+      }
       if (event.kind === 'nodeCreated' || event.kind === 'nodeUpdated') {
         this.indexNode(event.node);
         touched = true;
@@ -150,14 +157,24 @@ export class DatabaseSearch {
 
   /** Re-creates every index from a snapshot (startup without persisted state, or after incompatibility). */
   rebuild(reader: GraphReader): void {
+    this.beginRebuild(reader).step(Infinity);
+  }
+
+  /**
+   * Starts re-creating every index from a snapshot; the caller runs the returned build in steps
+   * (`step(ms)`) and keeps `reader` open until it finishes. Searches see a partial index meanwhile,
+   * and `status()` reports `building` with its progress.
+   */
+  beginRebuild(reader: GraphReader): IndexBuild {
     this.text.clear();
     this.labels.clear();
-    for (const id of reader.allNodeIds()) {
-      const node = reader.getNode(id);
-      if (node !== null) this.indexNode(node);
-    }
-    this.named.sync(reader);
-    this.changed();
+    const build = new IndexBuild(reader, (node) => this.indexNode(node), (snapshot) => {
+      if (this.pendingBuild === build) this.pendingBuild = null;
+      this.named.sync(snapshot);
+      this.changed();
+    });
+    this.pendingBuild = build;
+    return build;
   }
 
   /** Brings named FULLTEXT/VECTOR indexes in line with the catalog (call after schema commits). */
@@ -284,10 +301,11 @@ export class DatabaseSearch {
     if (this.embeddings !== null) statuses.unshift(this.embeddings.status());
     const building = statuses.filter((s) => !s.ready);
     const embedder = this.options.embedder ?? null;
+    const text = this.pendingBuild;
     return {
-      ready: building.length === 0,
-      build_phase: building[0]?.buildPhase ?? 'ready',
-      progress_pct: building.length === 0 ? 100 : Math.min(...building.map((s) => s.progressPct)),
+      ready: building.length === 0 && text === null,
+      build_phase: text !== null ? 'text_index' : (building[0]?.buildPhase ?? 'ready'),
+      progress_pct: text !== null ? text.progressPct : building.length === 0 ? 100 : Math.min(...building.map((s) => s.progressPct)),
       strategy: this.embeddings?.strategy ?? 'brute_force',
       vectors: this.embeddings?.size ?? 0,
       text_documents: this.text.size,

@@ -27,6 +27,10 @@ const statusSchema = {
       type: 'object',
       properties: { nodes: { type: 'integer' }, edges: { type: 'integer' }, data_size: { type: 'string' } },
     },
+    search: {
+      type: 'object',
+      properties: { ready: { type: 'boolean' }, build_phase: { type: 'string' }, progress_pct: { type: 'number' } },
+    },
     embeddings: {
       type: 'object',
       properties: {
@@ -86,6 +90,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         started_at: services.startedAt.toISOString(),
       },
       database: { nodes: sum((f) => f.nodes), edges: sum((f) => f.relationships), data_size: formatBytes(sum((f) => f.dataSizeBytes)) },
+      search: services.probes.searchReadiness?.() ?? { ready: true, build_phase: 'ready', progress_pct: 100 },
       embeddings: {
         enabled: embeddings.enabled,
         provider: embeddings.provider,
