@@ -2,6 +2,7 @@
  * Test helpers: a FunctionContext with a fixed clock and an in-memory entity accessor, and
  * `call(name, ...args)` through the registry.
  */
+import { MemoryTracker } from '../../src/engine/cypher/memory/memory-tracker.js';
 import { lookupFunction, type FunctionContext } from '../../src/engine/cypher/functions/index.js';
 import { formatLiteral, type CypherMap, type CypherValue, type EntityAccessor } from '../../src/engine/values/index.js';
 
@@ -29,7 +30,7 @@ export function fakeAccessor(graph: FakeGraph): EntityAccessor {
 
 /** A context with a fixed clock, UTC default zone and a constant `rand()`. */
 export function testContext(graph: FakeGraph = { nodes: new Map(), rels: new Map() }, defaultTimeZone = 'UTC'): FunctionContext {
-  return { accessor: fakeAccessor(graph), clock: () => FIXED_NOW, defaultTimeZone, random: () => 0.25 };
+  return { accessor: fakeAccessor(graph), clock: () => FIXED_NOW, defaultTimeZone, random: () => 0.25, memory: new MemoryTracker(null, 256 * 1024 * 1024) };
 }
 
 /** Calls a scalar function by name. */

@@ -19,7 +19,7 @@ const MEMORY_ERROR = 'Neo.TransientError.General.MemoryPoolOutOfMemoryError';
 describe('memory limits in a server with a small heap', () => {
   let server: ChildServer;
   before(async () => {
-    server = await startChildServer({ heapMiB: 320, args: ['--no-auth'], env: { GRAPHDB_STATEMENT_TIMEOUT: '120s' } });
+    server = await startChildServer({ heapMiB: 320, args: ['--no-auth'] });
   });
   after(() => server.stop());
 

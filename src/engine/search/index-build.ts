@@ -13,12 +13,13 @@ export class IndexBuild {
   private readonly touched = new Set<bigint>();
   private indexed = 0;
   private done = false;
+  /** Nodes in the snapshot (read on first progress request). */
+  private total: number | null = null;
 
   constructor(
     private readonly reader: GraphReader,
     private readonly index: (node: NodeRecord) => void,
     private readonly finish: (reader: GraphReader) => void,
-    private readonly total = reader.countNodes(),
   ) {
     this.ids = reader.allNodeIds()[Symbol.iterator]();
   }
@@ -31,6 +32,7 @@ export class IndexBuild {
   /** Percentage done (0-99 while running, 100 when finished). */
   get progressPct(): number {
     if (this.done) return 100;
+    this.total ??= this.reader.countNodes();
     return this.total === 0 ? 0 : Math.min(99, Math.floor((this.indexed * 100) / this.total));
   }
 
