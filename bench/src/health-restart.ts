@@ -1,0 +1,98 @@
+/**
+ * Start-up bench (issue 26): time until `/health` answers 200 after a restart of `graphdb serve`
+ * over a data directory holding N small nodes (default 1,000,000, loaded once with the bulk
+ * loader), next to the same restart over an empty data directory (the process start itself: Node,
+ * tsx compiling the sources, module loading), the time until `/status` reports the search indexes
+ * ready (built in the background), and the server's V8 heap once ready above the empty server's,
+ * stated per million nodes. The verdict: `/health` with N nodes at most 1 s later than empty.
+ *
+ *   node --import tsx bench/src/health-restart.ts [--nodes 1000000] [--restarts 3]
+ *
+ * Prints a Markdown row and writes `bench/results/<timestamp>-health-restart.json`.
+ * Not part of `npm run bench` (single system; no peer runs a comparable start-up).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GraphDB } from '../../src/engine/index.js';
+import { startChildServer } from '../../test/robustness/fixtures/child-server.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const flag = (name: string, fallback: number): number => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const NODES = flag('nodes', 1_000_000);
+const RESTARTS = flag('restarts', 3);
+
+async function load(dataDir: string): Promise<number> {
+  const csv = path.join(dataDir, 'nodes.csv');
+  const lines = [':ID,i:int,name,city'];
+  for (let i = 0; i < NODES; i++) lines.push(`${i},${i},person ${i},city ${i % 1000}`);
+  fs.writeFileSync(csv, lines.join('\n') + '\n');
+  const started = performance.now();
+  const db = await GraphDB.open({ dataDir, search: false });
+  const summary = await db.importFiles({ format: 'csv', inputs: [{ file: csv, kind: 'nodes', labels: ['Person'] }] });
+  await db.close();
+  fs.rmSync(csv);
+  if (!summary.completed) throw new Error(`bulk load failed: ${JSON.stringify(summary.errors.slice(0, 3))}`);
+  return performance.now() - started;
+}
+
+async function heapUsedBytes(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const match = /^graphdb_nodejs_heap_size_used_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
+  return match ? Number(match[1]) : NaN;
+}
+
+async function restart(dataDir: string): Promise<{ healthMs: number; searchReadyMs: number; heapMiB: number }> {
+  const started = performance.now();
+  const server = await startChildServer({ heapMiB: 4096, args: ['--no-auth'], dataDir });
+  let healthMs = NaN;
+  for (;;) {
+    const response = await fetch(`${server.url}/health`).catch(() => null);
+    if (response?.status === 200) {
+      healthMs = performance.now() - started;
+      break;
+    }
+  }
+  for (;;) {
+    const status = (await (await fetch(`${server.url}/status`)).json()) as { search?: { ready: boolean } };
+    if (status.search?.ready !== false) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const searchReadyMs = performance.now() - started;
+  const heapMiB = (await heapUsedBytes(server.url)) / 1024 / 1024;
+  await server.stop(true);
+  return { healthMs, searchReadyMs, heapMiB };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-health-bench-'));
+const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-health-bench-empty-'));
+try {
+  const loadMs = await load(dataDir);
+  const runs = [];
+  const empty = [];
+  for (let i = 0; i < RESTARTS; i++) {
+    empty.push(await restart(emptyDir));
+    runs.push(await restart(dataDir));
+  }
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const health = median(runs.map((r) => r.healthMs));
+  const emptyHealth = median(empty.map((r) => r.healthMs));
+  const ready = median(runs.map((r) => r.searchReadyMs));
+  const heap = median(runs.map((r) => r.heapMiB));
+  const emptyHeap = median(empty.map((r) => r.heapMiB));
+  const perMillion = ((heap - emptyHeap) * 1_000_000) / NODES;
+  const extra = health - emptyHealth;
+  const row = `| H-RESTART | /health after restart, ${NODES.toLocaleString('en')} nodes | ${(health / 1000).toFixed(2)} s vs ${(emptyHealth / 1000).toFixed(2)} s empty (process start included; median of ${RESTARTS}) | +${(extra / 1000).toFixed(2)} s for the data | search ready ${(ready / 1000).toFixed(1)} s | heap ${heap.toFixed(0)} MiB (empty ${emptyHeap.toFixed(0)}): ${perMillion.toFixed(0)} MiB per million nodes | ${extra < 1000 ? 'pass' : 'fail'} (< 1 s) |`;
+  console.log(row);
+  const result = { nodes: NODES, loadMs, runs, empty, medianHealthMs: health, medianEmptyHealthMs: emptyHealth, medianSearchReadyMs: ready, medianHeapMiB: heap, medianEmptyHeapMiB: emptyHeap, heapMiBPerMillionNodes: perMillion, machine: { cpus: os.cpus().length, memoryGiB: os.totalmem() / 2 ** 30, node: process.version, loadAverage: os.loadavg() } };
+  const out = path.join(here, '..', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}-health-restart.json`);
+  fs.writeFileSync(out, JSON.stringify(result, null, 2));
+  console.log(`written ${out}`);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(emptyDir, { recursive: true, force: true });
+}
