@@ -20,6 +20,7 @@ before(async () => {
     if (req.url === '/person.json') res.end('{"name": "Alice", "address": {"city": "Malmö"}, "ids": [1, 9007199254740993]}');
     else if (req.url === '/people.json') res.end('[{"name": "A"}, {"name": "B"}]');
     else if (req.url === '/lines.json') res.end('{"n": 1}\n{"n": 2}\n');
+    else if (req.url === '/books.xml') res.end('<?xml version="1.0"?><catalog><book id="b1"><title>XML &amp; You</title></book><book id="b2"><title>B</title></book></catalog>');
     else {
       res.statusCode = 404;
       res.end();
@@ -63,3 +64,26 @@ for (const mode of MODES) {
     });
   });
 }
+
+describe('apoc.xml.parse, apoc.load.xml and apoc.import.json', () => {
+  test('XML as APOC maps, selected by path', async () => {
+    const parsed = await run(session, "RETURN apoc.xml.parse('<catalog><book id=\"b1\"><title>XML &amp; You</title></book><book id=\"b2\"/></catalog>') AS x");
+    assert.deepEqual(plain(parsed[0]!.x!), { _type: 'catalog', _children: [{ _type: 'book', id: 'b1', _children: [{ _type: 'title', _text: 'XML & You' }] }, { _type: 'book', id: 'b2' }] });
+    const books = await run(session, "CALL apoc.load.xml($url, '/catalog/book') YIELD value RETURN value.id AS id, value._children[0]._text AS title", { url: `${base}books.xml` });
+    assert.deepEqual(books, [{ id: 'b1', title: 'XML & You' }, { id: 'b2', title: 'B' }]);
+  });
+  test('import.json re-creates what export.json wrote', async () => {
+    const other = await GraphDB.open({ search: false });
+    try {
+      const s = other.session();
+      await run(s, "CREATE (:U {name: 'a'})-[:K {w: 1}]->(:U {name: 'b'})");
+      const data = (await run(s, 'CALL apoc.export.json.all(null, {stream: true}) YIELD data RETURN data'))[0]!.data;
+      await run(s, 'MATCH (n) DETACH DELETE n');
+      const counts = await run(s, "CALL apoc.import.json(apoc.util.compress($data, {compression: 'NONE'})) YIELD nodes, relationships RETURN nodes, relationships", { data });
+      assert.deepEqual(counts, [{ nodes: 2n, relationships: 1n }]);
+      assert.deepEqual(await run(s, 'MATCH (a:U)-[k:K]->(b:U) RETURN a.name AS a, k.w AS w, b.name AS b'), [{ a: 'a', w: 1n, b: 'b' }]);
+    } finally {
+      await other.close();
+    }
+  });
+});

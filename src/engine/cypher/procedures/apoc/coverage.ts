@@ -11,11 +11,9 @@ import type { ProcedureRegistry } from '../registry.js';
 export const NOT_OFFERED: readonly (readonly [string, string])[] = [
   ['apoc.export.arrow', 'Apache Arrow needs the Arrow library, which this server does not bundle'],
   ['apoc.load.arrow', 'Apache Arrow needs the Arrow library, which this server does not bundle'],
-  ['apoc.import.', 'not yet: imports are planned through the confined file opener of the import directory'],
-  ['apoc.load.xml', 'not yet: needs an XML parser'],
+  ['apoc.import.', 'not yet (apoc.import.json is offered)'],
   ['apoc.load.', 'not yet'],
   ['apoc.trigger.', 'not yet: triggers need before/after-commit hooks on the commit path'],
-  ['apoc.xml.', 'not yet: needs an XML parser'],
   ['apoc.example.movies', 'not yet: the movie graph data set is not shipped'],
 ];
 

@@ -17,7 +17,7 @@ import { exportEntries } from './export.js';
 import { graphEntries } from './graph.js';
 import { helpEntries } from './help.js';
 import { mergeEntries } from './merge.js';
-import { loadEntries } from './load.js';
+import { loadEntries, xmlImportEntries } from './load.js';
 import { mapEntries } from './map.js';
 import { mathEntries } from './math.js';
 import { metaEntries } from './meta.js';
@@ -33,7 +33,7 @@ import { utilEntries } from './util.js';
 /** An APOC entry: a procedure or a function. */
 export type ApocEntry = ProcedureDefinition | CypherFunction;
 
-const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries, ...cypherEntries, ...periodicEntries, ...pathEntries, ...nodesEntries, ...atomicSchemaEntries, ...miscEntries, ...graphEntries, ...refactorEntries, ...exportEntries, ...loadEntries];
+const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries, ...cypherEntries, ...periodicEntries, ...pathEntries, ...nodesEntries, ...atomicSchemaEntries, ...miscEntries, ...graphEntries, ...refactorEntries, ...exportEntries, ...loadEntries, ...xmlImportEntries];
 
 function isFunction(entry: ApocEntry): entry is CypherFunction {
   return 'kind' in entry;

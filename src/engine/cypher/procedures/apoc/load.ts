@@ -9,9 +9,10 @@ import { GraphError, StatusCodes } from '../../../errors/index.js';
 import type { CypherValue } from '../../../values/types.js';
 import { SOURCE_WAIT } from '../../../files/import-files.js';
 import { PAUSE, type Signal } from '../../runtime/row.js';
-import { apocFailure, proc, type ApocContext, type ProcedureRows } from './define.js';
+import { apocFailure, fn, proc, type ApocContext, type ProcedureRows } from './define.js';
 import { jsonPath, parseJson } from './json.js';
 import { cfgBoolean, mapArg } from './values.js';
+import { parseXml, selectXml, xmlToMap } from './xml.js';
 
 const IMPORT_DISABLED = 'Import from files not enabled, please set apoc.import.file.enabled=true in your apoc.conf';
 
@@ -84,4 +85,51 @@ export const loadEntries = [
     if (mapArg(headers).size > 0 || (payload !== null && payload !== '')) throw apocFailure('Request headers and payloads are not sent by this server: apoc.load.jsonParams reads allowlisted URLs with plain GET requests only');
     return loadRows(c, source!, path!, config!, false);
   }),
+];
+
+/** Rows of apoc.load.xml: one map per element the path selects. */
+function* loadXml(c: ApocContext, source: CypherValue, path: CypherValue, simple: CypherValue): ProcedureRows {
+  const text = yield* readText(c, source);
+  for (const e of selectXml(parseXml(text), typeof path === 'string' && path !== '' ? path : '/')) yield [xmlToMap(e, simple === true)];
+}
+
+/** Creates the nodes and relationships of APOC's JSON export lines; returns the counts. */
+function* importJson(c: ApocContext, source: CypherValue): ProcedureRows {
+  const started = Date.now();
+  const text = yield* readText(c, source);
+  const writer = c.writer();
+  const ids = new Map<string, bigint>();
+  let nodes = 0n;
+  let rels = 0n;
+  let properties = 0n;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const entry = mapArg(parseJson(line));
+    const props = mapArg(entry.get('properties') ?? null);
+    properties += BigInt(props.size);
+    if (entry.get('type') === 'node') {
+      const labels = (entry.get('labels') as CypherValue[] | undefined ?? []).map(String);
+      ids.set(String(entry.get('id')), writer.createNode(labels, props));
+      nodes++;
+    } else if (entry.get('type') === 'relationship') {
+      const start = ids.get(String(mapArg(entry.get('start') ?? null).get('id')));
+      const end = ids.get(String(mapArg(entry.get('end') ?? null).get('id')));
+      if (start === undefined || end === undefined) throw apocFailure(`The relationship ${String(entry.get('id'))} refers to a node that is not in the file`);
+      writer.createRelationship(String(entry.get('label')), start, end, props);
+      rels++;
+    }
+    if (c.exec.scheduler.tick()) yield PAUSE;
+  }
+  yield [typeof source === 'string' ? source : null, 'file', 'json', nodes, rels, properties, BigInt(Date.now() - started), nodes + rels, 0n, 0n, true, null];
+}
+
+/** apoc.load.xml, apoc.xml.parse and apoc.import.json. */
+export const xmlImportEntries = [
+  proc("apoc.load.xml(urlOrBinary :: ANY, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: (value :: MAP)", 'READ', 'Loads a single nested `MAP` from an XML URL (e.g. web-API).', ([source, path, , simple], c) => loadXml(c, source!, path!, simple!)),
+  fn("apoc.xml.parse(data :: STRING, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: MAP", 'Parses the given XML `STRING` as a `MAP`.', ([data, path, , simple]) => {
+    if (data === null) return null;
+    const e = selectXml(parseXml(String(data)), typeof path === 'string' ? path : '/')[0];
+    return e === undefined ? null : xmlToMap(e, simple === true);
+  }),
+  proc('apoc.import.json(urlOrBinaryFile :: ANY, config = {} :: MAP) :: (file :: STRING, source :: STRING, format :: STRING, nodes :: INTEGER, relationships :: INTEGER, properties :: INTEGER, time :: INTEGER, rows :: INTEGER, batchSize :: INTEGER, batches :: INTEGER, done :: BOOLEAN, data :: ANY)', 'WRITE', 'Imports a graph from the provided JSON file.', ([source], c) => importJson(c, source!)),
 ];
