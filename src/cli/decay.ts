@@ -4,7 +4,7 @@
  */
 import { Flags } from '@oclif/core';
 import { loadConfig } from '../engine/config/index.js';
-import type { GraphDB } from '../engine/graphdb.js';
+import type { GraphDB } from '../engine/index.js';
 import { databaseFlag, dataDirFlag, withEngine } from './flags.js';
 
 /** Flags of every `graphdb decay` command. */

@@ -50,7 +50,7 @@ import { DEFAULT_CONFIG } from './config/defaults.js';
 import { sessionRunner, type CypherRunner } from './memory/cypher-runner.js';
 import { decayFunctions } from './memory/decay-functions.js';
 import { MemoryDecay, type MemoryDecayOptions } from './memory/memory-decay.js';
-import type { MemoryToolHost } from './memory/memory-tools.js';
+import type { MemoryToolHost } from './memory/tool-host.js';
 
 /** Default bound of an explicit transaction's write set (bytes). */
 const DEFAULT_MAX_WRITE_SET_BYTES = 256 * 1024 * 1024;

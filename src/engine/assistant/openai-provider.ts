@@ -45,7 +45,7 @@ function finishReason(value: Json | undefined, toolCalls: number): FinishReason 
 
 function usageOf(value: Json | undefined): { promptTokens: number; completionTokens: number } {
   if (!isObject(value)) return { promptTokens: 0, completionTokens: 0 };
-  const count = (key: string) => (typeof value[key] === 'number' ? (value[key] as number) : 0);
+  const count = (key: string) => (typeof value[key] === 'number' ? (value[key]) : 0);
   return { promptTokens: count('prompt_tokens'), completionTokens: count('completion_tokens') };
 }
 
@@ -129,7 +129,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 
   async listModels(signal?: AbortSignal): Promise<readonly ModelInfo[]> {
     const response = await this.send(this.endpoint('models'), { method: 'GET' }, signal);
-    const body = (await this.readJson(response)) as Json;
+    const body = (await this.readJson(response));
     const data = isObject(body) && Array.isArray(body.data) ? body.data : [];
     const models = data.flatMap((entry) =>
       isObject(entry) && typeof entry.id === 'string' ? [{ id: entry.id, ownedBy: typeof entry.owned_by === 'string' ? entry.owned_by : this.kind }] : [],
@@ -160,9 +160,9 @@ export class OpenAiCompatibleProvider implements ChatProvider {
       request.signal,
     );
     const type = response.headers.get('content-type') ?? '';
-    if (stream && type.includes('text/event-stream') && response.body !== null) return this.readStream(response.body, request.onText!);
+    if (stream && type.includes('text/event-stream') && response.body !== null) return this.readStream(response.body, request.onText);
     const result = this.readCompletion(await this.readJson(response));
-    if (stream && result.content !== '') request.onText!(result.content);
+    if (stream && result.content !== '') request.onText(result.content);
     return result;
   }
 
@@ -231,7 +231,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
         throw providerFailed(`The provider streamed an unreadable event: ${data.slice(0, 200)}`, error);
       }
       if (!isObject(chunk)) continue;
-      if (isObject(chunk.error)) throw providerFailed(`The provider failed while streaming: ${String(chunk.error.message ?? 'unknown error')}`);
+      if (isObject(chunk.error)) throw providerFailed(`The provider failed while streaming: ${typeof chunk.error.message === 'string' ? chunk.error.message : 'unknown error'}`);
       if (chunk.usage !== undefined && chunk.usage !== null) usage = chunk.usage;
       const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
       if (!isObject(choice)) continue;

@@ -7,7 +7,7 @@
 import type { CypherValue } from '../values/types.js';
 import { ARCHIVED_LABEL } from './decay-model.js';
 import { cypherToJson, type JsonValue } from './json-values.js';
-import { MEMORY_LABEL, type MemoryToolHost } from './memory-tools.js';
+import { MEMORY_LABEL, type MemoryToolHost } from './tool-host.js';
 import { boundedInteger, memoryJson, memoryProjection, optionalNumber, type MemoryJson, optionalString, optionalStrings, quoted, requiredString, type Args } from './tool-args.js';
 
 /** Search hits before ranking. */
@@ -57,7 +57,7 @@ export async function findSimilar(host: MemoryToolHost, content: string, selfId:
     { mode: 'READ' },
   );
   return rows
-    .map((row) => ({ id: cypherToJson(row[0]!), title: cypherToJson(row[1] ?? null), score: round(hits.scores.get(row[0] as bigint) ?? 0) }))
+    .map((row) => ({ id: cypherToJson(row[0]), title: cypherToJson(row[1] ?? null), score: round(hits.scores.get(row[0] as bigint) ?? 0) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 3);
 }

@@ -4,6 +4,7 @@
  * nodes, relationships and paths are written as plain objects, temporal values and points as
  * their Cypher text.
  */
+import { typeName } from '../values/kinds.js';
 import { formatPoint, formatTemporal } from '../values/to-string.js';
 import { CypherPoint, Node, Path, Relationship, type CypherValue } from '../values/types.js';
 
@@ -20,7 +21,7 @@ export function jsonToCypher(value: unknown): CypherValue {
   if (typeof value === 'object') {
     return new Map(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, jsonToCypher(item)]));
   }
-  return String(value);
+  return typeof value === 'symbol' ? value.toString() : typeof value;
 }
 
 function propertiesJson(properties: ReadonlyMap<string, CypherValue>): { [key: string]: JsonValue } {
@@ -47,5 +48,5 @@ export function cypherToJson(value: CypherValue): JsonValue {
   if (value instanceof Path) return { nodes: value.nodes.map(nodeJson), relationships: value.relationships.map(relationshipJson) };
   if (value instanceof CypherPoint) return formatPoint(value);
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  return formatTemporal(value) ?? String(value);
+  return formatTemporal(value) ?? typeName(value);
 }

@@ -10,13 +10,12 @@ import { Kind } from '../cypher/ast/kinds.js';
 import { parse } from '../cypher/parser/index.js';
 import { isSecurityStatement } from '../cypher/runtime/operators/security-commands.js';
 import type { ToolCall, ToolDefinition } from '../assistant/types.js';
-import type { SearchPage, SearchRequest } from '../search/index.js';
 import type { CypherValue } from '../values/types.js';
-import type { CypherRunner } from './cypher-runner.js';
 import { ARCHIVED_LABEL } from './decay-model.js';
 import { discover, findSimilar } from './discover.js';
 import { cypherToJson, type JsonValue } from './json-values.js';
 import { runTasks } from './tasks.js';
+import { MEMORY_LABEL, type MemoryToolHost } from './tool-host.js';
 import {
   boundedInteger,
   deriveTitle,
@@ -39,31 +38,10 @@ import {
 } from './tool-args.js';
 import { DEFAULT_LINK_TYPE } from './tool-definitions.js';
 
-/** Label of memory nodes. */
-export const MEMORY_LABEL = 'Memory';
 /** Most rows the `cypher` tool returns. */
 export const QUERY_ROW_LIMIT = 200;
 /** Neighbours listed per recalled memory. */
 const NEIGHBOUR_LIMIT = 20;
-
-/** What the tools need from a database's search services (`DatabaseSearch` has it). */
-export interface MemorySearch {
-  search(request: SearchRequest): Promise<SearchPage>;
-  /** Non-null while the embedding worker runs (stored memories get embedded). */
-  readonly embeddingWorker: unknown;
-}
-
-/** What the tools need from the edge: a Cypher runner with the caller's rights, search, a clock. */
-export interface MemoryToolHost {
-  readonly database: string;
-  readonly cypher: CypherRunner;
-  /** The database's search services, or null (remote or search disabled: a text match is used). */
-  search(): MemorySearch | null;
-  /** Epoch milliseconds; the decay clock. */
-  now(): number;
-  /** Default share of the decay score in `discover` ranking (0..1). */
-  readonly decayWeight: number;
-}
 
 /** A tool's answer for the model: JSON text, and whether it succeeded. */
 export interface ToolOutcome {
@@ -198,7 +176,7 @@ export class MemoryTools {
       params,
       { mode: 'READ' },
     );
-    if (rows.length === 0) throw new ToolFailure(`no memory with id ${single === null ? ids.join(', ') : String(single.value)}`);
+    if (rows.length === 0) throw new ToolFailure(`no memory with id ${single === null ? ids.join(', ') : JSON.stringify(cypherToJson(single.value))}`);
     const memories = rows.map((row): MemoryJson => {
       const memory = memoryJson(row[0], true);
       const extra = cypherToJson(row[1] ?? null) as { [key: string]: JsonValue } | null;
@@ -206,7 +184,7 @@ export class MemoryTools {
       const properties = Object.fromEntries(Object.entries(extra ?? {}).filter(([key]) => !shown.has(key)));
       return { ...memory, ...(Object.keys(properties).length > 0 ? { properties } : {}), links: cypherToJson(row[2] ?? []) };
     });
-    const promoted = memories.filter((memory) => memory.archived === true).map((memory) => memory.id as JsonValue);
+    const promoted = memories.filter((memory) => memory.archived === true).map((memory) => memory.id);
     const accessed = await this.recordAccess(memories.map((memory) => BigInt(memory.id as number)));
     return { count: memories.length, memories, access_recorded: accessed, ...(accessed && promoted.length > 0 ? { unarchived: promoted } : {}) };
   }
@@ -252,21 +230,14 @@ export class MemoryTools {
       new Map([['id', target.value]]),
     );
     const deleted = Number(rows[0]?.[0] ?? 0n);
-    if (deleted === 0) throw new ToolFailure(`no memory with id ${String(args.id)}`);
+    if (deleted === 0) throw new ToolFailure(`no memory with id ${JSON.stringify(args.id)}`);
     return { forgotten: deleted };
   }
 
   private async cypher(args: Args): Promise<JsonValue> {
     const query = requiredString(args, 'query');
     const params = parameterMap(args.params);
-    let administrative = false;
-    try {
-      const body = parse(query).body;
-      administrative = body.kind !== Kind.SingleQuery && body.kind !== Kind.Union && isSecurityStatement(body);
-    } catch {
-      administrative = false;
-    }
-    if (administrative) throw new ToolFailure('user and role administration is not allowed in the cypher tool');
+    if (isAdministration(query)) throw new ToolFailure('user and role administration is not allowed in the cypher tool');
     if ((await this.host.cypher.queryType(query, params)) !== 'r') {
       throw new ToolFailure('the cypher tool only runs read-only queries; this statement writes or changes the schema (use store, link, tasks or forget)');
     }
@@ -276,6 +247,16 @@ export class MemoryTools {
       rows: result.rows.map((row) => row.map((value) => cypherToJson(value))),
       ...(result.more ? { truncated: `only the first ${QUERY_ROW_LIMIT} rows` } : {}),
     };
+  }
+}
+
+/** Whether a statement is user/role administration (false when it does not parse). */
+function isAdministration(query: string): boolean {
+  try {
+    const body = parse(query).body;
+    return body.kind !== Kind.SingleQuery && body.kind !== Kind.Union && isSecurityStatement(body);
+  } catch {
+    return false;
   }
 }
 

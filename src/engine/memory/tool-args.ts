@@ -31,7 +31,7 @@ export function optionalStrings(args: Args, key: string): string[] {
   const value = args[key];
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw new ToolFailure(`'${key}' must be a list of strings`);
-  return (value as string[]).map((item) => item.trim()).filter((item) => item !== '');
+  return (value).map((item) => item.trim()).filter((item) => item !== '');
 }
 
 export function optionalBoolean(args: Args, key: string): boolean | undefined {

@@ -20,11 +20,11 @@ function toEngine(value: unknown): CypherValue {
   if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
   if (Array.isArray(value)) return value.map(toEngine);
   if (neo4j.isInt(value)) return BigInt((value as { toString(): string }).toString());
-  if (neo4j.isNode(value as never)) {
+  if (neo4j.isNode(value)) {
     const node = value as unknown as { identity: unknown; elementId: string; labels: string[]; properties: Record<string, unknown> };
     return new Node(toEngine(node.identity) as bigint, node.elementId, node.labels, propertiesOf(node.properties));
   }
-  if (neo4j.isRelationship(value as never)) {
+  if (neo4j.isRelationship(value)) {
     const rel = value as unknown as {
       identity: unknown; elementId: string; type: string; start: unknown; end: unknown;
       startNodeElementId: string; endNodeElementId: string; properties: Record<string, unknown>;
@@ -36,7 +36,8 @@ function toEngine(value: unknown): CypherValue {
   }
   if (value instanceof Uint8Array) return value;
   if (Object.getPrototypeOf(value) === Object.prototype) return propertiesOf(value as Record<string, unknown>);
-  return String(value);
+  // Temporal values and points of the driver print as their Cypher text.
+  return (value as { toString(): string }).toString();
 }
 
 function propertiesOf(object: Record<string, unknown>): ReadonlyMap<string, CypherValue> {

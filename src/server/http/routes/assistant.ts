@@ -10,10 +10,8 @@
  * `{error: {message, type, code}}` shape chat-completion clients expect.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AssistantService } from '../../../engine/assistant/service.js';
-import type { MemoryToolHost } from '../../../engine/index.js';
-import { DatabaseNotFound } from '../../../engine/errors/index.js';
-import type { GraphDB } from '../../../engine/graphdb.js';
+import { AssistantService } from '../../../engine/assistant/index.js';
+import { DatabaseNotFound, type GraphDB, type MemoryToolHost } from '../../../engine/index.js';
 import type { JsonValue } from '../json/parse-json.js';
 import {
   assistantErrorBody,
