@@ -86,4 +86,18 @@ describe('apoc.xml.parse, apoc.load.xml and apoc.import.json', () => {
       await other.close();
     }
   });
+  test('import.graphml re-creates what export.graphml wrote (labels with readLabels)', async () => {
+    const other = await GraphDB.open({ search: false });
+    try {
+      const s = other.session();
+      await run(s, "CREATE (:U {name: 'a', n: 1})-[:K {w: 1}]->(:U {name: 'b'})");
+      const data = (await run(s, 'CALL apoc.export.graphml.all(null, {stream: true}) YIELD data RETURN data'))[0]!.data;
+      await run(s, 'MATCH (n) DETACH DELETE n');
+      const counts = await run(s, "CALL apoc.import.graphml(apoc.util.compress($data, {compression: 'NONE'}), {readLabels: true}) YIELD nodes, relationships RETURN nodes, relationships", { data });
+      assert.deepEqual(counts, [{ nodes: 2n, relationships: 1n }]);
+      assert.deepEqual(await run(s, 'MATCH (a:U)-[k:K]->(b:U) RETURN a.name AS a, k.w AS w, b.name AS b'), [{ a: 'a', w: '1', b: 'b' }]);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -11,7 +11,7 @@ import type { ProcedureRegistry } from '../registry.js';
 export const NOT_OFFERED: readonly (readonly [string, string])[] = [
   ['apoc.export.arrow', 'Apache Arrow needs the Arrow library, which this server does not bundle'],
   ['apoc.load.arrow', 'Apache Arrow needs the Arrow library, which this server does not bundle'],
-  ['apoc.import.', 'not yet (apoc.import.json is offered)'],
+  ['apoc.import.', 'not yet (apoc.import.json and apoc.import.graphml are offered)'],
   ['apoc.load.', 'not yet'],
   ['apoc.trigger.', 'not yet: triggers need before/after-commit hooks on the commit path'],
   ['apoc.example.movies', 'not yet: the movie graph data set is not shipped'],

@@ -12,7 +12,7 @@ import { PAUSE, type Signal } from '../../runtime/row.js';
 import { apocFailure, fn, proc, type ApocContext, type ProcedureRows } from './define.js';
 import { jsonPath, parseJson } from './json.js';
 import { cfgBoolean, mapArg } from './values.js';
-import { parseXml, selectXml, xmlToMap } from './xml.js';
+import { parseXml, selectXml, xmlToMap, type XmlElement } from './xml.js';
 
 const IMPORT_DISABLED = 'Import from files not enabled, please set apoc.import.file.enabled=true in your apoc.conf';
 
@@ -123,7 +123,70 @@ function* importJson(c: ApocContext, source: CypherValue): ProcedureRows {
   yield [typeof source === 'string' ? source : null, 'file', 'json', nodes, rels, properties, BigInt(Date.now() - started), nodes + rels, 0n, 0n, true, null];
 }
 
-/** apoc.load.xml, apoc.xml.parse and apoc.import.json. */
+function graphmlValue(text: string, type: string | undefined): CypherValue {
+  switch (type) {
+    case 'int':
+    case 'long':
+      return /^-?\d+$/.test(text.trim()) ? BigInt(text.trim()) : text;
+    case 'float':
+    case 'double':
+      return Number(text);
+    case 'boolean':
+      return text.trim() === 'true';
+    default:
+      return text;
+  }
+}
+
+/** Creates the nodes and edges of a GraphML document (labels from `labels` when `readLabels`). */
+function* importGraphml(c: ApocContext, source: CypherValue, config: CypherValue): ProcedureRows {
+  const started = Date.now();
+  const cfg = mapArg(config);
+  const readLabels = cfgBoolean(cfg, 'readLabels', false);
+  const root = parseXml(yield* readText(c, source));
+  const elements = (e: XmlElement, name: string) => e.children.filter((x): x is XmlElement => typeof x !== 'string' && x.name === name);
+  const keys = new Map(elements(root, 'key').map((k) => [k.attributes.get('id') ?? '', { name: k.attributes.get('attr.name') ?? k.attributes.get('id') ?? '', type: k.attributes.get('attr.type') }]));
+  const writer = c.writer();
+  const ids = new Map<string, bigint>();
+  let nodes = 0n;
+  let rels = 0n;
+  let properties = 0n;
+  const dataOf = (e: XmlElement) => {
+    const props = new Map<string, CypherValue>();
+    for (const d of elements(e, 'data')) {
+      const key = keys.get(d.attributes.get('key') ?? '') ?? { name: d.attributes.get('key') ?? '', type: undefined };
+      const text = d.children.filter((x): x is string => typeof x === 'string').join('');
+      props.set(key.name, graphmlValue(text, key.type));
+    }
+    return props;
+  };
+  for (const graph of elements(root, 'graph')) {
+    for (const n of elements(graph, 'node')) {
+      const props = dataOf(n);
+      const labelText = n.attributes.get('labels') ?? (props.get('labels') as string | undefined) ?? '';
+      props.delete('labels');
+      const labels = readLabels ? labelText.split(':').filter((l) => l !== '') : [];
+      ids.set(n.attributes.get('id') ?? '', writer.createNode(labels, props));
+      nodes++;
+      properties += BigInt(props.size);
+    }
+    for (const e of elements(graph, 'edge')) {
+      const props = dataOf(e);
+      const type = e.attributes.get('label') ?? (props.get('label') as string | undefined) ?? (typeof cfg.get('defaultRelationshipType') === 'string' ? String(cfg.get('defaultRelationshipType')) : 'RELATED');
+      props.delete('label');
+      const start = ids.get(e.attributes.get('source') ?? '');
+      const end = ids.get(e.attributes.get('target') ?? '');
+      if (start === undefined || end === undefined) throw apocFailure(`The edge ${e.attributes.get('id') ?? ''} refers to a node that is not in the document`);
+      writer.createRelationship(type, start, end, props);
+      rels++;
+      properties += BigInt(props.size);
+      if (c.exec.scheduler.tick()) yield PAUSE;
+    }
+  }
+  yield [typeof source === 'string' ? source : null, 'file', 'graphml', nodes, rels, properties, BigInt(Date.now() - started), nodes + rels, 0n, 0n, true, null];
+}
+
+/** apoc.load.xml, apoc.xml.parse, apoc.import.json and apoc.import.graphml. */
 export const xmlImportEntries = [
   proc("apoc.load.xml(urlOrBinary :: ANY, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: (value :: MAP)", 'READ', 'Loads a single nested `MAP` from an XML URL (e.g. web-API).', ([source, path, , simple], c) => loadXml(c, source!, path!, simple!)),
   fn("apoc.xml.parse(data :: STRING, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: MAP", 'Parses the given XML `STRING` as a `MAP`.', ([data, path, , simple]) => {
@@ -131,5 +194,6 @@ export const xmlImportEntries = [
     const e = selectXml(parseXml(String(data)), typeof path === 'string' ? path : '/')[0];
     return e === undefined ? null : xmlToMap(e, simple === true);
   }),
+  proc('apoc.import.graphml(urlOrBinaryFile :: ANY, config :: MAP) :: (file :: STRING, source :: STRING, format :: STRING, nodes :: INTEGER, relationships :: INTEGER, properties :: INTEGER, time :: INTEGER, rows :: INTEGER, batchSize :: INTEGER, batches :: INTEGER, done :: BOOLEAN, data :: ANY)', 'WRITE', 'Imports a graph from the provided GraphML file.', ([source, config], c) => importGraphml(c, source!, config!)),
   proc('apoc.import.json(urlOrBinaryFile :: ANY, config = {} :: MAP) :: (file :: STRING, source :: STRING, format :: STRING, nodes :: INTEGER, relationships :: INTEGER, properties :: INTEGER, time :: INTEGER, rows :: INTEGER, batchSize :: INTEGER, batches :: INTEGER, done :: BOOLEAN, data :: ANY)', 'WRITE', 'Imports a graph from the provided JSON file.', ([source], c) => importJson(c, source!)),
 ];

@@ -8,7 +8,7 @@ import type { CypherValue } from '../../../values/types.js';
 import { illegalArgument } from './define.js';
 
 /** A parsed element. */
-interface XmlElement {
+export interface XmlElement {
   readonly name: string;
   readonly attributes: Map<string, string>;
   readonly children: (XmlElement | string)[];
