@@ -24,7 +24,7 @@ const DISTINCT = 2000;
 /** Deterministic memory text number `i`. */
 function memoryText(i: number): string {
   const k = i % DISTINCT;
-  return `${TOPICS[k % TOPICS.length]!} ${VERBS[(k * 7) % VERBS.length]} the ${THINGS[(k * 13) % THINGS.length]} (note ${k}); see ${TOPICS[(k * 5) % TOPICS.length]}`;
+  return `${TOPICS[k % TOPICS.length]} ${VERBS[(k * 7) % VERBS.length]} the ${THINGS[(k * 13) % THINGS.length]} (note ${k}); see ${TOPICS[(k * 5) % TOPICS.length]}`;
 }
 
 type EngineIndex = typeof import('../../../src/engine/index.js');
@@ -62,7 +62,7 @@ export async function runAiMemory(ctx: BenchContext): Promise<WorkloadResult> {
     for (let i = 0; i < count; i++) {
       const text = memoryText(i);
       loader.addNode(['Memory'], new Map<string, import('../../../src/engine/index.js').CypherValue>([
-        ['content', text], ['title', text.slice(0, 40)], ['type', 'note'], ['tags', [TOPICS[i % TOPICS.length]!]], ['created_at', now], ['access_count', 0n],
+        ['content', text], ['title', text.slice(0, 40)], ['type', 'note'], ['tags', [TOPICS[i % TOPICS.length]]], ['created_at', now], ['access_count', 0n],
       ]));
     }
     loader.finish();
@@ -74,8 +74,8 @@ export async function runAiMemory(ctx: BenchContext): Promise<WorkloadResult> {
     for (let start = 0; start < rows.length; start += 256) {
       const batch = rows.slice(start, start + 256);
       const missing = [...new Set(batch.map((row) => row[1] as string).filter((text) => !vectorOf.has(text)))];
-      const vectors = missing.length === 0 ? [] : await embedder!.embed(missing);
-      missing.forEach((text, index) => vectorOf.set(text, vectors[index]!));
+      const vectors = missing.length === 0 ? [] : await embedder.embed(missing);
+      missing.forEach((text, index) => vectorOf.set(text, vectors[index]));
       for (const [id, text] of batch) search.setEmbedding(id as bigint, vectorOf.get(text as string)!);
     }
     const embedMs = performance.now() - embedStarted;
