@@ -6,10 +6,8 @@ import type { ImportFiles } from '../files/import-files.js';
 import type { GraphReader, GraphWriter } from '../storage/graph-store.js';
 import type { CypherValue, EntityAccessor } from '../values/types.js';
 import type { Statement } from '../cypher/ast/index.js';
-import { ProcedureNotFound } from '../errors/index.js';
 import type { FunctionRegistry } from '../cypher/functions/registry.js';
 import type { LogicalOperator } from '../cypher/planner/logical/logical-operator.js';
-import type { ProcedureSignature } from '../cypher/planner/planner-context.js';
 import type { StatementPlan } from '../cypher/planner/plan-statement.js';
 import type { AdminHooks } from '../cypher/runtime/admin-hooks.js';
 import { createCompileEnv } from '../cypher/runtime/compile-env.js';
@@ -52,18 +50,7 @@ export interface Execution {
 
 /** Plans a statement against the catalog `reader` sees (a cached plan when it is still valid). */
 export function planFor(statement: Statement, reader: GraphReader, services: EngineServices): PlannedStatement {
-  return cachedPlan(statement, reader, (name) => procedureSignature(name, services));
-}
-
-function procedureSignature(name: string, services: EngineServices): ProcedureSignature {
-  const procedure = services.admin.procedures.lookup(name);
-  if (!procedure) throw new ProcedureNotFound(name);
-  return {
-    inputs: procedure.inputs.map((i) => i.name),
-    required: procedure.inputs.filter((i) => i.default === undefined).length,
-    outputs: procedure.outputs.map((o) => o.name),
-    mode: procedure.mode,
-  };
+  return cachedPlan(statement, reader, (name) => services.admin.procedures.plannerSignature(name));
 }
 
 function epochInstant(ms: number): { epochSecond: number; nano: number } {

@@ -15,7 +15,7 @@
  * the search work adds `db.index.fulltext.queryNodes` and `db.index.vector.queryNodes` that way.
  */
 import type { ImportFiles } from '../../files/import-files.js';
-import { CypherSyntaxError, CypherTypeError } from '../../errors/index.js';
+import { CypherSyntaxError, CypherTypeError, ProcedureNotFound } from '../../errors/index.js';
 import { isNode, isPath, isRelationship, typeName } from '../../values/kinds.js';
 import type { CypherValue, EntityAccessor } from '../../values/types.js';
 import type { GraphReader, GraphWriter } from '../../storage/graph-store.js';
@@ -78,6 +78,21 @@ export interface ProcedureDefinition {
 
 /** A set of procedures by name. */
 export class ProcedureRegistry {
+  /**
+   * What the planner checks of the procedure called `name` (arity, outputs, mode); throws
+   * ProcedureNotFound for unknown names.
+   */
+  plannerSignature(name: string): { inputs: string[]; required: number; outputs: string[]; mode: ProcedureMode } {
+    const procedure = this.procedures.get(name);
+    if (!procedure) throw new ProcedureNotFound(name);
+    return {
+      inputs: procedure.inputs.map((i) => i.name),
+      required: procedure.inputs.filter((i) => i.default === undefined).length,
+      outputs: procedure.outputs.map((o) => o.name),
+      mode: procedure.mode,
+    };
+  }
+
   private readonly procedures = new Map<string, ProcedureDefinition>();
 
   /** Adds (or replaces) a procedure. */

@@ -9,11 +9,11 @@
  * for (const emission of query.run(new Map())) { if (!isSignal(emission)) use(emission.name); }
  * ```
  */
-import { GraphError, ProcedureNotFound, StatusCodes } from '../../errors/index.js';
+import { GraphError, StatusCodes } from '../../errors/index.js';
 import type { CypherValue } from '../../values/types.js';
 import { compile } from '../query-cache.js';
 import { planStatement, type StatementPlan } from '../planner/plan-statement.js';
-import { PlannerContext, type ProcedureSignature } from '../planner/planner-context.js';
+import { PlannerContext } from '../planner/planner-context.js';
 import { createCompileEnv } from './compile-env.js';
 import type { ExecutionContext } from './execution-context.js';
 import { mapPlan } from './map-plan.js';
@@ -31,24 +31,13 @@ export interface NestedQuery {
   run(parameters: ReadonlyMap<string, CypherValue>): Generator<Emission, void, undefined>;
 }
 
-function signatureOf(ctx: ExecutionContext, name: string): ProcedureSignature {
-  const procedure = ctx.admin.procedures.lookup(name);
-  if (!procedure) throw new ProcedureNotFound(name);
-  return {
-    inputs: procedure.inputs.map((i) => i.name),
-    required: procedure.inputs.filter((i) => i.default === undefined).length,
-    outputs: procedure.outputs.map((o) => o.name),
-    mode: procedure.mode,
-  };
-}
-
 /**
  * Compiles and plans `text` in `ctx`'s transaction. `parameterNames` are the parameters the runs
  * will provide (a query naming others is refused at compile time, as at the top level).
  */
 export function prepareNestedQuery(ctx: ExecutionContext, text: string, parameterNames: ReadonlySet<string> = new Set()): NestedQuery {
   const { ast } = compile(text, parameterNames);
-  const plan = planStatement(ast, new PlannerContext(ctx.reader, (name) => signatureOf(ctx, name)));
+  const plan = planStatement(ast, new PlannerContext(ctx.reader, (name) => ctx.admin.procedures.plannerSignature(name)));
   if (plan.admin) {
     throw new GraphError(StatusCodes.InvalidRequest, 'Database administration commands cannot run inside another statement; run them on their own.');
   }
