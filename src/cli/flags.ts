@@ -2,7 +2,7 @@
  * Flags shared by the data commands and a helper to open the engine on the data directory.
  */
 import { Flags } from '@oclif/core';
-import { GraphDB, type GraphDBOptions } from '../engine/graphdb.js';
+import { GraphDB, type GraphDBOptions } from '../engine/index.js';
 import { requireDatabase } from './data-dir.js';
 
 /** `--data-dir` (env GRAPHDB_DATA_DIR, default ./data). */

@@ -2,11 +2,8 @@
  * Rendering of query results and errors for the terminal: cypher-shell-like tables
  * (cli-table3), `plain`, `csv` and `json` (one typed JSON object per record).
  */
-import { GraphError } from '../engine/errors/index.js';
-import { formatLiteral, formatTemporal, type CypherValue } from '../engine/values/index.js';
-import type { ResultSummary } from '../engine/session/types.js';
-import { encodeValue } from '../engine/transfer/index.js';
-import { quoteCsv } from '../engine/transfer/csv-records.js';
+import { GraphError, formatLiteral, formatTemporal, type CypherValue, type ResultSummary } from '../engine/index.js';
+import { encodeValue, quoteCsv } from '../engine/transfer/index.js';
 import { renderTable, type TableLayout } from './result-table.js';
 
 /** Output formats of the shell. */

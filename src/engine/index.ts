@@ -15,3 +15,29 @@ export * from './errors/index.js';
 export * from './values/types.js';
 export * from './memory/index.js';
 export { AssistantService, runAgent, truncateToolResult, type ToolCall, type ToolDefinition } from './assistant/index.js';
+export { formatFloat, formatTemporal, crsName, cypherToString, formatLiteral, valueText } from './values/to-string.js';
+export { zoneOffsetAt, resolveLocal } from './values/temporal/time-zone.js';
+export { epochDayOf } from './values/temporal/calendar.js';
+export type { Direction, GraphReader, NodeRecord, RelationshipRecord } from './storage/graph-store.js';
+export { SYSTEM_DATABASE, type DatabaseStore, type MvccStatus, type PruneResult } from './storage/index.js';
+export { SearchManager, searchSettingsFrom, type DatabaseSearch, type SearchLogger, type SearchMethod } from './search/index.js';
+export { PointCollections, type PointPredicate, type ScoredPoint, type UpsertOptions } from './search/collections.js';
+export {
+  CollectionAlreadyExists,
+  CollectionNotFound,
+  canonicalPointId,
+  comparePointIds,
+  pointIdKey,
+  type CollectionSpec,
+  type Distance,
+  type Payload,
+  type PayloadIndexType,
+  type PayloadObject,
+  type PayloadValue,
+  type PointId,
+  type StoredPoint,
+  type VectorSpec,
+} from './search/collections-codec.js';
+export { TokenKind, tokenize, type Token } from './cypher/lexer/index.js';
+export { AsyncWriteClassifier, type ClassifiedStatement, type PureCreateEstimate } from './cypher/write-behind-eligibility.js';
+export { isList, isMap } from './values/kinds.js';

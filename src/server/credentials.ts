@@ -7,11 +7,9 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import { AuthService, MIN_SECRET_BYTES, OidcClient, type Principal } from '../engine/auth/index.js';
-import { securityAdmin } from '../engine/auth/security-admin.js';
-import type { GraphdbConfig } from '../engine/config/types.js';
-import { Unauthorized } from '../engine/errors/index.js';
-import type { GraphDB } from '../engine/index.js';
+import { AuthService, MIN_SECRET_BYTES, OidcClient, type Principal, securityAdmin } from '../engine/auth/index.js';
+import type { GraphdbConfig } from '../engine/config/index.js';
+import { Unauthorized, type GraphDB } from '../engine/index.js';
 import type { AuthenticateCallback } from './bolt/options.js';
 import type { GraphdbMetrics } from './metrics.js';
 

@@ -4,10 +4,8 @@
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { GraphdbConfig } from '../engine/config/types.js';
-import { DatabaseNotFound } from '../engine/errors/index.js';
-import { GraphDB } from '../engine/index.js';
-import { searchSettingsFrom } from '../engine/search/index.js';
+import type { GraphdbConfig } from '../engine/config/index.js';
+import { DatabaseNotFound, GraphDB, searchSettingsFrom } from '../engine/index.js';
 import type { DatabaseFigures, ServerEngine } from './engine-port.js';
 
 /** The opened engine and its port. */

@@ -2,7 +2,7 @@
  * What the server needs from the engine. The `GraphDB` facade satisfies it (see
  * `createEnginePort` in `src/server/index.ts`); tests of single route groups may pass their own.
  */
-import type { SecurityContext, Session, SessionOptions } from '../engine/session/types.js';
+import type { SecurityContext, Session, SessionOptions } from '../engine/index.js';
 
 /** Size and content figures of one database. */
 export interface DatabaseFigures {

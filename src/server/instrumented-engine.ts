@@ -14,7 +14,7 @@ import type {
   SessionOptions,
   Transaction,
   TransactionOptions,
-} from '../engine/session/types.js';
+} from '../engine/index.js';
 import type { DatabaseFigures, ServerEngine } from './engine-port.js';
 import type { GraphdbMetrics } from './metrics.js';
 import { queryTypeLabel } from './query-labels.js';

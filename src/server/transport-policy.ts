@@ -4,7 +4,7 @@
  * listener without trusted proxies, and a non-loopback Bolt listener that does not require TLS.
  */
 import net from 'node:net';
-import type { GraphdbConfig } from '../engine/config/types.js';
+import type { GraphdbConfig } from '../engine/config/index.js';
 
 /** Raised when the configuration is refused at startup; `message` starts with the SPEC prefix. */
 export class SecurityConfigurationError extends Error {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from '../../src/engine/cypher/parser/index.js';
 import type { CypherValue } from '../../src/engine/values/types.js';
-import { pureCreateEstimate } from '../../src/server/http/tx/pure-create.js';
+import { pureCreateEstimate } from '../../src/engine/cypher/pure-create.js';
 
 const estimate = (text: string, parameters: Record<string, CypherValue> = {}) => pureCreateEstimate(parse(text), new Map(Object.entries(parameters)));
 

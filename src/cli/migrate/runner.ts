@@ -3,7 +3,7 @@
  * client (embedded or over Bolt). Each migration runs in its own transaction together with the
  * record of it, so a migration is either applied and recorded, or neither.
  */
-import type { CypherValue } from '../../engine/values/types.js';
+import type { CypherValue } from '../../engine/index.js';
 import { renderError } from '../render.js';
 import type { ShellClient } from '../shell/client.js';
 import { MigrationError, migrationStatus, type AppliedMigration, type MigrationFile, type MigrationStatus } from './migrations.js';

@@ -63,7 +63,7 @@ function HighlightedInput({ text, cursor }: { text: string; cursor: number }) {
     }
     offset = end;
   }
-  if (cursor >= text.length) parts.push(<Text key={key++} inverse> </Text>);
+  if (cursor >= text.length) parts.push(<Text key={key} inverse> </Text>);
   return <Text>{parts}</Text>;
 }
 

@@ -2,10 +2,7 @@
  * What the shell needs from a database connection, and its embedded implementation over a
  * GraphDB opened on a data directory.
  */
-import type { GraphDB } from '../../engine/graphdb.js';
-import type { EngineSession } from '../../engine/session/engine-session.js';
-import type { ResultSummary, Transaction } from '../../engine/session/types.js';
-import type { CypherValue } from '../../engine/values/types.js';
+import type { GraphDB, EngineSession, ResultSummary, Transaction, CypherValue } from '../../engine/index.js';
 
 /** A fully consumed statement result. */
 export interface ShellResult {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { StatementSplitter, cypherLiteral } from '../../engine/transfer/index.js';
-import type { CypherValue } from '../../engine/values/types.js';
+import type { CypherValue } from '../../engine/index.js';
 import { renderError, renderRecords, renderSummary, type OutputFormat } from '../render.js';
 import type { TableLayout } from '../result-table.js';
 import type { ShellClient } from './client.js';

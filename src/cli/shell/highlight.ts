@@ -3,7 +3,7 @@
  * with a style (keyword, label, string, number, parameter, ...). Text the lexer cannot read yet
  * (an unterminated string while typing) is one plain segment.
  */
-import { tokenize, TokenKind, type Token } from '../../engine/cypher/lexer/index.js';
+import { tokenize, TokenKind, type Token } from '../../engine/index.js';
 
 /** Styles of highlighted segments. */
 export type SegmentStyle = 'keyword' | 'label' | 'string' | 'number' | 'parameter' | 'function' | 'punctuation' | 'comment' | 'plain';

@@ -3,9 +3,7 @@
  * only needed for `--address`).
  */
 import { randomUUID } from 'node:crypto';
-import { GraphError } from '../../engine/errors/index.js';
-import type { ResultSummary, QueryType } from '../../engine/session/types.js';
-import type { CypherValue } from '../../engine/values/types.js';
+import { GraphError, type ResultSummary, type QueryType, type CypherValue } from '../../engine/index.js';
 import type { ShellClient, ShellResult, Vocabulary } from './client.js';
 import { fromDriver, toDriver, type DriverLike, type DriverModule, type DriverResult, type DriverSession, type DriverTransaction } from './remote-values.js';
 

@@ -2,20 +2,7 @@
  * Conversion between neo4j-driver values (with `useBigInt`) and the engine's Cypher values, so
  * the shell renders remote results exactly like embedded ones.
  */
-import { epochDayOf } from '../../engine/values/temporal/calendar.js';
-import {
-  CypherDate,
-  CypherDateTime,
-  CypherDuration,
-  CypherPoint,
-  CypherTime,
-  LocalDateTime,
-  LocalTime,
-  Node,
-  Path,
-  Relationship,
-  type CypherValue,
-} from '../../engine/values/types.js';
+import { epochDayOf, isList, isMap, CypherDate, CypherDateTime, CypherDuration, CypherPoint, CypherTime, LocalDateTime, LocalTime, Node, Path, Relationship, type CypherValue } from '../../engine/index.js';
 
 /** The parts of the neo4j-driver module the shell uses. */
 export interface DriverModule {
@@ -79,9 +66,9 @@ export function fromDriver(v: unknown, types: DriverModule['types']): CypherValu
   if (typeof v === 'boolean' || typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number') return v;
   if (Array.isArray(v)) return v.map((x) => fromDriver(x, types));
   if (v instanceof Uint8Array) return v;
-  const is = (name: string) => types[name] !== undefined && v instanceof types[name]!;
+  const is = (name: string) => types[name] !== undefined && v instanceof types[name];
   const f = v as Fields;
-  if (is('Integer')) return BigInt(String(v));
+  if (is('Integer')) return BigInt((v as { toString(): string }).toString());
   if (is('Node')) {
     return new Node(big(f.identity), String(f.elementId), f.labels as string[], mapOf(f.properties as Fields, types));
   }
@@ -123,8 +110,8 @@ function mapOf(object: Fields, types: DriverModule['types']): Map<string, Cypher
 /** Converts a shell parameter for neo4j-driver (temporal values and points as driver types). */
 export function toDriver(v: CypherValue, types: DriverModule['types']): unknown {
   if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return v;
-  if (Array.isArray(v)) return v.map((x) => toDriver(x, types));
-  if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [k, toDriver(x, types)]));
+  if (isList(v)) return v.map((x) => toDriver(x, types));
+  if (isMap(v)) return Object.fromEntries([...v].map(([k, x]) => [k, toDriver(x, types)]));
   const make = (name: string, ...args: unknown[]) => new (types[name] as unknown as new (...a: unknown[]) => unknown)(...args);
   if (v instanceof CypherDuration) return make('Duration', v.months, v.days, v.seconds, v.nanoseconds);
   if (v instanceof CypherPoint) return v.z === null ? make('Point', v.srid, v.x, v.y) : make('Point', v.srid, v.x, v.y, v.z);

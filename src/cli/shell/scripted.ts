@@ -2,7 +2,7 @@
  * Non-interactive shell: statements come from a stream (stdin or `--file`), results go to
  * stdout, errors to stderr. Stops at the first error unless `continueOnError`.
  */
-import { LineReader } from '../../engine/transfer/line-reader.js';
+import { LineReader } from '../../engine/transfer/index.js';
 import type { ShellCore } from './core.js';
 
 /** Lines of a file or of a readable stream. */

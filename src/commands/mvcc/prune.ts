@@ -3,7 +3,7 @@ import { requireNoServer } from '../../cli/data-dir.js';
 import { databaseFlag, dataDirFlag, formatBytes, withEngine } from '../../cli/flags.js';
 import { gridTable, toJsonSafe } from '../../cli/table.js';
 import { ConfigError, effectiveConfig, loadConfig } from '../../engine/config/index.js';
-import type { PruneResult } from '../../engine/storage/index.js';
+import type { PruneResult } from '../../engine/index.js';
 
 /** One database's prune outcome with the retention that was applied. */
 interface PruneReport extends PruneResult {

@@ -1,7 +1,7 @@
 import { Command } from '@oclif/core';
 import { databaseFlag, dataDirFlag, formatBytes, withEngine } from '../../cli/flags.js';
 import { gridTable, toJsonSafe } from '../../cli/table.js';
-import type { MvccStatus } from '../../engine/storage/index.js';
+import type { MvccStatus } from '../../engine/index.js';
 
 /** `graphdb mvcc status`: history figures of every database. */
 export default class MvccStatusCommand extends Command {

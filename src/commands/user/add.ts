@@ -1,8 +1,7 @@
 import { Args, Command, Flags } from '@oclif/core';
 import { createFlag, dataDirFlag, withEngine } from '../../cli/flags.js';
 import { newPassword } from '../../cli/users.js';
-import { AuthStore, hashPassword } from '../../engine/auth/index.js';
-import { isValidName } from '../../engine/auth/roles.js';
+import { AuthStore, hashPassword, isValidName } from '../../engine/auth/index.js';
 
 /** `graphdb user add`: create a user in the system database of a data directory. */
 export default class UserAdd extends Command {

@@ -11,6 +11,7 @@ import { legacyPrivileges } from './privileges/builtin.js';
 import { PrivilegeStore } from './privileges/privilege-store.js';
 import type { PrivilegeRecord } from './privileges/types.js';
 import { BUILTIN_ROLES, isPermission, type RoleDefinition } from './roles.js';
+import { valueText } from '../values/to-string.js';
 
 /** Opens a session on the `system` database without a security context (internal use). */
 export type SystemSessionFactory = () => Session;
@@ -37,8 +38,8 @@ function strings(value: CypherValue): string[] {
 
 function userOf(row: Row): UserRecord {
   return {
-    name: String(row[0]),
-    passwordHash: String(row[1] ?? ''),
+    name: valueText(row[0] ?? null),
+    passwordHash: valueText(row[1] ?? ''),
     roles: strings(row[2] ?? null),
     suspended: row[3] === true,
     serviceAccount: row[4] === true,
@@ -89,16 +90,16 @@ export class AuthStore {
     const access = await this.query('MATCH (a:_RoleDbAccess) RETURN a.role, a.database');
     const revoked = await this.query('MATCH (t:_RevokedToken) RETURN t.jti, t.expiresAt');
     this.users.clear();
-    for (const row of users) this.users.set(String(row[0]), userOf(row));
+    for (const row of users) this.users.set(valueText(row[0] ?? null), userOf(row));
     this.roles.clear();
-    for (const row of roles) this.roles.set(String(row[0]), { permissions: strings(row[1] ?? null).filter(isPermission) });
+    for (const row of roles) this.roles.set(valueText(row[0] ?? null), { permissions: strings(row[1] ?? null).filter(isPermission) });
     this.access.clear();
     for (const row of access) {
-      const role = String(row[0]);
-      this.access.set(role, [...(this.access.get(role) ?? []), String(row[1])]);
+      const role = valueText(row[0] ?? null);
+      this.access.set(role, [...(this.access.get(role) ?? []), valueText(row[1] ?? null)]);
     }
     this.revoked.clear();
-    for (const row of revoked) this.revoked.set(String(row[0]), Number(row[1] ?? 0));
+    for (const row of revoked) this.revoked.set(valueText(row[0] ?? null), Number(row[1] ?? 0));
     await this.privileges.reload();
   }
 

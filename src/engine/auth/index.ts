@@ -9,7 +9,7 @@ export type { AuditEvent, AuditEventType, AuditSink } from './audit.js';
 export { AuthenticationRateLimit, LoginGuard, type LoginGuardOptions } from './login-guard.js';
 export { hashPassword, verifyPasswordHash } from './password-hash.js';
 export { passwordProblem } from './password-policy.js';
-export { ALL_PERMISSIONS, BUILTIN_ROLES, isPermission, type RoleDefinition } from './roles.js';
+export { ALL_PERMISSIONS, BUILTIN_ROLES, isPermission, isValidName, type RoleDefinition } from './roles.js';
 export { MIN_SECRET_BYTES, TokenService, type IssuedToken, type TokenClaims, type TokenType } from './token-service.js';
 export { OidcClient, type OidcClientOptions, type OidcIdentity } from './oidc-client.js';
 export { securityAdmin } from './security-admin.js';

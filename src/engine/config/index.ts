@@ -14,3 +14,5 @@ export { loadConfig, validateConfig, type LoadConfigOptions, type LoadedConfig, 
 export { parseConfigYaml, readConfigFile, type FileSettings } from './yaml-file.js';
 export { DatabaseConfigRegistry, effectiveConfig, overridableKeys, parseOverrides, type OverridableKey } from './overrides.js';
 export { redactConfig, removeSecretsFromEnvironment, REDACTED } from './redact.js';
+export { settingRows } from './setting-rows.js';
+export { suggestKey } from './yaml-file.js';

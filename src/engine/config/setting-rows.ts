@@ -34,7 +34,9 @@ export function settingText(spec: SettingSpec, value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(String).join(',');
   if (spec.kind.type === 'duration' && typeof value === 'number') return formatDuration(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? '';
 }
 
 function range(min: number | undefined, max: number | undefined): string {

@@ -107,14 +107,14 @@ export function historyFigures(
   const rels = connection
     .raw('SELECT count(*), coalesce(sum(length(props)), 0), min(from_version) FROM rel_history')
     .get() as [bigint, bigint, bigint | null];
-  const oldest = [nodes[2], rels[2]].filter((v) => v !== null).reduce<bigint | null>((a, b) => (a === null || b! < a ? b! : a), null);
+  const oldest = [nodes[2], rels[2]].filter((v) => v !== null).reduce<bigint | null>((a, b) => (a === null || b < a ? b : a), null);
   let pinned = 0;
   if (oldestReaderVersion !== null) {
     const sql = (table: string): string =>
       `SELECT coalesce(sum(length(props)), 0) + count(*) * ${ROW_OVERHEAD} FROM ${table} WHERE from_version <= ? AND to_version > ?`;
     pinned =
-      Number(connection.pluck(sql('node_history')).get(oldestReaderVersion, oldestReaderVersion) as bigint) +
-      Number(connection.pluck(sql('rel_history')).get(oldestReaderVersion, oldestReaderVersion) as bigint);
+      Number(connection.pluck(sql('node_history')).get(oldestReaderVersion, oldestReaderVersion)) +
+      Number(connection.pluck(sql('rel_history')).get(oldestReaderVersion, oldestReaderVersion));
   }
   return {
     version: state[0]!,

@@ -17,6 +17,8 @@
 import { ArgumentError, ClientError } from '../errors/index.js';
 import { StatusCodes } from '../errors/status-codes.js';
 import type { CypherValue } from '../values/types.js';
+import { isList, isMap } from '../values/kinds.js';
+import { valueText } from '../values/to-string.js';
 
 /** A point id: an unsigned 64-bit integer or a UUID (canonical lowercase text). */
 export type PointId = bigint | string;
@@ -239,13 +241,13 @@ function plainValue(value: CypherValue): PayloadValue {
   if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'bigint' || typeof value === 'number') {
     return value;
   }
-  if (Array.isArray(value)) return value.map(plainValue);
-  if (value instanceof Map) {
+  if (isList(value)) return value.map(plainValue);
+  if (isMap(value)) {
     const out: Record<string, PayloadValue> = {};
     for (const [key, inner] of value) out[key] = plainValue(inner);
     return out;
   }
-  return String(value);
+  return valueText(value);
 }
 
 /** The point stored in a node's properties, or null when the node is not a point. */

@@ -43,6 +43,7 @@ import {
   type VectorSpec,
 } from './collections-codec.js';
 import { compareScores, passesThreshold, score, storedVector } from './collections-scoring.js';
+import { valueText } from '../values/to-string.js';
 
 /** Decides whether a point matches a filter. */
 export type PointPredicate = (point: StoredPoint) => boolean;
@@ -111,7 +112,7 @@ export class PointCollections {
   /** Names of every collection, sorted. */
   async list(): Promise<string[]> {
     const rows = await this.rows(`MATCH (c:${COLLECTION_LABEL}) RETURN c.name ORDER BY c.name`);
-    return rows.map((row) => String(row[0]));
+    return rows.map((row) => valueText(row[0] ?? null));
   }
 
   /** The configuration of a collection, or null. */
@@ -320,7 +321,7 @@ export class PointCollections {
         if (found.length === wanted) return { points: found.slice(0, options.limit), next: found[options.limit]!.id };
       }
       if (BigInt(rows.length) < chunk) return { points: found, next: null };
-      cursor = String(rows[rows.length - 1]![1]);
+      cursor = valueText(rows[rows.length - 1]![1] ?? null);
       comparison = '>';
     }
   }

@@ -10,6 +10,8 @@ import { FulltextIndex } from './text/fulltext-index.js';
 import type { SimilarityFunction } from './vector/similarity.js';
 import type { VectorTuning } from './vector/tuning.js';
 import { VectorCollection, type VectorHit } from './vector/vector-collection.js';
+import { isMap } from '../values/kinds.js';
+import { valueText } from '../values/to-string.js';
 
 /** A named VECTOR index: one label, one property holding a list of numbers. */
 export interface VectorIndexDefinition {
@@ -22,14 +24,14 @@ export interface VectorIndexDefinition {
 
 function optionValue(options: CypherMap, key: string): CypherValue | undefined {
   const config = options.get('indexConfig');
-  if (config instanceof Map && config.has(key)) return config.get(key);
+  if (config !== undefined && isMap(config) && config.has(key)) return config.get(key);
   return options.get(key);
 }
 
 /** Reads Neo4j's `indexConfig` (`vector.dimensions`, `vector.similarity_function`) from index options. */
 export function vectorIndexDefinition(definition: IndexDefinition): VectorIndexDefinition {
   const dimensions = Number(optionValue(definition.options, 'vector.dimensions') ?? Number.NaN);
-  const similarityText = String(optionValue(definition.options, 'vector.similarity_function') ?? 'cosine').toLowerCase();
+  const similarityText = valueText(optionValue(definition.options, 'vector.similarity_function') ?? 'cosine').toLowerCase();
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 4096) {
     throw new ArgumentError(`Vector index ${definition.name}: 'vector.dimensions' must be an integer between 1 and 4096`);
   }

@@ -48,7 +48,7 @@ export class StatementResult implements ResultStream {
   readonly keys: readonly string[];
   readonly bookmark?: string;
   private done = false;
-  private failed: unknown = null;
+  private failed: { readonly error: unknown } | null = null;
   /** What `describe` returned when the statement completed, and when (summary built on demand). */
   private completion: { described: ReturnType<StatementResultOptions['describe']>; consumedAt: number } | null = null;
   private finalSummary: ResultSummary | null = null;
@@ -74,7 +74,7 @@ export class StatementResult implements ResultStream {
   }
 
   async pull(n: number): Promise<{ records: readonly (readonly CypherValue[])[]; hasMore: boolean }> {
-    if (this.failed !== null) throw this.failed;
+    if (this.failed !== null) throw this.failed.error;
     const limit = n < 0 ? Infinity : n;
     let records: (readonly CypherValue[])[];
     if (this.buffered.length === 0) records = [];
@@ -108,7 +108,7 @@ export class StatementResult implements ResultStream {
   }
 
   async discard(): Promise<ResultSummary> {
-    if (this.failed !== null) throw this.failed;
+    if (this.failed !== null) throw this.failed.error;
     this.buffered = [];
     if (!this.done) {
       this.options.rows?.return(undefined);
@@ -130,7 +130,7 @@ export class StatementResult implements ResultStream {
   /** Stops the statement with an error (used when its transaction is rolled back under it). */
   async fail(error: unknown): Promise<void> {
     if (this.failed !== null || this.completion !== null) return;
-    this.failed = error;
+    this.failed = { error };
     this.done = true;
     await this.options.finish(error);
   }

@@ -95,13 +95,13 @@ export function degreeOf(
   const count = (sql: string, typedSql: string, loop: boolean): number => {
     if (typeIds === null) {
       const value = loop ? connection.pluck(sql).get(nodeId, nodeId) : connection.pluck(sql).get(nodeId);
-      return Number(value as bigint);
+      return Number(value);
     }
     let sum = 0;
     const statement = connection.pluck(typedSql);
     for (const typeId of typeIds) {
       const value = loop ? statement.get(nodeId, typeId, nodeId) : statement.get(nodeId, typeId);
-      sum += Number(value as bigint);
+      sum += Number(value);
     }
     return sum;
   };

@@ -269,7 +269,7 @@ export class BulkLoader {
     this.touchedIndexes.add(index);
     if (this.seenKeys !== null && index.unique && index.definition.entityType === 'NODE') {
       let seen = this.seenKeys.get(index.id);
-      if (seen === undefined) this.seenKeys.set(index.id, (seen = new Map()));
+      if (seen === undefined) this.seenKeys.set(index.id, (seen = new Map<string, number>()));
       seen.set(key.toString('latin1'), entity);
     }
   }

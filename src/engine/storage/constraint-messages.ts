@@ -5,6 +5,7 @@
 import { ClientError, ConstraintValidationFailed, StatusCodes } from '../errors/index.js';
 import type { CypherValue } from '../values/types.js';
 import type { ConstraintDefinition } from './graph-store.js';
+import { valueText } from '../values/to-string.js';
 
 /** Renders a property value the way Neo4j prints it in constraint messages. */
 export function formatValue(value: CypherValue): string {
@@ -12,7 +13,7 @@ export function formatValue(value: CypherValue): string {
   if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(1) : String(value);
   if (Array.isArray(value)) return `[${(value as readonly CypherValue[]).map(formatValue).join(', ')}]`;
   if (value === null) return 'NO_VALUE';
-  return String(value);
+  return valueText(value);
 }
 
 function entityWord(entityType: 'NODE' | 'RELATIONSHIP'): string {

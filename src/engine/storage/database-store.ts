@@ -145,11 +145,11 @@ export class DatabaseStore {
   }
 
   private makeHost(): WriteHost {
-    const store = this;
+    const wantsEvents = () => this.options.hasSubscribers() || this.captureMode() !== 'OFF';
     return {
       context: this.context,
       get wantsEvents() {
-        return store.options.hasSubscribers() || store.captureMode() !== 'OFF';
+        return wantsEvents();
       },
       persistCommit: (tx) => this.persistCommit(tx),
       published: (tx, events) => {

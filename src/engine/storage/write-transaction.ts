@@ -9,7 +9,7 @@
  * the old head to the history table with [version, V); later changes in the same transaction
  * update the head in place. Rolling back (SQLite ROLLBACK) therefore leaves no history row.
  */
-import { EntityNotFound, GraphError } from '../errors/index.js';
+import { EntityNotFound } from '../errors/index.js';
 import type { CypherMap, CypherValue } from '../values/types.js';
 import type { ChangeEvent, ConstraintDefinition, GraphWriter, IndexDefinition, Savepoint } from './graph-store.js';
 import type { SchemaCatalog } from '../catalog/schema-catalog.js';

@@ -86,7 +86,7 @@ function figures(file: string): { version: string; nodes: number; relationships:
   try {
     db.defaultSafeIntegers(true);
     const state = (key: string) => (db.prepare('SELECT value FROM state WHERE key = ?').pluck().get(key) as bigint | undefined) ?? 0n;
-    const count = (table: string) => Number(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as bigint);
+    const count = (table: string) => Number(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
     return { version: state('version').toString(), nodes: count('nodes'), relationships: count('rels') };
   } finally {
     db.close();

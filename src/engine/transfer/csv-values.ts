@@ -9,11 +9,12 @@
  * default). `byte[]` holds a byte array as signed numbers. An unquoted empty field is absent; a
  * quoted empty field is the empty string.
  */
-import { CypherPoint, formatFloat, formatPoint, formatTemporal, pointFromMap, type CypherValue } from '../values/index.js';
+import { CypherPoint, formatFloat, formatPoint, formatTemporal, pointFromMap, type CypherValue, valueText } from '../values/index.js';
 import { CypherDate, CypherDateTime, CypherDuration, CypherTime, LocalDateTime, LocalTime } from '../values/types.js';
-import { temporalFromString, type TemporalKind } from '../values/temporal/construct.js';
+import { temporalFromString } from '../values/temporal/construct.js';
 import { durationFromString } from '../values/temporal/duration-input.js';
 import type { CsvField } from './csv-records.js';
+import { isList } from '../values/kinds.js';
 
 /** Scalar types of a property column. */
 export type CsvScalarType =
@@ -147,7 +148,7 @@ function parseScalar(text: string, type: CsvScalarType): CypherValue {
     case 'point':
       return parsePointText(text);
     default:
-      return temporalFromString(type as TemporalKind, text.trim(), temporalEnvironment);
+      return temporalFromString(type, text.trim(), temporalEnvironment);
   }
 }
 
@@ -187,7 +188,7 @@ export function csvTypeOf(value: CypherValue): string | null {
   if (value instanceof CypherDateTime) return 'datetime';
   if (value instanceof CypherDuration) return 'duration';
   if (value instanceof CypherPoint) return 'point';
-  if (Array.isArray(value) && value.length > 0) {
+  if (isList(value) && value.length > 0) {
     const inner = csvTypeOf(value[0]!);
     return inner === null || inner.endsWith('[]') ? null : `${inner}[]`;
   }
@@ -198,7 +199,7 @@ function scalarText(value: CypherValue): string {
   if (typeof value === 'number') return formatFloat(value);
   if (typeof value === 'bigint' || typeof value === 'boolean' || typeof value === 'string') return String(value);
   if (value instanceof CypherPoint) return formatPoint(value).replace(/^point\(/, '').replace(/\)$/, '');
-  return formatTemporal(value) ?? String(value);
+  return formatTemporal(value) ?? valueText(value);
 }
 
 /** The field text of a value (arrays joined with the array delimiter). */

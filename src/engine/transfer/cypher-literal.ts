@@ -16,6 +16,7 @@ import {
   formatTemporal,
   type CypherValue,
 } from '../values/index.js';
+import { isList, isMap } from '../values/kinds.js';
 
 /** Backtick-quotes a name unless it is a plain identifier. */
 export function cypherName(name: string): string {
@@ -48,11 +49,11 @@ export function cypherLiteral(v: CypherValue): string | null {
   if (typeof v === 'string') return cypherString(v);
   if (typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (typeof v === 'number') return cypherFloat(v);
-  if (Array.isArray(v)) {
+  if (isList(v)) {
     const items = v.map(cypherLiteral);
     return items.includes(null) ? null : `[${items.join(', ')}]`;
   }
-  if (v instanceof Map) {
+  if (isMap(v)) {
     const entries = [...v].map(([k, x]) => [k, cypherLiteral(x)] as const);
     return entries.some(([, x]) => x === null) ? null : `{${entries.map(([k, x]) => `${cypherName(k)}: ${x}`).join(', ')}}`;
   }

@@ -21,3 +21,5 @@ export { encodeValue, decodeValue, ValueDecodeError, type Json } from './value-j
 export { splitStatements, StatementSplitter, type ScriptStatement } from './statements.js';
 export { cypherLiteral } from './cypher-literal.js';
 export { measureImportRate, type ImportRate, type ImportRateOptions } from './measure.js';
+export { quoteCsv } from './csv-records.js';
+export { LineReader } from './line-reader.js';

@@ -68,7 +68,7 @@ function endpointId(value: Json | undefined): string | null {
 function stringList(value: Json | undefined): string[] | null {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value) || !value.every((x) => typeof x === 'string')) return null;
-  return value as string[];
+  return value;
 }
 
 /** Imports a JSON Lines file into the sink (rows are validated; bad ones reported with file:line). */

@@ -41,6 +41,7 @@ import {
   formatTemporal,
   type CypherValue,
 } from '../values/index.js';
+import { valueText } from '../values/to-string.js';
 
 /** A JSON value as produced by `JSON.parse`. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -125,7 +126,7 @@ function encodeEntity(v: CypherValue): Json {
   if (v instanceof NodeRef) return { $type: 'node', id: v.id.toString() };
   if (v instanceof RelationshipRef) return { $type: 'relationship', id: v.id.toString(), type: v.type };
   if (v instanceof PathRef) return { $type: 'path', length: v.relationships.length };
-  throw new ValueDecodeError(`Cannot encode value ${String(v)}`);
+  throw new ValueDecodeError(`Cannot encode value ${valueText(v)}`);
 }
 
 function field(object: { [key: string]: Json }, name: string, tag: string): number {

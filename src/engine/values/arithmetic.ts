@@ -9,7 +9,7 @@
  */
 import { ArgumentError, ArithmeticError, CypherTypeError } from '../errors/index.js';
 import { CypherDuration, type CypherValue } from './types.js';
-import { isTemporalInstant, typeName } from './kinds.js';
+import { isTemporalInstant, typeName, isList } from './kinds.js';
 import { cypherToString } from './to-string.js';
 import { addDurations, divideDuration, multiplyDuration, negateDuration, subtractDurations } from './temporal/duration.js';
 import { addDurationToTemporal, subtractDurationFromTemporal } from './temporal/arithmetic.js';
@@ -53,11 +53,11 @@ function tooLong(what: string, length: number, limit: number): ArgumentError {
 export function add(a: CypherValue, b: CypherValue): CypherValue {
   if (a === null || b === null) return null;
   if (isNum(a) && isNum(b)) return numeric(a, b, (x, y) => x + y, (x, y) => x + y);
-  if (Array.isArray(a) || Array.isArray(b)) {
-    const length = (Array.isArray(a) ? a.length : 1) + (Array.isArray(b) ? b.length : 1);
+  if (isList(a) || isList(b)) {
+    const length = (isList(a) ? a.length : 1) + (isList(b) ? b.length : 1);
     if (length > MAX_LIST_LENGTH) throw tooLong('list', length, MAX_LIST_LENGTH);
-    if (Array.isArray(a)) return Array.isArray(b) ? [...a, ...b] : [...a, b];
-    return [a, ...(b as CypherValue[])];
+    if (isList(a)) return isList(b) ? [...a, ...b] : [...a, b];
+    return [a, ...(b as readonly CypherValue[])];
   }
   if ((typeof a === 'string' && isStringable(b)) || (typeof b === 'string' && isStringable(a))) {
     const left = cypherToString(a)!;

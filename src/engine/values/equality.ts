@@ -19,7 +19,7 @@ import {
   type PathRef,
   type CypherValue,
 } from './types.js';
-import { isNode, isPath, isRelationship } from './kinds.js';
+import { isNode, isPath, isRelationship, isList, isMap } from './kinds.js';
 
 /** Three-valued `a = b`. */
 export function equals(a: CypherValue, b: CypherValue): boolean | null {
@@ -33,7 +33,7 @@ export function equivalent(a: CypherValue, b: CypherValue): boolean {
 
 function numbersEqual(a: bigint | number, b: bigint | number): boolean {
   // JS compares bigint with number exactly (no rounding), which is what Cypher wants.
-  // eslint-disable-next-line eqeqeq
+   
   return a == b;
 }
 
@@ -55,12 +55,12 @@ function compareEquality(a: CypherValue, b: CypherValue, nullSafe: boolean): boo
     return numbersEqual(a, b);
   }
   if (typeof a !== 'object' || typeof b !== 'object') return a === b;
-  if (Array.isArray(a)) {
+  if (isList(a)) {
     if (isPath(b)) return sequenceEquality(a, pathElements(b), nullSafe);
-    return Array.isArray(b) ? sequenceEquality(a, b, nullSafe) : false;
+    return isList(b) ? sequenceEquality(a, b, nullSafe) : false;
   }
-  if (a instanceof Map) {
-    if (!(b instanceof Map) || a.size !== b.size) return false;
+  if (isMap(a)) {
+    if (!(isMap(b)) || a.size !== b.size) return false;
     const keys = [...a.keys()];
     if (!keys.every((k) => b.has(k))) return false;
     return sequenceEquality(keys.map((k) => a.get(k)!), keys.map((k) => b.get(k)!), nullSafe);
@@ -68,7 +68,7 @@ function compareEquality(a: CypherValue, b: CypherValue, nullSafe: boolean): boo
   if (isNode(a)) return isNode(b) && a.id === b.id;
   if (isRelationship(a)) return isRelationship(b) && a.id === b.id;
   if (isPath(a)) {
-    if (Array.isArray(b)) return sequenceEquality(pathElements(a), b, nullSafe);
+    if (isList(b)) return sequenceEquality(pathElements(a), b, nullSafe);
     if (!isPath(b) || a.nodes.length !== b.nodes.length) return false;
     return a.nodes.every((n, i) => n.id === b.nodes[i]!.id) && a.relationships.every((r, i) => r.id === b.relationships[i]!.id);
   }

@@ -13,7 +13,7 @@ import {
   LocalTime,
   type CypherValue,
 } from './types.js';
-import { isNode, isPath, isRelationship } from './kinds.js';
+import { isList, isMap, isNode, isPath, isRelationship } from './kinds.js';
 
 function numberKey(v: bigint | number): string {
   if (typeof v === 'bigint') return `i${v}`;
@@ -41,8 +41,8 @@ function nestedKey(v: CypherValue): string {
     case 'string':
       return `s${JSON.stringify(v)}`;
   }
-  if (Array.isArray(v)) return `[${v.map(nestedKey).join(',')}]`;
-  if (v instanceof Map) {
+  if (isList(v)) return `[${v.map(nestedKey).join(',')}]`;
+  if (isMap(v)) {
     const keys = [...v.keys()].sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${nestedKey(v.get(k)!)}`).join(',')}}`;
   }

@@ -119,7 +119,7 @@ const TYPE_ORDER = Object.values(TYPE_NAMES);
 /** The type of `v` without nullability (`INTEGER`, `LIST<STRING NOT NULL>`). */
 function baseTypeName(v: CypherValue): string {
   if (v === null) return 'NULL';
-  if (!Array.isArray(v)) return TYPE_NAMES[typeName(v)] ?? 'ANY';
+  if (!isList(v)) return TYPE_NAMES[typeName(v)] ?? 'ANY';
   const members = new Set<string>();
   let sawNull = false;
   for (const e of v) {

@@ -20,7 +20,7 @@ import {
   LocalTime,
   type CypherValue,
 } from './types.js';
-import { isNode, isPath, isRelationship } from './kinds.js';
+import { isNode, isPath, isRelationship, isList, isMap } from './kinds.js';
 import { approximateSeconds } from './temporal/duration.js';
 
 /** Rank of each type group in the ORDER BY total order. */
@@ -35,10 +35,10 @@ function typeRank(v: CypherValue): number {
     case 'number':
       return 14;
   }
-  if (v instanceof Map) return 0;
+  if (isMap(v)) return 0;
   if (isNode(v)) return 1;
   if (isRelationship(v)) return 2;
-  if (Array.isArray(v)) return 3;
+  if (isList(v)) return 3;
   if (isPath(v)) return 4;
   if (v instanceof CypherPoint) return 5;
   if (v instanceof CypherDateTime) return 6;
@@ -81,9 +81,9 @@ export function compare(a: CypherValue, b: CypherValue): number {
   if (ra !== rb) return ra - rb;
   if (a === null || b === null) return 0;
   if (typeof a === 'string') return compareStrings(a, b as string);
-  if (typeof a === 'boolean') return Number(a) - Number(b as boolean);
+  if (typeof a === 'boolean') return Number(a) - Number(b);
   if (typeof a === 'bigint' || typeof a === 'number') return compareNumbers(a, b as bigint | number);
-  if (a instanceof Map) {
+  if (isMap(a)) {
     const m = b as ReadonlyMap<string, CypherValue>;
     if (a.size !== m.size) return sign(a.size - m.size);
     const ka = [...a.keys()].sort();
@@ -98,7 +98,7 @@ export function compare(a: CypherValue, b: CypherValue): number {
     const id = (b as { id: bigint }).id;
     return a.id < id ? -1 : a.id > id ? 1 : 0;
   }
-  if (Array.isArray(a)) return compareSequences(a, b as readonly CypherValue[]);
+  if (isList(a)) return compareSequences(a, b as readonly CypherValue[]);
   if (isPath(a) && isPath(b)) {
     const c = compareSequences(a.nodes, b.nodes);
     return c !== 0 ? c : compareSequences(a.relationships, b.relationships);
@@ -155,8 +155,8 @@ export function compareForPredicate(a: CypherValue, b: CypherValue): number | nu
   }
   if (typeof a === 'string') return typeof b === 'string' ? compareStrings(a, b) : null;
   if (typeof a === 'boolean') return typeof b === 'boolean' ? Number(a) - Number(b) : null;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b)) return null;
+  if (isList(a)) {
+    if (!isList(b)) return null;
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) {
       const c = compareForPredicate(a[i]!, b[i]!);

@@ -25,6 +25,7 @@ import {
 } from './types.js';
 import { formatDuration } from './temporal/duration.js';
 import { formatDate, formatDateTime, formatLocalDateTime, formatLocalTime, formatTime } from './temporal/format.js';
+import { isMap } from './kinds.js';
 
 /** Java `Double.toString` of a float. */
 export function formatFloat(x: number): string {
@@ -108,13 +109,18 @@ function formatProps(props: ReadonlyMap<string, CypherValue>): string {
   return props.size === 0 ? '' : ` {${[...props].map(([k, v]) => `${formatKey(k)}: ${formatLiteral(v)}`).join(', ')}}`;
 }
 
+/** Text of any value: a string as it is, else Cypher `toString()`, else the Cypher literal. */
+export function valueText(v: CypherValue): string {
+  return typeof v === 'string' ? v : (cypherToString(v) ?? formatLiteral(v));
+}
+
 /** Cypher-literal text of any value. */
 export function formatLiteral(v: CypherValue): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return quote(v);
   if (typeof v !== 'object') return cypherToString(v)!;
   if (Array.isArray(v)) return `[${v.map(formatLiteral).join(', ')}]`;
-  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${formatKey(k)}: ${formatLiteral(x)}`).join(', ')}}`;
+  if (isMap(v)) return `{${[...v].map(([k, x]) => `${formatKey(k)}: ${formatLiteral(x)}`).join(', ')}}`;
   if (v instanceof Uint8Array) return `0x${Buffer.from(v).toString('hex')}`;
   if (v instanceof NodeRef) return `(#${v.id})`;
   if (v instanceof RelationshipRef) return `[#${v.id}:${formatKey(v.type)}]`;
@@ -134,5 +140,5 @@ export function formatLiteral(v: CypherValue): string {
   const temporal = formatTemporal(v);
   if (temporal !== null) return quote(temporal);
   if (v instanceof CypherPoint) return formatPoint(v);
-  return String(v);
+  return (v as { toString(): string }).toString();
 }

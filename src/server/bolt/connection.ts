@@ -1,4 +1,4 @@
-import { ClientError, StatusCodes } from '../../engine/errors/index.js';
+import { ClientError, StatusCodes } from '../../engine/index.js';
 import { PackStreamError } from './packstream/errors.js';
 import { DEFAULT_UNPACK_LIMITS } from './packstream/unpacker.js';
 import type { AuthenticateCallback, BoltEngine, BoltLimits, BoltLogger } from './options.js';

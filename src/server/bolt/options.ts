@@ -1,4 +1,4 @@
-import type { SecurityContext, Session, SessionOptions } from '../../engine/session/types.js';
+import type { SecurityContext, Session, SessionOptions } from '../../engine/index.js';
 import type { BoltVersion } from './protocol/versions.js';
 
 /** The part of the engine facade (`GraphDB`) the Bolt server uses. */

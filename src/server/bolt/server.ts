@@ -195,7 +195,7 @@ function wrapTls(socket: Socket, first: Buffer, secureContext: SecureContext): S
   });
   socket.on('end', () => duplex.push(null));
   socket.on('close', () => duplex.destroy());
-  const secure = new TLSSocket(duplex as unknown as Socket, { isServer: true, secureContext });
+  const secure = new TLSSocket(duplex, { isServer: true, secureContext });
   secure.on('error', () => secure.destroy());
   secure.on('close', () => socket.destroy());
   return secure;

@@ -6,8 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { AuthService } from '../../engine/auth/index.js';
-import type { AuthSettings } from '../../engine/config/types.js';
-import type { SecurityContext } from '../../engine/session/types.js';
+import type { AuthSettings } from '../../engine/config/index.js';
+import type { SecurityContext } from '../../engine/index.js';
 import { securityContextFor } from '../http/security-context.js';
 
 /** The `Authorization` value of connection params (`Authorization` or `authorization`). */

@@ -3,9 +3,7 @@
  * engine access bound to the database and SecurityContext, search, and the batch loaders that
  * turn a query level's node and relationship lookups into one snapshot read each.
  */
-import type { SecurityContext } from '../../engine/session/types.js';
-import type { Direction } from '../../engine/storage/graph-store.js';
-import type { Node, Relationship } from '../../engine/values/types.js';
+import type { SecurityContext, Direction, Node, Relationship } from '../../engine/index.js';
 import { BatchLoader } from './batch-loader.js';
 import { GraphAccess, nodeFromRecord, relationshipFromRecord, type GraphqlEngine } from './graph-access.js';
 import type { SearchServices } from './search-services.js';

@@ -7,7 +7,7 @@
  * details.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { GraphError, StatusCodes } from '../../engine/errors/index.js';
+import { GraphError, StatusCodes } from '../../engine/index.js';
 
 /** Code given to schema validation errors that have none. */
 export const VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';

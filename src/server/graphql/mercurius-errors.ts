@@ -4,7 +4,7 @@
  */
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import mercurius from 'mercurius';
-import { GraphError } from '../../engine/errors/index.js';
+import { GraphError } from '../../engine/index.js';
 import { mapError } from '../http/http-errors.js';
 import { formatError, toGraphqlError } from './errors.js';
 
@@ -35,6 +35,6 @@ export const handleMercuriusError: ErrorHandler = (error, _request, reply) => {
     void reply.code(status).send({ data: null, errors: [{ message: error.message, extensions: { code: error.code } }] });
     return;
   }
-  const { statusCode, response } = formatMercuriusErrors({ errors: [toGraphqlError(error)] } as never, { reply } as never);
+  const { statusCode, response } = formatMercuriusErrors({ errors: [toGraphqlError(error)] }, { reply } as never);
   void reply.code(statusCode).send(response);
 };

@@ -3,7 +3,7 @@
  * array), a non-string `query`, non-object `variables` or a non-string `operationName` are
  * client errors (`Neo.ClientError.Request.Invalid`), never internal ones.
  */
-import { GraphError, StatusCodes } from '../../engine/errors/index.js';
+import { GraphError, StatusCodes } from '../../engine/index.js';
 
 function invalid(message: string): GraphError {
   return new GraphError(StatusCodes.InvalidRequest, message);

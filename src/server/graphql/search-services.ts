@@ -4,9 +4,8 @@
  * each database's indexes rebuilt from a snapshot on first use. Shared through
  * `searchServicesFor(graphdb, ...)` so other route groups (REST search) can reuse the same one.
  */
-import type { GraphdbConfig } from '../../engine/config/types.js';
-import type { GraphDB } from '../../engine/graphdb.js';
-import { SearchManager, searchSettingsFrom, type DatabaseSearch, type SearchLogger } from '../../engine/search/index.js';
+import type { GraphdbConfig } from '../../engine/config/index.js';
+import { type GraphDB, type DatabaseSearch, type SearchLogger, SearchManager, searchSettingsFrom } from '../../engine/index.js';
 
 /** Search of every database of one engine, built lazily. */
 export class SearchServices {

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validate, specifiedRules, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { createHandler } from 'graphql-sse/lib/use/fastify';
-import type { SecurityContext } from '../../engine/session/types.js';
+import type { SecurityContext } from '../../engine/index.js';
 import { formatError } from './errors.js';
 
 /** Options of the SSE transport. */
@@ -28,7 +28,7 @@ export function createSseHandler(options: SseTransportOptions): (request: Fastif
   const handler = createHandler<Record<string, unknown>>({
     schema: options.schema,
     validate: (schema, document) => validate(schema, document, rules),
-    context: (req) => options.context((req.raw as FastifyRequest).security) as Record<string, unknown>,
+    context: (req) => options.context((req.raw).security) as Record<string, unknown>,
     onNext: (_ctx, _req, result) => (result.errors ? { ...result, errors: result.errors.map(formatError) as never } : undefined),
   });
   return (request, reply) => {

@@ -6,9 +6,7 @@
  * double and a string otherwise; temporals their Cypher text; nodes and relationships small
  * objects keyed by element id; points `{srid, x, y, z?}`; byte arrays arrays of numbers.
  */
-import { CypherPoint, Node, Path, Relationship, type CypherMap, type CypherValue } from '../../engine/values/types.js';
-import { ArgumentError } from '../../engine/errors/index.js';
-import { cypherToString } from '../../engine/values/to-string.js';
+import { CypherPoint, Node, Path, Relationship, type CypherMap, type CypherValue, ArgumentError, cypherToString } from '../../engine/index.js';
 
 /** A value as it appears in GraphQL JSON output. */
 export type JsonOut = null | boolean | number | string | JsonOut[] | { [key: string]: JsonOut };

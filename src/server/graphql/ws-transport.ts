@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { parse, validate, specifiedRules, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import type { SecurityContext } from '../../engine/session/types.js';
+import type { SecurityContext } from '../../engine/index.js';
 import { formatError } from './errors.js';
 
 /** Options of the WebSocket transport. */

@@ -2,7 +2,7 @@
  * The one mapping from errors to HTTP responses. Every error body has the Neo4j shape
  * `{errors: [{code, message}]}`; the status follows the error's meaning.
  */
-import { GraphError, StatusCodes, toGraphError } from '../../engine/errors/index.js';
+import { GraphError, StatusCodes, toGraphError } from '../../engine/index.js';
 
 /** Neo4j-style error entry. */
 export interface ErrorEntry {

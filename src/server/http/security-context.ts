@@ -6,9 +6,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuthService } from '../../engine/auth/index.js';
-import type { AuthSettings } from '../../engine/config/types.js';
-import { Forbidden, GraphError, Unauthorized } from '../../engine/errors/index.js';
-import type { SecurityContext } from '../../engine/session/types.js';
+import type { AuthSettings } from '../../engine/config/index.js';
+import { Forbidden, GraphError, Unauthorized, type SecurityContext } from '../../engine/index.js';
 import { authenticateHttp } from '../credentials.js';
 
 /** Access level of a route. */

@@ -3,8 +3,8 @@
  * request decorations (`request.security`, `request.clientIp`) and the route `config.auth` field.
  */
 import type { Logger } from 'pino';
-import type { DatabaseConfigRegistry } from '../../engine/config/overrides.js';
-import type { SecurityContext } from '../../engine/session/types.js';
+import type { DatabaseConfigRegistry } from '../../engine/config/index.js';
+import type { SecurityContext } from '../../engine/index.js';
 import type { ServerEngine } from '../engine-port.js';
 import type { GraphdbMetrics } from '../metrics.js';
 import type { OpenApiCollector } from './openapi.js';

@@ -5,8 +5,7 @@
  * With authentication disabled every call runs unrestricted.
  */
 import type { AuthService } from '../../engine/auth/index.js';
-import { Unauthorized } from '../../engine/errors/index.js';
-import type { SecurityContext } from '../../engine/session/types.js';
+import { Unauthorized, type SecurityContext } from '../../engine/index.js';
 import { authenticateHttp } from '../credentials.js';
 import { UNRESTRICTED } from '../http/security-context.js';
 

@@ -6,8 +6,7 @@
  */
 import { createContextKey, type HandlerContext } from '@connectrpc/connect';
 import type { AuthService } from '../../engine/auth/index.js';
-import type { Permission } from '../../engine/session/types.js';
-import { PointCollections } from '../../engine/search/collections.js';
+import { type Permission, PointCollections } from '../../engine/index.js';
 import type { ServerEngine } from '../engine-port.js';
 import { callSecurityContext } from './auth.js';
 import { toConnectError } from './errors.js';

@@ -6,7 +6,7 @@
  */
 import type { ServiceImpl } from '@connectrpc/connect';
 import { CollectionStatus } from '@qdrant/js-client-grpc';
-import { CollectionNotFound } from '../../engine/search/collections-codec.js';
+import { CollectionNotFound } from '../../engine/index.js';
 import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
 import { payloadSchemaType, specFromProto, specToProto } from './convert.js';
 import type { Collections } from './proto.js';

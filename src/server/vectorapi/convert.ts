@@ -23,19 +23,7 @@ import {
   type WithPayloadSelector,
   type WithVectorsSelector,
 } from '@qdrant/js-client-grpc';
-import { ArgumentError } from '../../engine/errors/index.js';
-import {
-  canonicalPointId,
-  type CollectionSpec,
-  type Distance,
-  type Payload,
-  type PayloadIndexType,
-  type PayloadObject,
-  type PayloadValue,
-  type PointId,
-  type StoredPoint,
-  type VectorSpec,
-} from '../../engine/search/collections-codec.js';
+import { ArgumentError, canonicalPointId, type CollectionSpec, type Distance, type Payload, type PayloadIndexType, type PayloadObject, type PayloadValue, type PointId, type StoredPoint, type VectorSpec } from '../../engine/index.js';
 
 /** A point id from the wire (validated, UUIDs canonical). */
 export function pointIdFromProto(id: ProtoPointId | undefined): PointId {

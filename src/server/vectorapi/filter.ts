@@ -7,9 +7,7 @@
  * keys are paths (`a.b`, `a[].b`). Geo conditions are refused with INVALID_ARGUMENT.
  */
 import type { Condition, FieldCondition, Filter, Match, Range, ValuesCount } from '@qdrant/js-client-grpc';
-import { ArgumentError } from '../../engine/errors/index.js';
-import { pointIdKey, type Payload, type PayloadObject, type PayloadValue, type StoredPoint } from '../../engine/search/collections-codec.js';
-import type { PointPredicate } from '../../engine/search/collections.js';
+import { ArgumentError, pointIdKey, type PointPredicate, type Payload, type PayloadObject, type PayloadValue, type StoredPoint } from '../../engine/index.js';
 import { pointIdFromProto } from './convert.js';
 
 /** Something a condition can be evaluated against: a point, or an element of a `nested` array. */
@@ -26,7 +24,7 @@ function isObject(value: PayloadValue | undefined): value is PayloadObject {
 
 /** Values at a key path; list elements are flattened at `[]` and at the end of the path. */
 export function valuesAt(payload: Payload | PayloadObject, key: string): PayloadValue[] {
-  let current: PayloadValue[] = [payload as PayloadObject];
+  let current: PayloadValue[] = [payload];
   for (const rawPart of key.split('.')) {
     const flatten = rawPart.endsWith('[]');
     const part = flatten ? rawPart.slice(0, -2) : rawPart;

@@ -13,9 +13,7 @@ import {
   type PointsUpdateOperation,
   type Value,
 } from '@qdrant/js-client-grpc';
-import { ArgumentError } from '../../engine/errors/index.js';
-import { pointIdKey, type Payload, type StoredPoint } from '../../engine/search/collections-codec.js';
-import type { PointCollections, UpsertOptions } from '../../engine/search/collections.js';
+import { ArgumentError, pointIdKey, type PointCollections, type UpsertOptions, type Payload, type StoredPoint } from '../../engine/index.js';
 import { payloadFromProto, pointIdFromProto, vectorsFromProto } from './convert.js';
 import { compileFilter } from './filter.js';
 import { pointsSelection } from './points-output.js';

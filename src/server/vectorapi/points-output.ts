@@ -4,9 +4,7 @@
  */
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { PointsSelector, RetrievedPointSchema, ScoredPointSchema, WithPayloadSelector, WithVectorsSelector } from '@qdrant/js-client-grpc';
-import { ArgumentError } from '../../engine/errors/index.js';
-import type { CollectionSpec, PointId, StoredPoint } from '../../engine/search/collections-codec.js';
-import type { PointPredicate, ScoredPoint } from '../../engine/search/collections.js';
+import { ArgumentError, type CollectionSpec, type PointId, type StoredPoint, type PointPredicate, type ScoredPoint } from '../../engine/index.js';
 import { payloadToProto, pointIdFromProto, pointIdToProto, vectorsToProto } from './convert.js';
 import { compileFilter } from './filter.js';
 

@@ -10,8 +10,7 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import { UpdateStatus, type PointsOperationResponseSchema, type ScoredPointSchema } from '@qdrant/js-client-grpc';
-import { ArgumentError } from '../../engine/errors/index.js';
-import type { PointCollections } from '../../engine/search/collections.js';
+import { ArgumentError, type PointCollections } from '../../engine/index.js';
 import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
 import { payloadIndexType, pointIdFromProto, pointIdToProto } from './convert.js';
 import { compileFilter } from './filter.js';

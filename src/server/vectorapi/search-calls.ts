@@ -16,9 +16,7 @@ import {
   type Vector,
   type VectorInput,
 } from '@qdrant/js-client-grpc';
-import { ArgumentError } from '../../engine/errors/index.js';
-import { comparePointIds, pointIdKey, type PointId } from '../../engine/search/collections-codec.js';
-import type { PointCollections, PointPredicate } from '../../engine/search/collections.js';
+import { ArgumentError, comparePointIds, pointIdKey, type PointCollections, type PointPredicate, type PointId } from '../../engine/index.js';
 import { pointIdFromProto } from './convert.js';
 import { compileFilter } from './filter.js';
 import { count, scoredPoint, type OutputOptions } from './points-output.js';

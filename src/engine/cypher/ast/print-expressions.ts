@@ -204,7 +204,7 @@ export class ExpressionPrinter {
 
   path(path: PathPattern): string {
     let out = '';
-    let previous: string | null = null;
+    let previous: Kind | null = null;
     for (const element of path.elements) {
       if (element.kind === Kind.NodePattern) out += (previous === Kind.QuantifiedPath ? ' ' : '') + this.node(element);
       else if (element.kind === Kind.RelationshipPattern) out += this.relationship(element);

@@ -1,9 +1,9 @@
 import { printSecurityCommand } from './print-security.js';
 import type { AdminCommand, SymbolicName } from './admin.js';
-import type { Clause, ProjectionBody, OrderBy, SetItem, RemoveItem, YieldItem, Return, SetLabels, RemoveLabels } from './clauses.js';
+import type { Clause, ProjectionBody, OrderBy, SetItem, RemoveItem, YieldItem, SetLabels, RemoveLabels } from './clauses.js';
 import type { Expression } from './expressions.js';
 import { Kind } from './kinds.js';
-import { ExpressionPrinter, printFunctionName, printKey, printName, printString } from './print-expressions.js';
+import { ExpressionPrinter, printKey, printName, printString } from './print-expressions.js';
 import type { SchemaCommand, Show } from './schema.js';
 import type { Query, Statement } from './statements.js';
 
@@ -242,7 +242,7 @@ class Printer {
     else if (show.yieldItems) out += ` YIELD ${this.yieldItems(show.yieldItems)}`;
     out += this.orderSkipLimit(show.orderBy, show.skip, show.limit);
     if (show.where) out += ` WHERE ${this.e(show.where)}`;
-    if (show.returnClause) out += ` ${this.clause(show.returnClause as Return)}`;
+    if (show.returnClause) out += ` ${this.clause(show.returnClause)}`;
     return out;
   }
 }

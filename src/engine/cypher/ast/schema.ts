@@ -1,9 +1,7 @@
 import type { BaseNode } from './base.js';
-import type { Return } from './clauses.js';
-import type { YieldItem } from './clauses.js';
+import type { Return, YieldItem, OrderBy } from './clauses.js';
 import type { CypherTypeNode, Expression, MapLiteral, Parameter, Variable } from './expressions.js';
 import type { Kind } from './kinds.js';
-import type { OrderBy } from './clauses.js';
 
 /** Index, constraint and SHOW commands. */
 export type SchemaCommand = CreateIndex | DropIndex | CreateConstraint | DropConstraint | Show;

@@ -185,7 +185,7 @@ export function visit(root: AstNode, visitor: Visitor): boolean {
 /** Adapts a kind-keyed visitor to a generic one (graphql-js `getEnterLeaveForKind`). */
 export function byKind(visitor: KindVisitor): Visitor {
   type Callbacks = { enter?(n: AstNode, a: readonly AstNode[]): VisitorResult; leave?(n: AstNode, a: readonly AstNode[]): VisitorResult };
-  const lookup = (node: AstNode): Callbacks | undefined => visitor[node.kind] as Callbacks | undefined;
+  const lookup = (node: AstNode): Callbacks | undefined => visitor[node.kind];
   return {
     enter: (node, ancestors) => lookup(node)?.enter?.(node, ancestors),
     leave: (node, ancestors) => lookup(node)?.leave?.(node, ancestors),

@@ -2,7 +2,7 @@
  * Small helpers to declare functions and check their arguments.
  */
 import { ArgumentError, CypherTypeError } from '../../errors/index.js';
-import { typeName } from '../../values/kinds.js';
+import { typeName, isList } from '../../values/kinds.js';
 import type { CypherValue } from '../../values/types.js';
 import type { AggregateFunction, FunctionContext, ScalarFunction } from './registry.js';
 
@@ -104,6 +104,6 @@ export function asInteger(fn: string, v: CypherValue, allowFloat = false): bigin
 
 /** The argument as a list, or a TypeError. */
 export function asList(fn: string, v: CypherValue): readonly CypherValue[] {
-  if (!Array.isArray(v)) throw wrongType(fn, v, 'List');
+  if (!isList(v)) throw wrongType(fn, v, 'List');
   return v;
 }

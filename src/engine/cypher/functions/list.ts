@@ -6,6 +6,7 @@ import type { CypherValue } from '../../values/types.js';
 import { asInteger, asList, badArgument, scalar, wrongType } from './define.js';
 import type { FunctionContext, ScalarFunction } from './registry.js';
 import { SLOT_BYTES } from '../memory/estimate.js';
+import { isList } from '../../values/kinds.js';
 
 const MAX_RANGE_LENGTH = 100_000_000n;
 
@@ -63,7 +64,7 @@ export const listFunctions: readonly ScalarFunction[] = [
   scalar('tail', { category: 'List', description: 'All but the first element of a list.', argumentTypes: [['List']] }, ([v]) => asList('tail', v!).slice(1)),
   scalar('reverse', { category: 'List', description: 'A string or list in reverse order.', argumentTypes: [['String', 'List']] }, ([v]) => {
     if (typeof v === 'string') return [...v].reverse().join('');
-    if (Array.isArray(v)) return [...v].reverse();
+    if (v !== undefined && isList(v)) return [...v].reverse();
     throw wrongType('reverse', v!, 'String or List');
   }),
   scalar('coalesce', { min: 1, max: Infinity, nullIn: false, category: 'Scalar', description: 'The first non-null argument.' }, (args) =>

@@ -16,7 +16,7 @@
  */
 import type { ImportFiles } from '../../files/import-files.js';
 import { CypherSyntaxError, CypherTypeError, ProcedureNotFound } from '../../errors/index.js';
-import { isNode, isPath, isRelationship, typeName } from '../../values/kinds.js';
+import { isNode, isPath, isRelationship, typeName, isList } from '../../values/kinds.js';
 import type { CypherValue, EntityAccessor } from '../../values/types.js';
 import type { GraphReader, GraphWriter } from '../../storage/graph-store.js';
 import type { FunctionRegistry } from '../functions/registry.js';
@@ -141,7 +141,7 @@ export function valueMatchesType(v: CypherValue, type: string): boolean {
   if (v === null) return true;
   const t = type.trim().replace(/\?$/, '').toUpperCase();
   const list = /^LIST\??\s+OF\s+(.+)$/.exec(t) ?? /^LIST\s*<\s*(.+?)\s*>$/.exec(t);
-  if (list !== null) return Array.isArray(v) && v.every((e) => valueMatchesType(e, list[1]!));
+  if (list !== null) return isList(v) && v.every((e) => valueMatchesType(e, list[1]!));
   switch (t) {
     case 'ANY':
       return true;

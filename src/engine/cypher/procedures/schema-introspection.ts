@@ -4,17 +4,18 @@
  * The two schema procedures scan every node or relationship, as Neo4j's do.
  */
 import { GraphError, StatusCodes } from '../../errors/index.js';
-import { typeName } from '../../values/kinds.js';
+import { typeName, isList } from '../../values/kinds.js';
 import type { CypherMap, CypherValue } from '../../values/types.js';
 import type { GraphReader } from '../../storage/graph-store.js';
 import type { ProcedureDefinition } from './registry.js';
+import { valueText } from '../../values/to-string.js';
 
 const field = (name: string, type: string, defaultValue?: CypherValue) =>
   defaultValue === undefined ? { name, type } : { name, type, default: defaultValue };
 
 /** Neo4j's storage type names (`String`, `Long`, `DoubleArray`, ...) used by the schema procedures. */
 export function propertyTypeName(v: CypherValue): string {
-  if (Array.isArray(v)) {
+  if (isList(v)) {
     const first = v.find((e) => e !== null);
     return first === undefined ? 'StringArray' : `${propertyTypeName(first)}Array`;
   }
@@ -142,7 +143,7 @@ export const introspectionProcedures: readonly ProcedureDefinition[] = [
     mode: 'READ',
     description: 'Waits for one index to come online (fails if it does not exist or FAILED).',
     call: (args, ctx) => {
-      failedIndexes(ctx.reader, String(args[0]));
+      failedIndexes(ctx.reader, valueText(args[0] ?? null));
       return [];
     },
   },

@@ -56,7 +56,7 @@ export function createCompileEnv(planner: PlannerContext, functions: FunctionReg
     },
     planSubquery(body: Query | SubqueryPattern, _outer: readonly string[]) {
       onNestedPlan?.();
-      if (body.kind === 'SubqueryPattern') {
+      if (body.kind === Kind.SubqueryPattern) {
         return { plan: lazyPlan((scope) => patternQuery(body.pattern, body.where, scope, planner), () => env, planner), columns: [] };
       }
       const columns = planQuery(body, [], planner, true).columns;

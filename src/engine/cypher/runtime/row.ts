@@ -45,7 +45,7 @@ export const EMPTY_ROW: Row = Object.freeze({});
  * here: about 5 µs per row with spread versus 0.15 µs this way).
  */
 export function copyRow(row: Row): Record<string, CypherValue> {
-  return Object.assign({}, row) as Record<string, CypherValue>;
+  return Object.assign({}, row);
 }
 
 /** A copy of `row` with `name` bound to `value`. */

@@ -7,6 +7,7 @@ import { CypherSyntaxError } from '../../errors/index.js';
 import { equivalent } from '../../values/index.js';
 import type { CypherValue } from '../../values/types.js';
 import type { ProcedureDefinition, ProcedureField } from '../procedures/registry.js';
+import { valueText } from '../../values/to-string.js';
 
 function fields(text: string): ProcedureField[] {
   if (text.trim() === '') return [];
@@ -53,8 +54,8 @@ export function registrationProcedure(register: (definition: ProcedureDefinition
     mode: 'DBMS',
     description: 'Registers a procedure answering from a fixed table (test support).',
     call: ([signature, columns, rows]) => {
-      const header = (columns as readonly CypherValue[]).map(String);
-      register(tableProcedure(String(signature), header, rows as readonly (readonly CypherValue[])[]));
+      const header = (columns as readonly CypherValue[]).map(valueText);
+      register(tableProcedure(valueText(signature ?? null), header, rows as readonly (readonly CypherValue[])[]));
       return [];
     },
   };

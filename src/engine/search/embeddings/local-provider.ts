@@ -39,7 +39,7 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
       const model = (await llama.loadModel({ modelPath })) as unknown as Model;
       const context = (await (model as unknown as { createEmbeddingContext(o: object): Promise<EmbeddingContext> }).createEmbeddingContext({
         threads: this.options.threads ?? 1,
-      })) as EmbeddingContext;
+      }));
       this.size = model.embeddingVectorSize;
       return { model, context };
     })();

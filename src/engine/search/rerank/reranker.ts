@@ -33,7 +33,7 @@ export class LocalReranker implements Reranker {
     const { llama } = await sharedLlama();
     const model = await llama.loadModel({ modelPath: resolveModelPath(this.model_, this.modelsDir) });
     this.model = model;
-    this.context = (await model.createRankingContext({ threads: this.threads })) as unknown as RankingContext;
+    this.context = await model.createRankingContext({ threads: this.threads });
   }
 
   async score(query: string, documents: readonly string[]): Promise<number[]> {

@@ -155,7 +155,7 @@ export class CompactTextIndex implements TextIndex {
     for (const termId of unique) {
       const tf = this.scratch[termId]!;
       this.scratch[termId] = 0;
-      let length = this.postLength[termId]!;
+      const length = this.postLength[termId]!;
       if (length === this.postDocs[termId]!.length) {
         const docs = new Int32Array(length * 2);
         docs.set(this.postDocs[termId]!);
@@ -166,7 +166,7 @@ export class CompactTextIndex implements TextIndex {
       }
       this.postDocs[termId]![length] = docNo;
       this.postTfs[termId]![length] = tf;
-      this.postLength[termId] = ++length;
+      this.postLength[termId] = length + 1;
       this.df[termId]!++;
       if (tf > this.maxTf[termId]!) this.maxTf[termId] = tf;
       if (sequence.length < this.minLength[termId]!) this.minLength[termId] = sequence.length;

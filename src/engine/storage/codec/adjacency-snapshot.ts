@@ -40,7 +40,7 @@ const statements = new WeakMap<Connection, Map<string, Statement>>();
 /** Ordered scans return plain numbers (ids fit 2^53), as arrays. */
 function numericStatement(connection: Connection, sql: string): Statement {
   let cache = statements.get(connection);
-  if (cache === undefined) statements.set(connection, (cache = new Map()));
+  if (cache === undefined) statements.set(connection, (cache = new Map<string, Statement>()));
   let statement = cache.get(sql);
   if (statement === undefined) {
     statement = connection.db.prepare(sql).raw(true).safeIntegers(false);

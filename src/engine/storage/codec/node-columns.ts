@@ -127,7 +127,7 @@ export function* scanNodeColumns(
     return;
   }
   const selection = new KeySelection(missing.map((key) => context.tokens.keys.idOf(key)));
-  const scratch: Column = new Array(missing.length);
+  const scratch: Column = new Array<CypherValue | undefined>(missing.length);
   const interners = missing.map(() => new Interner());
   const built: Column[] | null = cache === null ? null : missing.map(() => []);
   const sql = labelId === null ? ALL_NODE_PROPS_SQL : LABEL_NODE_PROPS_SQL;
@@ -136,7 +136,7 @@ export function* scanNodeColumns(
   let offset = 0;
   for (;;) {
     const rows = connection().raw(sql).all(...params, cursor) as [bigint, Buffer | null][];
-    const page: Column[] = missing.map(() => new Array(rows.length));
+    const page: Column[] = missing.map(() => new Array<CypherValue | undefined>(rows.length));
     for (let i = 0; i < rows.length; i++) {
       decodeSelected(rows[i]![1], selection, scratch);
       for (let k = 0; k < page.length; k++) {

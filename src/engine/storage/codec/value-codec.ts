@@ -23,6 +23,7 @@ import {
   type CypherValue,
 } from '../../values/types.js';
 import { CypherTypeError } from '../../errors/index.js';
+import { isMap } from '../../values/kinds.js';
 import { ByteReader, ByteWriter } from './byte-buffer.js';
 
 const enum Tag {
@@ -90,7 +91,7 @@ function encodeObject(writer: ByteWriter, value: CypherValue): void {
     writer.u8(Tag.List);
     writer.varint(value.length);
     for (const item of value as readonly CypherValue[]) encodeValue(writer, item);
-  } else if (value instanceof Map) {
+  } else if (isMap(value)) {
     writer.u8(Tag.Map);
     writer.varint(value.size);
     for (const [key, item] of value) {
@@ -147,7 +148,7 @@ function describe(value: CypherValue): string {
 
 /** Reads one value at the reader's offset. */
 export function decodeValue(reader: ByteReader): CypherValue {
-  const tag = reader.u8();
+  const tag = reader.u8() as Tag;
   switch (tag) {
     case Tag.Null:
       return null;
@@ -169,7 +170,7 @@ export function decodeValue(reader: ByteReader): CypherValue {
       return reader.bytes(reader.varint());
     case Tag.List: {
       const count = reader.varint();
-      const items: CypherValue[] = new Array(count);
+      const items = new Array<CypherValue>(count);
       for (let i = 0; i < count; i++) items[i] = decodeValue(reader);
       return items;
     }
@@ -187,7 +188,7 @@ export function decodeValue(reader: ByteReader): CypherValue {
   }
 }
 
-function decodeTemporalOrPoint(tag: number, reader: ByteReader): CypherValue {
+function decodeTemporalOrPoint(tag: Tag, reader: ByteReader): CypherValue {
   switch (tag) {
     case Tag.Date:
       return new CypherDate(reader.f64LE());
@@ -218,7 +219,7 @@ function decodeTemporalOrPoint(tag: number, reader: ByteReader): CypherValue {
 
 /** Advances the reader past one value without materializing it. */
 export function skipValue(reader: ByteReader): void {
-  const tag = reader.u8();
+  const tag = reader.u8() as Tag;
   switch (tag) {
     case Tag.Null:
     case Tag.False:
@@ -273,7 +274,7 @@ export function skipValue(reader: ByteReader): void {
       reader.skip(24);
       return;
     default:
-      throw new Error(`Corrupt property encoding: unknown tag ${tag}`);
+      throw new Error(`Corrupt property encoding: unknown tag ${tag as number}`);
   }
 }
 

@@ -16,6 +16,7 @@ import { parseDateText, parseDateTimeText, parseTimeText, parseZonedTimeText, ty
 import { localSecondsOf, partsOf, type TemporalParts } from './parts.js';
 import { isKnownZone, parseOffset, zoneOffsetAt } from './time-zone.js';
 import { dateTimeFromInstant, dateTimeFromLocal, type Zone } from './zoned.js';
+import { valueText } from '../to-string.js';
 
 /** The five temporal instant types by constructor name. */
 export type TemporalKind = 'date' | 'localtime' | 'time' | 'localdatetime' | 'datetime';
@@ -178,7 +179,7 @@ export function temporalFromMap(kind: TemporalKind, map: ReadonlyMap<string, Cyp
     if (!KNOWN_KEYS.has(key)) throw new ArgumentError(`No such field: ${key}`, { detail: 'InvalidArgumentValue' });
   }
   const tzValue = map.get('timezone');
-  const tzZone = tzValue === undefined || tzValue === null ? null : parseZone(String(tzValue));
+  const tzZone = tzValue === undefined || tzValue === null ? null : parseZone(valueText(tzValue));
   if (map.size === 1 && tzZone !== null) return temporalNow(kind, env, tzZone);
   if (kind === 'datetime' && (map.has('epochSeconds') || map.has('epochMillis'))) return dateTimeFromEpochMap(map, tzZone, env);
 

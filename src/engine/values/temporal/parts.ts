@@ -2,7 +2,7 @@
  * A common decomposition of every temporal instant type: the local date (epoch day), the local
  * time of day (nanoseconds), and the zone, each null when the type has none.
  */
-import { CypherDate, CypherDateTime, CypherTime, LocalDateTime, LocalTime } from '../types.js';
+import { CypherDate, CypherTime, LocalDateTime, LocalTime } from '../types.js';
 import type { TemporalInstant } from '../kinds.js';
 import { floorDiv, NANOS_PER_SECOND, SECONDS_PER_DAY } from './calendar.js';
 import { splitLocal } from './format.js';
@@ -28,7 +28,7 @@ export function partsOf(v: TemporalInstant): TemporalParts {
     const { epochDay, nanoOfDay } = splitLocal(v.epochSecond, v.nano);
     return { epochDay, nanoOfDay, zone: null, offsetSeconds: null };
   }
-  const dt = v as CypherDateTime;
+  const dt = v;
   const { epochDay, nanoOfDay } = splitLocal(dt.epochSecond + dt.offsetSeconds, dt.nano);
   return { epochDay, nanoOfDay, zone: zoneOf(dt), offsetSeconds: dt.offsetSeconds };
 }

@@ -12,6 +12,7 @@ import { resolveDate, resolveTime, hasDateFields, hasTimeFields } from './fields
 import { localSecondsOf, partsOf } from './parts.js';
 import { dateTimeFromLocal, type Zone } from './zoned.js';
 import { CypherDate, LocalDateTime, LocalTime } from '../types.js';
+import { valueText } from '../to-string.js';
 
 const DATE_UNITS = ['millennium', 'century', 'decade', 'year', 'weekyear', 'quarter', 'month', 'week', 'day'];
 const TIME_UNITS: Record<string, number> = {
@@ -77,7 +78,7 @@ export function truncateTemporal(
   if (withDate && hasDateFields(f)) epochDay = resolveDate(f, epochDay);
   if (hasTimeFields(f)) nano = resolveTime(f, nano);
   const tz = map.get('timezone');
-  const zone: Zone = tz !== undefined && tz !== null ? parseZone(String(tz)) : (p.zone ?? defaultZone(env));
+  const zone: Zone = tz !== undefined && tz !== null ? parseZone(valueText(tz)) : (p.zone ?? defaultZone(env));
 
   switch (kind) {
     case 'date':

@@ -1,4 +1,4 @@
-import type { GraphError } from '../../../engine/errors/index.js';
+import type { GraphError } from '../../../engine/index.js';
 import type { Metadata } from './summary-metadata.js';
 import type { ProtocolFeatures } from './versions.js';
 

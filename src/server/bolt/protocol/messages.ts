@@ -130,7 +130,7 @@ function decodeRoute(f: WireValue[]): RequestMessage {
     database = optionalString(context.get('db'));
     impersonatedUser = optionalString(context.get('imp_user'));
   } else if (context !== null) throw new PackStreamError('ROUTE database context must be a map');
-  return { type: 'ROUTE', routing, bookmarks: bookmarks as string[], database, impersonatedUser };
+  return { type: 'ROUTE', routing, bookmarks: bookmarks, database, impersonatedUser };
 }
 
 function streamRequest(name: string, extra: WireMap): StreamRequest {

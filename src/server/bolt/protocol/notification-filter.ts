@@ -1,4 +1,4 @@
-import type { Notification } from '../../../engine/session/types.js';
+import type { Notification } from '../../../engine/index.js';
 import { stringOf, stringsOf, type WireMap } from './messages.js';
 
 /**

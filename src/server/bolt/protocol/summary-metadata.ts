@@ -1,4 +1,4 @@
-import type { Notification, PlanDescription, ResultSummary } from '../../../engine/session/types.js';
+import type { Notification, PlanDescription, ResultSummary } from '../../../engine/index.js';
 import { applyNotificationFilter, notificationCategory, type NotificationFilter } from './notification-filter.js';
 import type { ProtocolFeatures } from './versions.js';
 

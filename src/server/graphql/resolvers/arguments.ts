@@ -1,5 +1,5 @@
 /** Validation of resolver arguments, reported as `Neo.ClientError.Statement.ArgumentError`. */
-import { ArgumentError } from '../../../engine/errors/index.js';
+import { ArgumentError } from '../../../engine/index.js';
 
 /** Largest `limit` any list field accepts. */
 export const MAX_LIMIT = 10_000;

@@ -2,9 +2,7 @@
  * Field resolvers of `Node` and `Relationship`. Parents are the engine's materialized `Node` and
  * `Relationship` values; traversals go through the operation's batch loaders.
  */
-import type { Direction } from '../../../engine/storage/graph-store.js';
-import type { Node, Relationship, CypherValue } from '../../../engine/values/types.js';
-import { cypherToString } from '../../../engine/values/to-string.js';
+import { type Direction, type Node, type Relationship, type CypherValue, cypherToString } from '../../../engine/index.js';
 import type { GraphqlContext } from '../context.js';
 import { mapToJson } from '../values.js';
 import { clampLimit } from './arguments.js';

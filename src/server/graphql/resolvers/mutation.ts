@@ -3,8 +3,7 @@
  * constraints, per-statement authorization and change events behave as on Bolt); labels, types
  * and property keys, which Cypher cannot take as parameters, are validated and backtick-quoted.
  */
-import { ArgumentError, EntityNotFound, toGraphError } from '../../../engine/errors/index.js';
-import { Node, Relationship, type CypherMap, type CypherValue } from '../../../engine/values/types.js';
+import { ArgumentError, EntityNotFound, toGraphError, Node, Relationship, type CypherMap, type CypherValue } from '../../../engine/index.js';
 import type { GraphqlContext } from '../context.js';
 import { quoteIdentifier, type StatementRows } from '../graph-access.js';
 import { jsonToMap } from '../values.js';

@@ -1,8 +1,5 @@
 /** `Query` resolvers: reads need the `read` permission on the operation's database. */
-import { ArgumentError } from '../../../engine/errors/index.js';
-import type { SearchMethod } from '../../../engine/search/index.js';
-import type { GraphReader } from '../../../engine/storage/graph-store.js';
-import type { Node } from '../../../engine/values/types.js';
+import { ArgumentError, type SearchMethod, type GraphReader, type Node } from '../../../engine/index.js';
 import type { GraphqlContext } from '../context.js';
 import { relationshipFromRecord } from '../graph-access.js';
 import { cypherToJson, jsonToMap } from '../values.js';

@@ -4,8 +4,7 @@
  * checked here on the server; matching events go into the subscription's bounded queue.
  * Rolled-back transactions publish nothing, so they never reach a subscriber.
  */
-import type { ChangeEvent, GraphReader } from '../../../engine/storage/graph-store.js';
-import type { Node, Relationship } from '../../../engine/values/types.js';
+import type { ChangeEvent, GraphReader, Node, Relationship } from '../../../engine/index.js';
 import { nodeFromRecord, relationshipFromRecord, type GraphqlEngine } from '../graph-access.js';
 import { BoundedQueue, SUBSCRIPTION_BUFFER } from './bounded-queue.js';
 

@@ -18,6 +18,8 @@ export class JsonSyntaxError extends Error {
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+// JSON strings end at a quote, a backslash or a control character (RFC 8259 section 7).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 

@@ -10,21 +10,7 @@
  *   DateTime, OffsetDateTime, LocalDateTime, Duration, Point, Node, Relationship, Path; INTEGER
  *   and FLOAT values travel as strings, entity fields are `_element_id`, `_labels`, `_type`, ...
  */
-import { ArgumentError } from '../../../engine/errors/index.js';
-import {
-  CypherDate,
-  CypherDateTime,
-  CypherDuration,
-  CypherPoint,
-  CypherTime,
-  LocalDateTime,
-  LocalTime,
-  Node,
-  Path,
-  Relationship,
-  type CypherValue,
-} from '../../../engine/values/types.js';
-import { cypherToString, formatFloat } from '../../../engine/values/to-string.js';
+import { ArgumentError, CypherDate, CypherDateTime, CypherDuration, CypherPoint, CypherTime, LocalDateTime, LocalTime, Node, Path, Relationship, type CypherValue, cypherToString, formatFloat } from '../../../engine/index.js';
 import type { JsonValue } from './parse-json.js';
 import { jsonToCypher } from './values-in.js';
 

@@ -1,4 +1,4 @@
-import type { CypherValue } from '../../../engine/values/types.js';
+import type { CypherValue } from '../../../engine/index.js';
 import type { JsonValue } from './parse-json.js';
 
 /**

@@ -9,20 +9,7 @@
  *   points, arrays for lists and paths, null otherwise.
  * - `graph`: the distinct nodes and relationships found in a row.
  */
-import {
-  CypherDate,
-  CypherDateTime,
-  CypherDuration,
-  CypherPoint,
-  CypherTime,
-  LocalDateTime,
-  LocalTime,
-  Node,
-  Path,
-  Relationship,
-  type CypherValue,
-} from '../../../engine/values/types.js';
-import { crsName, cypherToString, formatFloat } from '../../../engine/values/to-string.js';
+import { CypherDate, CypherDateTime, CypherDuration, CypherPoint, CypherTime, LocalDateTime, LocalTime, Node, Path, Relationship, type CypherValue, crsName, cypherToString, formatFloat } from '../../../engine/index.js';
 
 function floatJson(x: number): string {
   return Number.isFinite(x) ? formatFloat(x) : JSON.stringify(formatFloat(x));

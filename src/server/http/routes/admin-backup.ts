@@ -13,8 +13,7 @@
  */
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { GraphError, StatusCodes } from '../../../engine/errors/index.js';
-import type { GraphDB } from '../../../engine/graphdb.js';
+import { GraphError, StatusCodes, type GraphDB } from '../../../engine/index.js';
 import { BackupError, createBackup, restoreBackup } from '../../../engine/transfer/index.js';
 
 /** Inputs of the backup routes. */

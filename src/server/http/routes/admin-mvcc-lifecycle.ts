@@ -10,8 +10,7 @@
  * transaction, so a plan can never go stale between planning and applying: the fence-mismatch
  * (stale-plan) count is reported and exported, and stays 0 by construction.
  */
-import { DatabaseNotFound } from '../../../engine/errors/index.js';
-import type { DatabaseStore, PruneResult } from '../../../engine/storage/index.js';
+import { DatabaseNotFound, type DatabaseStore, type PruneResult } from '../../../engine/index.js';
 import type { RetentionSettings } from './admin-mvcc-debt.js';
 
 /** Lifecycle states of the automatic cycles. */
@@ -159,7 +158,7 @@ export class MvccLifecycle {
     const started = Date.now();
     const retention = this.retention();
     let summary: RunSummary;
-    let failure: unknown = null;
+    let failure: { readonly error: unknown } | null = null;
     try {
       const store = this.store();
       const before = store.mvccStatus();
@@ -181,7 +180,7 @@ export class MvccLifecycle {
         error: null,
       };
     } catch (error) {
-      failure = error;
+      failure = { error };
       if (error instanceof DatabaseNotFound) this.close();
       summary = {
         trigger,
@@ -202,7 +201,7 @@ export class MvccLifecycle {
     this.totals.prunedVersions += summary.prunedVersions;
     this.totals.keysScanned += summary.keysScanned;
     this.observe(this.database, summary);
-    if (failure !== null && trigger === 'manual') throw failure;
+    if (failure !== null && trigger === 'manual') throw failure.error;
     return summary;
   }
 }

@@ -5,7 +5,7 @@
  * (label `database`). Per-key detail is only on the debt endpoint.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { MvccStatus } from '../../../engine/storage/index.js';
+import type { MvccStatus } from '../../../engine/index.js';
 import type { DebtFigures } from './admin-mvcc-debt.js';
 import type { RunSummary } from './admin-mvcc-lifecycle.js';
 

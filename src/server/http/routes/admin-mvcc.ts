@@ -14,10 +14,8 @@
  */
 import { statfsSync } from 'node:fs';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { parseDuration, formatDuration } from '../../../engine/config/duration.js';
-import { DatabaseNotFound, GraphError, StatusCodes } from '../../../engine/errors/index.js';
-import type { GraphDB } from '../../../engine/graphdb.js';
-import { SYSTEM_DATABASE, type DatabaseStore } from '../../../engine/storage/index.js';
+import { parseDuration, formatDuration } from '../../../engine/config/index.js';
+import { DatabaseNotFound, GraphError, StatusCodes, SYSTEM_DATABASE, type GraphDB, type DatabaseStore } from '../../../engine/index.js';
 import { computeDebt, type DebtFigures, type RetentionSettings } from './admin-mvcc-debt.js';
 import { MvccLifecycle, pressureThresholds, type RunSummary } from './admin-mvcc-lifecycle.js';
 import { MvccMetrics, type MvccScrape } from './admin-mvcc-metrics.js';

@@ -6,8 +6,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isPermission, type AuthService, type RoleDefinition } from '../../../engine/auth/index.js';
-import { ClientError, StatusCodes } from '../../../engine/errors/index.js';
-import type { Permission } from '../../../engine/session/types.js';
+import { ClientError, StatusCodes } from '../../../engine/index.js';
 
 const admin = { auth: 'admin' } as const;
 const roleParams = { type: 'object', required: ['role'], properties: { role: { type: 'string' } } } as const;
@@ -49,7 +48,7 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
       if (typeof fields.name !== 'string') throw invalid("'name' is required.");
       const permissions = fields.permissions === undefined ? ['read'] : stringList(fields.permissions, "'permissions'");
       if (!permissions.every(isPermission)) throw invalid(`'permissions' may contain only read, write, delete, schema, admin.`);
-      const role = await auth.createRole(fields.name, permissions as Permission[], request.security.username);
+      const role = await auth.createRole(fields.name, permissions, request.security.username);
       if (fields.databases !== undefined) await auth.setRoleDatabases(role.name, stringList(fields.databases, "'databases'"), request.security.username);
       void reply.status(201);
       return roleView(auth.store.role(role.name)!);

@@ -3,11 +3,8 @@
  * `GET /admin/config` (secrets redacted), and per-database configuration overrides.
  */
 import type { FastifyInstance } from 'fastify';
-import { formatDuration } from '../../../engine/config/duration.js';
-import { ConfigError } from '../../../engine/config/errors.js';
-import { overridableKeys } from '../../../engine/config/overrides.js';
-import { redactConfig } from '../../../engine/config/redact.js';
-import { DatabaseNotFound, GraphError, StatusCodes } from '../../../engine/errors/index.js';
+import { formatDuration, ConfigError, overridableKeys, redactConfig } from '../../../engine/config/index.js';
+import { DatabaseNotFound, GraphError, StatusCodes } from '../../../engine/index.js';
 
 const admin = { auth: 'admin' } as const;
 const objectSchema = { type: 'object', additionalProperties: true } as const;

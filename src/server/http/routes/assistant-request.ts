@@ -5,10 +5,8 @@
  * and chunk objects, and the `{error: {message, type, code}}` error body.
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentResult } from '../../../engine/assistant/agent-loop.js';
-import { AssistantError, invalidRequest } from '../../../engine/assistant/errors.js';
-import type { ChatMessage, ChatRole, ToolCall } from '../../../engine/assistant/types.js';
-import { GraphError } from '../../../engine/errors/index.js';
+import { type AgentResult, type ChatMessage, type ChatRole, type ToolCall, AssistantError, invalidRequest } from '../../../engine/assistant/index.js';
+import { GraphError } from '../../../engine/index.js';
 import { mapError } from '../http-errors.js';
 import type { JsonValue } from '../json/parse-json.js';
 

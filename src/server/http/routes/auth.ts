@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService, type IssuedToken } from '../../../engine/auth/index.js';
-import { ClientError, StatusCodes, Unauthorized } from '../../../engine/errors/index.js';
+import { ClientError, StatusCodes, Unauthorized } from '../../../engine/index.js';
 import { TOKEN_COOKIE, httpCredentials } from '../../credentials.js';
 
 const admin = { auth: 'admin' } as const;

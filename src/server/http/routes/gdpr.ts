@@ -19,10 +19,7 @@
  * export and erase what they own.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Forbidden, GraphError, StatusCodes } from '../../../engine/errors/index.js';
-import type { GraphDB } from '../../../engine/graphdb.js';
-import { SYSTEM_DATABASE } from '../../../engine/storage/index.js';
-import type { CypherValue } from '../../../engine/values/types.js';
+import { Forbidden, GraphError, StatusCodes, SYSTEM_DATABASE, type GraphDB } from '../../../engine/index.js';
 import { rowJson } from '../json/values-out.js';
 import { UNRESTRICTED } from '../security-context.js';
 
@@ -50,7 +47,7 @@ async function allRows(graphdb: GraphDB, database: string, statement: string, su
     let more = true;
     while (more) {
       const page = await stream.pull(1000);
-      for (const record of page.records) rows.push(JSON.parse(rowJson(record as CypherValue[])) as unknown[]);
+      for (const record of page.records) rows.push(JSON.parse(rowJson(record)) as unknown[]);
       more = page.hasMore;
     }
     return rows;

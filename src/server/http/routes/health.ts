@@ -1,6 +1,6 @@
 /** Route group: `GET /health` (public), `GET /status`, and the discovery document at `/`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatDuration } from '../../../engine/config/duration.js';
+import { formatDuration } from '../../../engine/config/index.js';
 import { externalBaseUrl } from '../urls.js';
 
 /** Human-readable byte count (`512 B`, `1.5 MB`). */

@@ -14,9 +14,7 @@
  * status (a failing statement also rolls back its explicit transaction). Same auth as the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ArgumentError, DatabaseNotFound } from '../../../engine/errors/index.js';
-import type { ResultStream, ResultSummary, Session, TransactionOptions } from '../../../engine/session/types.js';
-import type { CypherValue } from '../../../engine/values/types.js';
+import { ArgumentError, DatabaseNotFound, type ResultStream, type ResultSummary, type Session, type TransactionOptions, type CypherValue } from '../../../engine/index.js';
 import { JsonSyntaxError, parseJson, type JsonValue } from '../json/parse-json.js';
 import { plainJson, plainToCypher, typedJson, typedToCypher, type DeferredParameter } from '../json/query-api-values.js';
 import type { OpenTransaction } from '../tx/open-transactions.js';

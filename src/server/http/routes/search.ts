@@ -11,10 +11,7 @@
  * answer is 400 (`embedding dimension mismatch: ...`).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ArgumentError, DatabaseNotFound } from '../../../engine/errors/index.js';
-import type { GraphDB } from '../../../engine/graphdb.js';
-import type { SearchMethod } from '../../../engine/search/index.js';
-import { Node, type CypherValue } from '../../../engine/values/types.js';
+import { ArgumentError, DatabaseNotFound, Node, type GraphDB, type SearchMethod, type CypherValue } from '../../../engine/index.js';
 import type { JsonValue } from '../json/parse-json.js';
 import { rowJson } from '../json/values-out.js';
 
@@ -73,7 +70,7 @@ function optionalLabels(body: Body): string[] | undefined {
   const value = body.labels;
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value) || !value.every((label) => typeof label === 'string')) throw new ArgumentError("'labels' must be a list of strings");
-  return value as string[];
+  return value;
 }
 
 function optionalVector(body: Body, key: string): number[] | undefined {

@@ -13,13 +13,11 @@
  * problems (bad JSON, unknown database or transaction) use 4xx statuses.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DatabaseNotFound } from '../../../engine/errors/index.js';
-import type { Session, TransactionOptions } from '../../../engine/session/types.js';
+import { DatabaseNotFound, type Session, type TransactionOptions, AsyncWriteClassifier } from '../../../engine/index.js';
 import { statementErrorEntry, type ErrorEntry } from '../http-errors.js';
 import type { JsonValue } from '../json/parse-json.js';
 import { jsonToParameters } from '../json/values-in.js';
 import type { OpenTransaction } from '../tx/open-transactions.js';
-import { AsyncWriteClassifier } from '../tx/async-eligibility.js';
 import { ResponseWriter } from '../tx/response-writer.js';
 import { writeStatement, type ResultDataContent, type StatementExecutor, type StatementRequest } from '../tx/statement-results.js';
 import { externalBaseUrl } from '../urls.js';

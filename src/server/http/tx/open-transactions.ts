@@ -6,8 +6,7 @@
  * principal finds nothing: it gets the same TransactionNotFound as for an id that never existed.
  */
 import { randomBytes } from 'node:crypto';
-import { GraphError, StatusCodes } from '../../../engine/errors/index.js';
-import type { Session, Transaction } from '../../../engine/session/types.js';
+import { GraphError, StatusCodes, type Session, type Transaction } from '../../../engine/index.js';
 
 /** An open HTTP transaction. */
 export interface OpenTransaction {

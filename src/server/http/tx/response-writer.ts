@@ -9,7 +9,7 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { GraphError, StatusCodes } from '../../../engine/errors/index.js';
+import { GraphError, StatusCodes } from '../../../engine/index.js';
 import { watchWrites } from '../../connection-guard.js';
 
 /** Responses up to this size are sent in one piece. */

@@ -2,8 +2,7 @@
  * Runs the statements of one transactional request and renders each result in the Neo4j HTTP
  * format: `{columns, data: [{row, meta} | {graph}], stats?}`.
  */
-import type { QueryParameters, ResultStream, ResultSummary } from '../../../engine/session/types.js';
-import type { CypherValue } from '../../../engine/values/types.js';
+import type { QueryParameters, ResultStream, ResultSummary, CypherValue } from '../../../engine/index.js';
 import { graphJson, metaJson, rowJson } from '../json/values-out.js';
 import type { ResponseWriter } from './response-writer.js';
 

@@ -7,8 +7,8 @@
  * A batch that fails as a whole is retried statement by statement, so one bad statement does
  * not drop the others; failures are logged and counted.
  */
-import type { AsyncWriteSettings } from '../../../engine/config/types.js';
-import type { QueryParameters, Session, SessionOptions } from '../../../engine/session/types.js';
+import type { AsyncWriteSettings } from '../../../engine/config/index.js';
+import type { QueryParameters, Session, SessionOptions } from '../../../engine/index.js';
 
 /** One accepted statement waiting to be written. */
 export interface PendingWrite {

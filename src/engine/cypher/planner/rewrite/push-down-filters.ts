@@ -9,7 +9,7 @@ function sink(predicate: Expression, deps: ReadonlySet<string>, node: LogicalOpe
   if (introduced === null || introduced.some((v) => deps.has(v)) || !('input' in node)) {
     return { op: 'Filter', input: node, predicate };
   }
-  return { ...node, input: sink(predicate, deps, node.input) } as LogicalOperator;
+  return { ...node, input: sink(predicate, deps, node.input) };
 }
 
 /** Pushes every Filter down to just above the operator that binds its last variable. */

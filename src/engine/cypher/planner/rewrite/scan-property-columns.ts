@@ -43,9 +43,9 @@ class ColumnCollector {
       !e.distinct &&
       e.args.length === 1 &&
       e.args[0]!.kind === Kind.Variable &&
-      e.args[0]!.name === this.node
+      e.args[0].name === this.node
     ) {
-      return { kind: Kind.CountStar, ...(e.loc ? { loc: e.loc } : {}) } as Expression;
+      return { kind: Kind.CountStar, ...(e.loc ? { loc: e.loc } : {}) };
     }
     return undefined;
   }

@@ -11,7 +11,7 @@ import type { LogicalOperator } from '../logical/logical-operator.js';
 import { mapChildren } from '../plan-tree.js';
 
 function and(left: Expression | null, right: Expression): Expression {
-  return left === null ? right : { kind: Kind.BinaryOperation, operator: 'AND', left, right } as Expression;
+  return left === null ? right : { kind: Kind.BinaryOperation, operator: 'AND', left, right };
 }
 
 /** Moves path predicates from the filter chain above each ShortestPath into the operator. */

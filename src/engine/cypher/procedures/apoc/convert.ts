@@ -103,13 +103,13 @@ export const convertEntries = [
     if (!isNode(node!)) throw illegalArgument('Expected a node');
     c.writer().setNodeProperty(node.id, String(key), toJsonText(value!, c.exec.accessor));
   }),
-  fn('apoc.convert.toList(value :: ANY) :: LIST<ANY>', 'Converts the given value into a `LIST<ANY>`.', ([v]) => {
+  fn('apoc.convert.toList(value :: ANY) :: LIST<ANY>', 'Converts the given value into a `LIST<ANY>`.', ([v = null]) => {
     if (v === null) return null;
     if (Array.isArray(v)) return v;
     if (isPath(v)) return v.nodes.flatMap((n, i) => (v.relationships[i] ? [n, v.relationships[i]!] : [n]));
     return [v];
   }),
-  fn('apoc.convert.toMap(map :: ANY) :: MAP', 'Converts the given value into a `MAP`.', ([v], ctx) => {
+  fn('apoc.convert.toMap(map :: ANY) :: MAP', 'Converts the given value into a `MAP`.', ([v = null], ctx) => {
     if (v === null) return null;
     if (v instanceof Map) return v;
     if (isNode(v) || isRelationship(v)) return propsOf(v, ctx.accessor);

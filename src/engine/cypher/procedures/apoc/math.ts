@@ -7,7 +7,7 @@ import { fn, illegalArgument, proc } from './define.js';
 import { num } from './values.js';
 
 function unary(name: string, description: string, f: (x: number) => number) {
-  return fn(`apoc.math.${name}(value :: FLOAT) :: FLOAT`, description, ([v]) => (v === null ? null : f(num(v)!)));
+  return fn(`apoc.math.${name}(value :: FLOAT) :: FLOAT`, description, ([v = null]) => (v === null ? null : f(num(v)!)));
 }
 
 const constant = (name: string, type: string, description: string, value: CypherValue) => fn(`apoc.math.${name}() :: ${type}`, description, () => value);
@@ -95,7 +95,7 @@ export const mathEntries = [
     a === null || op === null ? null : bitwise(a as bigint, String(op), (b ?? 0n) as bigint),
   ),
   fn('apoc.scoring.existence(score :: INTEGER, exists :: BOOLEAN) :: FLOAT', 'Returns the given score if true, 0 if false.', ([score, exists]) => (exists === true ? Number(score) : 0)),
-  fn('apoc.scoring.pareto(minimumThreshold :: INTEGER, eightyPercentValue :: INTEGER, maximumValue :: INTEGER, score :: FLOAT) :: FLOAT', 'Applies a Pareto scoring function over the given `INTEGER` values.', ([min, eighty, max, score]) => {
+  fn('apoc.scoring.pareto(minimumThreshold :: INTEGER, eightyPercentValue :: INTEGER, maximumValue :: INTEGER, score :: FLOAT) :: FLOAT', 'Applies a Pareto scoring function over the given `INTEGER` values.', ([min, eighty, max, score = null]) => {
     const s = num(score)!;
     if (s < Number(min)) return 0;
     const alpha = Math.log(5) / Number(eighty);

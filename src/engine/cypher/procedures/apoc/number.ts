@@ -111,7 +111,7 @@ export const numberEntries = [
   fn("apoc.number.parseFloat(text :: STRING, pattern = '' :: STRING, language = '' :: STRING) :: FLOAT", 'Parses the given `STRING` using the given pattern and language to produce a `FLOAT`.', ([text, , language]) =>
     text === null ? null : parseNumber(String(text), String(language ?? '')),
   ),
-  fn('apoc.number.arabicToRoman(number :: ANY) :: STRING', 'Converts the given Arabic numbers to Roman numbers.', ([n]) => (n === null ? null : toRoman(Number(num(n))))),
+  fn('apoc.number.arabicToRoman(number :: ANY) :: STRING', 'Converts the given Arabic numbers to Roman numbers.', ([n = null]) => (n === null ? null : toRoman(Number(num(n))))),
   fn('apoc.number.romanToArabic(romanNumeral :: STRING) :: NUMBER', 'Converts the given Roman numbers to Arabic numbers.', ([s]) => {
     if (s === null) return null;
     const n = fromRoman(String(s));
@@ -121,7 +121,7 @@ export const numberEntries = [
   exact('sub', 'Returns the result of subtracting a given large number from another given large number (using Java BigDecimal).', (a, b) => subtractDecimal(a, b), false),
   exact('mul', 'Returns the result of multiplying two given large numbers (using Java BigDecimal).', (a, b, p, m) => roundDecimal(multiplyDecimal(a, b), p, m), true),
   exact('div', 'Returns the result of dividing a given large number with another given large number (using Java BigDecimal).', (a, b, p, m) => divideDecimal(a, b, p, m), true),
-  fn('apoc.number.exact.toExact(number :: INTEGER) :: INTEGER', 'Returns the exact value of the given number (using Java BigDecimal).', ([n]) => n),
+  fn('apoc.number.exact.toExact(number :: INTEGER) :: INTEGER', 'Returns the exact value of the given number (using Java BigDecimal).', ([n = null]) => n),
   fn("apoc.number.exact.toFloat(string :: STRING, precision = 0 :: INTEGER, roundingMode = 'HALF_UP' :: STRING) :: FLOAT", 'Returns the `FLOAT` of the given large number (using Java BigDecimal).', ([s, p, m]) => {
     const d = exactArg(s!);
     return d === null ? null : Number(formatDecimal(roundDecimal(d, Number(p ?? 0n), String(m ?? 'HALF_UP').toUpperCase())));

@@ -112,7 +112,7 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
     case Kind.ListComprehension:
     case Kind.ListPredicate:
     case Kind.Reduce:
-      return compileIteration(expr, env);
+      return compileIteration(expr, env, compileExpression);
     case Kind.MapProjection:
       return compileMapProjection(expr, env);
     case Kind.PatternExpression: {
@@ -249,7 +249,8 @@ function compileMapProjection(expr: MapProjection, env: CompileEnv): Evaluator {
         return { kind: 'all' as const };
       case Kind.VariableSelector: {
         const v = s.variable.name;
-        return { kind: 'value' as const, key: v, value: ((row) => row[v] ?? null) as Evaluator };
+        const value: Evaluator = (row) => row[v] ?? null;
+        return { kind: 'value' as const, key: v, value };
       }
       case Kind.LiteralEntrySelector:
         return { kind: 'value' as const, key: s.key, value: compileExpression(s.value, env) };

@@ -6,9 +6,8 @@ import { CypherTypeError } from '../../../errors/index.js';
 import { typeName } from '../../../values/index.js';
 import type { CypherValue } from '../../../values/types.js';
 import { Kind } from '../../ast/index.js';
-import type { ListComprehension, ListPredicate, Reduce } from '../../ast/index.js';
+import type { Expression, ListComprehension, ListPredicate, Reduce } from '../../ast/index.js';
 import type { CompileEnv, Evaluator } from './evaluator.js';
-import { compileExpression } from './compile-expression.js';
 import { asBoolean } from './logic.js';
 import { extendRow, extendRow2 } from '../row.js';
 
@@ -24,8 +23,12 @@ function asList(v: CypherValue): readonly CypherValue[] | null {
  */
 const CHECK_MASK = 1023;
 
-/** Compiles the three iterating expression forms. */
-export function compileIteration(expr: ListComprehension | ListPredicate | Reduce, env: CompileEnv): Evaluator {
+/** Compiles the three iterating expression forms; `compileExpression` compiles their parts. */
+export function compileIteration(
+  expr: ListComprehension | ListPredicate | Reduce,
+  env: CompileEnv,
+  compileExpression: (expr: Expression, env: CompileEnv) => Evaluator,
+): Evaluator {
   const variable = expr.variable.name;
   const inner: CompileEnv = { ...env, scope: [...env.scope, variable] };
   const source = compileExpression(expr.source, env);

@@ -7,7 +7,6 @@ import type { NodeByDynamicLabelScan } from '../../planner/logical/node-by-dynam
 import { dynamicNames } from '../expressions/dynamic-labels.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { PAUSE, extendRow, isSignal } from '../row.js';
-import type { Row } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
 function* idsFor(names: readonly string[], any: boolean, ctx: ExecutionContext): Iterable<bigint> {
@@ -35,7 +34,7 @@ export function mapNodeByDynamicLabelScan(op: NodeByDynamicLabelScan, m: Mapper)
         yield row;
         continue;
       }
-      const names = dynamicNames(labels(row as Row, ctx), 'label');
+      const names = dynamicNames(labels(row, ctx), 'label');
       for (const id of idsFor(names, op.any, ctx)) {
         ctx.stats.dbHits++;
         if (ctx.scheduler.tick()) yield PAUSE;

@@ -11,6 +11,7 @@ import type { CompileEnv, Evaluator } from '../expressions/evaluator.js';
 import { isSignal } from '../row.js';
 import { estimateRowBytes } from '../../memory/estimate.js';
 import type { Emission, Row, RowStream, Signal } from '../row.js';
+import { valueText } from '../../../values/to-string.js';
 
 /** A physical operator: consumes `input`, produces rows lazily. */
 export type PhysicalOperator = (ctx: ExecutionContext, input: RowStream) => RowStream;
@@ -84,7 +85,7 @@ function countError(value: CypherValue, clause: string): Error {
       detail: 'NegativeIntegerArgument',
     });
   }
-  return new CypherSyntaxError(`Invalid input for ${clause}: '${String(value)}' is not a valid value. Must be a non-negative integer.`, {
+  return new CypherSyntaxError(`Invalid input for ${clause}: '${valueText(value)}' is not a valid value. Must be a non-negative integer.`, {
     detail: 'InvalidArgumentType',
   });
 }

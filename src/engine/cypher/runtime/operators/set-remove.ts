@@ -18,6 +18,7 @@ import { isSignal } from '../row.js';
 import type { Row } from '../row.js';
 import { compileWriteLabels } from '../expressions/dynamic-labels.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
+import { valueText } from '../../../values/to-string.js';
 
 /** A compiled SET item: evaluate returns the deferred write. */
 type CompiledSet = (row: Row, ctx: ExecutionContext) => (() => void) | null;
@@ -62,7 +63,7 @@ export function compileSetItem(item: SetItem, m: Mapper): CompiledSet {
         const k = key(row, ctx);
         const v = value(row, ctx);
         if (target === null) return null;
-        return () => setOne(ctx, target, String(k), v);
+        return () => setOne(ctx, target, valueText(k), v);
       };
     }
     case Kind.SetVariable: {
@@ -134,7 +135,7 @@ function compileRemoveItem(item: RemoveItem, m: Mapper): (row: Row, ctx: Executi
   const { object, key } = propertyTarget(item.target, m);
   return (row, ctx) => {
     const target = entityTarget(object(row, ctx));
-    if (target !== null) setOne(ctx, target, String(key(row, ctx)), null);
+    if (target !== null) setOne(ctx, target, valueText(key(row, ctx)), null);
   };
 }
 

@@ -41,7 +41,7 @@ function checkPlacement(context: ValidationContext, node: AstNode, ancestors: re
     child = ancestor;
     if (ancestor.kind === Kind.ProjectionItem) return;
     if (ancestor.kind === Kind.SortItem) {
-      const body = ancestors.slice(0, i).reverse().find((a) => a.kind === Kind.ProjectionBody) as ProjectionBody | undefined;
+      const body = ancestors.slice(0, i).reverse().find((a): a is ProjectionBody => a.kind === Kind.ProjectionBody);
       if (body && body.items.some((item) => containsAggregate(item.expression, context.lookupFunction))) return;
       break;
     }

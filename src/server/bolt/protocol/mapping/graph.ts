@@ -1,4 +1,4 @@
-import { Node, Path, Relationship } from '../../../../engine/values/types.js';
+import { Node, Path, Relationship } from '../../../../engine/index.js';
 import { Structure } from '../../packstream/structure.js';
 import { ValueSignature } from './signatures.js';
 

@@ -10,7 +10,7 @@ import {
   Path,
   Relationship,
   type CypherValue,
-} from '../../../../engine/values/types.js';
+} from '../../../../engine/index.js';
 import type { StructureHook } from '../../packstream/packer.js';
 import { Structure } from '../../packstream/structure.js';
 import type { WireValue } from '../../packstream/unpacker.js';

@@ -1,4 +1,4 @@
-import { CypherPoint } from '../../../../engine/values/types.js';
+import { CypherPoint } from '../../../../engine/index.js';
 import { Structure } from '../../packstream/structure.js';
 import { invalidValue } from './errors.js';
 import { ValueSignature } from './signatures.js';

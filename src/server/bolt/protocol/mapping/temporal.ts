@@ -4,9 +4,8 @@ import {
   CypherDuration,
   CypherTime,
   LocalDateTime,
-  LocalTime,
-} from '../../../../engine/values/types.js';
-import { resolveLocal, zoneOffsetAt } from '../../../../engine/values/temporal/time-zone.js';
+  LocalTime, resolveLocal, zoneOffsetAt
+} from '../../../../engine/index.js';
 import { Structure } from '../../packstream/structure.js';
 import { invalidValue } from './errors.js';
 import { ValueSignature } from './signatures.js';
@@ -74,7 +73,7 @@ export function temporalFromStructure(structure: Structure): TemporalValue {
     fields.length === shape.length &&
     [...shape].every((kind, i) => (kind === 'i' ? typeof fields[i] === 'bigint' : typeof fields[i] === 'string'));
   if (!valid) throw invalidValue(`Invalid temporal structure ${structure.toString()}`);
-  const n = (i: number): number => Number(fields[i] as bigint);
+  const n = (i: number): number => Number(fields[i]);
   switch (structure.signature) {
     case ValueSignature.Date:
       return new CypherDate(n(0));

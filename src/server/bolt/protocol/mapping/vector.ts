@@ -1,4 +1,4 @@
-import type { CypherValue } from '../../../../engine/values/types.js';
+import type { CypherValue } from '../../../../engine/index.js';
 import { Structure } from '../../packstream/structure.js';
 import { invalidValue } from './errors.js';
 

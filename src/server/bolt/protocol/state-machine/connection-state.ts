@@ -1,5 +1,4 @@
-import { toGraphError, type GraphError } from '../../../../engine/errors/index.js';
-import type { ResultStream, SecurityContext, Session, Transaction } from '../../../../engine/session/types.js';
+import { toGraphError, type ResultStream, type SecurityContext, type Session, type Transaction, type GraphError } from '../../../../engine/index.js';
 import type { AuthenticateCallback, BoltEngine, BoltLogger } from '../../options.js';
 import { failureMetadata } from '../failure-metadata.js';
 import { NO_FILTER, type NotificationFilter } from '../notification-filter.js';

@@ -1,4 +1,4 @@
-import { ClientError, StatusCodes } from '../../../../engine/errors/index.js';
+import { ClientError, StatusCodes } from '../../../../engine/index.js';
 import { describeRequest, type RequestMessage, type RequestType } from '../messages.js';
 import type { ConnectionState } from './connection-state.js';
 import { handleLogoff, handleLogon } from './handlers/authentication.js';

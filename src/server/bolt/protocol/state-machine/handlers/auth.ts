@@ -1,5 +1,4 @@
-import { Unauthorized } from '../../../../../engine/errors/index.js';
-import type { SecurityContext } from '../../../../../engine/session/types.js';
+import { Unauthorized, type SecurityContext } from '../../../../../engine/index.js';
 import type { AuthToken } from '../../../options.js';
 import { stringOf, type WireMap } from '../../messages.js';
 import type { ConnectionState } from '../connection-state.js';

@@ -1,4 +1,4 @@
-import { DatabaseNotFound } from '../../../../../engine/errors/index.js';
+import { DatabaseNotFound } from '../../../../../engine/index.js';
 import type { RequestMessage } from '../../messages.js';
 import { notificationFilterOf } from '../../notification-filter.js';
 import { runSuccess } from '../../summary-metadata.js';

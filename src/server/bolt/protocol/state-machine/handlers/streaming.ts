@@ -1,4 +1,4 @@
-import { ClientError, StatusCodes } from '../../../../../engine/errors/index.js';
+import { ClientError, StatusCodes } from '../../../../../engine/index.js';
 import type { RequestMessage } from '../../messages.js';
 import type { ConnectionState, OpenResult } from '../connection-state.js';
 import { streamRecords } from '../result-streaming.js';

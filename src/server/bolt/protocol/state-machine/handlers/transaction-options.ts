@@ -1,6 +1,4 @@
-import { ClientError, StatusCodes } from '../../../../../engine/errors/index.js';
-import type { QueryParameters, TransactionOptions } from '../../../../../engine/session/types.js';
-import type { CypherValue } from '../../../../../engine/values/types.js';
+import { ClientError, StatusCodes, type QueryParameters, type TransactionOptions, type CypherValue } from '../../../../../engine/index.js';
 import { wireToCypher } from '../../mapping/index.js';
 import { integerOf, stringOf, stringsOf, type WireMap } from '../../messages.js';
 

@@ -1,4 +1,4 @@
-import { ClientError, StatusCodes } from '../../../../../engine/errors/index.js';
+import { ClientError, StatusCodes } from '../../../../../engine/index.js';
 import type { RequestMessage } from '../../messages.js';
 import { runSuccess } from '../../summary-metadata.js';
 import type { ConnectionState, OpenTransaction } from '../connection-state.js';

@@ -1,12 +1,12 @@
 /**
  * Decides from the parsed AST whether a statement is a *pure CREATE*, eligible for the
- * write-behind path (SPEC "Write consistency on the transactional endpoint", rule 1): a single
+ * write-behind path (docs/http.md, write consistency on the transactional endpoint): a single
  * query made only of `CREATE` clauses, optionally after `UNWIND`s, with no `RETURN`, no reads of
  * the graph (MATCH, subqueries, pattern expressions), no `USE`, and no EXPLAIN/PROFILE.
  * Anything else (MERGE, SET, DELETE, MATCH ... CREATE, schema and system commands) is synchronous.
  */
-import { childrenOf, Kind, type AstNode, type Expression, type Statement } from '../../../engine/cypher/ast/index.js';
-import type { CypherValue } from '../../../engine/values/types.js';
+import { childrenOf, Kind, type AstNode, type Expression, type Statement } from './ast/index.js';
+import type { CypherValue } from '../values/types.js';
 
 /** Estimated effect of a pure CREATE, used against the write-behind cache limits. */
 export interface PureCreateEstimate {

@@ -1,0 +1,99 @@
+// ESLint flat config: type-aware TypeScript rules plus the layer map of docs/ARCHITECTURE.md.
+// `npm run lint` runs it; `npm test` runs it first. The layer rules are exported so that
+// test/lint/layers.test.ts can prove they reject a deliberate violation.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+/**
+ * The engine's public entry points: the only engine modules that `src/server`, `src/cli` and
+ * `src/commands` may import. Paths are relative to `src/engine`.
+ */
+export const ENGINE_ENTRY_POINTS = ['./index.ts', './config/index.ts', './auth/index.ts', './transfer/index.ts', './assistant/index.ts'];
+
+/** The zones of the layer map, in `import-x/no-restricted-paths` form (paths from the repository root). */
+export const LAYER_ZONES = [
+  ...['server', 'cli', 'commands'].map((layer) => ({
+    target: `./src/${layer}`,
+    from: './src/engine',
+    except: ENGINE_ENTRY_POINTS,
+    message: `src/${layer} imports the engine only through its public entry points: src/engine/{index,config/index,auth/index,transfer/index,assistant/index}.ts.`,
+  })),
+  {
+    target: './src/engine',
+    from: ['./src/server', './src/cli', './src/commands'],
+    message: 'The engine never imports a listener, the CLI or a command.',
+  },
+  {
+    target: './src/engine/storage',
+    from: './src/engine/cypher',
+    message: 'Storage never imports the Cypher pipeline.',
+  },
+  {
+    target: './src/engine/values',
+    from: './src/engine',
+    except: ['./values', './errors'],
+    message: 'Values import nothing above them (only the error model).',
+  },
+  {
+    target: './src/engine/errors',
+    from: './src',
+    except: ['./engine/errors'],
+    message: 'The error model imports nothing.',
+  },
+  {
+    target: './src/server',
+    from: './src/commands',
+    message: 'Listeners never import commands.',
+  },
+];
+
+const resolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.mjs', '.js', '.json', '.node'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'bench/node_modules/**', 'bench/data/**', 'data/**', '.tmp/**', 'test/.tmp/**', 'test/**/fixtures/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'bench/*.mjs', 'test/*.mjs', 'src/engine/search/vector/native/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [resolver],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Rethrowing or rejecting with a caught `unknown` propagates an error unchanged.
+      '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+      // Generator functions inside methods cannot be arrows; `self` is their receiver.
+      '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['self'] }],
+      // Off: an `async` method without `await` implements a Promise-returning contract, and
+      // removing `async` would turn its throws into synchronous exceptions.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

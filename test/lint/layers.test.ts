@@ -1,0 +1,77 @@
+// The layer rules of eslint.config.js reject imports that cross the architecture's boundaries
+// (docs/ARCHITECTURE.md) and accept the public entry points. Runs the repository's own config
+// through ESLint's Node API, limited to the import rules so no type information is needed.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const eslint = new ESLint({
+  cwd: root,
+  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/'),
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+});
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  assert.ok(result, 'ESLint returned no result');
+  const fatal = result.messages.filter((m) => m.fatal);
+  assert.deepEqual(fatal, [], 'the probe must parse');
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('layer rules', () => {
+  it('reject a listener importing an engine internal', async () => {
+    const errors = await importErrors('src/server/layer-probe.ts', "import { StorageEngine } from '../engine/storage/index.js';\nexport const probe = StorageEngine;\n");
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0]!, /^import-x\/no-restricted-paths: .*src\/server imports the engine only through its public entry points/);
+  });
+
+  it('reject the CLI and commands importing engine internals', async () => {
+    const cli = await importErrors('src/cli/layer-probe.ts', "import { tokenize } from '../engine/cypher/lexer/index.js';\nexport const probe = tokenize;\n");
+    assert.match(cli.join('\n'), /no-restricted-paths: .*src\/cli imports the engine only through/);
+    const command = await importErrors('src/commands/layer-probe.ts', "import { GraphDB } from '../engine/graphdb.js';\nexport const probe = GraphDB;\n");
+    assert.match(command.join('\n'), /no-restricted-paths: .*src\/commands imports the engine only through/);
+  });
+
+  it('accept the public entry points', async () => {
+    const errors = await importErrors(
+      'src/server/layer-probe.ts',
+      [
+        "import { GraphDB } from '../engine/index.js';",
+        "import { loadConfig } from '../engine/config/index.js';",
+        "import { AuthService } from '../engine/auth/index.js';",
+        "import { importGraph } from '../engine/transfer/index.js';",
+        "import { AssistantService } from '../engine/assistant/index.js';",
+        'export const probe = [GraphDB, loadConfig, AuthService, importGraph, AssistantService];',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual(errors, []);
+  });
+
+  it('reject storage importing the Cypher pipeline', async () => {
+    const errors = await importErrors('src/engine/storage/layer-probe.ts', "import { Kind } from '../cypher/ast/index.js';\nexport const probe = Kind;\n");
+    assert.match(errors.join('\n'), /no-restricted-paths: .*Storage never imports the Cypher pipeline/);
+  });
+
+  it('reject values importing anything above them', async () => {
+    const errors = await importErrors('src/engine/values/layer-probe.ts', "import type { Session } from '../session/types.js';\nexport type Probe = Session;\n");
+    assert.match(errors.join('\n'), /no-restricted-paths: .*Values import nothing above them/);
+    const allowed = await importErrors('src/engine/values/layer-probe.ts', "import { GraphError } from '../errors/index.js';\nexport const probe = GraphError;\n");
+    assert.deepEqual(allowed, []);
+  });
+
+  it('reject the engine importing a listener or a command', async () => {
+    const errors = await importErrors('src/engine/layer-probe.ts', "import { buildHttpServer } from '../server/index.js';\nexport const probe = buildHttpServer;\n");
+    assert.match(errors.join('\n'), /no-restricted-paths: .*The engine never imports a listener, the CLI or a command/);
+  });
+
+  it('reject an import cycle', async () => {
+    // graphdb.ts reaches values/kinds.ts through the Cypher pipeline; importing it back closes a cycle.
+    const errors = await importErrors('src/engine/values/kinds.ts', "import { GraphDB } from '../graphdb.js';\nexport const probe = GraphDB;\n");
+    assert.match(errors.join('\n'), /import-x\/no-cycle: Dependency cycle via/);
+  });
+});
