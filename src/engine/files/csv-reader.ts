@@ -66,7 +66,7 @@ export class CsvRecordReader {
     const records: string[][] = [];
     for (let record = this.parser.read() as string[] | null; record !== null; record = this.parser.read() as string[] | null) records.push(record);
     this.line += records.length;
-    const error = this.parser.errored as (Error & { code?: string }) | null;
+    const error = this.parser.errored;
     if (error !== null) throw this.translate(error);
     return records;
   }

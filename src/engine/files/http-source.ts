@@ -16,7 +16,7 @@ export class HttpSource implements ByteSource {
   private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   private readonly chunks: Buffer[] = [];
   private ended = false;
-  private failure: unknown = null;
+  private failure: GraphError | null = null;
 
   /**
    * @param url an allowlisted http(s) URL

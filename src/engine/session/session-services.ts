@@ -52,7 +52,6 @@ export function sessionServices(services: EngineServices, registry: TransactionR
     },
     ...(security === undefined ? {} : { currentUser: { username: security.username, roles: security.roles }, isAdmin: () => viewer.admin }),
   };
-  const authorizeLoad = security?.authorizeLoad;
-  const files = services.files.forPrincipal(authorizeLoad === undefined ? null : (url) => authorizeLoad.call(security, url));
+  const files = services.files.forPrincipal(security?.authorizeLoad === undefined ? null : (url) => security.authorizeLoad!(url));
   return { ...services, admin, files };
 }

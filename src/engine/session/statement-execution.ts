@@ -22,6 +22,7 @@ import { cachedPlan } from './plan-cache.js';
 import type { PlannedStatement } from './plan-cache.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { unlimitedTracker, type MemoryPool, type MemoryTracker } from '../cypher/memory/memory-tracker.js';
+import { prepareNestedQuery, type NestedQuery } from '../cypher/runtime/nested-query.js';
 
 /** Engine-wide services a statement uses. */
 export interface EngineServices {
@@ -95,6 +96,10 @@ class StatementContext implements ExecutionContext {
 
   random(): number {
     return Math.random();
+  }
+
+  prepareNested(text: string, parameterNames: ReadonlySet<string>): NestedQuery {
+    return prepareNestedQuery(this, text, parameterNames);
   }
 }
 

@@ -109,8 +109,12 @@ function formatProps(props: ReadonlyMap<string, CypherValue>): string {
   return props.size === 0 ? '' : ` {${[...props].map(([k, v]) => `${formatKey(k)}: ${formatLiteral(v)}`).join(', ')}}`;
 }
 
-/** Text of any value: a string as it is, else Cypher `toString()`, else the Cypher literal. */
-export function valueText(v: CypherValue): string {
+/**
+ * Text of any value: a string as it is, else Cypher `toString()`, else the Cypher literal
+ * (`null` for null and for a missing argument).
+ */
+export function valueText(v: CypherValue | undefined): string {
+  if (v === undefined) return 'null';
   return typeof v === 'string' ? v : (cypherToString(v) ?? formatLiteral(v));
 }
 

@@ -11,6 +11,7 @@
 import { GraphError, StatusCodes } from '../../errors/index.js';
 import type { CypherValue } from '../../values/types.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
+import { valueText } from '../../values/to-string.js';
 
 const field = (name: string, type: string, defaultValue?: CypherValue) =>
   defaultValue === undefined ? { name, type } : { name, type, default: defaultValue };
@@ -100,7 +101,7 @@ export const dbmsProcedures: readonly ProcedureDefinition[] = [
     call: (args, ctx) => {
       const name = args[0];
       if (!ctx.reader.indexes().some((index) => index.name === name)) {
-        throw new GraphError(StatusCodes.ProcedureCallFailed, `Failed to invoke procedure \`db.resampleIndex\`: Caused by: No such index '${String(name)}'`);
+        throw new GraphError(StatusCodes.ProcedureCallFailed, `Failed to invoke procedure \`db.resampleIndex\`: Caused by: No such index '${valueText(name)}'`);
       }
       return [];
     },

@@ -9,6 +9,7 @@ import type { IndexDefinition } from '../../storage/graph-store.js';
 import type { CypherValue } from '../../values/types.js';
 import { requireProcedureWriter } from './procedure-writer.js';
 import type { ProcedureDefinition } from './registry.js';
+import { valueText } from '../../values/to-string.js';
 
 /** The analyzers the full-text indexes implement (one: every index analyzes text this way). */
 export const FULLTEXT_ANALYZERS: readonly { readonly name: string; readonly description: string }[] = [
@@ -23,7 +24,7 @@ export function fulltextIndexOptions(config: ReadonlyMap<string, CypherValue> | 
   const analyzer = config?.get('analyzer') ?? FULLTEXT_ANALYZERS[0]!.name;
   if (typeof analyzer !== 'string' || !FULLTEXT_ANALYZERS.some((a) => a.name === analyzer)) {
     throw new ArgumentError(
-      `Could not create fulltext index: no such analyzer '${String(analyzer)}'. Available: ${FULLTEXT_ANALYZERS.map((a) => a.name).join(', ')}`,
+      `Could not create fulltext index: no such analyzer '${valueText(analyzer)}'. Available: ${FULLTEXT_ANALYZERS.map((a) => a.name).join(', ')}`,
     );
   }
   for (const key of config?.keys() ?? []) {
@@ -93,7 +94,7 @@ export const fulltextAdminProcedures: readonly ProcedureDefinition[] = [
       const name = args[0];
       const index = ctx.reader.indexes().find((i) => i.name === name);
       if (index === undefined || index.type !== 'FULLTEXT') {
-        throw new GraphError(StatusCodes.IndexNotFound, `Unable to drop index called \`${String(name)}\`: there is no full-text index with that name.`);
+        throw new GraphError(StatusCodes.IndexNotFound, `Unable to drop index called \`${valueText(name)}\`: there is no full-text index with that name.`);
       }
       requireProcedureWriter(ctx).dropIndex(index.name, false);
       return [];

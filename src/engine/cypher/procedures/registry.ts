@@ -16,13 +16,14 @@
  */
 import type { ImportFiles } from '../../files/import-files.js';
 import { CypherSyntaxError, CypherTypeError, ProcedureNotFound } from '../../errors/index.js';
-import { isNode, isPath, isRelationship, typeName, isList } from '../../values/kinds.js';
+import { isNode, isPath, isRelationship, typeName, isList, isMap } from '../../values/kinds.js';
 import type { CypherValue, EntityAccessor } from '../../values/types.js';
 import type { GraphReader, GraphWriter } from '../../storage/graph-store.js';
 import type { FunctionRegistry } from '../functions/registry.js';
 import type { AdminHooks } from '../runtime/admin-hooks.js';
 import type { ExecutionContext } from '../runtime/execution-context.js';
 import type { Signal } from '../runtime/row.js';
+import { valueText } from '../../values/to-string.js';
 
 /** A parameter or output column: a name and a Neo4j type text such as `STRING?` or `LIST? OF INTEGER?`. */
 export interface ProcedureField {
@@ -121,8 +122,8 @@ export function defaultText(v: CypherValue): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return `'${v}'`;
   if (Array.isArray(v)) return `[${v.map(defaultText).join(', ')}]`;
-  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${k}: ${defaultText(x)}`).join(', ')}}`;
-  return String(v);
+  if (isMap(v)) return `{${[...v].map(([k, x]) => `${k}: ${defaultText(x)}`).join(', ')}}`;
+  return valueText(v);
 }
 
 /** `name :: TYPE`, or `name = default :: TYPE` for a parameter with a default. */
@@ -180,7 +181,7 @@ export function coerceArgument(v: CypherValue, type: string): CypherValue {
   if (t === 'FLOAT' && typeof v === 'bigint') return Number(v);
   if (t === 'INTEGER' && typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER) return BigInt(v);
   const list = /^LIST\??\s+OF\s+(.+)$/.exec(t) ?? /^LIST\s*<(.+)>$/.exec(t);
-  if (list !== null && Array.isArray(v)) return v.map((e) => coerceArgument(e, list[1]!));
+  if (list !== null && isList(v)) return v.map((e) => coerceArgument(e, list[1]!));
   return v;
 }
 

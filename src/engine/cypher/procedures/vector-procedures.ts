@@ -10,6 +10,7 @@ import { isNode, isRelationship } from '../../values/kinds.js';
 import type { CypherValue } from '../../values/types.js';
 import { requireProcedureWriter } from './procedure-writer.js';
 import type { ProcedureDefinition } from './registry.js';
+import { valueText } from '../../values/to-string.js';
 
 /** Largest dimension count Neo4j 5 vector indexes accept. */
 export const MAX_VECTOR_DIMENSIONS = 4096;
@@ -57,14 +58,14 @@ export function vectorIndexOptions(dimensions: bigint, similarity: string): Map<
 function similarityArgument(value: CypherValue): string {
   const text = typeof value === 'string' ? value.toUpperCase() : '';
   if (!SIMILARITY_FUNCTIONS.includes(text)) {
-    throw new ArgumentError(`'${String(value)}' is an unsupported vector similarity function. Supported: ${SIMILARITY_FUNCTIONS.join(', ')}`);
+    throw new ArgumentError(`'${valueText(value)}' is an unsupported vector similarity function. Supported: ${SIMILARITY_FUNCTIONS.join(', ')}`);
   }
   return text;
 }
 
 function dimensionsArgument(value: CypherValue): bigint {
   if (typeof value !== 'bigint' || value < 1n || value > BigInt(MAX_VECTOR_DIMENSIONS)) {
-    throw new ArgumentError(`Invalid vector dimensions: ${String(value)}. The dimensions must be between 1 and ${MAX_VECTOR_DIMENSIONS}`);
+    throw new ArgumentError(`Invalid vector dimensions: ${valueText(value)}. The dimensions must be between 1 and ${MAX_VECTOR_DIMENSIONS}`);
   }
   return value;
 }

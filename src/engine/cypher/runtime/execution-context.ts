@@ -9,6 +9,7 @@ import type { AdminHooks } from './admin-hooks.js';
 import type { FunctionContext } from '../functions/registry.js';
 import type { MemoryTracker } from '../memory/memory-tracker.js';
 import type { ImportFiles } from '../../files/import-files.js';
+import type { NestedQuery } from './nested-query.js';
 
 /** Per-statement state shared by operators and expressions. */
 export interface ExecutionContext extends FunctionContext {
@@ -32,6 +33,11 @@ export interface ExecutionContext extends FunctionContext {
   readonly files: ImportFiles;
   /** What the statement's buffering operators hold (limits: memory.transaction_max / _total_max). */
   readonly memory: MemoryTracker;
+  /**
+   * Compiles and plans Cypher text to run inside this statement (APOC's `apoc.cypher.*`),
+   * see runtime/nested-query.ts; injected so procedures need not import the compiler.
+   */
+  prepareNested(text: string, parameterNames: ReadonlySet<string>): NestedQuery;
 }
 
 /** The writer, or a clear error when the statement runs read-only. */

@@ -8,6 +8,7 @@ import { NodeRef, Path, RelationshipRef, type CypherMap, type CypherValue } from
 import { fn, illegalArgument, proc, type ApocContext } from './define.js';
 import { virtualNode, virtualRelationship } from './virtual.js';
 import { labelsOf, listArg, mapArg, nodeIds, propsOf, relationships } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 /** Node ids of an argument that may be a node, an id, an element id or a list of them. */
 export function nodesArg(c: ApocContext, v: CypherValue): bigint[] {
@@ -37,7 +38,7 @@ function relationshipRefs(v: CypherValue): RelationshipRef[] {
 }
 
 function createRelationship(c: ApocContext, from: CypherValue, type: CypherValue, props: CypherValue, to: CypherValue): RelationshipRef {
-  if (!isNode(from!) || !isNode(to!)) throw illegalArgument('Relationship start and end must be nodes');
+  if (!isNode(from) || !isNode(to)) throw illegalArgument('Relationship start and end must be nodes');
   if (typeof type !== 'string' || type === '') throw illegalArgument('Relationship type must not be null or empty');
   const id = c.writer().createRelationship(type, from.id, to.id, storable(mapArg(props)));
   return new RelationshipRef(id, type, from.id, to.id);
@@ -97,7 +98,7 @@ export const createEntries = [
   }),
   proc('apoc.create.setProperty(nodes :: ANY, key :: STRING, value :: ANY) :: (node :: NODE)', 'WRITE', 'Sets the given property to the given `NODE` values.', function* ([nodes, key, value], c) {
     for (const id of nodesArg(c, nodes!)) {
-      c.writer().setNodeProperty(id, String(key), value!);
+      c.writer().setNodeProperty(id, valueText(key), value!);
       yield [new NodeRef(id)];
     }
   }),
@@ -116,7 +117,7 @@ export const createEntries = [
   }),
   proc('apoc.create.setRelProperty(rels :: ANY, key :: STRING, value :: ANY) :: (rel :: RELATIONSHIP)', 'WRITE', 'Sets the given property on the `RELATIONSHIP` values.', function* ([rels, key, value], c) {
     for (const r of relationshipRefs(rels!)) {
-      c.writer().setRelationshipProperty(r.id, String(key), value!);
+      c.writer().setRelationshipProperty(r.id, valueText(key), value!);
       yield [r];
     }
   }),
@@ -145,13 +146,13 @@ export const createEntries = [
     'READ',
     'Returns a virtual `RELATIONSHIP`.',
     function* ([from, type, props, to], c) {
-      yield [virtualRelationship(String(type), from!, to!, mapArg(props), c.exec.accessor)];
+      yield [virtualRelationship(valueText(type), from!, to!, mapArg(props), c.exec.accessor)];
     },
   ),
   fn(
     'apoc.create.vRelationship(from :: NODE, relType :: STRING, props :: MAP, to :: NODE) :: RELATIONSHIP',
     'Returns a virtual `RELATIONSHIP`.',
-    ([from, type, props, to], ctx) => virtualRelationship(String(type), from!, to!, mapArg(props), ctx.accessor),
+    ([from, type, props, to], ctx) => virtualRelationship(valueText(type), from!, to!, mapArg(props), ctx.accessor),
     { deterministic: false },
   ),
   proc(
@@ -161,7 +162,7 @@ export const createEntries = [
     function* ([labelsN, n, type, props, labelsM, m], c) {
       const from = virtualNode(strings(labelsN), mapArg(n));
       const to = virtualNode(strings(labelsM), mapArg(m));
-      yield [from, virtualRelationship(String(type), from, to, mapArg(props), c.exec.accessor), to];
+      yield [from, virtualRelationship(valueText(type), from, to, mapArg(props), c.exec.accessor), to];
     },
   ),
   fn('apoc.create.virtual.fromNode(node :: NODE, propertyNames :: LIST<STRING>) :: NODE', 'Returns a virtual `NODE` from the given existing `NODE`.', ([node, names], ctx) => {
@@ -180,13 +181,13 @@ export const createEntries = [
   fn('apoc.create.uuidBase64() :: STRING', 'Returns a UUID encoded with base64.', () => uuidToBase64(randomUUID()), { deterministic: false }),
   fn('apoc.create.uuidBase64ToHex(base64Uuid :: STRING) :: STRING', 'Takes the given base64 encoded UUID and returns it as a hexadecimal `STRING`.', ([b]) => {
     if (b === null) return null;
-    const hex = Buffer.from(String(b), 'base64').toString('hex');
-    if (hex.length !== 32) throw illegalArgument(`Invalid UUID length. Expected 24 characters but got ${String(b).length}`);
+    const hex = Buffer.from(valueText(b), 'base64').toString('hex');
+    if (hex.length !== 32) throw illegalArgument(`Invalid UUID length. Expected 24 characters but got ${valueText(b).length}`);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }),
   fn('apoc.create.uuidHexToBase64(uuid :: STRING) :: STRING', 'Takes the given UUID represented as a hexadecimal `STRING` and returns it encoded with base64.', ([u]) => {
     if (u === null) return null;
-    if (!/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(String(u))) throw illegalArgument(`Invalid UUID string: ${String(u)}`);
-    return uuidToBase64(String(u));
+    if (!/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(valueText(u))) throw illegalArgument(`Invalid UUID string: ${valueText(u)}`);
+    return uuidToBase64(valueText(u));
   }),
 ];

@@ -6,6 +6,7 @@ import { CypherDate, CypherDateTime, CypherDuration, CypherTime, LocalDateTime, 
 import { fn, illegalArgument } from './define.js';
 import { epochSecondOf, fieldsAt, formatJava, parseJava, zoneArg, type DateTimeFields } from './java-time.js';
 import { mapOf } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 const UNIT_MS: Record<string, number> = {
   ms: 1, milli: 1, millis: 1, millisecond: 1, milliseconds: 1,
@@ -18,8 +19,8 @@ const UNIT_MS: Record<string, number> = {
 
 /** Milliseconds per APOC time unit (`ms`, `s`, `m`, `h`, `d`, `w` and their long names). */
 export function unitMs(unit: CypherValue): number {
-  const ms = UNIT_MS[String(unit ?? 'ms').toLowerCase()];
-  if (ms === undefined) throw illegalArgument(`The unit: ${String(unit)} is not correct`);
+  const ms = UNIT_MS[valueText(unit ?? 'ms').toLowerCase()];
+  if (ms === undefined) throw illegalArgument(`The unit: ${valueText(unit)} is not correct`);
   return ms;
 }
 
@@ -52,7 +53,7 @@ export function temporalFields(v: CypherValue): DateTimeFields {
       offsetSeconds: v instanceof CypherTime ? v.offsetSeconds : null, zoneId: null,
     };
   }
-  throw illegalArgument(`Expected a temporal value but got ${String(v)}`);
+  throw illegalArgument(`Expected a temporal value but got ${valueText(v)}`);
 }
 
 function durationFields(d: CypherDuration): DateTimeFields {
@@ -93,16 +94,16 @@ const DEFAULT_PATTERN = "'yyyy-MM-dd HH:mm:ss'";
 /** The apoc.date and apoc.temporal functions. */
 export const dateEntries = [
   fn(`apoc.date.format(time :: INTEGER, unit = 'ms' :: STRING, format = ${DEFAULT_PATTERN} :: STRING, timezone = '' :: STRING) :: STRING`, 'Returns a `STRING` representation of the time value. The time unit (default: ms), date format (default: ISO), and time zone (default: current time zone) can all be changed.', ([time, unit, format, tz]) =>
-    time === null ? null : formatJava(String(format), fieldsOfMillis(Number(time) * unitMs(unit!), tz!)),
+    time === null ? null : formatJava(valueText(format), fieldsOfMillis(Number(time) * unitMs(unit!), tz!)),
   ),
   fn(`apoc.date.parse(time :: STRING, unit = 'ms' :: STRING, format = ${DEFAULT_PATTERN} :: STRING, timezone = '' :: STRING) :: INTEGER`, 'Parses the given date `STRING` from a specified format into the specified time unit.', ([time, unit, format, tz]) => {
     if (time === null || time === '') return null;
-    return BigInt(Math.floor(millisOf(parseJava(String(format ?? 'yyyy-MM-dd HH:mm:ss'), String(time)), tz!) / unitMs(unit!)));
+    return BigInt(Math.floor(millisOf(parseJava(valueText(format ?? 'yyyy-MM-dd HH:mm:ss'), valueText(time)), tz!) / unitMs(unit!)));
   }),
   fn("apoc.date.convertFormat(temporal :: STRING, currentFormat :: STRING, convertTo = 'yyyy-MM-dd' :: STRING) :: STRING", 'Converts a `STRING` of one type of date format into a `STRING` of another type of date format.', ([text, from, to]) => {
     if (text === null || text === '') return null;
     if (from === null) throw illegalArgument('The currentFormat is null');
-    return formatJava(String(to), parseJava(String(from), String(text)));
+    return formatJava(valueText(to), parseJava(valueText(from), valueText(text)));
   }),
   fn('apoc.date.add(time :: INTEGER, unit :: STRING, addValue :: INTEGER, addUnit :: STRING) :: INTEGER', 'Adds a unit of specified time to the given timestamp.', ([time, unit, value, addUnit]) => {
     if (time === null || value === null) return null;
@@ -114,17 +115,17 @@ export const dateEntries = [
   ),
   fn('apoc.date.currentTimestamp() :: INTEGER', 'Returns the current Unix epoch timestamp in milliseconds.', () => BigInt(Date.now()), { deterministic: false }),
   fn("apoc.date.field(time :: INTEGER, unit = 'd' :: STRING, timezone = 'UTC' :: STRING) :: INTEGER", 'Returns the value of one field from the given date time.', ([time, unit, tz]) =>
-    time === null ? null : fieldValue(fieldsOfMillis(Number(time), tz!), String(unit)),
+    time === null ? null : fieldValue(fieldsOfMillis(Number(time), tz!), valueText(unit)),
   ),
   fn(`apoc.date.fields(date :: STRING, pattern = ${DEFAULT_PATTERN} :: STRING) :: MAP`, 'Splits the given date into fields returning a `MAP` containing the values of each field.', ([date, pattern]) => {
     if (date === null) return null;
-    const f = parseJava(String(pattern), String(date));
+    const f = parseJava(valueText(pattern), valueText(date));
     const out = mapOf({ weekdays: BigInt(dayOfWeek(epochDayOf(f.year, f.month, f.day))), years: BigInt(f.year), seconds: BigInt(f.second), minutes: BigInt(f.minute), hours: BigInt(f.hour), months: BigInt(f.month), days: BigInt(f.day) });
     const zone = f.zoneId ?? (f.offsetSeconds === null ? null : f.offsetSeconds === 0 ? 'Z' : formatJava('XXX', f));
     return zone === null ? out : new Map([...out, ['zoneid', zone]]);
   }),
   fn('apoc.date.fromISO8601(time :: STRING) :: INTEGER', 'Converts the given date `STRING` (ISO8601) to an `INTEGER` representing the time value in milliseconds.', ([time]) =>
-    time === null ? null : BigInt(millisOf(parseJava('iso_date_time', String(time)), 'UTC')),
+    time === null ? null : BigInt(millisOf(parseJava('iso_date_time', valueText(time)), 'UTC')),
   ),
   fn("apoc.date.toISO8601(time :: INTEGER, unit = 'ms' :: STRING) :: STRING", 'Returns a `STRING` representation of a specified time value in the ISO8601 format.', ([time, unit]) =>
     time === null ? null : formatJava("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", fieldsOfMillis(Number(time) * unitMs(unit!), 'UTC')),
@@ -132,22 +133,22 @@ export const dateEntries = [
   fn('apoc.date.systemTimezone() :: STRING', 'Returns the display name of the system time zone (e.g. Europe/London).', (_args, ctx) => ctx.defaultTimeZone),
   fn(`apoc.date.toYears(value :: ANY, format = ${DEFAULT_PATTERN} :: STRING) :: FLOAT`, 'Converts the given timestamp or the given date into a `FLOAT` representing years.', ([value, format]) => {
     if (value === null) return null;
-    const ms = typeof value === 'string' ? millisOf(parseJava(String(format), value), 'UTC') : Number(value);
+    const ms = typeof value === 'string' ? millisOf(parseJava(valueText(format), value), 'UTC') : Number(value);
     return ms / (365 * 86_400_000);
   }),
   fn("apoc.temporal.format(temporal :: ANY, format = 'yyyy-MM-dd' :: STRING) :: STRING", 'Formats the given temporal value into the given time format.', ([temporal, format]) => {
     if (temporal === null) return null;
-    if (temporal instanceof CypherDuration) return formatJava(String(format), durationFields(temporal));
-    return formatJava(String(format), temporalFields(temporal!));
+    if (temporal instanceof CypherDuration) return formatJava(valueText(format), durationFields(temporal));
+    return formatJava(valueText(format), temporalFields(temporal!));
   }),
   fn('apoc.temporal.formatDuration(input :: ANY, format :: STRING) :: STRING', 'Returns the given duration in the given format.', ([input, format]) => {
     if (input === null) return null;
     if (!(input instanceof CypherDuration)) throw illegalArgument('It is only possible to format DURATION values');
-    return formatJava(String(format), durationFields(input));
+    return formatJava(valueText(format), durationFields(input));
   }),
   fn("apoc.temporal.toZonedTemporal(time :: STRING, format = 'yyyy-MM-dd HH:mm:ss' :: STRING, timezone = 'UTC' :: STRING) :: ZONED DATETIME", 'Parses the given date `STRING` using the specified format into the given time zone.', ([time, format, tz]) => {
     if (time === null || time === '') return null;
-    return toZoned(parseJava(String(format), String(time)), String(tz ?? 'UTC'));
+    return toZoned(parseJava(valueText(format), valueText(time)), valueText(tz ?? 'UTC'));
   }),
 ];
 

@@ -8,6 +8,7 @@ import { Node, NodeRef, Relationship, type CypherValue } from '../../../values/t
 import type { FunctionContext } from '../../functions/registry.js';
 import { executionOf, fn } from './define.js';
 import { labelsOf, listArg, propsOf } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 /** One entry of a relationship pattern: a type (or all types) and a direction. */
 export interface RelPattern {
@@ -74,7 +75,7 @@ export const entityEntries = [
   }),
   fn('apoc.any.property(object :: ANY, key :: STRING) :: ANY', 'Returns the property for the given key from an object.', ([object, key], ctx) => {
     if (object === null || key === null) return null;
-    return propsOf(object!, ctx.accessor).get(String(key)) ?? null;
+    return propsOf(object!, ctx.accessor).get(valueText(key)) ?? null;
   }),
   fn('apoc.any.isDeleted(object :: ANY) :: BOOLEAN', 'Returns true if the given `NODE` or `RELATIONSHIP` no longer exists.', ([object], ctx) => {
     if (object instanceof Node || object instanceof Relationship) return false;
@@ -83,7 +84,7 @@ export const entityEntries = [
     return null;
   }),
   fn('apoc.label.exists(node :: ANY, label :: STRING) :: BOOLEAN', 'Returns true or false depending on whether or not the given label exists.', ([node, label], ctx) => {
-    if (isNode(node!)) return labelsOf(node, ctx.accessor).includes(String(label));
+    if (isNode(node!)) return labelsOf(node, ctx.accessor).includes(valueText(label));
     if (isRelationship(node!)) return node.type === label;
     return false;
   }),

@@ -2,9 +2,10 @@
  * Java's `String.format` for the conversions APOC messages and `apoc.text.format` use:
  * `%s`, `%d`, `%f` (with precision), `%x`, `%b`, `%n`, `%%` and explicit indexes (`%1$s`).
  */
-import { cypherToString } from '../../../values/to-string.js';
+import { cypherToString, valueText } from '../../../values/to-string.js';
 import type { CypherValue } from '../../../values/types.js';
 import { illegalArgument } from './define.js';
+import { isMap } from '../../../values/kinds.js';
 
 /** The text of a value as Java's `toString` gives it for a format argument. */
 export function javaText(v: CypherValue | undefined): string {
@@ -12,8 +13,8 @@ export function javaText(v: CypherValue | undefined): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(1) : String(v);
   if (Array.isArray(v)) return `[${v.map((x: CypherValue) => javaText(x)).join(', ')}]`;
-  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${k}=${javaText(x)}`).join(', ')}}`;
-  return cypherToString(v) ?? String(v);
+  if (isMap(v)) return `{${[...v].map(([k, x]) => `${k}=${javaText(x)}`).join(', ')}}`;
+  return cypherToString(v) ?? valueText(v);
 }
 
 /** Formats `template` with `params` as `String.format` does. */

@@ -4,6 +4,7 @@
 import { KERNEL_VERSION } from '../builtin.js';
 import { procedureSignature } from '../registry.js';
 import { fn, proc } from './define.js';
+import { valueText } from '../../../values/to-string.js';
 
 /** The APOC version reported: the Neo4j version this server answers as (APOC ships per Neo4j version). */
 export const APOC_VERSION = KERNEL_VERSION;
@@ -16,7 +17,7 @@ export const helpEntries = [
     'DBMS',
     'Returns descriptions of the available APOC procedures and functions. If a keyword is provided, it will return only those procedures and functions that have the keyword in their name.',
     function* ([search], c) {
-      const needle = String(search ?? '').toLowerCase();
+      const needle = valueText(search ?? '').toLowerCase();
       const matches = (name: string) => name.startsWith('apoc.') && name.toLowerCase().includes(needle);
       for (const p of c.procedure.procedures.list()) {
         if (matches(p.name)) yield ['procedure', p.name, p.description, procedureSignature(p), null, p.mode === 'WRITE', true, false];

@@ -4,7 +4,7 @@
  * properties}`), and the JsonPath subset APOC's `path` arguments use (`$`, `.key`, `['key']`,
  * `[n]`, `[*]`, `..key`).
  */
-import { isNode, isPath, isRelationship } from '../../../values/kinds.js';
+import { isNode, isPath, isRelationship, isList, isMap } from '../../../values/kinds.js';
 import { crsName, cypherToString } from '../../../values/to-string.js';
 import { CypherDuration, CypherPoint, type CypherValue, type EntityAccessor } from '../../../values/types.js';
 import { formatDuration } from '../../../values/temporal/duration.js';
@@ -122,12 +122,12 @@ function parsePath(path: string): Step[] {
 }
 
 function deepFind(v: CypherValue, key: string, out: CypherValue[]): void {
-  if (v instanceof Map) {
+  if (isMap(v)) {
     for (const [k, x] of v) {
       if (k === key) out.push(x);
       deepFind(x, key, out);
     }
-  } else if (Array.isArray(v)) for (const x of v) deepFind(x, key, out);
+  } else if (isList(v)) for (const x of v) deepFind(x, key, out);
 }
 
 /**
@@ -142,8 +142,8 @@ export function jsonPath(value: CypherValue, path: string | null): CypherValue {
   for (const step of steps) {
     const next: CypherValue[] = [];
     for (const v of current) {
-      if (step.kind === 'key' && v instanceof Map && v.has(step.key)) next.push(v.get(step.key)!);
-      else if (step.kind === 'index' && Array.isArray(v)) {
+      if (step.kind === 'key' && isMap(v) && v.has(step.key)) next.push(v.get(step.key)!);
+      else if (step.kind === 'index' && isList(v)) {
         const i = step.index < 0 ? v.length + step.index : step.index;
         if (i >= 0 && i < v.length) next.push(v[i]!);
       } else if (step.kind === 'all') {
@@ -166,7 +166,7 @@ export function toJsonStructure(v: CypherValue, accessor: EntityAccessor): unkno
   if (typeof v === 'bigint') return new RawNumber(v.toString());
   if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
   if (Array.isArray(v)) return v.map((x: CypherValue) => toJsonStructure(x, accessor));
-  if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [k, toJsonStructure(x, accessor)]));
+  if (isMap(v)) return Object.fromEntries([...v].map(([k, x]) => [k, toJsonStructure(x, accessor)]));
   if (v instanceof Uint8Array) return [...v];
   if (isNode(v)) {
     const props = propsOf(v, accessor);

@@ -3,8 +3,7 @@
  * (schema), virtual graphs (graph, graphSample, subGraph), counts (stats, nodes.count) and
  * value types (cypher.type/types/isType).
  */
-import type { CypherMap, CypherValue } from '../../../values/types.js';
-import type { Node } from '../../../values/types.js';
+import type { CypherMap, CypherValue, Node } from '../../../values/types.js';
 import type { ExecutionContext } from '../../runtime/execution-context.js';
 import { fn, proc, type ApocContext } from './define.js';
 import { metaFilter, scanDatabase, scanValues, type MetaStats, type PropertyStats } from './meta-scan.js';
@@ -13,6 +12,8 @@ import { collectCypher } from './run-cypher.js';
 import { collectEntities, virtualNode, virtualRelationship } from './virtual.js';
 import { listArg, mapArg, mapOf } from './values.js';
 import type { Signal } from '../../runtime/row.js';
+import { valueText } from '../../../values/to-string.js';
+import { isMap } from '../../../values/kinds.js';
 
 const META_DATA_OUTPUTS =
   '(label :: STRING, property :: STRING, count :: INTEGER, unique :: BOOLEAN, index :: BOOLEAN, existence :: BOOLEAN, type :: STRING, array :: BOOLEAN, sample :: LIST<ANY>, left :: INTEGER, right :: INTEGER, other :: LIST<STRING>, otherLabels :: LIST<STRING>, elementType :: STRING)';
@@ -82,7 +83,7 @@ function metaSchema(stats: MetaStats, facts: SchemaFacts): CypherMap {
       for (const [type, r] of rels) {
         relationships.set(
           type,
-          mapOf({ count: BigInt(r.count), properties: propertiesMap(stats.types.get(type)?.properties ?? new Map(), facts, 'RELATIONSHIP', type), direction, labels: [...r.others] }),
+          mapOf({ count: BigInt(r.count), properties: propertiesMap(stats.types.get(type)?.properties ?? new Map<string, PropertyStats>(), facts, 'RELATIONSHIP', type), direction, labels: [...r.others] }),
         );
       }
     }
@@ -113,7 +114,7 @@ function* subgraphStats(c: ApocContext, graph: CypherValue, config: CypherMap): 
   if (typeof graph === 'string') {
     const rows = yield* collectCypher(c.exec, graph, mapArg(config.get('params') ?? null));
     for (const row of rows) for (const v of Object.values(row)) collectEntities(v, nodes, rels);
-  } else if (graph instanceof Map) {
+  } else if (isMap(graph)) {
     collectEntities(graph.get('nodes') ?? null, nodes, rels);
     collectEntities(graph.get('relationships') ?? null, nodes, rels);
   } else collectEntities(graph, nodes, rels);
@@ -207,7 +208,7 @@ export const metaEntries = [
   }),
   fn('apoc.meta.cypher.type(value :: ANY) :: STRING', 'Returns the type name of the given value.', ([v]) => metaType(v!)),
   fn('apoc.meta.cypher.types(props :: ANY) :: MAP', 'Returns a `MAP` containing the type names of the given values.', ([v]) =>
-    v instanceof Map ? new Map([...v].map(([k, x]) => [k, metaType(x)])) : new Map(),
+    v !== undefined && isMap(v) ? new Map([...v].map(([k, x]) => [k, metaType(x)])) : new Map(),
   ),
-  fn('apoc.meta.cypher.isType(value :: ANY, type :: STRING) :: BOOLEAN', 'Returns true if the given value matches the given type.', ([v, type]) => metaType(v!) === String(type).toUpperCase()),
+  fn('apoc.meta.cypher.isType(value :: ANY, type :: STRING) :: BOOLEAN', 'Returns true if the given value matches the given type.', ([v, type]) => metaType(v!) === valueText(type).toUpperCase()),
 ];

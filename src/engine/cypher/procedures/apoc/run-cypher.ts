@@ -5,7 +5,7 @@
  */
 import type { CypherMap, CypherValue } from '../../../values/types.js';
 import type { ExecutionContext } from '../../runtime/execution-context.js';
-import { prepareNestedQuery, type NestedQuery } from '../../runtime/nested-query.js';
+import type { NestedQuery } from '../../runtime/nested-query.js';
 import { isSignal, type Row, type Signal } from '../../runtime/row.js';
 
 const prepared = new WeakMap<ExecutionContext, Map<string, NestedQuery>>();
@@ -15,9 +15,9 @@ export function nestedQuery(exec: ExecutionContext, text: string, parameterNames
   const names = [...parameterNames].sort();
   const key = `${names.join(',')}\u0000${text}`;
   let cache = prepared.get(exec);
-  if (!cache) prepared.set(exec, (cache = new Map()));
+  if (!cache) prepared.set(exec, (cache = new Map<string, NestedQuery>()));
   let query = cache.get(key);
-  if (!query) cache.set(key, (query = prepareNestedQuery(exec, text, new Set(names))));
+  if (!query) cache.set(key, (query = exec.prepareNested(text, new Set(names))));
   return query;
 }
 

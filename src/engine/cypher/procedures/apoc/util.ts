@@ -8,6 +8,7 @@ import { PAUSE } from '../../runtime/row.js';
 import { apocFailure, fn, illegalArgument, proc } from './define.js';
 import { javaFormat, javaText } from './format.js';
 import { cfgString, listArg, mapArg } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 function hash(algorithm: string, values: CypherValue): string {
   return createHash(algorithm)
@@ -34,15 +35,16 @@ export const utilEntries = [
     'apoc.util.validate(predicate :: BOOLEAN, message :: STRING, params :: LIST<ANY>) :: VOID',
     'READ',
     'If the given predicate is true an exception is thrown.',
+    // eslint-disable-next-line require-yield -- a VOID procedure yields no rows
     function* ([predicate, message, params]) {
-      if (predicate === true) throw apocFailure(javaFormat(String(message ?? ''), listArg(params ?? null)));
+      if (predicate === true) throw apocFailure(javaFormat(valueText(message ?? ''), listArg(params ?? null)));
     },
   ),
   fn(
     'apoc.util.validatePredicate(predicate :: BOOLEAN, message :: STRING, params :: LIST<ANY>) :: BOOLEAN',
     'If the given predicate is true an exception is thrown, otherwise it returns true (for use inside `WHERE` subclauses).',
     ([predicate, message, params]) => {
-      if (predicate === true) throw apocFailure(javaFormat(String(message ?? ''), listArg(params ?? null)));
+      if (predicate === true) throw apocFailure(javaFormat(valueText(message ?? ''), listArg(params ?? null)));
       return true;
     },
   ),
@@ -60,7 +62,7 @@ export const utilEntries = [
   hashFunction('sha512', 'sha512', 'SHA512'),
   fn('apoc.util.compress(data :: STRING, config = {} :: MAP) :: BYTEARRAY', 'Zips the given `STRING`.', ([data, config]) => {
     if (data === null) return null;
-    const bytes = Buffer.from(String(data), 'utf8');
+    const bytes = Buffer.from(valueText(data), 'utf8');
     const kind = compression(mapArg(config));
     if (kind === 'GZIP') return new Uint8Array(gzipSync(bytes));
     if (kind === 'DEFLATE') return new Uint8Array(deflateRawSync(bytes));

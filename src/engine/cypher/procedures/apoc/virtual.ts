@@ -2,7 +2,7 @@
  * Virtual nodes and relationships (apoc.create.vNode, apoc.meta.graph, apoc.nodes.group...):
  * materialized values with negative ids that exist only in results, never in the store.
  */
-import { isNode, isPath, isRelationship } from '../../../values/kinds.js';
+import { isNode, isPath, isRelationship, isMap } from '../../../values/kinds.js';
 import { Node, Relationship, type CypherMap, type CypherValue, type EntityAccessor } from '../../../values/types.js';
 
 let nextVirtualId = -1n;
@@ -35,5 +35,5 @@ export function collectEntities(value: CypherValue, nodes: Map<bigint, CypherVal
     for (const n of value.nodes) nodes.set(n.id, n);
     for (const r of value.relationships) rels.set(r.id, r);
   } else if (Array.isArray(value)) for (const v of value as CypherValue[]) collectEntities(v, nodes, rels);
-  else if (value instanceof Map) for (const v of value.values()) collectEntities(v, nodes, rels);
+  else if (isMap(value)) for (const v of value.values()) collectEntities(v, nodes, rels);
 }

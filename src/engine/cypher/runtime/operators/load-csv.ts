@@ -52,7 +52,7 @@ function* loadRows(row: Row, op: LoadCsv, url: string, ctx: ExecutionContext): G
       continue;
     }
     if (!op.withHeaders) {
-      yield extendRow(row, op.variable, record as CypherValue);
+      yield extendRow(row, op.variable, record);
       continue;
     }
     if (header === null) {
