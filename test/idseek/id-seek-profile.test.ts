@@ -26,7 +26,7 @@ function figures(p: PlanDescription): Figures {
   };
 }
 
-async function profile(query: string, parameters: QueryParameters): Promise<{ figures: Figures; rows: unknown[][] }> {
+async function profile(query: string, parameters: QueryParameters): Promise<{ figures: Figures; rows: readonly (readonly unknown[])[] }> {
   const result = await db.session().run(`PROFILE ${query}`, parameters);
   const { records } = await result.pull(-1);
   const description = result.summary().profile;
