@@ -19,6 +19,7 @@ import { privilegesOfCommand } from './privileges/from-command.js';
 import type { PrivilegeRecord } from './privileges/types.js';
 import { verifyPasswordHash } from './password-hash.js';
 import { addPrivileges, removePrivileges, renameRole, renameUser } from './role-admin.js';
+import { valueText } from '../values/to-string.js';
 
 function invalid(message: string): ClientError {
   return new ClientError(StatusCodes.InvalidArguments, message);
@@ -171,7 +172,10 @@ async function run(auth: AuthService, actor: string | null, c: SecurityCommand, 
           if (before === null) throw invalid(`Failed to ${c.grant ? 'grant' : 'revoke'} role '${role}' ${c.grant ? 'to' : 'from'} user '${user}': User does not exist.`);
           if (c.grant) {
             roleMustExist(auth, role, `Failed to grant role '${role}' to user '${user}'`);
-            if (!before.includes(role)) (await auth.grantRole(role, user, actor), updates++);
+            if (!before.includes(role)) {
+              await auth.grantRole(role, user, actor);
+              updates++;
+            }
           } else if (before.includes(role)) {
             await auth.revokeRole(role, user, actor);
             updates++;
@@ -200,7 +204,7 @@ function asCommands(list: readonly PrivilegeRecord[], revoke: boolean, extra: Ro
     seen.add(command);
     out.push({ command, immutable: p.immutable, ...extra });
   }
-  return out.sort((a, b) => String(a.command).localeCompare(String(b.command)));
+  return out.sort((a, b) => valueText(a.command).localeCompare(valueText(b.command)));
 }
 
 function rows(auth: AuthService, actor: string | null, target: ShowTarget, filter: string | null, names: readonly string[] | null): Row[] {

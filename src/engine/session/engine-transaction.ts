@@ -192,7 +192,6 @@ export class EngineTransaction implements Transaction {
 
   /** Refuses what an explicit transaction cannot run (batched subqueries, queries after admin commands); privileges were checked on the statement. */
   private checkPlan(plan: StatementPlan): void {
-    const ctx = this.context;
     if (hasBatchedSubquery(plan.plan)) {
       throw new GraphError(
         StatusCodes.InvalidRequest,

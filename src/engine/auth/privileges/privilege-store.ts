@@ -6,6 +6,7 @@
 import type { CypherValue } from '../../values/types.js';
 import { builtinPrivileges } from './builtin.js';
 import { privilegeKey, type PrivilegeAccess, type PrivilegeAction, type PrivilegeRecord } from './types.js';
+import { valueText } from '../../values/to-string.js';
 
 /** Runs one statement on `system` and returns its rows. */
 export type SystemQuery = (text: string, parameters?: Record<string, CypherValue>) => Promise<(readonly CypherValue[])[]>;
@@ -32,12 +33,12 @@ export class PrivilegeStore {
     this.byRole.clear();
     for (const r of rows) {
       const record: PrivilegeRecord = {
-        role: String(r[0]),
+        role: valueText(r[0]),
         access: r[1] === 'DENIED' ? 'DENIED' : 'GRANTED',
-        action: String(r[2]) as PrivilegeAction,
-        resource: String(r[3]),
-        graph: String(r[4]),
-        segment: String(r[5]),
+        action: valueText(r[2]) as PrivilegeAction,
+        resource: valueText(r[3]),
+        graph: valueText(r[4]),
+        segment: valueText(r[5]),
         immutable: false,
       };
       this.list(record.role).push(record);

@@ -1,4 +1,4 @@
-import type { AdminCommand, AlterAlias, AlterDatabase, CreateAlias, CreateDatabase, DatabaseSetting, DropAlias, DropDatabase, StartDatabase, StopDatabase, SymbolicName } from '../ast/admin.js';
+import type { AdminCommand, AlterAlias, AlterDatabase, CreateAlias, CreateDatabase, DatabaseSetting, DropAlias, DropDatabase, StartDatabase, StopDatabase } from '../ast/admin.js';
 import type { Expression, StringLiteral } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
 import type { SchemaCommand, Show, ShowTarget } from '../ast/schema.js';

@@ -12,7 +12,7 @@ import { CypherSyntaxError } from '../../errors/index.js';
 import type { CallSubquery, Clause, ProjectionBody, With } from '../ast/clauses.js';
 import type { Expression } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
-import type { Query, SingleQuery, Union } from '../ast/statements.js';
+import type { Query, SingleQuery } from '../ast/statements.js';
 
 /** `first NEXT rest` as one query. */
 export function nextQuery(first: Query, rest: Query): SingleQuery {
@@ -31,7 +31,7 @@ export function nextQuery(first: Query, rest: Query): SingleQuery {
 }
 
 function isTrue(condition: Expression): Expression {
-  return { kind: Kind.FunctionCall, namespace: [], name: 'coalesce', distinct: false, args: [condition, { kind: Kind.BooleanLiteral, value: false }] } as Expression;
+  return { kind: Kind.FunctionCall, namespace: [], name: 'coalesce', distinct: false, args: [condition, { kind: Kind.BooleanLiteral, value: false }] };
 }
 
 /** One `WHEN condition THEN query` (condition null for ELSE). */
@@ -50,14 +50,14 @@ export function conditionalQuery(branches: readonly ConditionalBranch[]): Query 
     }
     let guard: Expression | null = branch.condition === null ? null : isTrue(branch.condition);
     for (const previous of earlier) {
-      const not: Expression = { kind: Kind.UnaryOperation, operator: 'NOT', operand: previous } as Expression;
-      guard = guard === null ? not : ({ kind: Kind.BinaryOperation, operator: 'AND', left: guard, right: not } as Expression);
+      const not: Expression = { kind: Kind.UnaryOperation, operator: 'NOT', operand: previous };
+      guard = guard === null ? not : ({ kind: Kind.BinaryOperation, operator: 'AND', left: guard, right: not });
     }
     if (branch.condition !== null) earlier.push(isTrue(branch.condition));
     const projection: ProjectionBody = { kind: Kind.ProjectionBody, distinct: false, star: true, items: [], orderBy: null, skip: null, limit: null };
     const clauses: Clause[] = guard === null ? [...branch.query.clauses] : [{ kind: Kind.With, projection, where: guard, form: 'FILTER' }, ...branch.query.clauses];
     const single: SingleQuery = { kind: Kind.SingleQuery, clauses };
-    union = union === null ? single : ({ kind: Kind.Union, all: true, left: union, right: single } as Union);
+    union = union === null ? single : ({ kind: Kind.Union, all: true, left: union, right: single });
   }
   return union!;
 }

@@ -11,6 +11,7 @@ import { ArgumentError, GraphError, StatusCodes } from '../../errors/index.js';
 import type { CypherValue } from '../../values/types.js';
 import { PAUSE, type Signal } from '../runtime/row.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
+import { valueText } from '../../values/to-string.js';
 
 /** What the engine offers: the configured provider's identity and its embedding call. */
 export interface EmbeddingService {
@@ -26,7 +27,7 @@ function serviceFor(ctx: ProcedureContext, provider: CypherValue, configuration:
     throw new GraphError(StatusCodes.ProcedureCallFailed, 'No embedding provider is configured (embeddings.enabled and embeddings.model).');
   }
   if (typeof provider !== 'string' || provider.toLowerCase() !== service.kind.toLowerCase()) {
-    throw new ArgumentError(`Vector encoding provider '${String(provider)}' is not available. The configured provider is '${service.kind}'.`);
+    throw new ArgumentError(`Vector encoding provider '${valueText(provider)}' is not available. The configured provider is '${service.kind}'.`);
   }
   if (configuration !== null && !(configuration instanceof Map)) throw new ArgumentError('The configuration must be a map');
   for (const [key, value] of configuration ?? new Map<string, CypherValue>()) {

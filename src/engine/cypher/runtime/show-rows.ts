@@ -209,6 +209,6 @@ export function showRows(s: Show, name: Evaluator | null, ctx: ExecutionContext)
     case 'USER PRIVILEGES':
       return securityAdmin(ctx).rows(s.target, s.filter, nameStrings(name, ctx));
     default:
-      throw new GraphError(StatusCodes.UnsupportedOperation, `SHOW ${s.target} is not supported`);
+      throw new GraphError(StatusCodes.UnsupportedOperation, `SHOW ${(s as { target: string }).target} is not supported`);
   }
 }

@@ -11,6 +11,7 @@ import { executionOf, fn, illegalArgument, proc, type ApocContext, type Procedur
 import { quoteName } from './merge.js';
 import { cypherRows, nestedQuery, rowMap, streamCypher } from './run-cypher.js';
 import { cfgBoolean, listArg, mapArg } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 /** APOC's parameter mapping: `WITH $a AS a, ...` before the statement (unless it already starts with one of them). */
 export function withParamMapping(statement: string, params: CypherMap): string {
@@ -21,7 +22,7 @@ export function withParamMapping(statement: string, params: CypherMap): string {
 
 function* runStatement(exec: ExecutionContext, statement: CypherValue, params: CypherValue): ProcedureRows {
   const p = mapArg(params);
-  for (const e of streamCypher(exec, withParamMapping(String(statement ?? ''), p), p)) yield isSignal(e) ? e : [rowMap(e)];
+  for (const e of streamCypher(exec, withParamMapping(valueText(statement ?? ''), p), p)) yield isSignal(e) ? e : [rowMap(e)];
 }
 
 /** Splits a script on `;` outside strings, comments and backquotes. */
@@ -61,7 +62,7 @@ export function statsDelta(before: ReturnType<typeof counters>, after: ReturnTyp
 function* runMany(c: ApocContext, script: CypherValue, params: CypherValue, config: CypherValue): ProcedureRows {
   const p = mapArg(params);
   const statistics = cfgBoolean(mapArg(config), 'statistics', true);
-  for (const statement of splitStatements(String(script ?? ''))) {
+  for (const statement of splitStatements(valueText(script ?? ''))) {
     const before = counters(c.exec);
     const started = performance.now();
     let row = 0;
@@ -78,7 +79,7 @@ function* runMany(c: ApocContext, script: CypherValue, params: CypherValue, conf
 
 /** Runs `ifQuery` or `elseQuery`; an empty else query yields nothing (APOC: one empty row for when). */
 function* conditional(c: ApocContext, query: CypherValue, params: CypherValue): ProcedureRows {
-  if (query === null || String(query).trim() === '') {
+  if (query === null || valueText(query).trim() === '') {
     yield [new Map()];
     return;
   }
@@ -101,7 +102,7 @@ const CASE = "conditionals :: LIST<ANY>, elseQuery = '' :: STRING, params = {} :
 function* timeboxed(c: ApocContext, statement: CypherValue, params: CypherValue, timeout: CypherValue): Generator<readonly CypherValue[] | Signal> {
   const deadline = performance.now() + Number(timeout ?? 0n);
   const p = mapArg(params);
-  for (const e of streamCypher(c.exec, withParamMapping(String(statement ?? ''), p), p)) {
+  for (const e of streamCypher(c.exec, withParamMapping(valueText(statement ?? ''), p), p)) {
     if (performance.now() > deadline) return;
     yield isSignal(e) ? e : [rowMap(e)];
   }
@@ -114,7 +115,7 @@ export const cypherEntries = [
   proc('apoc.cypher.runWrite(statement :: STRING, params :: MAP) :: (value :: MAP)', 'WRITE', 'Alias for `apoc.cypher.doIt`.', ([s, p], c) => runStatement(c.exec, s!, p!)),
   proc('apoc.cypher.runSchema(statement :: STRING, params :: MAP) :: (value :: MAP)', 'SCHEMA', 'Executes the given schema statement.', function* ([s, p], c) {
     const before = counters(c.exec);
-    for (const e of streamCypher(c.exec, String(s ?? ''), mapArg(p))) if (isSignal(e)) yield e;
+    for (const e of streamCypher(c.exec, valueText(s ?? ''), mapArg(p))) if (isSignal(e)) yield e;
     yield [statsDelta(before, counters(c.exec))];
   }),
   proc('apoc.cypher.runMany(statement :: STRING, params :: MAP, config = {} :: MAP) :: (row :: INTEGER, result :: MAP)', 'WRITE', 'Runs each semicolon separated statement and returns a summary of the statement outcomes.', ([s, p, config], c) => runMany(c, s!, p!, config!)),
@@ -122,17 +123,17 @@ export const cypherEntries = [
   proc('apoc.cypher.runTimeboxed(statement :: STRING, params :: MAP, timeout :: INTEGER, config = {} :: MAP) :: (value :: MAP)', 'READ', 'Terminates a Cypher statement if it has not finished before the set timeout (ms).', ([s, p, t], c) => timeboxed(c, s!, p!, t!)),
   fn('apoc.cypher.runFirstColumnMany(statement :: STRING, params :: MAP) :: LIST<ANY>', 'Executes the given statement with the given parameters and returns the first column of each row.', ([s, p], ctx) => {
     const exec = executionOf(ctx);
-    const params = mapArg(p!);
-    const query = nestedQuery(exec, withParamMapping(String(s ?? ''), params), params.keys());
+    const params = mapArg(p);
+    const query = nestedQuery(exec, withParamMapping(valueText(s ?? ''), params), params.keys());
     const column = query.columns[0];
-    return column === undefined ? [] : cypherRows(exec, withParamMapping(String(s ?? ''), params), params).map((row) => row[column] ?? null);
+    return column === undefined ? [] : cypherRows(exec, withParamMapping(valueText(s ?? ''), params), params).map((row) => row[column] ?? null);
   }),
   fn('apoc.cypher.runFirstColumnSingle(statement :: STRING, params :: MAP) :: ANY', 'Executes the given statement with the given parameters and returns the first element of the first column.', ([s, p], ctx) => {
     const exec = executionOf(ctx);
-    const params = mapArg(p!);
-    const query = nestedQuery(exec, withParamMapping(String(s ?? ''), params), params.keys());
+    const params = mapArg(p);
+    const query = nestedQuery(exec, withParamMapping(valueText(s ?? ''), params), params.keys());
     const column = query.columns[0];
-    const first = column === undefined ? undefined : cypherRows(exec, withParamMapping(String(s ?? ''), params), params)[0];
+    const first = column === undefined ? undefined : cypherRows(exec, withParamMapping(valueText(s ?? ''), params), params)[0];
     return first === undefined || column === undefined ? null : (first[column] ?? null);
   }),
   proc(`apoc.when(${WHEN}) :: (value :: MAP)`, 'READ', 'This procedure will run the read-only `ifQuery` if the conditional has evaluated to true, otherwise the `elseQuery` will run.', ([cond, ifQ, elseQ, p], c) =>

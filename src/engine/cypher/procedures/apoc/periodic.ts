@@ -14,6 +14,7 @@ import { quoteName } from './merge.js';
 import { nestedQuery, rowMap } from './run-cypher.js';
 import type { ApocScheduler, JobInfo } from './scheduler.js';
 import { cfgBoolean, cfgNumber, mapArg, mapOf } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 interface BatchOutcome {
   ok: boolean;
@@ -188,31 +189,31 @@ export const periodicEntries = [
     'apoc.periodic.iterate(cypherIterate :: STRING, cypherAction :: STRING, config :: MAP) :: (batches :: INTEGER, total :: INTEGER, timeTaken :: INTEGER, committedOperations :: INTEGER, failedOperations :: INTEGER, failedBatches :: INTEGER, retries :: INTEGER, errorMessages :: MAP, batch :: MAP, operations :: MAP, wasTerminated :: BOOLEAN, failedParams :: MAP, updateStatistics :: MAP)',
     'WRITE',
     'Runs the second statement for each item returned by the first statement. This procedure returns the number of batches and the total number of processed rows.',
-    ([it, action, config], c) => iterate(c, String(it ?? ''), String(action ?? ''), mapArg(config)),
+    ([it, action, config], c) => iterate(c, valueText(it ?? ''), valueText(action ?? ''), mapArg(config)),
   ),
   proc(
     'apoc.periodic.commit(statement :: STRING, params = {} :: MAP) :: (updates :: INTEGER, executions :: INTEGER, runtime :: INTEGER, batches :: INTEGER, failedBatches :: INTEGER, batchErrors :: MAP, failedCommits :: INTEGER, commitErrors :: MAP, wasTerminated :: BOOLEAN)',
     'WRITE',
     'Runs the given statement in separate batched transactions.',
     ([statement, params], c) => {
-      if (!/\bLIMIT\b/i.test(String(statement ?? ''))) throw apocFailure('the statement sent to apoc.periodic.commit must contain a `limit`');
-      return commitLoop(c, String(statement), mapArg(params));
+      if (!/\bLIMIT\b/i.test(valueText(statement ?? ''))) throw apocFailure('the statement sent to apoc.periodic.commit must contain a `limit`');
+      return commitLoop(c, valueText(statement), mapArg(params));
     },
   ),
   proc(`apoc.periodic.submit(name :: STRING, statement :: STRING, params = {} :: MAP) :: ${JOB_OUTPUTS}`, 'WRITE', 'Creates a background job which runs the given Cypher statement once.', function* ([name, statement, params], c) {
-    yield jobRow(scheduler(c).submit(c.exec.database, String(name), String(statement), mapArg(params)));
+    yield jobRow(scheduler(c).submit(c.exec.database, valueText(name), valueText(statement), mapArg(params)));
   }),
   proc(`apoc.periodic.repeat(name :: STRING, statement :: STRING, rate :: INTEGER, config = {} :: MAP) :: ${JOB_OUTPUTS}`, 'WRITE', 'Runs a repeatedly called background job. To stop this procedure, use `apoc.periodic.cancel`.', function* ([name, statement, rate, config], c) {
-    yield jobRow(scheduler(c).repeat(c.exec.database, String(name), String(statement), Number(rate ?? 0n), mapArg(mapArg(config).get('params') ?? null)));
+    yield jobRow(scheduler(c).repeat(c.exec.database, valueText(name), valueText(statement), Number(rate ?? 0n), mapArg(mapArg(config).get('params') ?? null)));
   }),
   proc(`apoc.periodic.countdown(name :: STRING, statement :: STRING, delay :: INTEGER) :: ${JOB_OUTPUTS}`, 'WRITE', 'Runs a repeatedly called background statement until it returns 0.', function* ([name, statement, delay], c) {
-    yield jobRow(scheduler(c).countdown(c.exec.database, String(name), String(statement), Number(delay ?? 0n)));
+    yield jobRow(scheduler(c).countdown(c.exec.database, valueText(name), valueText(statement), Number(delay ?? 0n)));
   }),
   proc(`apoc.periodic.list() :: ${JOB_OUTPUTS}`, 'READ', 'Returns a `LIST<ANY>` of all background jobs.', function* (_args, c) {
     for (const job of scheduler(c).list()) yield jobRow(job);
   }),
   proc(`apoc.periodic.cancel(name :: STRING) :: ${JOB_OUTPUTS}`, 'READ', 'Cancels the given background job.', function* ([name], c) {
-    const job = scheduler(c).cancel(String(name));
+    const job = scheduler(c).cancel(valueText(name));
     if (job) yield jobRow(job);
   }),
   proc('apoc.periodic.truncate(config = {} :: MAP) :: VOID', 'SCHEMA', 'Removes all entities (and optionally indexes and constraints) from the database using the `apoc.periodic.iterate` procedure.', function* ([config], c) {

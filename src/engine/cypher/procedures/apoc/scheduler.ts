@@ -135,6 +135,6 @@ export class ApocScheduler {
       this.stop(job);
       job.cancelled = true;
     }
-    await Promise.all([...this.jobs.values()].map((j) => j.running));
+    await Promise.all([...this.jobs.values()].flatMap((j) => (j.running === null ? [] : [j.running])));
   }
 }
