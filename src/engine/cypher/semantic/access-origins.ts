@@ -62,7 +62,7 @@ export class Origins {
 
   bind(name: string, segments: readonly ElementSegment[]): boolean {
     let known = this.byName.get(name);
-    if (!known) this.byName.set(name, (known = new Map()));
+    if (!known) this.byName.set(name, (known = new Map<string, ElementSegment>()));
     let grew = false;
     for (const segment of segments) {
       if (!known.has(key(segment))) {

@@ -11,13 +11,14 @@ import { executionOf, fn, illegalArgument, proc, type ApocContext } from './defi
 import { cypherRows } from './run-cypher.js';
 import { listArg, mapArg, mapOf, propsOf } from './values.js';
 import { PAUSE } from '../../runtime/row.js';
+import { valueText } from '../../../values/to-string.js';
 
 function atomicUpdate(c: ApocContext, container: CypherValue, key: string, compute: (old: CypherValue) => CypherValue): CypherValue[] {
   const writer = c.writer();
   if (!isNode(container) && !isRelationship(container)) throw illegalArgument('The container must be a node or a relationship');
   const old = propsOf(container, c.exec.accessor).get(key) ?? null;
   const next = compute(old);
-  const id = (container as { readonly id: bigint }).id;
+  const id = (container).id;
   if (isNode(container)) writer.setNodeProperty(id, key, next);
   else writer.setRelationshipProperty(id, key, next);
   return [old, next];
@@ -40,32 +41,32 @@ function indexed(reader: ReturnType<typeof executionOf>['reader'], entity: 'NODE
 /** The apoc.atomic, apoc.lock and apoc.schema entries. */
 export const atomicSchemaEntries = [
   proc(`apoc.atomic.add(container :: ANY, propertyName :: STRING, number :: NUMBER, retryAttempts = 5 :: INTEGER) :: ${ATOMIC_OUT}`, 'WRITE', 'Sets the given property to the sum of itself and the given `INTEGER` or `FLOAT` value.', function* ([c0, k, n], c) {
-    yield atomicUpdate(c, c0!, String(k), (old) => add(old, n!, 1));
+    yield atomicUpdate(c, c0!, valueText(k), (old) => add(old, n!, 1));
   }),
   proc(`apoc.atomic.subtract(container :: ANY, propertyName :: STRING, number :: NUMBER, retryAttempts = 5 :: INTEGER) :: ${ATOMIC_OUT}`, 'WRITE', 'Sets the property of a value to itself minus the given `INTEGER` or `FLOAT` value.', function* ([c0, k, n], c) {
-    yield atomicUpdate(c, c0!, String(k), (old) => add(old, n!, -1));
+    yield atomicUpdate(c, c0!, valueText(k), (old) => add(old, n!, -1));
   }),
   proc(`apoc.atomic.concat(container :: ANY, propertyName :: STRING, string :: STRING, retryAttempts = 5 :: INTEGER) :: ${ATOMIC_OUT}`, 'WRITE', 'Sets the given property to the concatenation of itself and the `STRING` value.', function* ([c0, k, s], c) {
-    yield atomicUpdate(c, c0!, String(k), (old) => `${old === null ? '' : String(old)}${String(s ?? '')}`);
+    yield atomicUpdate(c, c0!, valueText(k), (old) => `${old === null ? '' : valueText(old)}${valueText(s ?? '')}`);
   }),
   proc(`apoc.atomic.insert(container :: ANY, propertyName :: STRING, position :: INTEGER, value :: ANY, retryAttempts = 5 :: INTEGER) :: ${ATOMIC_OUT}`, 'WRITE', 'Inserts a value at position into the `LIST<ANY>` value of a property. The position starts at 0.', function* ([c0, k, pos, v], c) {
-    yield atomicUpdate(c, c0!, String(k), (old) => {
+    yield atomicUpdate(c, c0!, valueText(k), (old) => {
       const list = [...listArg(old)];
       list.splice(Math.min(Number(pos), list.length), 0, v!);
       return list;
     });
   }),
   proc(`apoc.atomic.remove(container :: ANY, propertyName :: STRING, position :: INTEGER, retryAttempts = 5 :: INTEGER) :: ${ATOMIC_OUT}`, 'WRITE', 'Removes the element at position from the `LIST<ANY>` value of a property. The position starts at 0.', function* ([c0, k, pos], c) {
-    yield atomicUpdate(c, c0!, String(k), (old) => {
+    yield atomicUpdate(c, c0!, valueText(k), (old) => {
       const list = [...listArg(old)];
-      if (Number(pos) >= list.length || Number(pos) < 0) throw illegalArgument(`Position ${String(pos)} is out of range for a list of ${list.length} elements`);
+      if (Number(pos) >= list.length || Number(pos) < 0) throw illegalArgument(`Position ${valueText(pos)} is out of range for a list of ${list.length} elements`);
       list.splice(Number(pos), 1);
       return list;
     });
   }),
   proc(`apoc.atomic.update(container :: ANY, propertyName :: STRING, operation :: STRING, retryAttempts = 5 :: INTEGER) :: ${ATOMIC_OUT}`, 'WRITE', 'Updates the value of a property with a Cypher operation.', function* ([c0, k, op], c) {
-    yield atomicUpdate(c, c0!, String(k), () => {
-      const rows = cypherRows(c.exec, `WITH $container AS n RETURN ${String(op)} AS value`, mapOf({ container: c0! }));
+    yield atomicUpdate(c, c0!, valueText(k), () => {
+      const rows = cypherRows(c.exec, `WITH $container AS n RETURN ${valueText(op)} AS value`, mapOf({ container: c0! }));
       return rows[0]?.value ?? null;
     });
   }),
@@ -148,28 +149,28 @@ export const atomicSchemaEntries = [
     }
   }),
   fn('apoc.schema.node.indexExists(labelName :: STRING, propertyName :: LIST<STRING>) :: BOOLEAN', 'Returns a `BOOLEAN` depending on whether or not an index exists for the given `NODE` label with the given property names.', ([label, props], ctx) =>
-    indexed(executionOf(ctx).reader, 'NODE', String(label), listArg(props).map(String), false),
+    indexed(executionOf(ctx).reader, 'NODE', valueText(label), listArg(props).map(String), false),
   ),
   fn('apoc.schema.node.constraintExists(labelName :: STRING, propertyName :: LIST<STRING>) :: BOOLEAN', 'Returns a `BOOLEAN` depending on whether or not a constraint exists for the given `NODE` label with the given property names.', ([label, props], ctx) =>
-    indexed(executionOf(ctx).reader, 'NODE', String(label), listArg(props).map(String), true),
+    indexed(executionOf(ctx).reader, 'NODE', valueText(label), listArg(props).map(String), true),
   ),
   fn('apoc.schema.relationship.indexExists(relName :: STRING, propertyName :: LIST<STRING>) :: BOOLEAN', 'Returns a `BOOLEAN` depending on whether or not an index exists for the given `RELATIONSHIP` type with the given property names.', ([type, props], ctx) =>
-    indexed(executionOf(ctx).reader, 'RELATIONSHIP', String(type), listArg(props).map(String), false),
+    indexed(executionOf(ctx).reader, 'RELATIONSHIP', valueText(type), listArg(props).map(String), false),
   ),
   fn('apoc.schema.relationship.constraintExists(type :: STRING, propertyName :: LIST<STRING>) :: BOOLEAN', 'Returns a `BOOLEAN` depending on whether or not a constraint exists for the given `RELATIONSHIP` type with the given property names.', ([type, props], ctx) =>
-    indexed(executionOf(ctx).reader, 'RELATIONSHIP', String(type), listArg(props).map(String), true),
+    indexed(executionOf(ctx).reader, 'RELATIONSHIP', valueText(type), listArg(props).map(String), true),
   ),
   proc('apoc.schema.properties.distinct(label :: STRING, key :: STRING) :: (value :: LIST<ANY>)', 'READ', 'Returns all distinct `NODE` property values for the given key.', function* ([label, key], c) {
     const seen = new Map<string, CypherValue>();
-    for (const id of c.reader.nodeIdsByLabel(String(label))) {
+    for (const id of c.reader.nodeIdsByLabel(valueText(label))) {
       if (c.exec.scheduler.tick()) yield PAUSE;
-      const v = c.reader.nodeProperty(id, String(key));
+      const v = c.reader.nodeProperty(id, valueText(key));
       if (v !== undefined && v !== null) seen.set(groupKey(v), v);
     }
     yield [[...seen.values()]];
   }),
   proc("apoc.schema.properties.distinctCount(label = '' :: STRING, key = '' :: STRING) :: (label :: STRING, key :: STRING, value :: ANY, count :: INTEGER)", 'READ', 'Returns all distinct property values and counts for the given key.', function* ([label, key], c) {
-    const labels = label === '' || label === null ? c.reader.labels() : [String(label)];
+    const labels = label === '' || label === null ? c.reader.labels() : [valueText(label)];
     for (const l of labels) {
       const counts = new Map<string, { key: string; value: CypherValue; count: number }>();
       for (const id of c.reader.nodeIdsByLabel(l)) {

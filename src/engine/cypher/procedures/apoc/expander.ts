@@ -67,10 +67,10 @@ export function expandConfig(config: CypherMap, reader: GraphReader, defaults: {
     bfs: cfgBoolean(config, 'bfs', true),
     limit: cfgNumber(config, 'limit', -1),
     filterStartNode: cfgBoolean(config, 'filterStartNode', false),
-    endNodes: idSet(config.get('endNodes') ?? (config.get('endNode') as CypherValue | undefined), reader),
-    terminatorNodes: idSet(config.get('terminatorNodes') ?? (config.get('terminatorNode') as CypherValue | undefined), reader),
-    whitelist: idSet(config.get('whitelistNodes') ?? (config.get('allowlistNodes') as CypherValue | undefined), reader),
-    blacklist: idSet(config.get('blacklistNodes') ?? (config.get('denylistNodes') as CypherValue | undefined), reader) ?? new Set(),
+    endNodes: idSet(config.get('endNodes') ?? (config.get('endNode')), reader),
+    terminatorNodes: idSet(config.get('terminatorNodes') ?? (config.get('terminatorNode')), reader),
+    whitelist: idSet(config.get('whitelistNodes') ?? (config.get('allowlistNodes')), reader),
+    blacklist: idSet(config.get('blacklistNodes') ?? (config.get('denylistNodes')), reader) ?? new Set(),
   };
 }
 

@@ -2,7 +2,7 @@
  * apoc.graph: virtual graphs as maps `{name, nodes, relationships, properties}` from data, paths,
  * Cypher or the whole database, and graphs built from JSON documents (optionally written).
  */
-import { isRelationship } from '../../../values/kinds.js';
+import { isRelationship, isList, isMap } from '../../../values/kinds.js';
 import { NodeRef, RelationshipRef, type CypherMap, type CypherValue } from '../../../values/types.js';
 import { randomUUID } from 'node:crypto';
 import { illegalArgument, proc, type ApocContext } from './define.js';
@@ -11,6 +11,7 @@ import { collectCypher } from './run-cypher.js';
 import { cfgBoolean, cfgString, listArg, mapArg, mapOf } from './values.js';
 import { collectEntities, virtualNode, virtualRelationship } from './virtual.js';
 import { withParamMapping } from './cypher.js';
+import { valueText } from '../../../values/to-string.js';
 
 function graphMap(name: CypherValue, nodes: Map<bigint, CypherValue>, rels: Map<bigint, CypherValue>, props: CypherValue): CypherMap {
   return mapOf({ name: name ?? null, nodes: [...nodes.values()], relationships: [...rels.values()], properties: mapArg(props ?? null) });
@@ -67,25 +68,25 @@ function problems(doc: CypherMap, cfg: DocConfig): string[] {
 }
 
 function* buildDocument(c: ApocContext, doc: CypherMap, cfg: DocConfig, nodes: Map<bigint, CypherValue>, rels: Map<bigint, CypherValue>): Generator<never, CypherValue, undefined> {
-  const label = String(doc.get(cfg.labelField) ?? cfg.defaultLabel);
+  const label = valueText(doc.get(cfg.labelField) ?? cfg.defaultLabel);
   const props = new Map<string, CypherValue>();
   const children: [string, CypherMap][] = [];
   for (const [k, v] of doc) {
     if (k === cfg.labelField) continue;
     if (v instanceof Map) children.push([k, v]);
-    else if (Array.isArray(v) && v.some((x) => x instanceof Map)) for (const x of v) children.push([k, mapArg(x)]);
+    else if (isList(v) && v.some((x) => isMap(x))) for (const x of v) children.push([k, mapArg(x)]);
     else props.set(k, v);
   }
   if (!props.has(cfg.idField) && cfg.generateId) props.set(cfg.idField, randomUUID());
   const labels = label.split(':').filter((l) => l !== '');
   const node: CypherValue = cfg.write ? new NodeRef(c.writer().createNode(labels, new Map([...props].filter(([, v]) => v !== null)))) : virtualNode(labels, props);
-  nodes.set((node as NodeRef).id, node);
+  nodes.set((node).id, node);
   for (const [key, child] of children) {
     const target = yield* buildDocument(c, child, cfg, nodes, rels);
     const type = key.toUpperCase();
     if (cfg.write) {
-      const id = c.writer().createRelationship(type, (node as NodeRef).id, (target as NodeRef).id, new Map());
-      rels.set(id, new RelationshipRef(id, type, (node as NodeRef).id, (target as NodeRef).id));
+      const id = c.writer().createRelationship(type, (node).id, (target as NodeRef).id, new Map());
+      rels.set(id, new RelationshipRef(id, type, (node).id, (target as NodeRef).id));
     } else {
       const r = virtualRelationship(type, node, target, new Map(), c.exec.accessor);
       rels.set(r.id, r);
@@ -112,7 +113,7 @@ export const graphEntries = [
   }),
   proc(`apoc.graph.fromCypher(statement :: STRING, params :: MAP, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`, 'READ', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given Cypher statement.', function* ([statement, params, name, props], c) {
     const p = mapArg(params);
-    const rows = yield* collectCypher(c.exec, withParamMapping(String(statement ?? ''), p), p);
+    const rows = yield* collectCypher(c.exec, withParamMapping(valueText(statement ?? ''), p), p);
     yield fromValue(name!, rows.map((r) => [...Object.values(r)]), props!);
   }),
   proc(`apoc.graph.fromDB(name :: STRING, props :: MAP) :: ${GRAPH_OUT}`, 'READ', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given database.', function* ([name, props], c) {

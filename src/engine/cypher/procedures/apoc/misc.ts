@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { groupKey } from '../../../values/group-key.js';
-import { isNode, isPath, isRelationship } from '../../../values/kinds.js';
+import { isNode, isPath, isRelationship, isMap } from '../../../values/kinds.js';
 import { equivalent } from '../../../values/equality.js';
 import { compare } from '../../../values/ordering.js';
 import { NodeRef, RelationshipRef, type CypherMap, type CypherValue, type EntityAccessor } from '../../../values/types.js';
@@ -15,6 +15,7 @@ import { apocFailure, executionOf, fn, illegalArgument, proc, type ApocContext }
 import { parseRelPatterns } from './entities.js';
 import { parseJson } from './json.js';
 import { labelsOf, listArg, mapArg, mapOf, num, propsOf } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 /** A canonical text of a value for hashing (maps and labels sorted; excluded keys left out). */
 function canonical(v: CypherValue, accessor: EntityAccessor, exclude: ReadonlySet<string>): string {
@@ -27,7 +28,7 @@ function canonical(v: CypherValue, accessor: EntityAccessor, exclude: ReadonlySe
     return `R(${v.type}|${canonical(new NodeRef(v.startId), accessor, exclude)}|${canonical(new NodeRef(v.endId), accessor, exclude)}|${props.map(([k, x]) => `${k}=${canonical(x, accessor, exclude)}`).join(',')})`;
   }
   if (isPath(v)) return `P(${v.nodes.map((n) => canonical(n, accessor, exclude)).join(',')}|${v.relationships.map((r) => canonical(r, accessor, exclude)).join(',')})`;
-  if (v instanceof Map) return `{${[...v].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => `${k}:${canonical(x, accessor, exclude)}`).join(',')}}`;
+  if (isMap(v)) return `{${[...v].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => `${k}:${canonical(x, accessor, exclude)}`).join(',')}}`;
   if (Array.isArray(v)) return `[${v.map((x: CypherValue) => canonical(x, accessor, exclude)).join(',')}]`;
   return groupKey(v);
 }
@@ -57,7 +58,7 @@ const NO_GEOCODER = 'Geocoding needs an external geocoding service (OpenStreetMa
 /** `{Label: 'prop'}`, `{Label: ['a', 'b']}` or its JSON text, as label/property pairs. */
 function labelProperties(arg: CypherValue): [string, string][] {
   const map = typeof arg === 'string' ? mapArg(parseJson(arg)) : mapArg(arg);
-  return [...map].flatMap(([label, props]) => listArg(props).map((p) => [label, String(p)] as [string, string]));
+  return [...map].flatMap(([label, props]) => listArg(props).map((p) => [label, valueText(p)] as [string, string]));
 }
 
 function matches(operator: string, value: CypherValue, target: CypherValue): boolean {
@@ -69,13 +70,13 @@ function matches(operator: string, value: CypherValue, target: CypherValue): boo
     case '<>':
       return !equivalent(value, target);
     case 'CONTAINS':
-      return typeof value === 'string' && value.includes(String(target));
+      return typeof value === 'string' && value.includes(valueText(target));
     case 'STARTS WITH':
-      return typeof value === 'string' && value.startsWith(String(target));
+      return typeof value === 'string' && value.startsWith(valueText(target));
     case 'ENDS WITH':
-      return typeof value === 'string' && value.endsWith(String(target));
+      return typeof value === 'string' && value.endsWith(valueText(target));
     case '=~':
-      return typeof value === 'string' && userRegex(String(target), 'full').test(value);
+      return typeof value === 'string' && userRegex(valueText(target), 'full').test(value);
     case '<':
       return compare(value, target) < 0;
     case '<=':
@@ -94,7 +95,7 @@ function* search(c: ApocContext, arg: CypherValue, operator: CypherValue, value:
   for (const [label, key] of labelProperties(arg)) {
     for (const id of c.reader.nodeIdsByLabel(label)) {
       if (c.exec.scheduler.tick()) yield PAUSE;
-      if (!matches(String(operator), c.reader.nodeProperty(id, key) ?? null, value)) continue;
+      if (!matches(valueText(operator), c.reader.nodeProperty(id, key) ?? null, value)) continue;
       if (distinct && seen.has(id)) continue;
       seen.add(id);
       yield { id, label, key };
@@ -147,9 +148,9 @@ export const miscEntries = [
     if (url === null) return null;
     let u: URL;
     try {
-      u = new URL(String(url));
+      u = new URL(valueText(url));
     } catch {
-      throw illegalArgument(`Invalid URL: ${String(url)}`);
+      throw illegalArgument(`Invalid URL: ${valueText(url)}`);
     }
     return mapOf({
       protocol: u.protocol.replace(/:$/, ''),
@@ -163,7 +164,7 @@ export const miscEntries = [
     });
   }),
   fn('apoc.hashing.fingerprint(object :: ANY, excludedPropertyKeys = [] :: LIST<STRING>) :: STRING', 'Calculates a MD5 checksum over a `NODE` or `RELATIONSHIP` (identical entities share the same checksum).', ([object, excluded], ctx) =>
-    md5(canonical(object!, ctx.accessor, new Set(listArg(excluded!).map(String)))),
+    md5(canonical(object!, ctx.accessor, new Set(listArg(excluded).map(String)))),
   ),
   fn('apoc.hashing.fingerprinting(object :: ANY, config = {} :: MAP) :: STRING', 'Calculates a MD5 checksum over a `NODE` or `RELATIONSHIP` (identical entities share the same checksum), with the properties in `config` `allNodesDisallowList`/`allRelsDisallowList` left out.', ([object, config], ctx) => {
     const cfg = mapArg(config);
@@ -172,7 +173,7 @@ export const miscEntries = [
   }),
   fn('apoc.hashing.fingerprintGraph(propertyExcludes = [] :: LIST<STRING>) :: STRING', 'Calculates a MD5 checksum over the full graph. This function uses in-memory data structures.', ([excluded], ctx) => {
     const exec = executionOf(ctx);
-    const exclude = new Set(listArg(excluded!).map(String));
+    const exclude = new Set(listArg(excluded).map(String));
     const nodes = [...exec.reader.allNodeIds()].map((id) => canonical(new NodeRef(id), exec.accessor, exclude)).sort();
     const rels = [...exec.reader.allRelationships()].map((r) => canonical(new RelationshipRef(r.id, r.type, r.startId, r.endId), exec.accessor, exclude)).sort();
     return md5(`${nodes.join('\n')}\n--\n${rels.join('\n')}`);

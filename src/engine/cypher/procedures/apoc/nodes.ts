@@ -11,6 +11,7 @@ import { nodesArg } from './create.js';
 import { degreeFor, existsMap, parseRelPatterns, readerOf, relTypesOf } from './entities.js';
 import { cfgBoolean, cfgNumber, listArg, mapArg, mapOf, nodeIds } from './values.js';
 import { virtualNode, virtualRelationship } from './virtual.js';
+import { valueText } from '../../../values/to-string.js';
 
 const DENSE_NODE = 50;
 
@@ -19,8 +20,8 @@ function aggregateGroup(members: readonly CypherMap[], spec: CypherMap): Map<str
   const out = new Map<string, CypherValue>();
   for (const [key, ops] of spec) {
     for (const op of listArg(ops)) {
-      const name = String(op).toLowerCase();
-      const values = key === '*' ? members.map(() => 1n as CypherValue) : members.map((m) => m.get(key) ?? null).filter((v) => v !== null);
+      const name = valueText(op).toLowerCase();
+      const values = key === '*' ? members.map(() => 1n) : members.map((m) => m.get(key) ?? null).filter((v) => v !== null);
       const nums = values.map((v) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : NaN)).filter((n) => !Number.isNaN(n));
       let result: CypherValue;
       switch (name) {
@@ -57,8 +58,8 @@ export const nodesEntries = [
     for (const id of nodesArg(c, nodes!)) yield [new NodeRef(id)];
   }),
   proc('apoc.nodes.rels(rels :: ANY) :: (rel :: RELATIONSHIP)', 'READ', 'Returns all `RELATIONSHIP` values given by their ids.', function* ([rels], c) {
-    for (const item of listArg(rels!)) {
-      const id = typeof item === 'bigint' ? item : item !== null && typeof item === 'object' && 'type' in item && 'startId' in item ? (item as RelationshipRef).id : typeof item === 'string' ? c.reader.idFromElementId(item) : null;
+    for (const item of listArg(rels)) {
+      const id = typeof item === 'bigint' ? item : item !== null && typeof item === 'object' && 'type' in item && 'startId' in item ? (item).id : typeof item === 'string' ? c.reader.idFromElementId(item) : null;
       const r = id === null ? null : c.reader.getRelationship(id);
       if (r) yield [new RelationshipRef(r.id, r.type, r.startId, r.endId)];
     }
@@ -77,8 +78,8 @@ export const nodesEntries = [
     const avoid = cfgBoolean(mapArg(config), 'avoidDuplicates', false);
     for (let i = 0; i + 1 < ids.length; i++) {
       const [a, b] = [ids[i]!, ids[i + 1]!];
-      if (avoid && [...c.reader.expand(a, 'out', [String(type)])].some((r) => r.endId === b)) continue;
-      c.writer().createRelationship(String(type), a, b, new Map());
+      if (avoid && [...c.reader.expand(a, 'out', [valueText(type)])].some((r) => r.endId === b)) continue;
+      c.writer().createRelationship(valueText(type), a, b, new Map());
     }
   }),
   proc('apoc.nodes.collapse(nodes :: LIST<NODE>, config = {} :: MAP) :: (from :: NODE, rel :: RELATIONSHIP, to :: NODE)', 'READ', 'Merges `NODE` values together in the given `LIST<NODE>`. The `NODE` values are then combined to become one `NODE`, with all labels of the previous `NODE` values attached to it, and all `RELATIONSHIP` values pointing to it.', function* ([nodes, config], c) {

@@ -10,6 +10,7 @@ import { fn, illegalArgument, proc, type ApocContext, type ProcedureRows } from 
 import { parseRelPatterns, type RelPattern } from './entities.js';
 import { expandConfig, expandPaths } from './expander.js';
 import { listArg, mapArg, mapOf, nodeIds, num } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 function starts(c: ApocContext, v: CypherValue): bigint[] {
   return nodeIds(v, (e) => c.reader.idFromElementId(e));
@@ -170,7 +171,7 @@ export const pathEntries = [
     if (!isNode(start!)) return null;
     const nodes: NodeRef[] = [new NodeRef(start.id)];
     const relList: RelationshipRef[] = [];
-    for (const r of listArg(rels!)) {
+    for (const r of listArg(rels)) {
       if (!isRelationship(r)) continue;
       const last = nodes[nodes.length - 1]!.id;
       if (r.startId !== last && r.endId !== last) throw illegalArgument('Relationship is not connected to the end of the path');
@@ -221,16 +222,16 @@ export const pathEntries = [
     yield [BigInt(levels[levels.length - 1]?.length ?? 0)];
   }),
   proc('apoc.algo.dijkstra(startNode :: NODE, endNode :: NODE, relTypesAndDirections :: STRING, weightPropertyName :: STRING, defaultWeight = NaN :: FLOAT, numberOfWantedPaths = 1 :: INTEGER) :: (path :: PATH, weight :: FLOAT)', 'READ', "Runs Dijkstra's algorithm using the given `RELATIONSHIP` property as the cost function.", function* ([s, e, types, w, dw, k], c) {
-    for (const p of cheapestPaths(c.exec, nodeArg(s!), nodeArg(e!), parseRelPatterns(types!), weightFn(c.exec, String(w), num(dw!) ?? NaN), () => 0, Number(k ?? 1n))) yield [toPath(p), p.weight];
+    for (const p of cheapestPaths(c.exec, nodeArg(s!), nodeArg(e!), parseRelPatterns(types!), weightFn(c.exec, valueText(w), num(dw!) ?? NaN), () => 0, Number(k ?? 1n))) yield [toPath(p), p.weight];
   }),
   proc('apoc.algo.aStar(startNode :: NODE, endNode :: NODE, relTypesAndDirections :: STRING, weightPropertyName :: STRING, latPropertyName :: STRING, lonPropertyName :: STRING) :: (path :: PATH, weight :: FLOAT)', 'READ', 'Runs the A* search algorithm to find the optimal path between two `NODE` values, using the given `RELATIONSHIP` property name for the cost function.', function* ([s, e, types, w], c) {
     const to = nodeArg(e!);
-    for (const p of cheapestPaths(c.exec, nodeArg(s!), to, parseRelPatterns(types!), weightFn(c.exec, String(w), NaN), () => 0, 1)) yield [toPath(p), p.weight];
+    for (const p of cheapestPaths(c.exec, nodeArg(s!), to, parseRelPatterns(types!), weightFn(c.exec, valueText(w), NaN), () => 0, 1)) yield [toPath(p), p.weight];
   }),
   proc('apoc.algo.aStarConfig(startNode :: NODE, endNode :: NODE, relTypesAndDirections :: STRING, config :: MAP) :: (path :: PATH, weight :: FLOAT)', 'READ', 'Runs the A* search algorithm to find the optimal path between two `NODE` values, using the given `RELATIONSHIP` property name for the cost function. This procedure looks for weight, latitude, and longitude properties in the config.', function* ([s, e, types, config], c) {
     const cfg = mapArg(config);
     const to = nodeArg(e!);
-    const weight = weightFn(c.exec, String(cfg.get('weight') ?? 'distance'), num(cfg.get('default') ?? null) ?? NaN);
+    const weight = weightFn(c.exec, valueText(cfg.get('weight') ?? 'distance'), num(cfg.get('default') ?? null) ?? NaN);
     for (const p of cheapestPaths(c.exec, nodeArg(s!), to, parseRelPatterns(types!), weight, () => 0, 1)) yield [toPath(p), p.weight];
   }),
   proc('apoc.algo.allSimplePaths(startNode :: NODE, endNode :: NODE, relTypesAndDirections :: STRING, maxNodes :: INTEGER) :: (path :: PATH)', 'READ', 'Runs a search algorithm to find all of the simple paths between the given `RELATIONSHIP` values, up to a max depth described by `maxNodes`.', function* ([s, e, types, max], c) {

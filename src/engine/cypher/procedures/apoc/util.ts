@@ -35,7 +35,6 @@ export const utilEntries = [
     'apoc.util.validate(predicate :: BOOLEAN, message :: STRING, params :: LIST<ANY>) :: VOID',
     'READ',
     'If the given predicate is true an exception is thrown.',
-    // eslint-disable-next-line require-yield -- a VOID procedure yields no rows
     function* ([predicate, message, params]) {
       if (predicate === true) throw apocFailure(javaFormat(valueText(message ?? ''), listArg(params ?? null)));
     },
