@@ -50,7 +50,7 @@ export function hoistEncodes(clause: Clause, state: PlanState, ctx: PlannerConte
     if (!isEncode(node) || node.args.length < 2 || node.args.length > 3) return undefined;
     if (![...mentionedVariables(node.args)].every((name) => inScope.has(name))) return node;
     const anon = ctx.anon('encoded');
-    const resources: Expression = { kind: Kind.ListLiteral, items: [node.args[0]!] } as Expression;
+    const resources: Expression = { kind: Kind.ListLiteral, items: [node.args[0]!] };
     plan = {
       op: 'ProcedureCall',
       input: plan,

@@ -8,6 +8,7 @@ import { compare } from '../../../values/ordering.js';
 import type { CypherValue } from '../../../values/types.js';
 import { fn, generatedLength, illegalArgument, proc } from './define.js';
 import { cfgString, listArg, mapArg, mapOf, num, propsOf } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 type List = readonly CypherValue[];
 
@@ -44,7 +45,7 @@ function counts(list: List): Map<string, { item: CypherValue; count: number }> {
 function numbers(list: List): number[] {
   return list.filter((v) => v !== null).map((v) => {
     const n = num(v);
-    if (n === null) throw illegalArgument(`Expected numeric values but got ${String(v)}`);
+    if (n === null) throw illegalArgument(`Expected numeric values but got ${valueText(v)}`);
     return n;
   });
 }
@@ -186,7 +187,7 @@ export const collEntries = [
     [...counts(L(c)).values()].map((e) => mapOf({ item: e.item, count: BigInt(e.count) })),
   ),
   fn('apoc.coll.frequenciesAsMap(coll :: LIST<ANY>) :: MAP', 'Returns a `MAP` of frequencies of the items in the collection, keyed by `item` and `count`.', ([c]) =>
-    new Map([...counts(L(c)).values()].map((e) => [e.item === null ? 'null' : typeof e.item === 'string' ? e.item : String(e.item), BigInt(e.count)])),
+    new Map([...counts(L(c)).values()].map((e) => [e.item === null ? 'null' : typeof e.item === 'string' ? e.item : valueText(e.item), BigInt(e.count)])),
   ),
   fn('apoc.coll.occurrences(coll :: LIST<ANY>, item :: ANY) :: INTEGER', 'Returns the count of the given item in the collection.', ([c, v]) => BigInt(L(c).filter((x) => groupKey(x) === groupKey(v!)).length)),
   fn('apoc.coll.indexOf(coll :: LIST<ANY>, value :: ANY) :: INTEGER', 'Returns the index for the first occurrence of the specified value in the `LIST<ANY>`.', ([c, v]) => BigInt(L(c).findIndex((x) => groupKey(x) === groupKey(v!)))),
@@ -303,14 +304,14 @@ export const collEntries = [
   fn('apoc.coll.sortText(coll :: LIST<STRING>, conf = {} :: MAP) :: LIST<ANY>', 'Sorts the given `LIST<STRING>` into ascending order.', ([c, conf]) => {
     if (c === null) return null;
     const collator = new Intl.Collator(cfgString(mapArg(conf), 'locale', 'en') ?? 'en');
-    return [...L(c)].sort((a, b) => collator.compare(String(a), String(b)));
+    return [...L(c)].sort((a, b) => collator.compare(valueText(a), valueText(b)));
   }),
   fn('apoc.coll.sortMaps(list :: LIST<MAP>, prop :: STRING) :: LIST<ANY>', 'Sorts the given `LIST<MAP<STRING, ANY>>` into descending order, based on the `MAP` property indicated by `prop`.', ([c, prop]) => {
-    const { key, ascending } = sortKey(String(prop));
+    const { key, ascending } = sortKey(valueText(prop));
     return [...L(c)].sort((a, b) => (ascending ? 1 : -1) * compare(mapArg(a).get(key) ?? null, mapArg(b).get(key) ?? null));
   }),
   fn('apoc.coll.sortMulti(coll :: LIST<MAP>, orderFields = [] :: LIST<STRING>, limit = -1 :: INTEGER, skip = 0 :: INTEGER) :: LIST<ANY>', 'Sorts the given `LIST<MAP<STRING, ANY>>` by the given fields. To indicate that a field should be sorted according to ascending values, prefix it with a caret (^).', ([c, fields, limit, skip]) => {
-    const keys = L(fields).map((f) => sortKey(String(f)));
+    const keys = L(fields).map((f) => sortKey(valueText(f)));
     const sorted = [...L(c)].sort((a, b) => {
       for (const { key, ascending } of keys) {
         const cmp = compare(mapArg(a).get(key) ?? null, mapArg(b).get(key) ?? null);
@@ -322,7 +323,7 @@ export const collEntries = [
     return Number(limit ?? -1n) < 0 ? sorted.slice(start) : sorted.slice(start, start + Number(limit));
   }),
   fn('apoc.coll.sortNodes(coll :: LIST<NODE>, prop :: STRING) :: LIST<ANY>', 'Sorts the given `LIST<NODE>` by the property of the nodes into descending order.', ([c, prop], ctx) => {
-    const { key, ascending } = sortKey(String(prop));
+    const { key, ascending } = sortKey(valueText(prop));
     return [...L(c)].sort((a, b) => (ascending ? 1 : -1) * compare(propsOf(a, ctx.accessor).get(key) ?? null, propsOf(b, ctx.accessor).get(key) ?? null));
   }),
 ];
