@@ -174,12 +174,12 @@ export const textEntries = [
   fn('apoc.text.regexGroups(text :: STRING, regex :: STRING) :: LIST<ANY>', 'Returns all groups matching the given regular expression in the given text.', ([s, r]) => {
     if (s === null || r === null) return null;
     const re = userRegex(valueText(r), 'find', true);
-    return [...String(s).matchAll(re as unknown as RegExp)].map((m) => [...m].map((g) => g ?? null));
+    return [...valueText(s).matchAll(re as unknown as RegExp)].map((m) => [...m].map((g) => g ?? null));
   }),
   fn('apoc.text.regexGroupsByName(text :: STRING, regex :: STRING) :: LIST<ANY>', 'Returns all groups with their group name matching the given regular expression in the given text.', ([s, r]) => {
     if (s === null || r === null) return null;
     const re = userRegex(valueText(r), 'find', true);
-    return [...String(s).matchAll(re as unknown as RegExp)].map((m) => new Map<string, CypherValue>([['group', m[0]], ['matches', new Map(Object.entries(m.groups ?? {}).map(([k, v]) => [k, v ?? null]))]]));
+    return [...valueText(s).matchAll(re as unknown as RegExp)].map((m) => new Map<string, CypherValue>([['group', m[0]], ['matches', new Map(Object.entries(m.groups ?? {}).map(([k, v]) => [k, v ?? null]))]]));
   }),
   fn('apoc.text.replace(text :: STRING, regex :: STRING, replacement :: STRING) :: STRING', 'Finds and replaces all matches found by the given regular expression with the given replacement.', ([s, r, rep]) =>
     s === null || r === null || rep === null ? null : valueText(s).replace(userRegex(valueText(r), 'find', true) as unknown as RegExp, javaReplacement(valueText(rep))),
