@@ -1,5 +1,4 @@
 import { StatusCodes, classificationOf, type Classification } from './status-codes.js';
-import { storageFault } from './storage-faults.js';
 
 /** A position in a query text (offset is 0-based, line and column are 1-based). */
 export interface SourcePosition {
@@ -171,16 +170,4 @@ export class TransactionTimedOut extends ClientError {
 /** An internal invariant failed: a bug, reported as Neo.DatabaseError.General.UnknownError. */
 export function invariant(condition: unknown, message: string): asserts condition {
   if (!condition) throw new DatabaseError(StatusCodes.UnknownError, `Invariant violation: ${message}`);
-}
-
-/**
- * Wraps anything thrown into a GraphError: storage faults get their specific codes
- * (storage-faults.ts), anything else becomes DatabaseError.UnknownError.
- */
-export function toGraphError(error: unknown): GraphError {
-  if (error instanceof GraphError) return error;
-  const fault = storageFault(error);
-  if (fault !== null) return fault;
-  const message = error instanceof Error ? error.message : String(error);
-  return new DatabaseError(StatusCodes.UnknownError, message, { cause: error });
 }

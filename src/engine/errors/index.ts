@@ -1,2 +1,3 @@
 export * from './status-codes.js';
 export * from './graph-error.js';
+export { toGraphError } from './to-graph-error.js';

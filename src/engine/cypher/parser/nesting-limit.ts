@@ -32,7 +32,12 @@ export function checkTreeDepth(root: object): void {
     const depth = depths.pop()!;
     if (depth > MAX_TREE_DEPTH) throw nestingError();
     if (Array.isArray(node)) {
-      for (const item of node) if (item !== null && typeof item === 'object') (nodes.push(item), depths.push(depth));
+      for (const item of node) {
+        if (item !== null && typeof item === 'object') {
+          nodes.push(item);
+          depths.push(depth);
+        }
+      }
       continue;
     }
     const isNode = typeof (node as { kind?: unknown }).kind === 'string';

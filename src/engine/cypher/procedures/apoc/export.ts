@@ -7,7 +7,7 @@
  */
 import { isNode, isRelationship } from '../../../values/kinds.js';
 import { NodeRef, RelationshipRef, type CypherMap, type CypherValue, type EntityAccessor } from '../../../values/types.js';
-import { formatLiteral } from '../../../values/to-string.js';
+import { formatLiteral, valueText } from '../../../values/to-string.js';
 import { apocFailure, proc, type ApocContext, type ProcedureRows } from './define.js';
 import { toJsonText } from './json.js';
 import { collectCypher, rowMap } from './run-cypher.js';
@@ -71,7 +71,7 @@ function xml(text: string): string {
 }
 
 function graphmlValue(v: CypherValue, a: EntityAccessor): string {
-  return xml(typeof v === 'string' ? v : Array.isArray(v) || v instanceof Map ? toJsonText(v, a) : String(v));
+  return xml(typeof v === 'string' ? v : Array.isArray(v) || v instanceof Map ? toJsonText(v, a) : valueText(v));
 }
 
 function graphml(g: Subgraph, a: EntityAccessor): string {
@@ -145,7 +145,7 @@ function fromValues(value: CypherValue, source: string): Subgraph {
 
 function* query(c: ApocContext, statement: CypherValue, config: CypherMap): Generator<import('../../runtime/row.js').Signal, Subgraph, undefined> {
   const params = mapArg(config.get('params') ?? null);
-  const rows = yield* collectCypher(c.exec, withParamMapping(String(statement ?? ''), params), params);
+  const rows = yield* collectCypher(c.exec, withParamMapping(valueText(statement ?? ''), params), params);
   const sub = fromValues(rows.map((r) => [...Object.values(r)]), `statement: cols(${rows[0] ? Object.keys(rows[0]).length : 0})`);
   return { ...sub, rows: rows.map((r) => Object.fromEntries(rowMap(r))), columns: rows[0] ? Object.keys(rows[0]) : [] };
 }
@@ -182,7 +182,7 @@ function family(format: Format, label: string) {
       yield* emit(c, format, file!, yield* database(c), started);
     }),
     proc(`${base}.data(nodes :: LIST<NODE>, rels :: LIST<RELATIONSHIP>, ${fileParam}, config = {} :: MAP) :: ${out}`, 'READ', `Exports the given \`NODE\` and \`RELATIONSHIP\` values as ${label}.`, function* ([nodes, rels, file], c) {
-      yield* emit(c, format, file!, fromValues([listArg(nodes!), listArg(rels!)], 'data'), Date.now());
+      yield* emit(c, format, file!, fromValues([listArg(nodes), listArg(rels)], 'data'), Date.now());
     }),
     proc(`${base}.graph(graph :: MAP, ${fileParam}, config = {} :: MAP) :: ${out}`, 'READ', `Exports the given graph as ${label}.`, function* ([graph, file], c) {
       const g = mapArg(graph);

@@ -9,6 +9,7 @@ import { NodeRef, RelationshipRef, type CypherMap, type CypherValue } from '../.
 import { PAUSE } from '../../runtime/row.js';
 import { illegalArgument, proc, type ApocContext } from './define.js';
 import { cfgBoolean, cfgString, listArg, mapArg, mapOf, nodeIds } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 function relRef(v: CypherValue): RelationshipRef {
   if (!isRelationship(v)) throw illegalArgument('Expected a relationship');
@@ -70,7 +71,7 @@ function* cloneSubgraph(c: ApocContext, nodes: readonly bigint[], rels: readonly
   }
   const mapped = (id: bigint) => clones.get(id) ?? standin.get(id) ?? id;
   for (const r of rels) {
-    const props = c.reader.getRelationship(r.id)?.properties ?? new Map();
+    const props = c.reader.getRelationship(r.id)?.properties ?? new Map<string, CypherValue>();
     c.writer().createRelationship(r.type, mapped(r.startId), mapped(r.endId), new Map([...props].filter(([k]) => !skip.has(k))));
   }
 }
@@ -83,7 +84,7 @@ export const refactorEntries = [
   }),
   proc(`apoc.refactor.setType(rel :: RELATIONSHIP, newType :: STRING) :: ${REL_OUT}`, 'WRITE', 'Changes the type of the given `RELATIONSHIP`.', function* ([rel, type], c) {
     const r = relRef(rel!);
-    yield [r.id, recreate(c, r, String(type), r.startId, r.endId), null];
+    yield [r.id, recreate(c, r, valueText(type), r.startId, r.endId), null];
   }),
   proc(`apoc.refactor.from(rel :: RELATIONSHIP, newNode :: NODE) :: ${REL_OUT}`, 'WRITE', 'Redirects the given `RELATIONSHIP` to the given start `NODE`.', function* ([rel, node], c) {
     const r = relRef(rel!);
@@ -123,7 +124,7 @@ export const refactorEntries = [
     yield [new NodeRef(target!)];
   }),
   proc('apoc.refactor.mergeRelationships(rels :: LIST<RELATIONSHIP>, config = {} :: MAP) :: (rel :: RELATIONSHIP)', 'WRITE', 'Merges the given `LIST<RELATIONSHIP>` onto the first `RELATIONSHIP` in the `LIST<RELATIONSHIP>`.', function* ([rels, config], c) {
-    const list = listArg(rels!).filter((r) => isRelationship(r)).map(relRef);
+    const list = listArg(rels).filter((r) => isRelationship(r)).map(relRef);
     if (list.length === 0) return;
     const mode = (cfgString(mapArg(config), 'properties', 'discard') ?? 'discard').toLowerCase();
     const writer = c.writer();
@@ -138,7 +139,7 @@ export const refactorEntries = [
     yield [target!];
   }),
   proc('apoc.refactor.cloneNodes(nodes :: LIST<NODE>, withRelationships = false :: BOOLEAN, skipProperties = [] :: LIST<STRING>) :: (input :: INTEGER, output :: NODE, error :: STRING)', 'WRITE', 'Clones the given `NODE` values with their labels and properties.', function* ([nodes, withRels, skip], c) {
-    const skipSet = new Set(listArg(skip!).map(String));
+    const skipSet = new Set(listArg(skip).map(String));
     for (const id of nodeIds(nodes!)) {
       const clone = cloneNode(c, id, skipSet);
       if (withRels === true) {
@@ -152,7 +153,7 @@ export const refactorEntries = [
   }),
   proc(`apoc.refactor.cloneSubgraph(nodes :: LIST<NODE>, rels = [] :: LIST<RELATIONSHIP>, config = {} :: MAP) :: ${NODE_OUT}`, 'WRITE', 'Clones the given `NODE` values with their labels and properties (optionally skipping any properties in the `skipProperties` `LIST<STRING>` via the config `MAP`), and clones the given `RELATIONSHIP` values.', function* ([nodes, rels, config], c) {
     const ids = nodeIds(nodes!);
-    let relList = listArg(rels!).filter((r) => isRelationship(r)).map(relRef);
+    let relList = listArg(rels).filter((r) => isRelationship(r)).map(relRef);
     if (relList.length === 0) {
       const set = new Set(ids);
       relList = ids.flatMap((id) => [...c.reader.expand(id, 'out')].filter((r) => set.has(r.endId)).map((r) => new RelationshipRef(r.id, r.type, r.startId, r.endId)));
@@ -162,7 +163,7 @@ export const refactorEntries = [
   proc(`apoc.refactor.cloneSubgraphFromPaths(paths :: LIST<PATH>, config = {} :: MAP) :: ${NODE_OUT}`, 'WRITE', 'Clones a sub-graph defined by the given `LIST<PATH>` values.', function* ([paths, config], c) {
     const nodes = new Map<bigint, bigint>();
     const rels = new Map<bigint, RelationshipRef>();
-    for (const p of listArg(paths!)) {
+    for (const p of listArg(paths)) {
       if (!isPath(p)) continue;
       for (const n of p.nodes) nodes.set(n.id, n.id);
       for (const r of p.relationships) rels.set(r.id, relRef(r));
@@ -171,13 +172,13 @@ export const refactorEntries = [
   }),
   proc(`apoc.refactor.extractNode(rels :: ANY, labels :: LIST<STRING>, outType :: STRING, inType :: STRING) :: ${NODE_OUT}`, 'WRITE', 'Expands the given `RELATIONSHIP` VALUES into intermediate `NODE` VALUES. The intermediate `NODE` values are connected by the given `outType` and `inType`.', function* ([rels, labels, outType, inType], c) {
     const writer = c.writer();
-    for (const item of listArg(rels!)) {
+    for (const item of listArg(rels)) {
       const r = typeof item === 'bigint' ? writer.getRelationship(item) : isRelationship(item) ? writer.getRelationship(item.id) : null;
       if (!r) continue;
-      const node = writer.createNode(listArg(labels!).map(String), r.properties);
+      const node = writer.createNode(listArg(labels).map(String), r.properties);
       writer.deleteRelationship(r.id);
-      writer.createRelationship(String(outType), r.startId, node, new Map());
-      writer.createRelationship(String(inType), node, r.endId, new Map());
+      writer.createRelationship(valueText(outType), r.startId, node, new Map());
+      writer.createRelationship(valueText(inType), node, r.endId, new Map());
       yield [r.id, new NodeRef(node), null];
     }
   }),
@@ -194,8 +195,8 @@ export const refactorEntries = [
       const start = incoming[0]!.startId;
       const end = outgoing[0]!.endId;
       writer.deleteNode(id, true);
-      const rel = writer.createRelationship(String(type), start, end, props);
-      yield [id, new RelationshipRef(rel, String(type), start, end), null];
+      const rel = writer.createRelationship(valueText(type), start, end, props);
+      yield [id, new RelationshipRef(rel, valueText(type), start, end), null];
     }
   }),
   proc('apoc.refactor.deleteAndReconnect(path :: PATH, nodes :: LIST<NODE>, config = {} :: MAP) :: (nodes :: LIST<NODE>, relationships :: LIST<RELATIONSHIP>)', 'WRITE', 'Removes the given `NODE` values from the `PATH` (and graph, including all of its relationships) and reconnects the remaining `NODE` values.', function* ([path, nodes, config], c) {
@@ -214,8 +215,8 @@ export const refactorEntries = [
       }
       if (pending !== null && keptNodes.length > 0) {
         const from = keptNodes[keptNodes.length - 1]!;
-        const type = relType === 'outgoing' ? relRef(p.relationships[i - 1]!).type : (pending as RelationshipRef).type;
-        const id = writer.createRelationship(type, from, n.id, writer.getRelationship((pending as RelationshipRef).id)?.properties ?? new Map());
+        const type = relType === 'outgoing' ? relRef(p.relationships[i - 1]!).type : (pending).type;
+        const id = writer.createRelationship(type, from, n.id, writer.getRelationship((pending).id)?.properties ?? new Map());
         keptRels.push(new RelationshipRef(id, type, from, n.id));
       } else if (i > 0) keptRels.push(relRef(p.relationships[i - 1]!));
       pending = null;
@@ -226,64 +227,64 @@ export const refactorEntries = [
   }),
   proc('apoc.refactor.normalizeAsBoolean(entity :: ANY, propertyKey :: STRING, trueValues :: LIST<ANY>, falseValues :: LIST<ANY>) :: VOID', 'WRITE', 'Refactors the given property to a `BOOLEAN`.', function* ([entity, key, trues, falses], c) {
     const writer = c.writer();
-    const t = new Set(listArg(trues!).map(groupKey));
-    const f = new Set(listArg(falses!).map(groupKey));
-    for (const e of listArg(entity!)) {
+    const t = new Set(listArg(trues).map(groupKey));
+    const f = new Set(listArg(falses).map(groupKey));
+    for (const e of listArg(entity)) {
       if (!isNode(e) && !isRelationship(e)) continue;
-      const id = (e as { readonly id: bigint }).id;
-      const current = isNode(e) ? writer.nodeProperty(id, String(key)) : writer.relationshipProperty(id, String(key));
+      const id = (e).id;
+      const current = isNode(e) ? writer.nodeProperty(id, valueText(key)) : writer.relationshipProperty(id, valueText(key));
       if (current === undefined) continue;
       const next = t.has(groupKey(current)) ? true : f.has(groupKey(current)) ? false : null;
-      if (isNode(e)) writer.setNodeProperty(id, String(key), next);
-      else writer.setRelationshipProperty(id, String(key), next);
+      if (isNode(e)) writer.setNodeProperty(id, valueText(key), next);
+      else writer.setRelationshipProperty(id, valueText(key), next);
     }
   }),
   proc('apoc.refactor.categorize(sourceKey :: STRING, type :: STRING, outgoing :: BOOLEAN, label :: STRING, targetKey :: STRING, copiedKeys :: LIST<STRING>, batchSize :: INTEGER) :: VOID', 'WRITE', 'Creates new category `NODE` values from `NODE` values in the graph with the specified `sourceKey` as one of its property keys. The new category `NODE` values are then connected to the original `NODE` values with a `RELATIONSHIP` of the given type.', function* ([sourceKey, type, outgoing, label, targetKey, copied], c) {
     const writer = c.writer();
     const categories = new Map<string, bigint>();
-    for (const id of [...writer.nodeIdsByLabel(String(label))]) {
-      const v = writer.nodeProperty(id, String(targetKey));
+    for (const id of [...writer.nodeIdsByLabel(valueText(label))]) {
+      const v = writer.nodeProperty(id, valueText(targetKey));
       if (v !== undefined && v !== null) categories.set(groupKey(v), id);
     }
     for (const id of [...writer.allNodeIds()]) {
       if (c.exec.scheduler.tick()) yield PAUSE;
-      const value = writer.nodeProperty(id, String(sourceKey));
+      const value = writer.nodeProperty(id, valueText(sourceKey));
       if (value === undefined || value === null) continue;
       let category = categories.get(groupKey(value));
       if (category === undefined) {
-        const props = new Map<string, CypherValue>([[String(targetKey), value]]);
-        for (const k of listArg(copied!).map(String)) {
+        const props = new Map<string, CypherValue>([[valueText(targetKey), value]]);
+        for (const k of listArg(copied).map(String)) {
           const x = writer.nodeProperty(id, k);
           if (x !== undefined) props.set(k, x);
         }
-        category = writer.createNode([String(label)], props);
+        category = writer.createNode([valueText(label)], props);
         categories.set(groupKey(value), category);
       }
-      if (outgoing === false) writer.createRelationship(String(type), category, id, new Map());
-      else writer.createRelationship(String(type), id, category, new Map());
-      writer.setNodeProperty(id, String(sourceKey), null);
+      if (outgoing === false) writer.createRelationship(valueText(type), category, id, new Map());
+      else writer.createRelationship(valueText(type), id, category, new Map());
+      writer.setNodeProperty(id, valueText(sourceKey), null);
     }
   }),
   proc(`apoc.refactor.rename.label(oldLabel :: STRING, newLabel :: STRING, nodes = [] :: LIST<NODE>) :: ${RENAME_OUT}`, 'WRITE', 'Renames the given label from `oldLabel` to `newLabel` for all `NODE` values. If a `LIST<NODE>` is provided, the renaming is applied to the `NODE` values within this `LIST<NODE>` only.', ([oldLabel, newLabel, nodes], c) =>
     renameRows(function* () {
       const writer = c.writer();
       const given = nodeIds(nodes!);
-      const ids = given.length > 0 ? given.filter((id) => (writer.nodeLabels(id) ?? []).includes(String(oldLabel))) : [...writer.nodeIdsByLabel(String(oldLabel))];
+      const ids = given.length > 0 ? given.filter((id) => (writer.nodeLabels(id) ?? []).includes(valueText(oldLabel))) : [...writer.nodeIdsByLabel(valueText(oldLabel))];
       for (const id of ids) {
         if (c.exec.scheduler.tick()) yield PAUSE;
-        writer.removeLabels(id, [String(oldLabel)]);
-        writer.addLabels(id, [String(newLabel)]);
+        writer.removeLabels(id, [valueText(oldLabel)]);
+        writer.addLabels(id, [valueText(newLabel)]);
       }
       return ids.length;
     }),
   ),
   proc(`apoc.refactor.rename.type(oldType :: STRING, newType :: STRING, rels = [] :: LIST<RELATIONSHIP>, config = {} :: MAP) :: ${RENAME_OUT}`, 'WRITE', 'Renames all `RELATIONSHIP` values with type `oldType` to `newType`. If a `LIST<RELATIONSHIP>` is provided, the renaming is applied to the `RELATIONSHIP` values within this `LIST<RELATIONSHIP>` only.', ([oldType, newType, rels], c) =>
     renameRows(function* () {
-      const given = listArg(rels!).filter((r) => isRelationship(r)).map(relRef);
-      const list = (given.length > 0 ? given : [...c.writer().allRelationships([String(oldType)])].map((r) => new RelationshipRef(r.id, r.type, r.startId, r.endId))).filter((r) => r.type === String(oldType));
+      const given = listArg(rels).filter((r) => isRelationship(r)).map(relRef);
+      const list = (given.length > 0 ? given : [...c.writer().allRelationships([valueText(oldType)])].map((r) => new RelationshipRef(r.id, r.type, r.startId, r.endId))).filter((r) => r.type === valueText(oldType));
       for (const r of list) {
         if (c.exec.scheduler.tick()) yield PAUSE;
-        recreate(c, r, String(newType), r.startId, r.endId);
+        recreate(c, r, valueText(newType), r.startId, r.endId);
       }
       return list.length;
     }),
@@ -295,10 +296,10 @@ export const refactorEntries = [
       let count = 0;
       for (const id of given.length > 0 ? given : [...writer.allNodeIds()]) {
         if (c.exec.scheduler.tick()) yield PAUSE;
-        const v = writer.nodeProperty(id, String(oldName));
+        const v = writer.nodeProperty(id, valueText(oldName));
         if (v === undefined) continue;
-        writer.setNodeProperty(id, String(newName), v);
-        writer.setNodeProperty(id, String(oldName), null);
+        writer.setNodeProperty(id, valueText(newName), v);
+        writer.setNodeProperty(id, valueText(oldName), null);
         count++;
       }
       return count;
@@ -307,14 +308,14 @@ export const refactorEntries = [
   proc(`apoc.refactor.rename.typeProperty(oldName :: STRING, newName :: STRING, rels = [] :: LIST<RELATIONSHIP>, config = {} :: MAP) :: ${RENAME_OUT}`, 'WRITE', 'Renames the given property from `oldName` to `newName` for all `RELATIONSHIP` values. If a `LIST<RELATIONSHIP>` is provided, the renaming is applied to the `RELATIONSHIP` values within this `LIST<RELATIONSHIP>` only.', ([oldName, newName, rels], c) =>
     renameRows(function* () {
       const writer = c.writer();
-      const given = listArg(rels!).filter((r) => isRelationship(r)).map((r) => (r as RelationshipRef).id);
+      const given = listArg(rels).filter((r) => isRelationship(r)).map((r) => (r).id);
       let count = 0;
       for (const id of given.length > 0 ? given : [...writer.allRelationships()].map((r) => r.id)) {
         if (c.exec.scheduler.tick()) yield PAUSE;
-        const v = writer.relationshipProperty(id, String(oldName));
+        const v = writer.relationshipProperty(id, valueText(oldName));
         if (v === undefined) continue;
-        writer.setRelationshipProperty(id, String(newName), v);
-        writer.setRelationshipProperty(id, String(oldName), null);
+        writer.setRelationshipProperty(id, valueText(newName), v);
+        writer.setRelationshipProperty(id, valueText(oldName), null);
         count++;
       }
       return count;
