@@ -7,6 +7,7 @@ import type { CypherValue } from '../../engine/index.js';
 import { renderError } from '../render.js';
 import type { ShellClient } from '../shell/client.js';
 import { MigrationError, migrationStatus, type AppliedMigration, type MigrationFile, type MigrationStatus } from './migrations.js';
+import { valueText } from '../../engine/index.js';
 
 /** Label of the nodes that record applied migrations. */
 export const MIGRATION_LABEL = '__GraphdbMigration';
@@ -25,11 +26,11 @@ export async function readApplied(client: ShellClient): Promise<AppliedMigration
     new Map(),
   );
   return result.records.map((r) => ({
-    version: String(r[0]),
-    description: String(r[1]),
-    file: String(r[2]),
-    checksum: String(r[3]),
-    installedOn: String(r[4]),
+    version: valueText(r[0]),
+    description: valueText(r[1]),
+    file: valueText(r[2]),
+    checksum: valueText(r[3]),
+    installedOn: valueText(r[4]),
     executionTimeMs: Number(r[5]),
   }));
 }

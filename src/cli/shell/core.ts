@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { StatementSplitter, cypherLiteral } from '../../engine/transfer/index.js';
-import type { CypherValue } from '../../engine/index.js';
+import { isMap, type CypherValue } from '../../engine/index.js';
 import { renderError, renderRecords, renderSummary, type OutputFormat } from '../render.js';
 import type { TableLayout } from '../result-table.js';
 import type { ShellClient } from './client.js';
@@ -187,7 +187,7 @@ export class ShellCore {
     if (argument.startsWith('{')) {
       const result = await this.client.run(`RETURN ${argument.replace(/;$/, '')} AS value`, this.parameters);
       const map = result.records[0]![0];
-      if (!(map instanceof Map)) throw new Error('Usage: :param name => expression, or :param {name: expression, ...}');
+      if (map === undefined || !isMap(map)) throw new Error('Usage: :param name => expression, or :param {name: expression, ...}');
       for (const [k, v] of map) this.parameters.set(k, v);
       return;
     }
@@ -210,7 +210,7 @@ export class ShellCore {
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      throw new Error(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new Error(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
     }
     const nested = new ShellCore(this.client, this.out, { ...this.options, source: path }, this.parameters);
     let failed = false;

@@ -3,7 +3,7 @@
  * only needed for `--address`).
  */
 import { randomUUID } from 'node:crypto';
-import { GraphError, type ResultSummary, type QueryType, type CypherValue } from '../../engine/index.js';
+import { GraphError, type ResultSummary, type QueryType, type CypherValue, valueText } from '../../engine/index.js';
 import type { ShellClient, ShellResult, Vocabulary } from './client.js';
 import { fromDriver, toDriver, type DriverLike, type DriverModule, type DriverResult, type DriverSession, type DriverTransaction } from './remote-values.js';
 
@@ -140,7 +140,7 @@ export class RemoteClient implements ShellClient {
   }
 
   async vocabulary(): Promise<Vocabulary> {
-    const column = async (query: string) => (await this.run(query, new Map())).records.map((r) => String(r[0]));
+    const column = async (query: string) => (await this.run(query, new Map())).records.map((r) => valueText(r[0]));
     return {
       labels: await column('CALL db.labels() YIELD label RETURN label'),
       types: await column('CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType'),

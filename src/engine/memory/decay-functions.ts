@@ -63,7 +63,7 @@ export function decayFunctions(model: () => DecayModel, now: () => number): Scal
         deterministic: false,
         argumentTypes: [['Node']],
       },
-      ([node], ctx) => model().score(decayInputsOf(node, ctx.accessor, 'decayScore'), now()).score,
+      ([node = null], ctx) => model().score(decayInputsOf(node, ctx.accessor, 'decayScore'), now()).score,
     ),
     scalar(
       'decayProfile',
@@ -73,7 +73,7 @@ export function decayFunctions(model: () => DecayModel, now: () => number): Scal
         signature: 'decayProfile(node :: NODE) :: STRING',
         argumentTypes: [['Node']],
       },
-      ([node], ctx) => model().profileOf(decayInputsOf(node, ctx.accessor, 'decayProfile').labels).name,
+      ([node = null], ctx) => model().profileOf(decayInputsOf(node, ctx.accessor, 'decayProfile').labels).name,
     ),
   ];
 }

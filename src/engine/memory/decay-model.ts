@@ -108,9 +108,9 @@ function parseProfile(entry: string): DecayProfile {
   if (match === null) {
     throw new ConfigError(`memory_decay.half_lives entry "${entry}" must be label=duration, e.g. episodic=7d`, 'memory_decay.half_lives', 'settings');
   }
-  const halfLifeMs = parseDuration(match[2]);
+  const halfLifeMs = parseDuration(match[2]!);
   if (halfLifeMs === null || !Number.isFinite(halfLifeMs)) {
     throw new ConfigError(`memory_decay.half_lives entry "${entry}" has an invalid duration`, 'memory_decay.half_lives', 'settings');
   }
-  return { name: match[1], halfLifeMs };
+  return { name: match[1]!, halfLifeMs };
 }

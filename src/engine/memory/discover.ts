@@ -57,7 +57,7 @@ export async function findSimilar(host: MemoryToolHost, content: string, selfId:
     { mode: 'READ' },
   );
   return rows
-    .map((row) => ({ id: cypherToJson(row[0]), title: cypherToJson(row[1] ?? null), score: round(hits.scores.get(row[0] as bigint) ?? 0) }))
+    .map((row) => ({ id: cypherToJson(row[0] ?? null), title: cypherToJson(row[1] ?? null), score: round(hits.scores.get(row[0] as bigint) ?? 0) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 3);
 }

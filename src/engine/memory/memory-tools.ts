@@ -184,7 +184,7 @@ export class MemoryTools {
       const properties = Object.fromEntries(Object.entries(extra ?? {}).filter(([key]) => !shown.has(key)));
       return { ...memory, ...(Object.keys(properties).length > 0 ? { properties } : {}), links: cypherToJson(row[2] ?? []) };
     });
-    const promoted = memories.filter((memory) => memory.archived === true).map((memory) => memory.id);
+    const promoted = memories.filter((memory) => memory.archived === true).map((memory) => memory.id ?? null);
     const accessed = await this.recordAccess(memories.map((memory) => BigInt(memory.id as number)));
     return { count: memories.length, memories, access_recorded: accessed, ...(accessed && promoted.length > 0 ? { unarchived: promoted } : {}) };
   }

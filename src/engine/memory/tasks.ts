@@ -79,8 +79,8 @@ async function readTask(host: MemoryToolHost, id: bigint): Promise<{ [key: strin
     { mode: 'READ' },
   );
   if (rows.length === 0) throw new ToolFailure(`no task with id ${id}`);
-  const task = memoryJson(rows[0][0]);
-  return { ...task, blocked_by: cypherToJson(rows[0][1] ?? []) };
+  const task = memoryJson(rows[0]![0]);
+  return { ...task, blocked_by: cypherToJson(rows[0]![1] ?? []) };
 }
 
 async function create(host: MemoryToolHost, args: Args): Promise<JsonValue> {
@@ -98,7 +98,7 @@ async function create(host: MemoryToolHost, args: Args): Promise<JsonValue> {
     `CREATE (t:${MEMORY_LABEL}:${TASK_LABEL} $properties) SET t.created_at = datetime({epochMillis: $now}), t.updated_at = t.created_at, t.access_count = 0 RETURN id(t)`,
     new Map<string, CypherValue>([['properties', properties], ['now', BigInt(host.now())]]),
   );
-  const id = rows[0][0] as bigint;
+  const id = rows[0]![0] as bigint;
   await addBlockers(host, id, blockers);
   await refresh(host, [id]);
   return { created: true, task: await readTask(host, id) };
@@ -108,7 +108,7 @@ async function update(host: MemoryToolHost, args: Args): Promise<JsonValue> {
   const target = nodeRef(args.id, 'ref', 't');
   const { rows } = await host.cypher.run(`MATCH (t:${TASK_LABEL}) WHERE ${target.predicate} RETURN id(t)`, new Map([['ref', target.value]]), { mode: 'READ' });
   if (rows.length === 0) throw new ToolFailure(`no task with id ${String(args.id)}`);
-  const id = rows[0][0] as bigint;
+  const id = rows[0]![0] as bigint;
   const changes = new Map<string, CypherValue>();
   const status = statusArg(args);
   if (status !== undefined) changes.set('status', status);

@@ -98,7 +98,7 @@ function registerResources(server: McpServer, host: MemoryToolHost): void {
         { mode: 'READ' },
       );
       if (rows.length === 0) throw new Error(`no memory with id ${id}`);
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: json(memoryJson(rows[0][0], true)) }] };
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: json(memoryJson(rows[0]![0], true)) }] };
     },
   );
 }

@@ -14,7 +14,7 @@
  * status (a failing statement also rolls back its explicit transaction). Same auth as the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ArgumentError, DatabaseNotFound, type ResultStream, type ResultSummary, type Session, type TransactionOptions, type CypherValue } from '../../../engine/index.js';
+import { ArgumentError, DatabaseNotFound, type ResultStream, type ResultSummary, type Session, type TransactionOptions, type CypherValue, isMap } from '../../../engine/index.js';
 import { JsonSyntaxError, parseJson, type JsonValue } from '../json/parse-json.js';
 import { plainJson, plainToCypher, typedJson, typedToCypher, type DeferredParameter } from '../json/query-api-values.js';
 import type { OpenTransaction } from '../tx/open-transactions.js';
@@ -126,7 +126,7 @@ export async function queryApiRoutes(app: FastifyInstance): Promise<void> {
     const substitute = (value: CypherValue): CypherValue => {
       if (typeof value === 'string' && value.startsWith('\u0000typed:')) return parsed[Number(value.slice(7))]!;
       if (Array.isArray(value)) return value.map(substitute);
-      if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, substitute(v)]));
+      if (isMap(value)) return new Map([...value].map(([k, v]) => [k, substitute(v)]));
       return value;
     };
     return new Map([...parameters].map(([k, v]) => [k, substitute(v)]));

@@ -2,21 +2,21 @@
  * apoc.convert (JSON in and out, type conversions, paths to trees), apoc.json.path and
  * apoc.paths.toJsonTree.
  */
-import { isNode, isPath, isRelationship } from '../../../values/kinds.js';
+import { isList, isNode, isPath, isRelationship } from '../../../values/kinds.js';
 import type { CypherMap, CypherValue, EntityAccessor } from '../../../values/types.js';
-import { NodeRef } from '../../../values/types.js';
 import { fn, illegalArgument, proc } from './define.js';
 import { jsonPath, parseJson, toJsonStructure, stringifyJson, toJsonText } from './json.js';
 import { labelsOf, listArg, mapArg, propsOf } from './values.js';
 import { groupKey } from '../../../values/group-key.js';
+import { valueText } from '../../../values/to-string.js';
 
 function parseAt(text: CypherValue, path: CypherValue): CypherValue {
   if (text === null) return null;
-  return jsonPath(parseJson(String(text)), typeof path === 'string' ? path : null);
+  return jsonPath(parseJson(valueText(text)), typeof path === 'string' ? path : null);
 }
 
 function expectMap(v: CypherValue): CypherValue {
-  if (v !== null && !(v instanceof Map)) throw illegalArgument(`Cannot convert ${String(v)} to a map`);
+  if (v !== null && !(v instanceof Map)) throw illegalArgument(`Cannot convert ${valueText(v)} to a map`);
   return v;
 }
 
@@ -48,7 +48,7 @@ function pathsToTree(paths: readonly CypherValue[], lowerCaseRels: boolean, conf
   const nodeMap = (n: CypherValue & { id: bigint }): Map<string, CypherValue> => {
     let m = maps.get(n.id);
     if (!m) {
-      const labels = labelsOf(n as NodeRef, accessor);
+      const labels = labelsOf(n, accessor);
       m = new Map<string, CypherValue>([['_type', labels[0] ?? null], ['_id', n.id], ['_elementId', accessor.nodeElementId(n.id)]]);
       for (const [k, v] of filtered(propsOf(n, accessor), nodeFilter.get(labels[0] ?? ''))) m.set(k, v);
       maps.set(n.id, m);
@@ -94,26 +94,26 @@ export const convertEntries = [
   }),
   fn("apoc.json.path(json :: STRING, path = '$' :: STRING, pathOptions = null :: LIST<STRING>) :: ANY", 'Returns the given JSON path.', ([text, path]) => parseAt(text!, path!)),
   fn("apoc.convert.getJsonProperty(node :: ANY, key :: STRING, path = '' :: STRING, pathOptions = null :: LIST<STRING>) :: ANY", 'Converts a serialized JSON object from the property of the given `NODE` into the equivalent Cypher structure (e.g. `MAP`, `LIST<ANY>`).', ([node, key, path], ctx) =>
-    node === null ? null : parseAt(propsOf(node!, ctx.accessor).get(String(key)) ?? null, path!),
+    node === null ? null : parseAt(propsOf(node!, ctx.accessor).get(valueText(key)) ?? null, path!),
   ),
   fn("apoc.convert.getJsonPropertyMap(node :: ANY, key :: STRING, path = '' :: STRING, pathOptions = null :: LIST<STRING>) :: MAP", 'Converts a serialized JSON object from the property of the given `NODE` into a Cypher `MAP`.', ([node, key, path], ctx) =>
-    node === null ? null : expectMap(parseAt(propsOf(node!, ctx.accessor).get(String(key)) ?? null, path!)),
+    node === null ? null : expectMap(parseAt(propsOf(node!, ctx.accessor).get(valueText(key)) ?? null, path!)),
   ),
   proc('apoc.convert.setJsonProperty(node :: NODE, key :: STRING, value :: ANY) :: VOID', 'WRITE', 'Serializes the given JSON object and sets it as a property on the given `NODE`.', function* ([node, key, value], c) {
     if (!isNode(node!)) throw illegalArgument('Expected a node');
-    c.writer().setNodeProperty(node.id, String(key), toJsonText(value!, c.exec.accessor));
+    c.writer().setNodeProperty(node.id, valueText(key), toJsonText(value!, c.exec.accessor));
   }),
   fn('apoc.convert.toList(value :: ANY) :: LIST<ANY>', 'Converts the given value into a `LIST<ANY>`.', ([v = null]) => {
     if (v === null) return null;
-    if (Array.isArray(v)) return v;
-    if (isPath(v)) return v.nodes.flatMap((n, i) => (v.relationships[i] ? [n, v.relationships[i]!] : [n]));
+    if (isList(v)) return v;
+    if (isPath(v)) return v.nodes.flatMap((n, i) => (v.relationships[i] ? [n, v.relationships[i]] : [n]));
     return [v];
   }),
   fn('apoc.convert.toMap(map :: ANY) :: MAP', 'Converts the given value into a `MAP`.', ([v = null], ctx) => {
     if (v === null) return null;
     if (v instanceof Map) return v;
     if (isNode(v) || isRelationship(v)) return propsOf(v, ctx.accessor);
-    throw illegalArgument(`Cannot convert ${String(v)} to a map`);
+    throw illegalArgument(`Cannot convert ${valueText(v)} to a map`);
   }),
   fn('apoc.convert.toSet(list :: ANY) :: LIST<ANY>', 'Converts the given value into a set represented in Cypher as a `LIST<ANY>`.', ([v]) => {
     if (v === null) return null;

@@ -13,13 +13,14 @@ import { apocFailure, fn, proc, type ApocContext, type ProcedureRows } from './d
 import { jsonPath, parseJson } from './json.js';
 import { cfgBoolean, mapArg } from './values.js';
 import { parseXml, selectXml, xmlToMap, type XmlElement } from './xml.js';
+import { valueText } from '../../../values/to-string.js';
 
 const IMPORT_DISABLED = 'Import from files not enabled, please set apoc.import.file.enabled=true in your apoc.conf';
 
 /** The whole text behind a URL (or given bytes), yielding while network reads are in flight. */
 function* readText(c: ApocContext, source: CypherValue): Generator<Signal, string, undefined> {
   if (source instanceof Uint8Array) return Buffer.from(source).toString('utf8');
-  const url = String(source ?? '');
+  const url = valueText(source ?? '');
   if (!/^https?:/i.test(url)) {
     if (/^file:/i.test(url) || !/^[a-z][a-z0-9+.-]*:/i.test(url)) throw apocFailure(IMPORT_DISABLED);
   }
@@ -109,13 +110,13 @@ function* importJson(c: ApocContext, source: CypherValue): ProcedureRows {
     properties += BigInt(props.size);
     if (entry.get('type') === 'node') {
       const labels = (entry.get('labels') as CypherValue[] | undefined ?? []).map(String);
-      ids.set(String(entry.get('id')), writer.createNode(labels, props));
+      ids.set(valueText(entry.get('id')), writer.createNode(labels, props));
       nodes++;
     } else if (entry.get('type') === 'relationship') {
-      const start = ids.get(String(mapArg(entry.get('start') ?? null).get('id')));
-      const end = ids.get(String(mapArg(entry.get('end') ?? null).get('id')));
-      if (start === undefined || end === undefined) throw apocFailure(`The relationship ${String(entry.get('id'))} refers to a node that is not in the file`);
-      writer.createRelationship(String(entry.get('label')), start, end, props);
+      const start = ids.get(valueText(mapArg(entry.get('start') ?? null).get('id')));
+      const end = ids.get(valueText(mapArg(entry.get('end') ?? null).get('id')));
+      if (start === undefined || end === undefined) throw apocFailure(`The relationship ${valueText(entry.get('id'))} refers to a node that is not in the file`);
+      writer.createRelationship(valueText(entry.get('label')), start, end, props);
       rels++;
     }
     if (c.exec.scheduler.tick()) yield PAUSE;
@@ -172,7 +173,7 @@ function* importGraphml(c: ApocContext, source: CypherValue, config: CypherValue
     }
     for (const e of elements(graph, 'edge')) {
       const props = dataOf(e);
-      const type = e.attributes.get('label') ?? (props.get('label') as string | undefined) ?? (typeof cfg.get('defaultRelationshipType') === 'string' ? String(cfg.get('defaultRelationshipType')) : 'RELATED');
+      const type = e.attributes.get('label') ?? (props.get('label') as string | undefined) ?? (typeof cfg.get('defaultRelationshipType') === 'string' ? valueText(cfg.get('defaultRelationshipType')) : 'RELATED');
       props.delete('label');
       const start = ids.get(e.attributes.get('source') ?? '');
       const end = ids.get(e.attributes.get('target') ?? '');
@@ -191,7 +192,7 @@ export const xmlImportEntries = [
   proc("apoc.load.xml(urlOrBinary :: ANY, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: (value :: MAP)", 'READ', 'Loads a single nested `MAP` from an XML URL (e.g. web-API).', ([source, path, , simple], c) => loadXml(c, source!, path!, simple!)),
   fn("apoc.xml.parse(data :: STRING, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: MAP", 'Parses the given XML `STRING` as a `MAP`.', ([data, path, , simple]) => {
     if (data === null) return null;
-    const e = selectXml(parseXml(String(data)), typeof path === 'string' ? path : '/')[0];
+    const e = selectXml(parseXml(valueText(data)), typeof path === 'string' ? path : '/')[0];
     return e === undefined ? null : xmlToMap(e, simple === true);
   }),
   proc('apoc.import.graphml(urlOrBinaryFile :: ANY, config :: MAP) :: (file :: STRING, source :: STRING, format :: STRING, nodes :: INTEGER, relationships :: INTEGER, properties :: INTEGER, time :: INTEGER, rows :: INTEGER, batchSize :: INTEGER, batches :: INTEGER, done :: BOOLEAN, data :: ANY)', 'WRITE', 'Imports a graph from the provided GraphML file.', ([source, config], c) => importGraphml(c, source!, config!)),

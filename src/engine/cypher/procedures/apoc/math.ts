@@ -5,6 +5,7 @@
 import type { CypherValue } from '../../../values/types.js';
 import { fn, illegalArgument, proc } from './define.js';
 import { num } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 function unary(name: string, description: string, f: (x: number) => number) {
   return fn(`apoc.math.${name}(value :: FLOAT) :: FLOAT`, description, ([v = null]) => (v === null ? null : f(num(v)!)));
@@ -73,9 +74,9 @@ export const mathEntries = [
       let sxx = 0;
       let sxy = 0;
       let syy = 0;
-      for (const id of c.reader.nodeIdsByLabel(String(label))) {
-        const x = num(c.reader.nodeProperty(id, String(px)) ?? null);
-        const y = num(c.reader.nodeProperty(id, String(py)) ?? null);
+      for (const id of c.reader.nodeIdsByLabel(valueText(label))) {
+        const x = num(c.reader.nodeProperty(id, valueText(px)) ?? null);
+        const y = num(c.reader.nodeProperty(id, valueText(py)) ?? null);
         if (x === null || y === null) continue;
         n++;
         sx += x;
@@ -92,7 +93,7 @@ export const mathEntries = [
     },
   ),
   fn('apoc.bitwise.op(a :: INTEGER, operator :: STRING, b :: INTEGER) :: INTEGER', 'Returns the result of the bitwise operation.', ([a, op, b]) =>
-    a === null || op === null ? null : bitwise(a as bigint, String(op), (b ?? 0n) as bigint),
+    a === null || op === null ? null : bitwise(a as bigint, valueText(op), (b ?? 0n) as bigint),
   ),
   fn('apoc.scoring.existence(score :: INTEGER, exists :: BOOLEAN) :: FLOAT', 'Returns the given score if true, 0 if false.', ([score, exists]) => (exists === true ? Number(score) : 0)),
   fn('apoc.scoring.pareto(minimumThreshold :: INTEGER, eightyPercentValue :: INTEGER, maximumValue :: INTEGER, score :: FLOAT) :: FLOAT', 'Applies a Pareto scoring function over the given `INTEGER` values.', ([min, eighty, max, score = null]) => {

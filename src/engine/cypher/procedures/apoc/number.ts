@@ -6,6 +6,7 @@ import type { CypherValue } from '../../../values/types.js';
 import { fn, illegalArgument } from './define.js';
 import { addDecimal, divideDecimal, formatDecimal, javaDecimalString, multiplyDecimal, parseDecimal, roundDecimal, setScale, subtractDecimal, type Decimal } from './decimal.js';
 import { num } from './values.js';
+import { valueText } from '../../../values/to-string.js';
 
 function separators(language: string): { group: string; decimal: string } {
   const parts = new Intl.NumberFormat(language === '' ? 'en' : language).formatToParts(12345.6);
@@ -70,7 +71,12 @@ const ROMAN: readonly [number, string][] = [
 function toRoman(n: number): string | null {
   if (!Number.isInteger(n) || n < 1 || n > 3999) return null;
   let out = '';
-  for (const [value, symbol] of ROMAN) while (n >= value) (out += symbol), (n -= value);
+  for (const [value, symbol] of ROMAN) {
+    while (n >= value) {
+      out += symbol;
+      n -= value;
+    }
+  }
   return out;
 }
 
@@ -79,13 +85,18 @@ function fromRoman(text: string): number | null {
   if (!/^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$/.test(s) || s === '') return null;
   let total = 0;
   let i = 0;
-  for (const [value, symbol] of ROMAN) while (s.startsWith(symbol, i)) (total += value), (i += symbol.length);
+  for (const [value, symbol] of ROMAN) {
+    while (s.startsWith(symbol, i)) {
+      total += value;
+      i += symbol.length;
+    }
+  }
   return total;
 }
 
 function exactArg(v: CypherValue): Decimal | null {
   if (v === null || v === '') return null;
-  return parseDecimal(String(v));
+  return parseDecimal(valueText(v));
 }
 
 function exact(name: string, description: string, op: (a: Decimal, b: Decimal, precision: number, mode: string) => Decimal, rounding: boolean) {
@@ -94,27 +105,27 @@ function exact(name: string, description: string, op: (a: Decimal, b: Decimal, p
     const x = exactArg(a!);
     const y = exactArg(b!);
     if (x === null || y === null) return null;
-    return javaDecimalString(op(x, y, Number(precision ?? 0n), String(mode ?? 'HALF_UP').toUpperCase()));
+    return javaDecimalString(op(x, y, Number(precision ?? 0n), valueText(mode ?? 'HALF_UP').toUpperCase()));
   });
 }
 
 /** The apoc.number functions. */
 export const numberEntries = [
   fn("apoc.number.format(number :: ANY, pattern = '' :: STRING, language = '' :: STRING) :: STRING", 'Formats the given `INTEGER` or `FLOAT` using the given pattern and language to produce a `STRING`.', ([n, pattern, language]) =>
-    typeof n === 'bigint' || typeof n === 'number' ? formatNumber(n, String(pattern ?? ''), String(language ?? '')) : null,
+    typeof n === 'bigint' || typeof n === 'number' ? formatNumber(n, valueText(pattern ?? ''), valueText(language ?? '')) : null,
   ),
   fn("apoc.number.parseInt(text :: STRING, pattern = '' :: STRING, language = '' :: STRING) :: INTEGER", 'Parses the given `STRING` using the given pattern and language to produce a `INTEGER`.', ([text, , language]) => {
     if (text === null) return null;
-    const n = parseNumber(String(text), String(language ?? ''));
+    const n = parseNumber(valueText(text), valueText(language ?? ''));
     return n === null ? null : BigInt(Math.trunc(n));
   }),
   fn("apoc.number.parseFloat(text :: STRING, pattern = '' :: STRING, language = '' :: STRING) :: FLOAT", 'Parses the given `STRING` using the given pattern and language to produce a `FLOAT`.', ([text, , language]) =>
-    text === null ? null : parseNumber(String(text), String(language ?? '')),
+    text === null ? null : parseNumber(valueText(text), valueText(language ?? '')),
   ),
   fn('apoc.number.arabicToRoman(number :: ANY) :: STRING', 'Converts the given Arabic numbers to Roman numbers.', ([n = null]) => (n === null ? null : toRoman(Number(num(n))))),
   fn('apoc.number.romanToArabic(romanNumeral :: STRING) :: NUMBER', 'Converts the given Roman numbers to Arabic numbers.', ([s]) => {
     if (s === null) return null;
-    const n = fromRoman(String(s));
+    const n = fromRoman(valueText(s));
     return n === null ? 0n : BigInt(n);
   }),
   exact('add', 'Returns the result of adding the two given large numbers (using Java BigDecimal).', (a, b) => addDecimal(a, b), false),
@@ -124,11 +135,11 @@ export const numberEntries = [
   fn('apoc.number.exact.toExact(number :: INTEGER) :: INTEGER', 'Returns the exact value of the given number (using Java BigDecimal).', ([n = null]) => n),
   fn("apoc.number.exact.toFloat(string :: STRING, precision = 0 :: INTEGER, roundingMode = 'HALF_UP' :: STRING) :: FLOAT", 'Returns the `FLOAT` of the given large number (using Java BigDecimal).', ([s, p, m]) => {
     const d = exactArg(s!);
-    return d === null ? null : Number(formatDecimal(roundDecimal(d, Number(p ?? 0n), String(m ?? 'HALF_UP').toUpperCase())));
+    return d === null ? null : Number(formatDecimal(roundDecimal(d, Number(p ?? 0n), valueText(m ?? 'HALF_UP').toUpperCase())));
   }),
   fn("apoc.number.exact.toInteger(string :: STRING, precision = 0 :: INTEGER, roundingMode = 'HALF_UP' :: STRING) :: INTEGER", 'Returns the `INTEGER` of the given large number (using Java BigDecimal).', ([s, p, m]) => {
     const d = exactArg(s!);
     if (d === null) return null;
-    return BigInt.asIntN(64, setScale(roundDecimal(d, Number(p ?? 0n), String(m ?? 'HALF_UP').toUpperCase()), 0, 'DOWN').unscaled);
+    return BigInt.asIntN(64, setScale(roundDecimal(d, Number(p ?? 0n), valueText(m ?? 'HALF_UP').toUpperCase()), 0, 'DOWN').unscaled);
   }),
 ];
