@@ -4,8 +4,7 @@
  * address (extra connections are closed at once), and an idle timeout (no bytes either way).
  * `watchWrites` disconnects a client that stops reading a response for `writeTimeoutMs`.
  */
-import type { Server } from 'node:net';
-import type { Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 
 /** Limits of one listener. */

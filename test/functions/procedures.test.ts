@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImportFiles } from '../../src/engine/files/import-files.js';
-import { isSignal } from '../../src/engine/cypher/runtime/row.js';
 import assert from 'node:assert/strict';
 import { CypherSyntaxError, CypherTypeError } from '../../src/engine/errors/index.js';
 import { builtinFunctions } from '../../src/engine/cypher/functions/index.js';
@@ -64,7 +63,7 @@ const ctx: ProcedureContext = {
 };
 const run = (name: string, args: CypherValue[] = []) => {
   const def = registry.lookup(name)!;
-  return [...def.call(prepareArguments(def, args), ctx)].filter((row): row is readonly CypherValue[] => !isSignal(row));
+  return [...def.call(prepareArguments(def, args), ctx)].filter((row): row is readonly CypherValue[] => typeof row !== 'symbol');
 };
 
 describe('built-in procedures', () => {

@@ -12,10 +12,9 @@ import { HeadReader } from './head-reader.js';
 import type { Connection } from './sqlite/connection.js';
 import type { StoreContext } from './store-context.js';
 import { assertStorableProperty } from './property-rules.js';
-import { assertUnique } from './index-maintenance.js';
+import { assertUnique, indexedValues } from './index-maintenance.js';
 import { TxState } from './tx-state.js';
 import { compositeKey } from './codec/index-key.js';
-import { indexedValues } from './index-maintenance.js';
 import type { WriteGuard } from './write-set.js';
 
 /** State and helpers shared by the node, relationship and schema writes of one transaction. */

@@ -13,6 +13,7 @@ import type { EntityLocks, LockOwner } from '../mvcc/entity-locks.js';
 import { CypherPoint } from '../values/types.js';
 import type { CypherMap, CypherValue } from '../values/types.js';
 import type { GraphWriter } from './graph-store.js';
+import { isList, isMap } from '../values/kinds.js';
 
 /** One logical write, with the id it created or changed. */
 export type WriteOp =
@@ -58,8 +59,8 @@ export function valueBytes(value: CypherValue): number {
   if (typeof value === 'string') return 16 + value.length * 2;
   if (typeof value === 'number' || typeof value === 'bigint') return 16;
   if (value instanceof Uint8Array) return 16 + value.byteLength;
-  if (Array.isArray(value)) return value.reduce<number>((sum, v) => sum + valueBytes(v), 16);
-  if (value instanceof Map) {
+  if (isList(value)) return value.reduce<number>((sum, v) => sum + valueBytes(v), 16);
+  if (isMap(value)) {
     let sum = 32;
     for (const [k, v] of value) sum += 16 + k.length * 2 + valueBytes(v);
     return sum;

@@ -23,12 +23,12 @@ import {
 } from './types.js';
 
 /** True for a Cypher MAP. */
-export function isMap(v: CypherValue): v is CypherMap {
+export function isMap(v: CypherValue | undefined): v is CypherMap {
   return v instanceof Map;
 }
 
 /** True for a Cypher LIST. */
-export function isList(v: CypherValue): v is readonly CypherValue[] {
+export function isList(v: CypherValue | undefined): v is readonly CypherValue[] {
   return Array.isArray(v);
 }
 

@@ -14,6 +14,7 @@ import type { ChangeLog } from '../../storage/database-store.js';
 import type { CypherMap, CypherValue } from '../../values/types.js';
 import { matchesSelector, parseSelector, type ChangeSelector } from './cdc-selectors.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
+import { valueText } from '../../values/to-string.js';
 
 const END_OF_COMMIT = 0xffffffff;
 const BATCH = 1000;
@@ -124,8 +125,8 @@ export const cdcProcedures: readonly ProcedureDefinition[] = [
       const text = args[0];
       const database = databaseId(ctx);
       const from = typeof text === 'string' && text !== '' ? decodeId(text, database) : { database, version: log.floor, seq: END_OF_COMMIT };
-      if (from.version < log.floor) throw invalid(`The change identifier '${String(text)}' is no longer available: the earliest change is after it (see db.cdc.earliest()).`);
-      if (from.version > ctx.reader.version) throw invalid(`The change identifier '${String(text)}' is ahead of the last committed transaction.`);
+      if (from.version < log.floor) throw invalid(`The change identifier '${valueText(text)}' is no longer available: the earliest change is after it (see db.cdc.earliest()).`);
+      if (from.version > ctx.reader.version) throw invalid(`The change identifier '${valueText(text)}' is ahead of the last committed transaction.`);
       const raw = args[1];
       if (raw !== null && !Array.isArray(raw)) throw new ArgumentError('db.cdc.query selectors must be a list of maps');
       const selectors = (raw ?? []).map((s: CypherValue) => parseSelector(s as CypherMap));

@@ -11,6 +11,8 @@
 import { ArgumentError } from '../../errors/index.js';
 import { encodeStandalone } from '../../storage/codec/value-codec.js';
 import type { CypherMap, CypherValue } from '../../values/types.js';
+import { valueText } from '../../values/to-string.js';
+import { isList, isMap } from '../../values/kinds.js';
 
 /** A validated selector. */
 export interface ChangeSelector {
@@ -27,14 +29,14 @@ const KNOWN: Readonly<Record<string, readonly string[]>> = {
 
 /** Validates one selector map. */
 export function parseSelector(value: CypherMap | null): ChangeSelector {
-  if (!(value instanceof Map)) throw new ArgumentError('A CDC selector must be a map');
+  if (!(isMap(value))) throw new ArgumentError('A CDC selector must be a map');
   const select = value.get('select');
   if (typeof select !== 'string' || !SELECT.includes(select)) throw new ArgumentError(`Invalid CDC selector: 'select' must be one of 'e', 'n', 'r'`);
   for (const key of value.keys()) {
     if (!KNOWN[select]!.includes(key)) throw new ArgumentError(`Invalid CDC selector: unknown field '${key}' for select '${select}'`);
   }
   const operation = value.get('operation');
-  if (operation !== undefined && operation !== null && !['c', 'u', 'd'].includes(String(operation))) {
+  if (operation !== undefined && operation !== null && !['c', 'u', 'd'].includes(valueText(operation))) {
     throw new ArgumentError(`Invalid CDC selector: 'operation' must be one of 'c', 'u', 'd'`);
   }
   return { select: select as ChangeSelector['select'], fields: value };
@@ -46,19 +48,19 @@ function same(a: CypherValue | undefined, b: CypherValue | undefined): boolean {
 }
 
 function mapGet(map: CypherValue | undefined, key: string): CypherValue | undefined {
-  return map instanceof Map ? map.get(key) : undefined;
+  return isMap(map) ? map.get(key) : undefined;
 }
 
 /** Every entry of `wanted` is present in `actual` with the same value. */
 function containsAll(actual: CypherValue | undefined, wanted: CypherValue | undefined): boolean {
-  if (!(wanted instanceof Map)) return true;
+  if (!(isMap(wanted))) return true;
   return [...wanted].every(([key, value]) => same(mapGet(actual, key), value));
 }
 
 function properties(event: CypherMap, side: 'before' | 'after'): CypherMap | null {
   const state = mapGet(mapGet(event, 'state'), side);
   const props = mapGet(state, 'properties');
-  return props instanceof Map ? props : null;
+  return isMap(props) ? props : null;
 }
 
 function changed(event: CypherMap, key: string): boolean {
@@ -71,35 +73,35 @@ function labelsOf(event: CypherMap): Set<string> {
   const labels = new Set<string>();
   for (const side of ['before', 'after'] as const) {
     const list = mapGet(mapGet(mapGet(event, 'state'), side), 'labels');
-    if (Array.isArray(list)) for (const label of list) labels.add(String(label));
+    if (isList(list)) for (const label of list) labels.add(valueText(label));
   }
   const current = mapGet(event, 'labels');
-  if (Array.isArray(current)) for (const label of current) labels.add(String(label));
+  if (isList(current)) for (const label of current) labels.add(valueText(label));
   return labels;
 }
 
 /** A `key` selector matches when one key-constraint entry of the entity has all its values. */
 function keyMatches(keys: CypherValue | undefined, wanted: CypherValue | undefined): boolean {
-  if (!(wanted instanceof Map)) return true;
-  if (!(keys instanceof Map)) return false;
+  if (!(isMap(wanted))) return true;
+  if (!(isMap(keys))) return false;
   for (const entries of keys.values()) {
-    if (Array.isArray(entries) && entries.some((entry: CypherValue) => containsAll(entry, wanted))) return true;
+    if (isList(entries) && entries.some((entry: CypherValue) => containsAll(entry, wanted))) return true;
   }
   return false;
 }
 
 function nodePartMatches(part: CypherValue | undefined, labels: ReadonlySet<string>, elementId: CypherValue | undefined, keys: CypherValue | undefined): boolean {
-  if (!(part instanceof Map)) return true;
+  if (!(isMap(part))) return true;
   const wantedId = part.get('elementId');
   if (wantedId !== undefined && wantedId !== null && wantedId !== elementId) return false;
   const wantedLabels = part.get('labels');
-  if (Array.isArray(wantedLabels) && !wantedLabels.every((l: CypherValue) => labels.has(String(l)))) return false;
+  if (isList(wantedLabels) && !wantedLabels.every((l: CypherValue) => labels.has(valueText(l)))) return false;
   return keyMatches(keys, part.get('key'));
 }
 
 function endpointMatches(endpoint: CypherValue | undefined, wanted: CypherValue | undefined): boolean {
   const labels = mapGet(endpoint, 'labels');
-  return nodePartMatches(wanted, new Set(Array.isArray(labels) ? labels.map(String) : []), mapGet(endpoint, 'elementId'), mapGet(endpoint, 'keys'));
+  return nodePartMatches(wanted, new Set(isList(labels) ? labels.map(String) : []), mapGet(endpoint, 'elementId'), mapGet(endpoint, 'keys'));
 }
 
 /** True when `selector` selects the change (`event`, `metadata` as db.cdc.query yields them). */
@@ -112,7 +114,7 @@ export function matchesSelector(selector: ChangeSelector, event: CypherMap, meta
   const elementId = f.get('elementId');
   if (elementId !== undefined && elementId !== null && elementId !== event.get('elementId')) return false;
   const changesTo = f.get('changesTo');
-  if (Array.isArray(changesTo) && !changesTo.every((key: CypherValue) => changed(event, String(key)))) return false;
+  if (isList(changesTo) && !changesTo.every((key: CypherValue) => changed(event, valueText(key)))) return false;
   for (const user of ['executingUser', 'authenticatedUser']) {
     const wanted = f.get(user);
     if (wanted !== undefined && wanted !== null && wanted !== metadata.get(user)) return false;

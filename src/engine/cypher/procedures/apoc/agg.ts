@@ -104,7 +104,7 @@ export const aggEntries = [
     return out;
   })),
   agg('apoc.agg.product(value :: NUMBER) :: NUMBER', 'Returns the product of all non-null `INTEGER` and `FLOAT` values in the collection.', collecting((vs) => {
-    if (vs.every((v) => typeof v === 'bigint')) return vs.reduce<bigint>((a, v) => BigInt.asIntN(64, a * (v as bigint)), 1n);
+    if (vs.every((v) => typeof v === 'bigint')) return vs.reduce<bigint>((a, v) => BigInt.asIntN(64, a * (v)), 1n);
     return numbers(vs).reduce((a, b) => a * b, 1);
   })),
   agg('apoc.agg.maxItems(items :: ANY, value :: ANY, groupLimit = -1 :: INTEGER) :: ANY', 'Returns a `MAP` `{items: LIST<ANY>, value: ANY}` where the `value` key is the maximum value present, and `items` represent all items with the same value.', extremeItems(1)),

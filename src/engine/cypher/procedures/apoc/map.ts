@@ -7,6 +7,8 @@ import { NodeRef } from '../../../values/types.js';
 import { executionOf, fn, illegalArgument } from './define.js';
 import { javaText } from './format.js';
 import { cfgBoolean, listArg, mapArg, propsOf } from './values.js';
+import { valueText } from '../../../values/to-string.js';
+import { isList, isMap } from '../../../values/kinds.js';
 
 const M = (v: CypherValue | undefined): CypherMap => mapArg(v ?? null);
 const L = (v: CypherValue | undefined) => listArg(v ?? null);
@@ -32,7 +34,7 @@ function missingKey(key: string, map: CypherMap): Error {
 function flatten(map: CypherMap, delimiter: string, prefix = '', out = new Map<string, CypherValue>()): Map<string, CypherValue> {
   for (const [k, v] of map) {
     const key = prefix === '' ? k : `${prefix}${delimiter}${k}`;
-    if (v instanceof Map) flatten(v, delimiter, key, out);
+    if (isMap(v)) flatten(v, delimiter, key, out);
     else out.set(key, v);
   }
   return out;
@@ -45,7 +47,7 @@ function unflatten(map: CypherMap, delimiter: string): Map<string, CypherValue> 
     let target = out;
     for (const part of parts.slice(0, -1)) {
       let next = target.get(part);
-      if (!(next instanceof Map)) target.set(part, (next = new Map<string, CypherValue>()));
+      if (!(isMap(next))) target.set(part, (next = new Map<string, CypherValue>()));
       target = next as Map<string, CypherValue>;
     }
     target.set(parts[parts.length - 1]!, v);
@@ -54,12 +56,12 @@ function unflatten(map: CypherMap, delimiter: string): Map<string, CypherValue> 
 }
 
 function removeKeys(value: CypherValue, keys: ReadonlySet<string>, recursive: boolean): CypherValue {
-  if (value instanceof Map) {
+  if (isMap(value)) {
     const out = new Map<string, CypherValue>();
     for (const [k, v] of value) if (!keys.has(k)) out.set(k, recursive ? removeKeys(v, keys, true) : v);
     return out;
   }
-  if (recursive && Array.isArray(value)) return value.map((v: CypherValue) => removeKeys(v, keys, true));
+  if (recursive && isList(value)) return value.map((v: CypherValue) => removeKeys(v, keys, true));
   return value;
 }
 
@@ -70,8 +72,8 @@ function updateTree(tree: CypherMap, key: string, data: readonly CypherValue[]):
     if (pair[0] !== undefined) updates.set(groupKey(pair[0]), M(pair[1]));
   }
   const visit = (v: CypherValue): CypherValue => {
-    if (Array.isArray(v)) return v.map(visit);
-    if (!(v instanceof Map)) return v;
+    if (isList(v)) return v.map(visit);
+    if (!(isMap(v))) return v;
     const out = new Map<string, CypherValue>([...v].map(([k, x]) => [k, visit(x)]));
     const id = v.get(key);
     const update = id === undefined ? undefined : updates.get(groupKey(id));
@@ -97,8 +99,8 @@ export const mapEntries = [
   fn('apoc.map.fromNodes(label :: STRING, prop :: STRING) :: MAP', 'Returns a `MAP` of the given prop to the node of the given label.', ([label, prop], ctx) => {
     const reader = executionOf(ctx).reader;
     const out = new Map<string, CypherValue>();
-    for (const id of reader.nodeIdsByLabel(String(label))) {
-      const v = reader.nodeProperty(id, String(prop));
+    for (const id of reader.nodeIdsByLabel(valueText(label))) {
+      const v = reader.nodeProperty(id, valueText(prop));
       if (v !== undefined && v !== null) out.set(keyText(v), new NodeRef(id));
     }
     return out;
@@ -106,7 +108,7 @@ export const mapEntries = [
   fn('apoc.map.groupBy(values :: LIST<ANY>, key :: STRING) :: MAP', 'Creates a `MAP` of the `LIST<ANY>` keyed by the given property, with single values.', ([values, key], ctx) => {
     const out = new Map<string, CypherValue>();
     for (const v of L(values)) {
-      const k = propsOf(v, ctx.accessor).get(String(key));
+      const k = propsOf(v, ctx.accessor).get(valueText(key));
       if (k !== undefined && k !== null) out.set(keyText(k), v);
     }
     return out;
@@ -114,7 +116,7 @@ export const mapEntries = [
   fn('apoc.map.groupByMulti(values :: LIST<ANY>, key :: STRING) :: MAP', 'Creates a `MAP` of the `LIST<ANY>` values keyed by the given property, with the `LIST<ANY>` values.', ([values, key], ctx) => {
     const out = new Map<string, CypherValue[]>();
     for (const v of L(values)) {
-      const k = propsOf(v, ctx.accessor).get(String(key));
+      const k = propsOf(v, ctx.accessor).get(valueText(key));
       if (k === undefined || k === null) continue;
       const list = out.get(keyText(k)) ?? [];
       list.push(v);
@@ -126,16 +128,16 @@ export const mapEntries = [
   fn('apoc.map.mergeList(maps :: LIST<MAP>) :: MAP', 'Merges all `MAP` values in the given `LIST<MAP<STRING, ANY>>` into one `MAP`.', ([maps]) => new Map(L(maps).flatMap((m) => [...M(m)]))),
   fn('apoc.map.get(map :: MAP, key :: STRING, value = null :: ANY, fail = true :: BOOLEAN) :: ANY', 'Returns a value for the given key. If the given key does not exist, or lacks a default value, this function will throw an exception.', ([map, key, value, fail]) => {
     const m = M(map);
-    if (m.has(String(key))) return m.get(String(key))!;
-    if (fail !== false && value === null) throw missingKey(String(key), m);
+    if (m.has(valueText(key))) return m.get(valueText(key))!;
+    if (fail !== false && value === null) throw missingKey(valueText(key), m);
     return value!;
   }),
   fn('apoc.map.mget(map :: MAP, keys :: LIST<STRING>, values = [] :: LIST<ANY>, fail = true :: BOOLEAN) :: LIST<ANY>', 'Returns a `LIST<ANY>` for the given keys. If one of the keys does not exist, or lacks a default value, this function will throw an exception.', ([map, keys, values, fail]) => {
     const m = M(map);
     return L(keys).map((k, i) => {
-      if (m.has(String(k))) return m.get(String(k))!;
+      if (m.has(valueText(k))) return m.get(valueText(k))!;
       const fallback = L(values)[i];
-      if (fail !== false && fallback === undefined) throw missingKey(String(k), m);
+      if (fail !== false && fallback === undefined) throw missingKey(valueText(k), m);
       return fallback ?? null;
     });
   }),
@@ -143,21 +145,21 @@ export const mapEntries = [
     const m = M(map);
     const out = new Map<string, CypherValue>();
     L(keys).forEach((k, i) => {
-      if (m.has(String(k))) out.set(String(k), m.get(String(k))!);
+      if (m.has(valueText(k))) out.set(valueText(k), m.get(valueText(k))!);
       else {
         const fallback = L(values)[i];
-        if (fail !== false && fallback === undefined) throw missingKey(String(k), m);
-        out.set(String(k), fallback ?? null);
+        if (fail !== false && fallback === undefined) throw missingKey(valueText(k), m);
+        out.set(valueText(k), fallback ?? null);
       }
     });
     return out;
   }),
   fn('apoc.map.values(map :: MAP, keys = [] :: LIST<STRING>, addNullsForMissing = false :: BOOLEAN) :: LIST<ANY>', 'Returns a `LIST<ANY>` indicated by the given keys (returns a null value if a given key is missing).', ([map, keys, nulls]) => {
     const m = M(map);
-    return L(keys).flatMap((k) => (m.has(String(k)) ? [m.get(String(k))!] : nulls === true ? [null] : []));
+    return L(keys).flatMap((k) => (m.has(valueText(k)) ? [m.get(valueText(k))!] : nulls === true ? [null] : []));
   }),
-  fn('apoc.map.setKey(map :: MAP, key :: STRING, value :: ANY) :: MAP', 'Adds or updates the given entry in the `MAP`.', ([map, key, value]) => new Map([...M(map), [String(key), value!]])),
-  fn('apoc.map.setEntry(map :: MAP, key :: STRING, value :: ANY) :: MAP', 'Adds or updates the given entry in the `MAP`.', ([map, key, value]) => new Map([...M(map), [String(key), value!]])),
+  fn('apoc.map.setKey(map :: MAP, key :: STRING, value :: ANY) :: MAP', 'Adds or updates the given entry in the `MAP`.', ([map, key, value]) => new Map([...M(map), [valueText(key), value!]])),
+  fn('apoc.map.setEntry(map :: MAP, key :: STRING, value :: ANY) :: MAP', 'Adds or updates the given entry in the `MAP`.', ([map, key, value]) => new Map([...M(map), [valueText(key), value!]])),
   fn('apoc.map.setLists(map :: MAP, keys :: LIST<STRING>, values :: LIST<ANY>) :: MAP', 'Adds or updates the given keys/value pairs provided in `LIST<ANY>` format (e.g. [key1, key2],[value1, value2]) in a `MAP`.', ([map, keys, values]) => {
     const out = new Map(M(map));
     L(keys).forEach((k, i) => out.set(keyText(k), L(values)[i] ?? null));
@@ -171,7 +173,7 @@ export const mapEntries = [
     return out;
   }),
   fn('apoc.map.removeKey(map :: MAP, key :: STRING, config = {} :: MAP) :: MAP', 'Removes the given key from the `MAP` (recursively if recursive is true).', ([map, key, config]) =>
-    removeKeys(M(map), new Set([String(key)]), cfgBoolean(M(config), 'recursive', false)),
+    removeKeys(M(map), new Set([valueText(key)]), cfgBoolean(M(config), 'recursive', false)),
   ),
   fn('apoc.map.removeKeys(map :: MAP, keys :: LIST<STRING>, config = {} :: MAP) :: MAP', 'Removes the given keys from the `MAP` (recursively if recursive is true).', ([map, keys, config]) =>
     removeKeys(M(map), new Set(L(keys).map(String)), cfgBoolean(M(config), 'recursive', false)),
@@ -181,11 +183,11 @@ export const mapEntries = [
     const dropValues = new Set(L(values).map(groupKey));
     return new Map([...M(map)].filter(([k, v]) => !drop.has(k) && v !== null && !dropValues.has(groupKey(v))));
   }),
-  fn("apoc.map.flatten(map :: MAP, delimiter = '.' :: STRING) :: MAP", 'Flattens nested items in the given `MAP`.', ([map, d]) => flatten(M(map), String(d ?? '.'))),
-  fn("apoc.map.unflatten(map :: MAP, delimiter = '.' :: STRING) :: MAP", 'Unflattens items in the given `MAP` to nested items.', ([map, d]) => unflatten(M(map), String(d ?? '.'))),
+  fn("apoc.map.flatten(map :: MAP, delimiter = '.' :: STRING) :: MAP", 'Flattens nested items in the given `MAP`.', ([map, d]) => flatten(M(map), valueText(d ?? '.'))),
+  fn("apoc.map.unflatten(map :: MAP, delimiter = '.' :: STRING) :: MAP", 'Unflattens items in the given `MAP` to nested items.', ([map, d]) => unflatten(M(map), valueText(d ?? '.'))),
   fn('apoc.map.sortedProperties(map :: MAP, ignoreCase = true :: BOOLEAN) :: LIST<ANY>', 'Returns a `LIST<ANY>` of key/value pairs, with the pairs sorted by alphabetically by key, with optional case sensitivity.', ([map, ignoreCase]) => {
     const norm = (k: string) => (ignoreCase === false ? k : k.toLowerCase());
     return [...M(map)].sort(([a], [b]) => (norm(a) < norm(b) ? -1 : norm(a) > norm(b) ? 1 : 0)).map(([k, v]) => [k, v]);
   }),
-  fn('apoc.map.updateTree(tree :: MAP, key :: STRING, data :: LIST<LIST<ANY>>) :: MAP', 'Adds the data `MAP` on each level of the nested tree, where the key-value pairs match.', ([tree, key, data]) => updateTree(M(tree), String(key), L(data))),
+  fn('apoc.map.updateTree(tree :: MAP, key :: STRING, data :: LIST<LIST<ANY>>) :: MAP', 'Adds the data `MAP` on each level of the nested tree, where the key-value pairs match.', ([tree, key, data]) => updateTree(M(tree), valueText(key), L(data))),
 ];

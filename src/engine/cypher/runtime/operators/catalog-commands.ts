@@ -11,6 +11,7 @@ import { optionValue } from '../../../catalog/option-catalog.js';
 import { Kind } from '../../ast/index.js';
 import type { AdminCommand, Expression, SchemaCommand, SymbolicName } from '../../ast/index.js';
 import type { ExecutionContext } from '../execution-context.js';
+import { isMap } from '../../../values/kinds.js';
 
 function directoryOf(ctx: ExecutionContext): DatabaseDirectory {
   const directory = ctx.admin.directory;
@@ -60,7 +61,7 @@ function propertiesOf(expression: Expression | null, ctx: ExecutionContext): Rea
   if (expression === null) return null;
   const value = constantValue(expression, ctx);
   if (value === null) return new Map();
-  if (!(value instanceof Map)) throw new ArgumentError('Alias PROPERTIES must be a map.');
+  if (!(isMap(value))) throw new ArgumentError('Alias PROPERTIES must be a map.');
   return value;
 }
 
@@ -104,7 +105,7 @@ export async function runCatalogCommand(command: AdminCommand | SchemaCommand, c
     case Kind.CreateDatabase: {
       if (command.options === null) return false;
       const options = constantValue(command.options, ctx);
-      if (!(options instanceof Map)) throw new ArgumentError('CREATE DATABASE OPTIONS must be a map.');
+      if (!(isMap(options))) throw new ArgumentError('CREATE DATABASE OPTIONS must be a map.');
       const name = nameOf(command.name, ctx);
       const directory = directoryOf(ctx);
       for (const [key, value] of options) optionValue(key, value);
