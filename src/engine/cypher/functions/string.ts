@@ -69,7 +69,7 @@ export const stringFunctions: readonly ScalarFunction[] = [
   }),
   scalar('split', { min: 2, category: 'String', description: 'Splits a string on a delimiter (or any of a list of delimiters).', argumentTypes: [STR, ['String', 'List']] }, ([s, delimiter]) => {
     const text = asString('split', s!);
-    const delimiters = isList(delimiter!) ? delimiter.map((d) => asString('split', d)) : [asString('split', delimiter!)];
+    const delimiters = isList(delimiter) ? delimiter.map((d) => asString('split', d)) : [asString('split', delimiter!)];
     if (delimiters.length === 1 && delimiters[0] === '') return [...text];
     let parts = [text];
     for (const d of delimiters) parts = parts.flatMap((p) => p.split(d));
