@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { byKind, Kind, print, visit, SKIP, BREAK, type AstNode, type Expression, type Return, type SingleQuery, type Statement } from '../../../src/engine/cypher/ast/index.js';
 import { measureFrontendThroughput, parse, parseStatements } from '../../../src/engine/cypher/parser/index.js';
+import { MAX_NESTING_DEPTH } from '../../../src/engine/cypher/parser/nesting-limit.js';
 import { CypherSyntaxError } from '../../../src/engine/errors/index.js';
 
 /** The first RETURN item's expression of `RETURN <text>`. */
@@ -100,11 +101,13 @@ describe('parser: expressions', () => {
     assert.equal(parseExpression('(n)-[:T]->()').kind, Kind.PatternExpression);
   });
 
-  test('deeply nested parentheses parse in linear time', () => {
-    const depth = 200;
+  test('deeply nested parentheses parse in linear time up to the nesting limit, and are refused past it', () => {
+    const depth = MAX_NESTING_DEPTH - 1;
     const started = Date.now();
     assert.equal(parseExpression('('.repeat(depth) + '1' + ')'.repeat(depth)).kind, Kind.IntegerLiteral);
     assert.ok(Date.now() - started < 2000);
+    const tooDeep = MAX_NESTING_DEPTH + 1;
+    assert.throws(() => parseExpression('('.repeat(tooDeep) + '1' + ')'.repeat(tooDeep)), /nested too deeply/);
   });
 });
 
