@@ -56,7 +56,16 @@ const resolver = createNodeResolver({
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'bench/node_modules/**', 'bench/data/**', 'data/**', '.tmp/**', 'test/.tmp/**', 'test/**/fixtures/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'bench/node_modules/**',
+      'bench/data/**',
+      'data/**',
+      '.tmp/**',
+      'test/.tmp/**',
+      'test/**/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -22,9 +22,8 @@ function collect(dir) {
 const files = collect(join(root, 'test'))
   .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
   .sort();
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
-  { cwd: root, stdio: 'inherit' },
-);
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

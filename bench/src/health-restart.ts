@@ -88,7 +88,19 @@ try {
   const extra = health - emptyHealth;
   const row = `| H-RESTART | /health after restart, ${NODES.toLocaleString('en')} nodes | ${(health / 1000).toFixed(2)} s vs ${(emptyHealth / 1000).toFixed(2)} s empty (process start included; median of ${RESTARTS}) | +${(extra / 1000).toFixed(2)} s for the data | search ready ${(ready / 1000).toFixed(1)} s | heap ${heap.toFixed(0)} MiB (empty ${emptyHeap.toFixed(0)}): ${perMillion.toFixed(0)} MiB per million nodes | ${extra < 1000 ? 'pass' : 'fail'} (< 1 s) |`;
   console.log(row);
-  const result = { nodes: NODES, loadMs, runs, empty, medianHealthMs: health, medianEmptyHealthMs: emptyHealth, medianSearchReadyMs: ready, medianHeapMiB: heap, medianEmptyHeapMiB: emptyHeap, heapMiBPerMillionNodes: perMillion, machine: { cpus: os.cpus().length, memoryGiB: os.totalmem() / 2 ** 30, node: process.version, loadAverage: os.loadavg() } };
+  const result = {
+    nodes: NODES,
+    loadMs,
+    runs,
+    empty,
+    medianHealthMs: health,
+    medianEmptyHealthMs: emptyHealth,
+    medianSearchReadyMs: ready,
+    medianHeapMiB: heap,
+    medianEmptyHeapMiB: emptyHeap,
+    heapMiBPerMillionNodes: perMillion,
+    machine: { cpus: os.cpus().length, memoryGiB: os.totalmem() / 2 ** 30, node: process.version, loadAverage: os.loadavg() },
+  };
   const out = path.join(here, '..', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}-health-restart.json`);
   fs.writeFileSync(out, JSON.stringify(result, null, 2));
   console.log(`written ${out}`);

@@ -55,18 +55,27 @@ function parseArgs(argv: readonly string[]): Options {
       return v;
     };
     if (arg === '--size') opts.size = value();
-    else if (arg === '--only') opts.only = new Set(value().split(',').map((s) => s.trim().toUpperCase()));
+    else if (arg === '--only')
+      opts.only = new Set(
+        value()
+          .split(',')
+          .map((s) => s.trim().toUpperCase()),
+      );
     else if (arg === '--engine') opts.engine = value() === 'dist' ? 'dist' : 'src';
     else if (arg === '--kuzu-threads') opts.kuzuThreads = Number(value());
     else if (arg === '--out') opts.out = value();
     else if (arg === '--baseline') opts.baseline = value();
     else if (arg === '--skip-ours') {
       for (const id of value().split(',')) {
-        opts.skipOurs.set(id.trim().toUpperCase(), 'not run (--skip-ours): at this size the query did not finish in an earlier run and ignores the statement timeout');
+        opts.skipOurs.set(
+          id.trim().toUpperCase(),
+          'not run (--skip-ours): at this size the query did not finish in an earlier run and ignores the statement timeout',
+        );
       }
-    }
-    else if (arg === '--help' || arg === '-h') {
-      console.log('npm run bench -- [--size smoke|medium|large|default] [--only G1,G4,P1,...] [--engine src|dist] [--kuzu-threads N] [--out DIR] [--skip-ours G7,...] [--baseline DIR]');
+    } else if (arg === '--help' || arg === '-h') {
+      console.log(
+        'npm run bench -- [--size smoke|medium|large|default] [--only G1,G4,P1,...] [--engine src|dist] [--kuzu-threads N] [--out DIR] [--skip-ours G7,...] [--baseline DIR]',
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -88,7 +97,9 @@ async function main(): Promise<void> {
   }
   const results: WorkloadResult[] = [];
   try {
-    log(`graphdb bench — profile ${profile.name}: ${profile.persons} persons, ${profile.relationships} relationships (seed ${profile.seed})`);
+    log(
+      `graphdb bench — profile ${profile.name}: ${profile.persons} persons, ${profile.relationships} relationships (seed ${profile.seed})`,
+    );
     const graphdb = await probeGraphdb(opts.engine);
     for (const [k, v] of Object.entries(graphdb)) if (typeof v === 'string') log(`  graphdb ${k}: pending — ${v}`);
     let t = performance.now();

@@ -60,28 +60,36 @@ export async function measure(op: Operation, options: MeasureOptions): Promise<T
  * Runs `op` from `clients` concurrent loops (for network workloads) within the budget; latency is
  * per operation, throughput is total operations over wall time.
  */
-export async function measureConcurrent(op: (client: number, i: number) => Promise<unknown>, clients: number, options: MeasureOptions): Promise<Timing> {
+export async function measureConcurrent(
+  op: (client: number, i: number) => Promise<unknown>,
+  clients: number,
+  options: MeasureOptions,
+): Promise<Timing> {
   const warmup = options.warmupOps ?? 3;
-  await Promise.all(Array.from({ length: clients }, async (_, c) => {
-    for (let i = 0; i < warmup; i++) await op(c, i);
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = 0; i < warmup; i++) await op(c, i);
+    }),
+  );
   const latencies: number[] = [];
   const start = process.hrtime.bigint();
   const deadline = start + BigInt(Math.round(options.budgetMs * 1e6));
   const minPerClient = Math.ceil((options.minOps ?? 5) / clients);
   let end = start;
-  await Promise.all(Array.from({ length: clients }, async (_, c) => {
-    let i = 0;
-    for (;;) {
-      const t0 = process.hrtime.bigint();
-      if (i >= minPerClient && t0 >= deadline) break;
-      await op(c, warmup + i);
-      const t1 = process.hrtime.bigint();
-      latencies.push(Number(t1 - t0) / 1e6);
-      if (t1 > end) end = t1;
-      i++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      let i = 0;
+      for (;;) {
+        const t0 = process.hrtime.bigint();
+        if (i >= minPerClient && t0 >= deadline) break;
+        await op(c, warmup + i);
+        const t1 = process.hrtime.bigint();
+        latencies.push(Number(t1 - t0) / 1e6);
+        if (t1 > end) end = t1;
+        i++;
+      }
+    }),
+  );
   return summarize(latencies, Number(end - start) / 1e9);
 }
 

@@ -87,7 +87,10 @@ export class WorkloadRecorder {
 
   /** Records an adapter's canonical answer on the sample, for the agreement check. */
   answer(adapter: string, value: unknown): void {
-    this.answers.set(adapter, JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)));
+    this.answers.set(
+      adapter,
+      JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+    );
   }
 
   check(name: string, pass: boolean, detail: string): void {
@@ -134,9 +137,10 @@ export class WorkloadRecorder {
 
   private evaluate(req: Requirement, ours: AdapterResult | undefined): RequirementOutcome {
     const measured = this.results.filter((r) => r.status === 'ok' && r.timing);
-    const base = req.against === BEST_PEER
-      ? measured.filter((r) => r.role === 'peer').sort((a, b) => b.timing!.opsPerSec - a.timing!.opsPerSec)[0]
-      : measured.find((r) => r.adapter === req.against);
+    const base =
+      req.against === BEST_PEER
+        ? measured.filter((r) => r.role === 'peer').sort((a, b) => b.timing!.opsPerSec - a.timing!.opsPerSec)[0]
+        : measured.find((r) => r.adapter === req.against);
     if (!ours?.timing || !base?.timing) return { ...req, ratio: null, medianRatio: null, pass: null };
     const ratio = ours.timing.opsPerSec / base.timing.opsPerSec;
     const medians = Number.isFinite(ours.timing.p50Ms) && Number.isFinite(base.timing.p50Ms) && ours.timing.p50Ms > 0;

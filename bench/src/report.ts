@@ -82,12 +82,26 @@ export function markdownTable(results: readonly WorkloadResult[]): string {
     '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const w of results) {
-    const ours = w.results.filter((r) => r.role === 'ours').map((r) => `${r.adapter}: ${cell(r)}`).join('<br>') || '—';
-    const peers = w.results.filter((r) => r.role === 'peer').map((r) => `${r.adapter}: ${cell(r)}`).join('<br>') || '—';
-    const limits = w.results.filter((r) => r.role === 'limit').map((r) => `${r.adapter}: ${cell(r)}`).join('<br>') || '—';
+    const ours =
+      w.results
+        .filter((r) => r.role === 'ours')
+        .map((r) => `${r.adapter}: ${cell(r)}`)
+        .join('<br>') || '—';
+    const peers =
+      w.results
+        .filter((r) => r.role === 'peer')
+        .map((r) => `${r.adapter}: ${cell(r)}`)
+        .join('<br>') || '—';
+    const limits =
+      w.results
+        .filter((r) => r.role === 'limit')
+        .map((r) => `${r.adapter}: ${cell(r)}`)
+        .join('<br>') || '—';
     const agree = w.agreement.checked ? (w.agreement.ok ? 'yes' : `**no**: ${w.agreement.detail}`) : w.agreement.detail;
     const result = w.pending ? `pending: ${w.pending}` : verdict(w);
-    lines.push(`| ${w.id} | ${w.title} | ${w.unit} | ${ours} | ${peers} | ${limits} | ${ratios(w)} | ${agree} | ${result} |`.replace(/\n/g, ' '));
+    lines.push(
+      `| ${w.id} | ${w.title} | ${w.unit} | ${ours} | ${peers} | ${limits} | ${ratios(w)} | ${agree} | ${result} |`.replace(/\n/g, ' '),
+    );
   }
   return lines.join('\n');
 }
@@ -99,7 +113,8 @@ export function printTable(results: readonly WorkloadResult[], log: (s: string) 
     log(`${w.id.padEnd(5)} ${verdict(w).padEnd(12)} ${w.title}`);
     for (const r of w.results) {
       const figure = r.timing ? fmtTiming(r.timing, w.unit) : '';
-      const rate = r.status === 'ok' ? `${figure}${r.role === 'ours' && r.note ? ` — ${r.note}` : ''}` : `${r.status}${r.note ? ': ' + r.note : ''}`;
+      const rate =
+        r.status === 'ok' ? `${figure}${r.role === 'ours' && r.note ? ` — ${r.note}` : ''}` : `${r.status}${r.note ? ': ' + r.note : ''}`;
       log(`        ${r.role.padEnd(5)} ${r.adapter.padEnd(22)} ${rate}`);
     }
     const rt = ratios(w);
@@ -110,7 +125,12 @@ export function printTable(results: readonly WorkloadResult[], log: (s: string) 
 }
 
 /** Writes the JSON and markdown results; returns their paths. */
-export function writeResults(dir: string, profile: Profile, results: readonly WorkloadResult[], extra: Record<string, unknown>): { json: string; md: string } {
+export function writeResults(
+  dir: string,
+  profile: Profile,
+  results: readonly WorkloadResult[],
+  extra: Record<string, unknown>,
+): { json: string; md: string } {
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '');
   const base = join(dir, `${stamp}-${profile.name}`);

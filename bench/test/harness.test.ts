@@ -89,11 +89,13 @@ describe('JS CSR limit', () => {
       let frontier = [a];
       for (let d = 1; d <= max && frontier.length; d++) {
         const next: number[] = [];
-        for (const v of frontier) for (const w of adj[v]!) if (!dist.has(w)) {
-          if (w === b) return d;
-          dist.set(w, d);
-          next.push(w);
-        }
+        for (const v of frontier)
+          for (const w of adj[v]!)
+            if (!dist.has(w)) {
+              if (w === b) return d;
+              dist.set(w, d);
+              next.push(w);
+            }
         frontier = next;
       }
       return null;
@@ -117,15 +119,32 @@ describe('reference BM25', () => {
     for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1]!.score >= hits[i]!.score);
     assert.ok(sameTopK(hits, [...hits]));
     if (hits.length > 1) assert.ok(!sameTopK(hits, hits.slice(1)));
-    const tied = [{ doc: 1, score: 2 }, { doc: 2, score: 1 }];
-    assert.ok(sameTopK(tied, [{ doc: 1, score: 2 }, { doc: 3, score: 1 }]), 'documents tied at the cut may differ');
-    assert.ok(!sameTopK(tied, [{ doc: 4, score: 2 }, { doc: 2, score: 1 }]));
+    const tied = [
+      { doc: 1, score: 2 },
+      { doc: 2, score: 1 },
+    ];
+    assert.ok(
+      sameTopK(tied, [
+        { doc: 1, score: 2 },
+        { doc: 3, score: 1 },
+      ]),
+      'documents tied at the cut may differ',
+    );
+    assert.ok(
+      !sameTopK(tied, [
+        { doc: 4, score: 2 },
+        { doc: 2, score: 1 },
+      ]),
+    );
   });
 });
 
 describe('WorkloadRecorder', () => {
   it('passes only when every ratio holds and the answers agree', () => {
-    const rec = new WorkloadRecorder('X', 'x', 'ops/s', 't', [{ against: 'raw', factor: 0.5 }, { against: 'best peer', factor: 1 }]);
+    const rec = new WorkloadRecorder('X', 'x', 'ops/s', 't', [
+      { against: 'raw', factor: 0.5 },
+      { against: 'best peer', factor: 1 },
+    ]);
     rec.ok('ours', 'ours', timing(60));
     rec.ok('peerA', 'peer', timing(50));
     rec.ok('peerB', 'peer', timing(40));
@@ -134,7 +153,10 @@ describe('WorkloadRecorder', () => {
     rec.answer('raw', [1, 2]);
     const result = rec.finish();
     assert.equal(result.pass, true);
-    assert.deepEqual(result.requirements.map((r) => r.ratio), [0.6, 1.2]);
+    assert.deepEqual(
+      result.requirements.map((r) => r.ratio),
+      [0.6, 1.2],
+    );
   });
 
   it('fails on a ratio miss and on disagreeing answers', () => {

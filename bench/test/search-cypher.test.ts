@@ -61,7 +61,10 @@ describe('graphdb Cypher search adapter', () => {
       const exact = exactTopK(base, row(queries, q), 10);
       assert.deepEqual(await search.exact(v, 10), exact);
       assert.deepEqual(await search.knn(v, 10), exact);
-      assert.deepEqual(await search.filteredKnn(v, 10, base.count), exactTopK(base, row(queries, q), 10, (i) => i % 10 === 3));
+      assert.deepEqual(
+        await search.filteredKnn(v, 10, base.count),
+        exactTopK(base, row(queries, q), 10, (i) => i % 10 === 3),
+      );
     }
   });
 
@@ -72,11 +75,13 @@ describe('graphdb Cypher search adapter', () => {
     const expected: number[][] = [];
     for (let q = 0; q < queries.count; q++) {
       found.push(await search.hybrid(texts[q]!.terms.join(' '), queryParameter(queries, q), 10));
-      expected.push(referenceRrf(
-        reference.search(texts[q]!, HYBRID_CANDIDATES).map((h) => h.doc),
-        truth[q]!.slice(0, HYBRID_CANDIDATES),
-        10,
-      ));
+      expected.push(
+        referenceRrf(
+          reference.search(texts[q]!, HYBRID_CANDIDATES).map((h) => h.doc),
+          truth[q]!.slice(0, HYBRID_CANDIDATES),
+          10,
+        ),
+      );
     }
     assert.ok(found.every((f) => f.length === 10));
     assert.ok(meanRecall(found, expected, 10) >= 0.95, `overlap ${meanRecall(found, expected, 10)}`);
@@ -90,11 +95,13 @@ describe('graphdb Cypher search adapter', () => {
     const expected: number[][] = [];
     for (let q = 0; q < queries.count; q++) {
       found.push(await search.hybridSearch(texts[q]!.terms.join(' '), queryParameter(queries, q), 10, 'hybrid'));
-      expected.push(referenceRrf(
-        reference.search(texts[q]!, HYBRID_CANDIDATES).map((h) => h.doc),
-        truth[q]!.slice(0, HYBRID_CANDIDATES),
-        10,
-      ));
+      expected.push(
+        referenceRrf(
+          reference.search(texts[q]!, HYBRID_CANDIDATES).map((h) => h.doc),
+          truth[q]!.slice(0, HYBRID_CANDIDATES),
+          10,
+        ),
+      );
     }
     assert.ok(found.every((f) => f.length === 10 && f.every((d) => d >= 0)));
     assert.ok(meanRecall(found, expected, 10) >= 0.95, `overlap ${meanRecall(found, expected, 10)}`);

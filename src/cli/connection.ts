@@ -14,11 +14,21 @@ export const connectionFlags = {
   database: databaseFlag,
   address: Flags.string({
     char: 'a',
-    description: 'connect to a server instead of opening --data-dir: host:port, bolt://, neo4j://, bolt+s://, neo4j+s:// (env NEO4J_ADDRESS)',
+    description:
+      'connect to a server instead of opening --data-dir: host:port, bolt://, neo4j://, bolt+s://, neo4j+s:// (env NEO4J_ADDRESS)',
     env: 'NEO4J_ADDRESS',
   }),
-  username: Flags.string({ char: 'u', description: 'user name for --address (env NEO4J_USERNAME)', env: 'NEO4J_USERNAME', default: 'admin' }),
-  password: Flags.string({ char: 'p', description: 'password for --address (env NEO4J_PASSWORD; prompted for on a terminal when missing)', env: 'NEO4J_PASSWORD' }),
+  username: Flags.string({
+    char: 'u',
+    description: 'user name for --address (env NEO4J_USERNAME)',
+    env: 'NEO4J_USERNAME',
+    default: 'admin',
+  }),
+  password: Flags.string({
+    char: 'p',
+    description: 'password for --address (env NEO4J_PASSWORD; prompted for on a terminal when missing)',
+    env: 'NEO4J_PASSWORD',
+  }),
 };
 
 /** The parsed connection flags. */
@@ -35,7 +45,9 @@ export interface ConnectionOptions {
 /** Connects (prompting for a missing password on a terminal), runs `action`, closes the client. */
 export async function withClient<T>(options: ConnectionOptions, action: (client: ShellClient, where: string) => Promise<T>): Promise<T> {
   if (options.address === undefined) {
-    return withEngine(options['data-dir'], (db) => run(new EmbeddedClient(db, options.database), 'embedded', action), { create: options.create === true });
+    return withEngine(options['data-dir'], (db) => run(new EmbeddedClient(db, options.database), 'embedded', action), {
+      create: options.create === true,
+    });
   }
   const address = normalizeAddress(options.address);
   const password = options.password ?? (process.stdin.isTTY === true ? await promptPassword(options.username) : '');

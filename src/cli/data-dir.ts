@@ -32,7 +32,9 @@ export function requireDatabase(dataDir: string, create: boolean): void {
   if (create || holdsDatabase(dataDir)) return;
   const path = resolve(dataDir);
   const what = existsSync(path) ? 'holds no graphdb database' : 'does not exist';
-  throw new DataDirError(`The data directory ${path} ${what}. Check --data-dir (or GRAPHDB_DATA_DIR), or pass --create to create a new database there.`);
+  throw new DataDirError(
+    `The data directory ${path} ${what}. Check --data-dir (or GRAPHDB_DATA_DIR), or pass --create to create a new database there.`,
+  );
 }
 
 /** What a running server records about itself in its data directory. */

@@ -25,18 +25,23 @@ export function renderRecords(
 ): string {
   switch (format) {
     case 'json':
-      return records
-        .map((r) => JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, encodeValue(r[i] ?? null)]))))
-        .join('\n');
+      return records.map((r) => JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, encodeValue(r[i] ?? null)])))).join('\n');
     case 'csv':
-      return [keys.map((k) => quoteCsv(k, ',')), ...records.map((r) => r.map((v) => quoteCsv(typeof v === 'string' ? v : displayValue(v), ',')))]
+      return [
+        keys.map((k) => quoteCsv(k, ',')),
+        ...records.map((r) => r.map((v) => quoteCsv(typeof v === 'string' ? v : displayValue(v), ','))),
+      ]
         .map((cells) => cells.join(','))
         .join('\n');
     case 'plain':
       return [keys.join(', '), ...records.map((r) => r.map(displayValue).join(', '))].join('\n');
     case 'table': {
       if (keys.length === 0) return '';
-      return renderTable(keys, records.map((r) => r.map(displayValue)), layout);
+      return renderTable(
+        keys,
+        records.map((r) => r.map(displayValue)),
+        layout,
+      );
     }
   }
 }

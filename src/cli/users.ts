@@ -16,7 +16,8 @@ export async function newPassword(username: string, given: string | undefined): 
     const again = await prompt({ message: 'Repeat the password:', mask: '*' });
     if (again !== password) throw new Errors.CLIError('The passwords do not match.', { exit: 2 });
   }
-  if (password === undefined || password === '') throw new Errors.CLIError('A password is required (--password, GRAPHDB_NEW_PASSWORD or a terminal prompt).', { exit: 2 });
+  if (password === undefined || password === '')
+    throw new Errors.CLIError('A password is required (--password, GRAPHDB_NEW_PASSWORD or a terminal prompt).', { exit: 2 });
   const problem = passwordProblem(username, password, minimumLength());
   if (problem !== null) throw new Errors.CLIError(problem, { exit: 2 });
   return password;

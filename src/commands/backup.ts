@@ -36,7 +36,11 @@ export default class Backup extends Command {
     let manifest: BackupManifest;
     try {
       requireDatabase(flags['data-dir'], false);
-      manifest = await createBackup(flags['data-dir'], { target: args.target, databases: flags.database, graphdbVersion: this.config.version });
+      manifest = await createBackup(flags['data-dir'], {
+        target: args.target,
+        databases: flags.database,
+        graphdbVersion: this.config.version,
+      });
     } catch (error) {
       if (error instanceof BackupError) this.error(error.message, { exit: 1 });
       throw error;
@@ -50,7 +54,9 @@ export default class Backup extends Command {
       );
       this.log(`Backup written to ${args.target} in ${(manifest.durationMs / 1000).toFixed(2)} s.`);
       if (flags.database !== undefined) {
-        this.log('Partial backup: the system database (users, roles, the database list) is included, so it restores on its own; the restored data directory holds only these databases.');
+        this.log(
+          'Partial backup: the system database (users, roles, the database list) is included, so it restores on its own; the restored data directory holds only these databases.',
+        );
       }
     }
     return toJsonSafe(manifest) as BackupManifest;

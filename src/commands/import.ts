@@ -74,7 +74,10 @@ export default class Import extends Command {
     'batch-size': Flags.integer({ description: 'rows per commit (0: one transaction for everything)', default: 0, min: 0 }),
     delimiter: Flags.string({ description: 'CSV field delimiter: one character, TAB or \\t', default: ',' }),
     'array-delimiter': Flags.string({ description: 'CSV array delimiter: one character, TAB or \\t', default: ';' }),
-    'bad-tolerance': Flags.integer({ description: 'bad entries skipped (with --on-error skip or the --skip-* flags) before the import fails anyway', min: 0 }),
+    'bad-tolerance': Flags.integer({
+      description: 'bad entries skipped (with --on-error skip or the --skip-* flags) before the import fails anyway',
+      min: 0,
+    }),
     'skip-bad-relationships': Flags.boolean({ description: 'skip relationships that refer to missing nodes (counted as bad entries)' }),
     'skip-duplicate-nodes': Flags.boolean({ description: 'skip nodes whose id was already imported (counted as bad entries)' }),
     'report-file': Flags.string({ description: 'write every reported bad entry (file:line and reason) to this file' }),
@@ -125,7 +128,12 @@ export default class Import extends Command {
     const seconds = summary.durationMs / 1000;
     const rate = (n: number) => (seconds > 0 ? `${Math.round(n / seconds)}/s` : '-');
     if (summary.errors.length > 0) {
-      this.logToStderr(gridTable(['file:line', 'error'], summary.errors.slice(0, 50).map((e) => [`${e.file}:${e.line}`, e.message])));
+      this.logToStderr(
+        gridTable(
+          ['file:line', 'error'],
+          summary.errors.slice(0, 50).map((e) => [`${e.file}:${e.line}`, e.message]),
+        ),
+      );
       if (summary.errors.length > 50) this.logToStderr(`... and ${summary.skipped - 50} more`);
     }
     this.log(

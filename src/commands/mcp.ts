@@ -10,7 +10,7 @@ export default class Mcp extends Command {
     'Speaks the Model Context Protocol on stdin/stdout: the tools store, recall, discover, link, tasks, forget',
     'and cypher (read-only), the resources graphdb://schema, graphdb://memories/recent and graphdb://memory/{id},',
     'and prompts. Embedded by default: opens the data directory itself (do not run a server on the same directory).',
-    'With --connect it works against a running server over Bolt with the given credentials (the server\'s RBAC',
+    "With --connect it works against a running server over Bolt with the given credentials (the server's RBAC",
     'applies). GRAPHDB_ASSISTANT_MCP_TOOLS limits the tools offered. Logs go to stderr. See docs/ai-memory.md.',
   ].join(' ');
 
@@ -27,13 +27,18 @@ export default class Mcp extends Command {
     username: Flags.string({ char: 'u', description: 'user name for --connect', env: 'GRAPHDB_USERNAME' }),
     password: Flags.string({ char: 'p', description: 'password for --connect (env GRAPHDB_PASSWORD)', env: 'GRAPHDB_PASSWORD' }),
     'embedding-enabled': Flags.boolean({ description: 'embedded: embed memories in the background (env GRAPHDB_EMBEDDING_ENABLED)' }),
-    'log-level': Flags.string({ description: 'log level on stderr (default warn)', options: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] }),
+    'log-level': Flags.string({
+      description: 'log level on stderr (default warn)',
+      options: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    }),
   };
 
   public async run(): Promise<void> {
     const { flags } = await this.parse(Mcp);
-    if (flags.connect !== undefined && flags['data-dir'] !== undefined) this.error('use either --data-dir (embedded) or --connect, not both', { exit: 2 });
-    if (flags.connect !== undefined && !/^(bolt|neo4j)(\+s|\+ssc)?:\/\//.test(flags.connect)) this.error('--connect needs a bolt:// or neo4j:// URL', { exit: 2 });
+    if (flags.connect !== undefined && flags['data-dir'] !== undefined)
+      this.error('use either --data-dir (embedded) or --connect, not both', { exit: 2 });
+    if (flags.connect !== undefined && !/^(bolt|neo4j)(\+s|\+ssc)?:\/\//.test(flags.connect))
+      this.error('--connect needs a bolt:// or neo4j:// URL', { exit: 2 });
     let loaded;
     try {
       loaded = loadConfig({

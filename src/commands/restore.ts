@@ -38,7 +38,12 @@ export default class Restore extends Command {
       throw error;
     }
     if (!this.jsonEnabled()) {
-      this.log(gridTable(['database', 'version', 'nodes', 'relationships'], result.manifest.databases.map((d) => [d.name, d.version, d.nodes, d.relationships])));
+      this.log(
+        gridTable(
+          ['database', 'version', 'nodes', 'relationships'],
+          result.manifest.databases.map((d) => [d.name, d.version, d.nodes, d.relationships]),
+        ),
+      );
       this.log(`Restored ${result.manifest.databases.length} database(s) taken ${result.manifest.createdAt} into ${result.dataDir}.`);
     }
     return toJsonSafe(result) as RestoreResult;

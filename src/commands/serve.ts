@@ -27,12 +27,15 @@ export default class Serve extends Command {
     'http-port': Flags.integer({ description: 'HTTP port (default 7474; env GRAPHDB_HTTP_PORT; 0 picks a free port)' }),
     'bolt-port': Flags.integer({ description: 'Bolt port (default 7687; env GRAPHDB_BOLT_PORT)' }),
     address: Flags.string({ description: 'HTTP (and HTTPS) bind address (default 127.0.0.1, loopback; env GRAPHDB_ADDRESS)' }),
-    'bolt-address': Flags.string({ description: 'Bolt bind address (default 127.0.0.1, loopback, whatever --address says; env GRAPHDB_BOLT_ADDRESS)' }),
+    'bolt-address': Flags.string({
+      description: 'Bolt bind address (default 127.0.0.1, loopback, whatever --address says; env GRAPHDB_BOLT_ADDRESS)',
+    }),
     config: Flags.string({ description: 'YAML config file (otherwise GRAPHDB_CONFIG or discovery)' }),
     'no-auth': Flags.boolean({ description: 'disable authentication (env GRAPHDB_NO_AUTH=true)' }),
     'no-bolt': Flags.boolean({ description: 'do not start the Bolt listener (env GRAPHDB_BOLT_ENABLED=false)' }),
     'vectorapi-grpc-listen': Flags.string({
-      description: 'start the Qdrant-compatible gRPC listener on host:port or :port (env GRAPHDB_VECTORAPI_GRPC_ENABLED=true, GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR)',
+      description:
+        'start the Qdrant-compatible gRPC listener on host:port or :port (env GRAPHDB_VECTORAPI_GRPC_ENABLED=true, GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR)',
     }),
     'embedding-enabled': Flags.boolean({ description: 'enable background embedding generation (env GRAPHDB_EMBEDDING_ENABLED)' }),
     'base-path': Flags.string({ description: 'URL prefix of every HTTP route (env GRAPHDB_BASE_PATH)' }),

@@ -45,16 +45,29 @@ export default class Shell extends Command {
     ...connectionFlags,
     create: createFlag,
     format: Flags.string({
-      description: 'result format: auto (a table on a terminal, plain otherwise), verbose (a table with summaries), table, plain, csv, json',
+      description:
+        'result format: auto (a table on a terminal, plain otherwise), verbose (a table with summaries), table, plain, csv, json',
       options: ['auto', 'verbose', 'table', 'plain', 'csv', 'json'],
       default: 'auto',
     }),
     file: Flags.string({ char: 'f', description: 'run the statements of this file and exit' }),
-    param: Flags.string({ char: 'P', description: "a parameter, as '{name: expression, ...}' or 'name => expression' (repeatable)", multiple: true }),
-    'continue-on-error': Flags.boolean({ description: 'scripted mode: keep going after a failing statement', aliases: ['continue'], exclusive: ['fail-fast'] }),
+    param: Flags.string({
+      char: 'P',
+      description: "a parameter, as '{name: expression, ...}' or 'name => expression' (repeatable)",
+      multiple: true,
+    }),
+    'continue-on-error': Flags.boolean({
+      description: 'scripted mode: keep going after a failing statement',
+      aliases: ['continue'],
+      exclusive: ['fail-fast'],
+    }),
     'fail-fast': Flags.boolean({ description: 'scripted mode: stop at the first failing statement (the default)' }),
     'max-rows': Flags.integer({ description: 'table format: rows shown per result before a note (default 1000 on a terminal)', min: 1 }),
-    wrap: Flags.boolean({ description: 'table format: wrap cells wider than their column (else cut them with …)', default: true, allowNo: true }),
+    wrap: Flags.boolean({
+      description: 'table format: wrap cells wider than their column (else cut them with …)',
+      default: true,
+      allowNo: true,
+    }),
     'history-file': Flags.string({ description: 'history file (default ~/.graphdb/history; env GRAPHDB_HISTORY)' }),
     'no-history': Flags.boolean({ description: 'do not read or write the history file' }),
     verbose: Flags.boolean({ char: 'v', description: 'scripted mode: print timing and update counters to stderr' }),
@@ -62,10 +75,13 @@ export default class Shell extends Command {
 
   public async run(): Promise<void> {
     const { args, flags } = await this.parse(Shell);
-    const interactive = args.query === undefined && flags.file === undefined && process.stdin.isTTY === true && process.stdout.isTTY === true;
+    const interactive =
+      args.query === undefined && flags.file === undefined && process.stdin.isTTY === true && process.stdout.isTTY === true;
     let failures: number;
     try {
-      failures = await withClient(flags, (client, where) => (interactive ? this.interactive(client, flags, where) : this.scripted(client, flags, args.query)));
+      failures = await withClient(flags, (client, where) =>
+        interactive ? this.interactive(client, flags, where) : this.scripted(client, flags, args.query),
+      );
     } catch (error) {
       if (error instanceof Errors.CLIError) throw error;
       this.error(renderError(error), { exit: 1 });
@@ -123,7 +139,11 @@ export default class Shell extends Command {
     // load). This shell is interactive on a terminal: every frame must reach the screen.
     delete process.env.CI;
     delete process.env.CONTINUOUS_INTEGRATION;
-    const [{ createElement }, { render }, { ShellApp }] = await Promise.all([import('react'), import('ink'), import('../cli/shell/app.js')]);
+    const [{ createElement }, { render }, { ShellApp }] = await Promise.all([
+      import('react'),
+      import('ink'),
+      import('../cli/shell/app.js'),
+    ]);
     const banner = `Connected to graphdb ${this.config.version} (${where}), database "${client.database}".\nType :help for a list of available commands or :exit to exit the shell.\nNote that Cypher queries must end with a semicolon.`;
     const app = render(
       createElement(ShellApp, {

@@ -74,7 +74,10 @@ export class EngineSearch {
   private current: SearchManager | null = null;
   private readonly built = new Set<string>();
   /** Background builds under way, with the snapshot each reads. */
-  private readonly building = new Map<string, { readonly build: IndexBuild; readonly reader: GraphReader & { close(): void }; readonly loaded: boolean }>();
+  private readonly building = new Map<
+    string,
+    { readonly build: IndexBuild; readonly reader: GraphReader & { close(): void }; readonly loaded: boolean }
+  >();
   private closed = false;
 
   constructor(
@@ -176,7 +179,8 @@ export class EngineSearch {
     let stale = false;
     for (const definition of wanted) stale = dropIfRedefined(search, definition) || stale;
     const have = search.named.fulltext.size + search.named.vector.size;
-    const inSync = !stale && wanted.length === have && wanted.every((d) => search.named.fulltext.has(d.name) || search.named.vector.has(d.name));
+    const inSync =
+      !stale && wanted.length === have && wanted.every((d) => search.named.fulltext.has(d.name) || search.named.vector.has(d.name));
     if (!inSync) {
       const reader = this.engine.beginRead(database);
       try {
@@ -289,7 +293,11 @@ function dropIfRedefined(search: DatabaseSearch, definition: IndexDefinition): b
     try {
       const wanted = vectorIndexDefinition(definition);
       const held = vector.definition;
-      same = wanted.label === held.label && wanted.property === held.property && wanted.dimensions === held.dimensions && wanted.similarity === held.similarity;
+      same =
+        wanted.label === held.label &&
+        wanted.property === held.property &&
+        wanted.dimensions === held.dimensions &&
+        wanted.similarity === held.similarity;
     } catch {
       same = false;
     }

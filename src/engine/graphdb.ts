@@ -143,7 +143,9 @@ export class GraphDB {
   /** Memory decay: the model, its clock, the periodic recalculation. */
   readonly memoryDecay: MemoryDecay;
   /** Background jobs of apoc.periodic.submit/repeat/countdown, cancelled on close. */
-  private readonly apocScheduler = new ApocScheduler((database, statement, parameters) => this.runBackground(database, statement, parameters));
+  private readonly apocScheduler = new ApocScheduler((database, statement, parameters) =>
+    this.runBackground(database, statement, parameters),
+  );
 
   private constructor(
     readonly storage: StorageEngine,
@@ -153,7 +155,12 @@ export class GraphDB {
   ) {
     this.functions = createFunctionRegistry();
     this.memoryDecay = memoryDecay;
-    this.functions.registerAll(decayFunctions(() => this.memoryDecay.model, () => this.memoryDecay.now()));
+    this.functions.registerAll(
+      decayFunctions(
+        () => this.memoryDecay.model,
+        () => this.memoryDecay.now(),
+      ),
+    );
     this.procedures = createProcedureRegistry();
     const admin: AdminHooks = {
       listDatabases: () => this.databases(),
@@ -182,7 +189,11 @@ export class GraphDB {
       },
       dbmsInfo: () => {
         const system = this.storage.database('system');
-        return { id: system.uuid, name: 'graphdb', creationDate: (this.storage.listDatabases().find((d) => d.isDefault)?.createdAt ?? new Date(0)).toISOString() };
+        return {
+          id: system.uuid,
+          name: 'graphdb',
+          creationDate: (this.storage.listDatabases().find((d) => d.isDefault)?.createdAt ?? new Date(0)).toISOString(),
+        };
       },
       securityFor: (security) => this.securityAdministration?.(security),
     };
@@ -296,15 +307,20 @@ export class GraphDB {
     const search = new EngineSearch(
       {
         dataDir: this.storage.dataDir,
-        databaseNames: () => this.databases().filter((d) => d.name !== 'system' && d.status === 'online').map((d) => d.name),
+        databaseNames: () =>
+          this.databases()
+            .filter((d) => d.name !== 'system' && d.status === 'online')
+            .map((d) => d.name),
         beginRead: (database) => this.storage.database(database).beginRead(),
         subscribe: (listener) => this.storage.events.subscribe(listener),
       },
       options,
     );
     for (const procedure of searchProcedures({
-      queryFulltext: (database, catalog, name, query, limit, entity) => search.databaseWithIndexes(database, catalog).queryFulltext(name, query, limit, entity),
-      queryVectorIndex: (database, catalog, name, k, vector, entity) => search.databaseWithIndexes(database, catalog).queryVectorIndex(name, k, vector, entity),
+      queryFulltext: (database, catalog, name, query, limit, entity) =>
+        search.databaseWithIndexes(database, catalog).queryFulltext(name, query, limit, entity),
+      queryVectorIndex: (database, catalog, name, k, vector, entity) =>
+        search.databaseWithIndexes(database, catalog).queryVectorIndex(name, k, vector, entity),
     })) {
       this.procedures.register(procedure);
     }

@@ -62,7 +62,11 @@ export function guardConnections(server: Server, limits: ConnectionLimits): Guar
  * Destroys `stream` when it has needed a drain (the client is not reading) for longer than
  * `timeoutMs`; checks every quarter of the timeout. Returns the function that stops watching.
  */
-export function watchWrites(stream: Writable & { writableNeedDrain: boolean }, timeoutMs: number, onStall: () => void = () => stream.destroy()): () => void {
+export function watchWrites(
+  stream: Writable & { writableNeedDrain: boolean },
+  timeoutMs: number,
+  onStall: () => void = () => stream.destroy(),
+): () => void {
   if (timeoutMs <= 0) return () => undefined;
   let stalledSince: number | null = null;
   const timer = setInterval(

@@ -25,7 +25,12 @@ export class JwtSecretError extends Error {
 }
 
 /** Opens the auth service of a server; null when authentication is disabled. */
-export async function openAuthService(config: GraphdbConfig, graphdb: GraphDB, logger: Logger, metrics: GraphdbMetrics): Promise<AuthService | null> {
+export async function openAuthService(
+  config: GraphdbConfig,
+  graphdb: GraphDB,
+  logger: Logger,
+  metrics: GraphdbMetrics,
+): Promise<AuthService | null> {
   if (!config.auth.enabled) return null;
   const secret = config.auth.jwt_secret;
   if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
@@ -39,9 +44,16 @@ export async function openAuthService(config: GraphdbConfig, graphdb: GraphDB, l
     defaultDatabase: graphdb.storage.defaultDatabase,
     jwtSecret: secret,
     initialCredentials: config.auth.initial_credentials,
-    audit: (event) => (event.type === 'failed_login' || event.type === 'login_locked' ? logger.warn(event, 'authentication failed') : logger.info(event, 'security event')),
+    audit: (event) =>
+      event.type === 'failed_login' || event.type === 'login_locked'
+        ? logger.warn(event, 'authentication failed')
+        : logger.info(event, 'security event'),
     onRateLimited: () => metrics.rateLimitHits.inc(),
-    guard: { maxFailuresPerUser: config.auth.max_failed_attempts, lockoutMs: config.auth.lock_time, windowMs: config.auth.failed_attempts_window },
+    guard: {
+      maxFailuresPerUser: config.auth.max_failed_attempts,
+      lockoutMs: config.auth.lock_time,
+      windowMs: config.auth.failed_attempts_window,
+    },
     maxTokenSeconds: Math.max(1, Math.floor(config.auth.token_max_lifetime / 1000)),
     clusterTokensNeverExpire: config.auth.cluster_tokens_never_expire,
     ...(config.auth.oauth_issuer !== '' ? { oidc: { client: oidcClient(config), defaultRole: config.auth.oauth_default_role } } : {}),

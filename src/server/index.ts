@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
-import { type LoadedConfig, DatabaseConfigRegistry, redactConfig, settingRows, SETTINGS_BY_ENV, suggestKey } from '../engine/config/index.js';
+import {
+  type LoadedConfig,
+  DatabaseConfigRegistry,
+  redactConfig,
+  settingRows,
+  SETTINGS_BY_ENV,
+  suggestKey,
+} from '../engine/config/index.js';
 import type { AuthService } from '../engine/auth/index.js';
 import { startBoltServer, type BoltServer } from './bolt/index.js';
 import { boltAuthenticator, openAuthService } from './credentials.js';
@@ -35,7 +42,11 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 }
 
 /** The route groups `startServer` mounts next to the built-in ones, loaded on demand. */
-async function standardRoutes(graphdb: OpenedEngine['graphdb'], loaded: LoadedConfig, auth: AuthService | null): Promise<FastifyPluginAsync[]> {
+async function standardRoutes(
+  graphdb: OpenedEngine['graphdb'],
+  loaded: LoadedConfig,
+  auth: AuthService | null,
+): Promise<FastifyPluginAsync[]> {
   const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant, mcp, decay] = await Promise.all([
     import('./http/routes/auth.js'),
     import('./http/routes/admin-roles.js'),
@@ -131,9 +142,10 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
     logger.warn({ variable: name, suggestion: suggestEnv(name) }, 'unknown GRAPHDB_* environment variable ignored');
   }
   const httpTlsEnabled = config.server.https.enabled || config.server.http_tls_enabled;
-  const httpTls = config.server.http_enabled && httpTlsEnabled
-    ? { cert: readFileSync(config.server.https.cert_file), key: readFileSync(config.server.https.key_file) }
-    : undefined;
+  const httpTls =
+    config.server.http_enabled && httpTlsEnabled
+      ? { cert: readFileSync(config.server.https.cert_file), key: readFileSync(config.server.https.key_file) }
+      : undefined;
   const engine = await openEngine(config, logger);
   engine.graphdb.setSettingsSource(() => settingRows(loaded));
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
@@ -176,7 +188,8 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
           session: (sessionOptions) => boltEngine.session({ security: UNRESTRICTED, ...sessionOptions }),
           hasDatabase: (name) => engine.port.hasDatabase(name),
         },
-        authenticate: auth === null ? undefined : boltAuthenticator(auth, config.server.bolt_allow_anonymous || !config.server.bolt_require_auth),
+        authenticate:
+          auth === null ? undefined : boltAuthenticator(auth, config.server.bolt_allow_anonymous || !config.server.bolt_require_auth),
         tls: tlsConfigured
           ? {
               cert: readFileSync(config.server.bolt_tls_cert),

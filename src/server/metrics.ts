@@ -48,9 +48,30 @@ export class GraphdbMetrics {
     const nodes = totals((f) => f.nodes);
     const edges = totals((f) => f.relationships);
     const bytes = totals((f) => f.dataSizeBytes);
-    new Gauge({ name: 'graphdb_nodes_total', help: 'Nodes in all user databases.', registers, collect() { this.set(nodes()); } });
-    new Gauge({ name: 'graphdb_edges_total', help: 'Relationships in all user databases.', registers, collect() { this.set(edges()); } });
-    new Gauge({ name: 'graphdb_storage_bytes', help: 'Bytes of storage used by all databases.', registers, collect() { this.set(bytes()); } });
+    new Gauge({
+      name: 'graphdb_nodes_total',
+      help: 'Nodes in all user databases.',
+      registers,
+      collect() {
+        this.set(nodes());
+      },
+    });
+    new Gauge({
+      name: 'graphdb_edges_total',
+      help: 'Relationships in all user databases.',
+      registers,
+      collect() {
+        this.set(edges());
+      },
+    });
+    new Gauge({
+      name: 'graphdb_storage_bytes',
+      help: 'Bytes of storage used by all databases.',
+      registers,
+      collect() {
+        this.set(bytes());
+      },
+    });
     this.queryDuration = new Histogram({
       name: 'graphdb_query_duration_seconds',
       help: 'Cypher statement duration by query type.',
@@ -73,7 +94,12 @@ export class GraphdbMetrics {
       },
     });
     const pumpEmbeddings = () => this.pumpEmbeddings();
-    this.embeddingsProcessed = new Counter({ name: 'graphdb_embeddings_processed_total', help: 'Embeddings generated.', registers, collect: pumpEmbeddings });
+    this.embeddingsProcessed = new Counter({
+      name: 'graphdb_embeddings_processed_total',
+      help: 'Embeddings generated.',
+      registers,
+      collect: pumpEmbeddings,
+    });
     this.embeddingDuration = new Histogram({
       name: 'graphdb_embedding_duration_seconds',
       help: 'Time to generate one embedding.',

@@ -20,7 +20,11 @@ describe('backup and restore routes', () => {
   before(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-admin-backup-'));
     t = await startTestServer({ 'auth.enabled': true }, { GRAPHDB_AUTH: 'root:rootpw' });
-    const created = await request(`${t.url}/admin/users`, { method: 'POST', headers: ROOT, json: { username: 'vi', password: 'vi-pw', roles: ['viewer'] } });
+    const created = await request(`${t.url}/admin/users`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { username: 'vi', password: 'vi-pw', roles: ['viewer'] },
+    });
     assert.ok(created.status < 300, created.text);
     const written = await commit(t.url, ['UNWIND range(1, 50) AS i CREATE (:Item {i: i})-[:NEXT]->(:Item {i: -i})'], 'graphdb', ROOT);
     assert.deepEqual(written.body.errors, []);
@@ -43,7 +47,11 @@ describe('backup and restore routes', () => {
     assert.ok(fs.existsSync(path.join(output, 'manifest.json')));
 
     const target = path.join(scratch, 'restored');
-    const restore = await request(`${t.url}/admin/restore`, { method: 'POST', headers: ROOT, json: { input: path.join(output, 'manifest.json'), target } });
+    const restore = await request(`${t.url}/admin/restore`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { input: path.join(output, 'manifest.json'), target },
+    });
     assert.equal(restore.status, 200, restore.text);
     assert.equal(restore.body.data_dir, target);
     assert.match(restore.body.next_step, /--data-dir/);
@@ -80,7 +88,10 @@ describe('backup and restore routes', () => {
     const nonEmpty = await request(`${t.url}/admin/backup`, { method: 'POST', headers: ROOT, json: { output: full } });
     assert.equal(nonEmpty.status, 400);
     assert.match(nonEmpty.body.errors[0].message, /not empty/);
-    assert.equal((await request(`${t.url}/admin/backup`, { method: 'POST', headers: ROOT, json: { output: path.join(t.dataDir, 'inside') } })).status, 400);
+    assert.equal(
+      (await request(`${t.url}/admin/backup`, { method: 'POST', headers: ROOT, json: { output: path.join(t.dataDir, 'inside') } })).status,
+      400,
+    );
     assert.equal((await request(`${t.url}/admin/backup`, { method: 'POST', headers: ROOT, json: {} })).status, 400);
 
     const output = path.join(scratch, 'b3');
@@ -89,21 +100,38 @@ describe('backup and restore routes', () => {
     assert.equal(live.status, 400);
     assert.match(live.body.errors[0].message, /live data directory/);
     fs.appendFileSync(path.join(output, 'graphdb.db'), 'garbage');
-    const corrupt = await request(`${t.url}/admin/restore`, { method: 'POST', headers: ROOT, json: { input: output, target: path.join(scratch, 'r3') } });
+    const corrupt = await request(`${t.url}/admin/restore`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { input: output, target: path.join(scratch, 'r3') },
+    });
     assert.equal(corrupt.status, 400);
     assert.match(corrupt.body.errors[0].message, /checksum/);
     assert.equal(fs.existsSync(path.join(scratch, 'r3')), false, 'nothing restored from a corrupt backup');
-    const notBackup = await request(`${t.url}/admin/restore`, { method: 'POST', headers: ROOT, json: { input: full, target: path.join(scratch, 'r4') } });
+    const notBackup = await request(`${t.url}/admin/restore`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { input: full, target: path.join(scratch, 'r4') },
+    });
     assert.equal(notBackup.status, 400);
     assert.match(notBackup.body.errors[0].message, /not a graphdb backup/);
   });
 
   it('backup, restore and the MVCC routes are admin only', async () => {
-    const viewer = await request(`${t.url}/admin/backup`, { method: 'POST', headers: basic('vi', 'vi-pw'), json: { output: path.join(scratch, 'b4') } });
+    const viewer = await request(`${t.url}/admin/backup`, {
+      method: 'POST',
+      headers: basic('vi', 'vi-pw'),
+      json: { output: path.join(scratch, 'b4') },
+    });
     assert.equal(viewer.status, 403);
     assert.equal((await request(`${t.url}/admin/restore`, { method: 'POST', json: { input: scratch } })).status, 401);
     assert.equal(fs.existsSync(path.join(scratch, 'b4')), false);
-    for (const [method, route] of [['GET', 'mvcc'], ['GET', 'mvcc/debt'], ['POST', 'mvcc/prune'], ['POST', 'mvcc/pause']] as const) {
+    for (const [method, route] of [
+      ['GET', 'mvcc'],
+      ['GET', 'mvcc/debt'],
+      ['POST', 'mvcc/prune'],
+      ['POST', 'mvcc/pause'],
+    ] as const) {
       const refused = await request(`${t.url}/admin/databases/graphdb/${route}`, { method, headers: basic('vi', 'vi-pw') });
       assert.equal(refused.status, 403, `${method} ${route}`);
     }

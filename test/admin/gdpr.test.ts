@@ -17,13 +17,22 @@ describe('GDPR routes', () => {
   before(async () => {
     t = await startTestServer({ 'auth.enabled': true }, { GRAPHDB_AUTH: 'root:rootpw' });
     for (const username of ['ana', 'bo']) {
-      const created = await request(`${t.url}/admin/users`, { method: 'POST', headers: ROOT, json: { username, password: `${username}-pw`, roles: ['viewer'] } });
+      const created = await request(`${t.url}/admin/users`, {
+        method: 'POST',
+        headers: ROOT,
+        json: { username, password: `${username}-pw`, roles: ['viewer'] },
+      });
       assert.ok(created.status < 300, created.text);
     }
-    const setup = await commit(t.url, [
-      "CREATE (a:Person {owner: 'ana', name: 'Ana', born: date('1990-02-03')})-[:WROTE {at: 1}]->(:Post {owner: 'ana', text: 'hi'})",
-      "CREATE (:Person {owner: 'bo', name: 'Bo'})-[:KNOWS]->(:Person {name: 'Shared'})",
-    ], 'graphdb', ROOT);
+    const setup = await commit(
+      t.url,
+      [
+        "CREATE (a:Person {owner: 'ana', name: 'Ana', born: date('1990-02-03')})-[:WROTE {at: 1}]->(:Post {owner: 'ana', text: 'hi'})",
+        "CREATE (:Person {owner: 'bo', name: 'Bo'})-[:KNOWS]->(:Person {name: 'Shared'})",
+      ],
+      'graphdb',
+      ROOT,
+    );
     assert.deepEqual(setup.body.errors, []);
     const created = await commit(t.url, ['CREATE DATABASE second'], 'system', ROOT);
     assert.deepEqual(created.body.errors, []);
@@ -63,7 +72,10 @@ describe('GDPR routes', () => {
     assert.equal(onBehalf.body.subject, 'bo');
     assert.equal(onBehalf.body.databases[0].nodes[0].properties.name, 'Bo');
     assert.equal((await request(`${t.url}/gdpr/export`)).status, 401);
-    assert.equal((await request(`${t.url}/gdpr/delete`, { method: 'POST', headers: BO, json: { confirm: true, subject: 'ana' } })).status, 403);
+    assert.equal(
+      (await request(`${t.url}/gdpr/delete`, { method: 'POST', headers: BO, json: { confirm: true, subject: 'ana' } })).status,
+      403,
+    );
   });
 
   it('erasure needs confirm, deletes the owned nodes everywhere and keeps others; delete_account drops the user', async () => {
@@ -80,15 +92,25 @@ describe('GDPR routes', () => {
     const after = await request(`${t.url}/gdpr/export`, { headers: ANA });
     assert.deepEqual(after.body.databases, []);
     const rest = await commit(t.url, ['MATCH (n) RETURN n.name ORDER BY n.name'], 'graphdb', ROOT);
-    assert.deepEqual(rest.body.results[0].data.map((d: { row: unknown[] }) => d.row[0]), ['Bo', 'Shared']);
+    assert.deepEqual(
+      rest.body.results[0].data.map((d: { row: unknown[] }) => d.row[0]),
+      ['Bo', 'Shared'],
+    );
 
-    const withAccount = await request(`${t.url}/gdpr/delete`, { method: 'POST', headers: ROOT, json: { confirm: true, subject: 'bo', delete_account: true } });
+    const withAccount = await request(`${t.url}/gdpr/delete`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { confirm: true, subject: 'bo', delete_account: true },
+    });
     assert.equal(withAccount.status, 200, withAccount.text);
     assert.equal(withAccount.body.account_deleted, true);
     assert.equal(withAccount.body.databases[0].nodes_deleted, 1);
     assert.equal((await request(`${t.url}/gdpr/export`, { headers: BO })).status, 401, 'the account is gone');
     const shared = await commit(t.url, ['MATCH (n) RETURN n.name'], 'graphdb', ROOT);
-    assert.deepEqual(shared.body.results[0].data.map((d: { row: unknown[] }) => d.row[0]), ['Shared']);
+    assert.deepEqual(
+      shared.body.results[0].data.map((d: { row: unknown[] }) => d.row[0]),
+      ['Shared'],
+    );
   });
 });
 

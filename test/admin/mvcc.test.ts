@@ -21,7 +21,9 @@ describe('MVCC admin routes', () => {
     const created = await commit(t.url, [{ statement: 'CREATE (:Churn {key: $key, v: 0})', parameters: { key } }]);
     assert.deepEqual(created.body.errors, []);
     for (let i = 1; i <= updates; i++) {
-      const updated = await commit(t.url, [{ statement: 'MATCH (n:Churn {key: $key}) SET n.v = $v, n.pad = $pad', parameters: { key, v: i, pad: 'x'.repeat(100) } }]);
+      const updated = await commit(t.url, [
+        { statement: 'MATCH (n:Churn {key: $key}) SET n.v = $v, n.pad = $pad', parameters: { key, v: i, pad: 'x'.repeat(100) } },
+      ]);
       assert.deepEqual(updated.body.errors, []);
     }
   }
@@ -78,7 +80,14 @@ describe('MVCC admin routes', () => {
     assert.equal(status.body.history.closed_versions.nodes, 2, 'one closed version kept per node');
     assert.equal(status.body.last_run.pruned_versions, 9);
     const rows = await commit(t.url, ['MATCH (n:Churn) RETURN n.key, n.v ORDER BY n.key']);
-    assert.deepEqual(rows.body.results[0].data.map((d: { row: unknown[] }) => d.row), [['a', 4], ['b', 7]], 'heads untouched');
+    assert.deepEqual(
+      rows.body.results[0].data.map((d: { row: unknown[] }) => d.row),
+      [
+        ['a', 4],
+        ['b', 7],
+      ],
+      'heads untouched',
+    );
 
     const metrics = await request(`${t.url}/metrics`);
     assert.equal(metrics.status, 200);

@@ -4,14 +4,24 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ENTER_DEBOUNCE_MS, EXIT_DEBOUNCE_MS, MvccLifecycle, pressureThresholds } from '../../src/server/http/routes/admin-mvcc-lifecycle.js';
+import {
+  ENTER_DEBOUNCE_MS,
+  EXIT_DEBOUNCE_MS,
+  MvccLifecycle,
+  pressureThresholds,
+} from '../../src/server/http/routes/admin-mvcc-lifecycle.js';
 
 const GIB = 1024 ** 3;
 
 function lifecycle(): MvccLifecycle {
-  return new MvccLifecycle('db', () => {
-    throw new Error('no store in this test');
-  }, () => ({ maxVersions: 1, ttlMs: 0 }), () => undefined);
+  return new MvccLifecycle(
+    'db',
+    () => {
+      throw new Error('no store in this test');
+    },
+    () => ({ maxVersions: 1, ttlMs: 0 }),
+    () => undefined,
+  );
 }
 
 describe('MVCC pressure band', () => {

@@ -22,8 +22,12 @@ test('docs/apoc.md is the coverage table of the registries', () => {
 });
 
 test('every APOC entry has a signature, a description and a mode', () => {
-  const procedures = createProcedureRegistry().list().filter((p) => p.name.startsWith('apoc.'));
-  const functions = createFunctionRegistry().list().filter((f) => f.name.startsWith('apoc.'));
+  const procedures = createProcedureRegistry()
+    .list()
+    .filter((p) => p.name.startsWith('apoc.'));
+  const functions = createFunctionRegistry()
+    .list()
+    .filter((f) => f.name.startsWith('apoc.'));
   assert.ok(procedures.length > 100 && functions.length > 200);
   for (const p of procedures) {
     assert.ok(p.description.length > 10, p.name);

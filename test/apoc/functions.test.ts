@@ -58,18 +58,64 @@ describe('apoc.coll', () => {
       ['apoc.coll.dropDuplicateNeighbors([1, 1, 2, 1])', [1n, 2n, 1n]],
       ['apoc.coll.fill("abc", 2)', ['abc', 'abc']],
       ['apoc.coll.occurrences([1, 3, 5, 7, 9, 9], 9)', 2n],
-      ['apoc.coll.pairs([1, 2, 3])', [[1n, 2n], [2n, 3n], [3n, null]]],
-      ['apoc.coll.pairsMin([1, 2, 3])', [[1n, 2n], [2n, 3n]]],
-      ['apoc.coll.pairWithOffset([1, 2, 3, 4], 2)', [[1n, 3n], [2n, 4n], [3n, null], [4n, null]]],
+      [
+        'apoc.coll.pairs([1, 2, 3])',
+        [
+          [1n, 2n],
+          [2n, 3n],
+          [3n, null],
+        ],
+      ],
+      [
+        'apoc.coll.pairsMin([1, 2, 3])',
+        [
+          [1n, 2n],
+          [2n, 3n],
+        ],
+      ],
+      [
+        'apoc.coll.pairWithOffset([1, 2, 3, 4], 2)',
+        [
+          [1n, 3n],
+          [2n, 4n],
+          [3n, null],
+          [4n, null],
+        ],
+      ],
       ['apoc.coll.partition([1, 2, 3, 4, 5], 2)', [[1n, 2n], [3n, 4n], [5n]]],
-      ['apoc.coll.zip([1, 2, 3], ["a", "b", "c"])', [[1n, 'a'], [2n, 'b'], [3n, 'c']]],
+      [
+        'apoc.coll.zip([1, 2, 3], ["a", "b", "c"])',
+        [
+          [1n, 'a'],
+          [2n, 'b'],
+          [3n, 'c'],
+        ],
+      ],
       ['apoc.coll.runningTotal([1, 2, 3.5])', [1n, 3n, 6.5]],
-      ['apoc.coll.combinations([1, 2, 3], 2, 3)', [[1n, 2n], [1n, 3n], [2n, 3n], [1n, 2n, 3n]]],
+      [
+        'apoc.coll.combinations([1, 2, 3], 2, 3)',
+        [
+          [1n, 2n],
+          [1n, 3n],
+          [2n, 3n],
+          [1n, 2n, 3n],
+        ],
+      ],
       ['apoc.coll.sort([3, 1, 2])', [1n, 2n, 3n]],
       ['apoc.coll.sortText(["b", "a", "C"])', ['a', 'b', 'C']],
-      ["apoc.coll.sortMaps([{name: 'Lucy'}, {name: 'Adam'}, {name: 'Zed'}], 'name')", [{ name: 'Zed' }, { name: 'Lucy' }, { name: 'Adam' }]],
+      [
+        "apoc.coll.sortMaps([{name: 'Lucy'}, {name: 'Adam'}, {name: 'Zed'}], 'name')",
+        [{ name: 'Zed' }, { name: 'Lucy' }, { name: 'Adam' }],
+      ],
       ["apoc.coll.sortMaps([{name: 'Lucy'}, {name: 'Adam'}], '^name')", [{ name: 'Adam' }, { name: 'Lucy' }]],
-      ["apoc.coll.sortMulti([{a: 1, b: 2}, {a: 1, b: 3}, {a: 2, b: 1}], ['^a', 'b'])", [{ a: 1n, b: 3n }, { a: 1n, b: 2n }, { a: 2n, b: 1n }]],
+      [
+        "apoc.coll.sortMulti([{a: 1, b: 2}, {a: 1, b: 3}, {a: 2, b: 1}], ['^a', 'b'])",
+        [
+          { a: 1n, b: 3n },
+          { a: 1n, b: 2n },
+          { a: 2n, b: 1n },
+        ],
+      ],
       ['apoc.coll.stdev([10, 12, 23, 23, 16, 23, 21, 16])', 5.237229365663817],
       ['apoc.coll.stdev([10, 12, 23, 23, 16, 23, 21, 16], false)', 4.898979485566356],
       ['apoc.coll.containsSorted([1, 4, 5], 4)', true],
@@ -77,9 +123,21 @@ describe('apoc.coll', () => {
       ['size(apoc.coll.randomItems([1, 2, 3], 2))', 2n],
     ]);
     const rows = await run(session, 'CALL apoc.coll.zipToRows([1, 2], ["a", "b"]) YIELD value RETURN value');
-    assert.deepEqual(rows.map((r) => r.value), [[1n, 'a'], [2n, 'b']]);
+    assert.deepEqual(
+      rows.map((r) => r.value),
+      [
+        [1n, 'a'],
+        [2n, 'b'],
+      ],
+    );
     const split = await run(session, 'CALL apoc.coll.split([1, 3, 5, 7, 9], 5) YIELD value RETURN value');
-    assert.deepEqual(split.map((r) => r.value), [[1n, 3n], [7n, 9n]]);
+    assert.deepEqual(
+      split.map((r) => r.value),
+      [
+        [1n, 3n],
+        [7n, 9n],
+      ],
+    );
     const elements = await run(session, "CALL apoc.coll.elements([1, 'a', 2.5, true]) YIELD _1i, _2s, _3f, _4b, elements RETURN *");
     assert.deepEqual(elements, [{ _1i: 1n, _2s: 'a', _3f: 2.5, _4b: true, elements: 4n }]);
   });
@@ -114,7 +172,13 @@ describe('apoc.text', () => {
       ["apoc.text.indexesOf('Hello World Wo!', 'Wo')", [6n, 12n]],
       ["apoc.text.replace('Hello World!', '[^a-zA-Z]', '')", 'HelloWorld'],
       ["apoc.text.split('Hello   World', ' +')", ['Hello', 'World']],
-      ["apoc.text.regexGroups('abc <link xxx1>yyy1</link> def <link xxx2>yyy2</link>', '<link (\\\\w+)>(\\\\w+)</link>')", [['<link xxx1>yyy1</link>', 'xxx1', 'yyy1'], ['<link xxx2>yyy2</link>', 'xxx2', 'yyy2']]],
+      [
+        "apoc.text.regexGroups('abc <link xxx1>yyy1</link> def <link xxx2>yyy2</link>', '<link (\\\\w+)>(\\\\w+)</link>')",
+        [
+          ['<link xxx1>yyy1</link>', 'xxx1', 'yyy1'],
+          ['<link xxx2>yyy2</link>', 'xxx2', 'yyy2'],
+        ],
+      ],
       ["apoc.text.slug('Hello World')", 'Hello-World'],
       ["apoc.text.urlencode('ab c&d')", 'ab+c%26d'],
       ["apoc.text.urldecode('ab+c%26d')", 'ab c&d'],
@@ -122,13 +186,16 @@ describe('apoc.text', () => {
       ["apoc.text.base64Decode('bmVvNGo=')", 'neo4j'],
       ["apoc.text.byteCount('Neo4j')", 5n],
       ["apoc.text.charAt('Neo4j', 1)", 101n],
-      ["apoc.text.code(65)", 'A'],
-      ["apoc.text.hexValue(65535)", 'FFFF'],
+      ['apoc.text.code(65)', 'A'],
+      ['apoc.text.hexValue(65535)', 'FFFF'],
       ["apoc.text.hexCharAt('Neo4j', 0)", '004E'],
       ["apoc.text.toCypher({name: 'Neo', age: 12})", "{name: 'Neo', age: 12}"],
       ["size(apoc.text.random(10, 'A-Z'))", 10n],
     ]);
-    const delta = await run(session, "CALL apoc.text.phoneticDelta('Hello Mr Rabbit', 'Hello Mr Ribbit') YIELD phonetic1, phonetic2, delta RETURN *");
+    const delta = await run(
+      session,
+      "CALL apoc.text.phoneticDelta('Hello Mr Rabbit', 'Hello Mr Ribbit') YIELD phonetic1, phonetic2, delta RETURN *",
+    );
     assert.deepEqual(delta, [{ phonetic1: 'H456', phonetic2: 'H456', delta: 4n }]);
   });
 });
@@ -150,11 +217,25 @@ describe('apoc.map, math, bitwise, scoring, number', () => {
       ["apoc.map.setPairs({a: 1}, [['b', 2]])", { a: 1n, b: 2n }],
       ["apoc.map.removeKeys({a: 1, b: {a: 2, c: 3}}, ['a'], {recursive: true})", { b: { c: 3n } }],
       ["apoc.map.clean({a: 1, b: null, c: ''}, ['a'], [''])", {}],
-      ["apoc.map.flatten({a: {b: 1, c: {d: 2}}})", { 'a.b': 1n, 'a.c.d': 2n }],
-      ["apoc.map.unflatten({`a.b`: 1, `a.c`: 2})", { a: { b: 1n, c: 2n } }],
-      ['apoc.map.sortedProperties({b: 1, a: 2})', [['a', 2n], ['b', 1n]]],
+      ['apoc.map.flatten({a: {b: 1, c: {d: 2}}})', { 'a.b': 1n, 'a.c.d': 2n }],
+      ['apoc.map.unflatten({`a.b`: 1, `a.c`: 2})', { a: { b: 1n, c: 2n } }],
+      [
+        'apoc.map.sortedProperties({b: 1, a: 2})',
+        [
+          ['a', 2n],
+          ['b', 1n],
+        ],
+      ],
       ["apoc.map.groupBy([{id: 1, n: 'a'}, {id: 2, n: 'b'}], 'id')", { '1': { id: 1n, n: 'a' }, '2': { id: 2n, n: 'b' } }],
-      ["apoc.map.groupByMulti([{k: 'x', n: 1}, {k: 'x', n: 2}], 'k')", { x: [{ k: 'x', n: 1n }, { k: 'x', n: 2n }] }],
+      [
+        "apoc.map.groupByMulti([{k: 'x', n: 1}, {k: 'x', n: 2}], 'k')",
+        {
+          x: [
+            { k: 'x', n: 1n },
+            { k: 'x', n: 2n },
+          ],
+        },
+      ],
       ["apoc.map.updateTree({id: 1, c: [{id: 2}]}, 'id', [[2, {x: true}]])", { id: 1n, c: [{ id: 2n, x: true }] }],
       ['apoc.math.maxInt()', 2147483647n],
       ['apoc.math.minLong()', -9223372036854775808n],
@@ -195,11 +276,19 @@ describe('apoc.convert, apoc.json, apoc.agg', () => {
       ['apoc.convert.toSet([1, 1, 2])', [1n, 2n]],
       ['apoc.convert.toMap({a: 1})', { a: 1n }],
     ]);
-    const node = await value(session, "CREATE (n:J {data: '{\"x\": {\"y\": 3}}'}) RETURN apoc.convert.getJsonProperty(n, 'data', '$.x.y') AS v");
+    const node = await value(
+      session,
+      "CREATE (n:J {data: '{\"x\": {\"y\": 3}}'}) RETURN apoc.convert.getJsonProperty(n, 'data', '$.x.y') AS v",
+    );
     assert.equal(node, 3n);
     const json = await value(session, "CREATE (n:J2) WITH n CALL apoc.convert.setJsonProperty(n, 'doc', {a: [1, 2]}) RETURN n.doc AS v");
     assert.equal(json, '{"a":[1,2]}');
-    const tree = plain(await value(session, "CREATE p = (:T {name: 'A'})-[:KNOWS {since: 1}]->(:T {name: 'B'}) WITH collect(p) AS ps CALL apoc.convert.toTree(ps) YIELD value RETURN value")) as Record<string, unknown>;
+    const tree = plain(
+      await value(
+        session,
+        "CREATE p = (:T {name: 'A'})-[:KNOWS {since: 1}]->(:T {name: 'B'}) WITH collect(p) AS ps CALL apoc.convert.toTree(ps) YIELD value RETURN value",
+      ),
+    ) as Record<string, unknown>;
     assert.equal(tree.name, 'A');
     assert.equal(tree._type, 'T');
     const child = (tree.knows as Record<string, unknown>[])[0]!;
@@ -214,12 +303,19 @@ describe('apoc.convert, apoc.json, apoc.agg', () => {
       )
     )[0]!;
     assert.deepEqual(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])), {
-      first: 1n, last: 4n, nth: 4n, median: 2.5, product: 24n, slice: [2n, 3n], maxItems: { items: [10n, 30n], value: 1n }, minItems: { items: [1n], value: 1n },
+      first: 1n,
+      last: 4n,
+      nth: 4n,
+      median: 2.5,
+      product: 24n,
+      slice: [2n, 3n],
+      maxItems: { items: [10n, 30n], value: 1n },
+      minItems: { items: [1n], value: 1n },
     });
     const stats = plain(await value(session, 'UNWIND range(1, 100) AS x RETURN apoc.agg.statistics(x) AS v')) as Record<string, unknown>;
     assert.deepEqual([stats.min, stats.max, stats.total, stats.mean, stats['0.5'], stats['0.99']], [1n, 100n, 100n, 50.5, 50n, 99n]);
     assert.deepEqual(await ev('[x IN range(1, 3) | x]'), [1n, 2n, 3n]);
-    const graph = plain(await value(session, "CREATE p = (:G)-[:R]->(:G) RETURN size(apoc.agg.graph(p).nodes) AS v"));
+    const graph = plain(await value(session, 'CREATE p = (:G)-[:R]->(:G) RETURN size(apoc.agg.graph(p).nodes) AS v'));
     assert.equal(graph, 2n);
   });
 });
@@ -231,20 +327,32 @@ describe('apoc.date and apoc.temporal', () => {
       ["apoc.date.format(1506244476, 's', 'yyyy-MM-dd HH:mm:ss', 'Europe/Berlin')", '2017-09-24 11:14:36'],
       ["apoc.date.parse('2015/03/25 03:15:59', 's', 'yyyy/MM/dd HH:mm:ss')", 1427253359n],
       ["apoc.date.convertFormat('2020-11-04', 'date', 'basic_date')", '20201104'],
-      ["apoc.date.convertFormat(toString(datetime('2020-01-02T10:11:12.5Z')), 'iso_zoned_date_time', 'iso_offset_date_time')", '2020-01-02T10:11:12.5Z'],
-      ["apoc.date.convertFormat('2020-01-02T10:11:12+01:00[Europe/Paris]', 'iso_zoned_date_time', 'iso_offset_date_time')", '2020-01-02T10:11:12+01:00'],
+      [
+        "apoc.date.convertFormat(toString(datetime('2020-01-02T10:11:12.5Z')), 'iso_zoned_date_time', 'iso_offset_date_time')",
+        '2020-01-02T10:11:12.5Z',
+      ],
+      [
+        "apoc.date.convertFormat('2020-01-02T10:11:12+01:00[Europe/Paris]', 'iso_zoned_date_time', 'iso_offset_date_time')",
+        '2020-01-02T10:11:12+01:00',
+      ],
       ['apoc.date.toISO8601(1506244476000)', '2017-09-24T09:14:36.000Z'],
       ["apoc.date.fromISO8601('2017-09-24T09:14:36.000Z')", 1506244476000n],
       ["apoc.date.add(12345, 'ms', -365, 'd')", -31535987655n],
       ["apoc.date.convert(1000000, 'ms', 's')", 1000n],
       ["apoc.date.field(12345678901, 'years')", 1970n],
-      ["apoc.date.fields('2015-01-02 03:04:05 EET', 'yyyy-MM-dd HH:mm:ss zzz')", { weekdays: 5n, years: 2015n, seconds: 5n, minutes: 4n, hours: 3n, months: 1n, days: 2n, zoneid: 'EET' }],
+      [
+        "apoc.date.fields('2015-01-02 03:04:05 EET', 'yyyy-MM-dd HH:mm:ss zzz')",
+        { weekdays: 5n, years: 2015n, seconds: 5n, minutes: 4n, hours: 3n, months: 1n, days: 2n, zoneid: 'EET' },
+      ],
       ["apoc.temporal.format(date('2019-06-04'), 'yyyy-MM-dd')", '2019-06-04'],
       ["apoc.temporal.format(datetime('2018-12-10T12:34:56.1234Z'), 'yyyy-MM-dd HH:mm:ss.SSSS')", '2018-12-10 12:34:56.1234'],
       ["apoc.temporal.format(localtime('12:34:56'), 'HH:mm')", '12:34'],
       ["apoc.temporal.format(date('2019-06-04'), 'ISO_LOCAL_DATE')", '2019-06-04'],
       ["apoc.temporal.formatDuration(duration({hours: 2, minutes: 30}), 'HH:mm')", '02:30'],
-      ["toString(apoc.temporal.toZonedTemporal('2012-12-23 23:59:59', 'yyyy-MM-dd HH:mm:ss', 'Asia/Tokyo'))", '2012-12-23T23:59:59+09:00[Asia/Tokyo]'],
+      [
+        "toString(apoc.temporal.toZonedTemporal('2012-12-23 23:59:59', 'yyyy-MM-dd HH:mm:ss', 'Asia/Tokyo'))",
+        '2012-12-23T23:59:59+09:00[Asia/Tokyo]',
+      ],
     ]);
   });
 });

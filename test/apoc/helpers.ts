@@ -18,7 +18,10 @@ export function openDb(): Promise<GraphDB> {
 
 type Record_ = Record<string, CypherValue>;
 
-async function collect(result: { keys: readonly string[]; pull(n: number): Promise<{ records: readonly (readonly CypherValue[])[] }> }): Promise<Record_[]> {
+async function collect(result: {
+  keys: readonly string[];
+  pull(n: number): Promise<{ records: readonly (readonly CypherValue[])[] }>;
+}): Promise<Record_[]> {
   const { records } = await result.pull(-1);
   return records.map((record) => Object.fromEntries(result.keys.map((k, i) => [k, record[i] ?? null])));
 }
@@ -38,7 +41,12 @@ export async function run(session: Session, query: string, parameters?: QueryPar
 }
 
 /** The single value of a one-row, one-column query. */
-export async function value(session: Session, query: string, parameters?: QueryParameters, mode: Mode = 'auto-commit'): Promise<CypherValue> {
+export async function value(
+  session: Session,
+  query: string,
+  parameters?: QueryParameters,
+  mode: Mode = 'auto-commit',
+): Promise<CypherValue> {
   const records = await run(session, query, parameters, mode);
   if (records.length !== 1) throw new Error(`expected one row, got ${records.length}`);
   const row = records[0]!;

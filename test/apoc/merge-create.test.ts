@@ -19,7 +19,8 @@ after(() => db.close());
 for (const mode of MODES) {
   describe(`apoc.merge (${mode})`, () => {
     test('merge.node creates once, then matches (ON CREATE / ON MATCH properties)', async () => {
-      const q = "CALL apoc.merge.node(['Person', 'Actor'], {name: $name}, {created: true}, {matched: true}) YIELD node RETURN labels(node) AS labels, properties(node) AS props";
+      const q =
+        "CALL apoc.merge.node(['Person', 'Actor'], {name: $name}, {created: true}, {matched: true}) YIELD node RETURN labels(node) AS labels, properties(node) AS props";
       const first = await run(session, q, { name: `Tom ${mode}` }, mode);
       assert.deepEqual(plain(first[0]!.props!), { name: `Tom ${mode}`, created: true });
       assert.deepEqual(first[0]!.labels, ['Person', 'Actor']);
@@ -34,14 +35,28 @@ for (const mode of MODES) {
       const params = { name: `Tom ${mode}`, title: `Matrix ${mode}` };
       assert.deepEqual(plain((await run(session, q, params, mode))[0]!.props!), { role: 'Neo', since: 1999n });
       assert.deepEqual(plain((await run(session, q, params, mode))[0]!.props!), { role: 'Neo', since: 1999n, seen: true });
-      assert.equal(await value(session, 'MATCH (:Person {name: $name})-[r:ACTED_IN]->(:Movie {title: $title}) RETURN count(r) AS c', params, mode), 1n);
+      assert.equal(
+        await value(session, 'MATCH (:Person {name: $name})-[r:ACTED_IN]->(:Movie {title: $title}) RETURN count(r) AS c', params, mode),
+        1n,
+      );
     });
     test('nodeWithStats reports the statistics of the merge', async () => {
       const rows = await run(session, "CALL apoc.merge.nodeWithStats(['Stat'], {key: $k}) YIELD stats RETURN stats", { k: mode }, mode);
-      assert.deepEqual(plain(rows[0]!.stats!), { relationshipsDeleted: 0n, relationshipsCreated: 0n, nodesDeleted: 0n, nodesCreated: 1n, labelsRemoved: 0n, labelsAdded: 1n, propertiesSet: 1n });
+      assert.deepEqual(plain(rows[0]!.stats!), {
+        relationshipsDeleted: 0n,
+        relationshipsCreated: 0n,
+        nodesDeleted: 0n,
+        nodesCreated: 1n,
+        labelsRemoved: 0n,
+        labelsAdded: 1n,
+        propertiesSet: 1n,
+      });
     });
     test('an empty identity is refused with APOC message', async () => {
-      await assert.rejects(run(session, "CALL apoc.merge.node(['X'], {}) YIELD node RETURN node", undefined, mode), /you need to supply at least one identifying property for a merge/);
+      await assert.rejects(
+        run(session, "CALL apoc.merge.node(['X'], {}) YIELD node RETURN node", undefined, mode),
+        /you need to supply at least one identifying property for a merge/,
+      );
     });
   });
 
@@ -69,7 +84,12 @@ for (const mode of MODES) {
       assert.deepEqual(plain(row.rprops!), { w: 2n, x: 1n, y: 2n });
     });
     test('setLabels replaces the labels; nodes may be given by id or element id', async () => {
-      const labels = await value(session, "CREATE (n:A:B) WITH n CALL apoc.create.setLabels(elementId(n), ['C']) YIELD node RETURN labels(node) AS l", undefined, mode);
+      const labels = await value(
+        session,
+        "CREATE (n:A:B) WITH n CALL apoc.create.setLabels(elementId(n), ['C']) YIELD node RETURN labels(node) AS l",
+        undefined,
+        mode,
+      );
       assert.deepEqual(labels, ['C']);
     });
     test('virtual nodes and relationships are not stored', async () => {
@@ -85,15 +105,21 @@ for (const mode of MODES) {
       assert.equal(await value(session, 'MATCH (n:Virtual) RETURN count(n) AS c', undefined, mode), 0n);
     });
     test('uuid conversions follow the documented example', async () => {
-      assert.equal(await value(session, "RETURN apoc.create.uuidHexToBase64('290d6cba-ce94-455e-b59f-029cf1e395c5') AS v", undefined, mode), 'KQ1sus6URV61nwKc8eOVxQ');
-      assert.equal(await value(session, "RETURN apoc.create.uuidBase64ToHex('KQ1sus6URV61nwKc8eOVxQ') AS v", undefined, mode), '290d6cba-ce94-455e-b59f-029cf1e395c5');
+      assert.equal(
+        await value(session, "RETURN apoc.create.uuidHexToBase64('290d6cba-ce94-455e-b59f-029cf1e395c5') AS v", undefined, mode),
+        'KQ1sus6URV61nwKc8eOVxQ',
+      );
+      assert.equal(
+        await value(session, "RETURN apoc.create.uuidBase64ToHex('KQ1sus6URV61nwKc8eOVxQ') AS v", undefined, mode),
+        '290d6cba-ce94-455e-b59f-029cf1e395c5',
+      );
       assert.match(String(await value(session, 'RETURN apoc.create.uuid() AS v', undefined, mode)), /^[0-9a-f-]{36}$/);
     });
   });
 
   describe(`entity functions (${mode})`, () => {
     test('degree, relationship types and properties', async () => {
-      await run(session, "CREATE (a:Hub {k: $k})-[:R]->(:Leaf), (a)-[:R]->(:Leaf), (:Leaf)-[:S]->(a)", { k: mode }, mode);
+      await run(session, 'CREATE (a:Hub {k: $k})-[:R]->(:Leaf), (a)-[:R]->(:Leaf), (:Leaf)-[:S]->(a)', { k: mode }, mode);
       const row = (
         await run(
           session,
@@ -125,12 +151,18 @@ describe('modes and listing', () => {
     assert.deepEqual(procs, [
       {
         name: 'apoc.merge.node',
-        signature: 'apoc.merge.node(labels :: LIST<STRING>, identProps :: MAP, onCreateProps = {} :: MAP, onMatchProps = {} :: MAP) :: (node :: NODE)',
+        signature:
+          'apoc.merge.node(labels :: LIST<STRING>, identProps :: MAP, onCreateProps = {} :: MAP, onMatchProps = {} :: MAP) :: (node :: NODE)',
         mode: 'WRITE',
         description: 'Merges the given `NODE` values with the given dynamic labels.',
       },
     ]);
     const fns = await run(session, "SHOW FUNCTIONS YIELD name, signature WHERE name = 'apoc.util.validatePredicate' RETURN *");
-    assert.deepEqual(fns, [{ name: 'apoc.util.validatePredicate', signature: 'apoc.util.validatePredicate(predicate :: BOOLEAN, message :: STRING, params :: LIST<ANY>) :: BOOLEAN' }]);
+    assert.deepEqual(fns, [
+      {
+        name: 'apoc.util.validatePredicate',
+        signature: 'apoc.util.validatePredicate(predicate :: BOOLEAN, message :: STRING, params :: LIST<ANY>) :: BOOLEAN',
+      },
+    ]);
   });
 });

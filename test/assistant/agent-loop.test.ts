@@ -69,19 +69,40 @@ describe('assistant agentic loop (local_server provider)', () => {
 
   it('stores then recalls a memory; the recall result reaches the model in the next request', async () => {
     script = (_body, index) => {
-      if (index === 0) return { content: '', toolCalls: [{ name: 'store', arguments: { content: 'Alice prefers graph databases', tags: ['alice', 'preference'], properties: { importance: 3 } } }] };
+      if (index === 0)
+        return {
+          content: '',
+          toolCalls: [
+            {
+              name: 'store',
+              arguments: { content: 'Alice prefers graph databases', tags: ['alice', 'preference'], properties: { importance: 3 } },
+            },
+          ],
+        };
       if (index === 1) return { content: '', toolCalls: [{ name: 'discover', arguments: { query: 'graph databases', limit: 3 } }] };
       return { content: 'Alice prefers graph databases.' };
     };
-    const response = await chat(t, { model: 'fake-model', messages: [{ role: 'user', content: 'Remember that Alice prefers graph databases.' }] });
+    const response = await chat(t, {
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Remember that Alice prefers graph databases.' }],
+    });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.object, 'chat.completion');
     assert.equal(response.body.choices[0].message.content, 'Alice prefers graph databases.');
     assert.equal(response.body.choices[0].finish_reason, 'stop');
-    assert.deepEqual(response.body.graphdb.tool_calls.map((c: any) => [c.name, c.ok]), [['store', true], ['discover', true]]);
+    assert.deepEqual(
+      response.body.graphdb.tool_calls.map((c: any) => [c.name, c.ok]),
+      [
+        ['store', true],
+        ['discover', true],
+      ],
+    );
     assert.equal(response.body.graphdb.rounds, 2);
 
-    const stored = await cypherRows(t, "MATCH (m:Memory) WHERE m.content = 'Alice prefers graph databases' RETURN m.tags, m.importance, m.created_at IS NOT NULL");
+    const stored = await cypherRows(
+      t,
+      "MATCH (m:Memory) WHERE m.content = 'Alice prefers graph databases' RETURN m.tags, m.importance, m.created_at IS NOT NULL",
+    );
     assert.deepEqual(stored, [[['alice', 'preference'], 3, true]]);
 
     assert.equal(fake.requests.length, 3);
@@ -100,24 +121,46 @@ describe('assistant agentic loop (local_server provider)', () => {
   });
 
   it('links, recalls and forgets memories by id', async () => {
-    const ids = (await cypherRows(t, "CREATE (a:Memory {content: 'first'}), (b:Memory {content: 'second'}) RETURN id(a), id(b)"))[0] as number[];
+    const ids = (
+      await cypherRows(t, "CREATE (a:Memory {content: 'first'}), (b:Memory {content: 'second'}) RETURN id(a), id(b)")
+    )[0] as number[];
     script = (_body, index) => {
       if (index === 0) return { content: '', toolCalls: [{ name: 'link', arguments: { from: ids[0], to: ids[1], type: 'FOLLOWS' } }] };
-      if (index === 1) return { content: '', toolCalls: [{ name: 'recall', arguments: { id: ids[0] } }, { name: 'forget', arguments: { id: ids[1] } }] };
+      if (index === 1)
+        return {
+          content: '',
+          toolCalls: [
+            { name: 'recall', arguments: { id: ids[0] } },
+            { name: 'forget', arguments: { id: ids[1] } },
+          ],
+        };
       return { content: 'done' };
     };
     const response = await chat(t, { messages: [{ role: 'user', content: 'link them, then forget the second' }] });
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(response.body.graphdb.tool_calls.map((c: any) => [c.name, c.ok]), [['link', true], ['recall', true], ['forget', true]]);
+    assert.deepEqual(
+      response.body.graphdb.tool_calls.map((c: any) => [c.name, c.ok]),
+      [
+        ['link', true],
+        ['recall', true],
+        ['forget', true],
+      ],
+    );
     const [, getResult] = toolMessages(fake.requests[2]!.body);
     const got = JSON.parse(getResult.content);
     assert.equal(got.memories[0].content, 'first');
-    assert.deepEqual(got.memories[0].links.map((r: any) => [r.type, r.direction, r.id]), [['FOLLOWS', 'out', ids[1]]]);
+    assert.deepEqual(
+      got.memories[0].links.map((r: any) => [r.type, r.direction, r.id]),
+      [['FOLLOWS', 'out', ids[1]]],
+    );
     assert.deepEqual(await cypherRows(t, `MATCH (m:Memory) WHERE id(m) = ${ids[1]} RETURN m`), []);
   });
 
   it('bounds the loop: after max_rounds tool rounds the model is asked once more without tools', async () => {
-    script = (body) => (body.tools === undefined ? { content: 'final answer without tools' } : { content: '', toolCalls: [{ name: 'cypher', arguments: { query: 'RETURN 1 AS one' } }] });
+    script = (body) =>
+      body.tools === undefined
+        ? { content: 'final answer without tools' }
+        : { content: '', toolCalls: [{ name: 'cypher', arguments: { query: 'RETURN 1 AS one' } }] };
     const response = await chat(t, { messages: [{ role: 'user', content: 'loop forever' }] });
     assert.equal(response.status, 200, response.text);
     assert.equal(fake.requests.length, MAX_ROUNDS + 1);
@@ -131,7 +174,10 @@ describe('assistant agentic loop (local_server provider)', () => {
   it('truncates an oversized tool result before it reaches the model', async () => {
     script = (_body, index) =>
       index === 0
-        ? { content: '', toolCalls: [{ name: 'cypher', arguments: { query: "UNWIND range(1, 150) AS i RETURN i, 'padding-padding' AS pad" } }] }
+        ? {
+            content: '',
+            toolCalls: [{ name: 'cypher', arguments: { query: "UNWIND range(1, 150) AS i RETURN i, 'padding-padding' AS pad" } }],
+          }
         : { content: 'ok' };
     const response = await chat(t, { messages: [{ role: 'user', content: 'big query' }] });
     assert.equal(response.status, 200, response.text);
@@ -142,7 +188,8 @@ describe('assistant agentic loop (local_server provider)', () => {
   });
 
   it('refuses writing Cypher in the cypher tool', async () => {
-    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'cypher', arguments: { query: 'CREATE (:Sneaky {x: 1})' } }] } : { content: 'ok' });
+    script = (_body, index) =>
+      index === 0 ? { content: '', toolCalls: [{ name: 'cypher', arguments: { query: 'CREATE (:Sneaky {x: 1})' } }] } : { content: 'ok' };
     const response = await chat(t, { messages: [{ role: 'user', content: 'write please' }] });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.graphdb.tool_calls[0].ok, false);
@@ -151,7 +198,10 @@ describe('assistant agentic loop (local_server provider)', () => {
   });
 
   it("gives a viewer's store a tool error (Forbidden), not a crash, and writes nothing", async () => {
-    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'viewer was here' } }] } : { content: 'could not store' });
+    script = (_body, index) =>
+      index === 0
+        ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'viewer was here' } }] }
+        : { content: 'could not store' };
     const response = await chat(t, { messages: [{ role: 'user', content: 'store something' }] }, VIEWER);
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.graphdb.tool_calls[0].ok, false);
@@ -161,7 +211,8 @@ describe('assistant agentic loop (local_server provider)', () => {
   });
 
   it('lets a viewer discover (read access is enough)', async () => {
-    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'discover', arguments: { query: 'Alice' } }] } : { content: 'found' });
+    script = (_body, index) =>
+      index === 0 ? { content: '', toolCalls: [{ name: 'discover', arguments: { query: 'Alice' } }] } : { content: 'found' };
     const response = await chat(t, { messages: [{ role: 'user', content: 'what about Alice?' }] }, VIEWER);
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.graphdb.tool_calls[0].ok, true);
@@ -182,7 +233,10 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.equal(chunks[0].choices[0].delta.role, 'assistant');
     assert.equal(chunks.map((c) => c.choices[0].delta.content ?? '').join(''), 'Stored it for you.');
     assert.equal(chunks.at(-1).choices[0].finish_reason, 'stop');
-    assert.deepEqual(chunks.at(-1).graphdb.tool_calls.map((c: any) => [c.name, c.ok]), [['store', true]]);
+    assert.deepEqual(
+      chunks.at(-1).graphdb.tool_calls.map((c: any) => [c.name, c.ok]),
+      [['store', true]],
+    );
     assert.equal(fake.requests[0]!.body.stream, true);
     assert.deepEqual(await cypherRows(t, "MATCH (m:Memory {content: 'streamed memory'}) RETURN m.tags"), [[['sse']]]);
   });
@@ -196,7 +250,8 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.equal(refused.body.error.code, 'Neo.ClientError.Security.Forbidden');
     assert.equal(fake.requests.length, 0, 'the model is not called for a refused request');
 
-    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'a note in notes' } }] } : { content: 'stored' });
+    script = (_body, index) =>
+      index === 0 ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'a note in notes' } }] } : { content: 'stored' };
     const allowed = await chat(t, { database: 'notes', messages: [{ role: 'user', content: 'store a note' }] }, NOTES);
     assert.equal(allowed.status, 200, allowed.text);
     assert.equal(allowed.body.graphdb.database, 'notes');
@@ -242,7 +297,10 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.deepEqual(status.body.tools, ['store', 'recall', 'discover', 'link', 'tasks', 'forget', 'cypher']);
     const models = await request(`${t.url}/assistant/v1/models`, { headers: VIEWER });
     assert.equal(models.status, 200);
-    assert.deepEqual(models.body.data.map((m: any) => m.id), ['fake-model']);
+    assert.deepEqual(
+      models.body.data.map((m: any) => m.id),
+      ['fake-model'],
+    );
     const anonymous = await request(`${t.url}/assistant/status`);
     assert.equal(anonymous.status, 401);
   });
@@ -272,10 +330,14 @@ describe('assistant tool allowlist', () => {
   });
 
   it('offers only the allowlisted tools and refuses a call to any other', async () => {
-    script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'not allowed' } }] } : { content: 'ok' });
+    script = (_body, index) =>
+      index === 0 ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'not allowed' } }] } : { content: 'ok' };
     const response = await chat(t, { messages: [{ role: 'user', content: 'store it' }] }, {});
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(fake.requests[0]!.body.tools.map((tool: any) => tool.function.name), ['recall', 'discover']);
+    assert.deepEqual(
+      fake.requests[0]!.body.tools.map((tool: any) => tool.function.name),
+      ['recall', 'discover'],
+    );
     assert.equal(response.body.graphdb.tool_calls[0].ok, false);
     assert.match(toolMessages(fake.requests[1]!.body)[0].content, /not available/);
     assert.deepEqual((await commit(t.url, ["MATCH (m:Memory {content: 'not allowed'}) RETURN m"])).body.results[0].data, []);

@@ -122,7 +122,10 @@ describe('assistant errors with a remote provider', () => {
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.choices[0].message.content, 'fine');
     assert.equal((await request(`${down.url}/assistant/status`)).status, 200);
-    assert.equal((await request(`${down.url}/db/graphdb/tx/commit`, { method: 'POST', json: { statements: [{ statement: 'RETURN 1' }] } })).status, 200);
+    assert.equal(
+      (await request(`${down.url}/db/graphdb/tx/commit`, { method: 'POST', json: { statements: [{ statement: 'RETURN 1' }] } })).status,
+      200,
+    );
   });
 
   it('sends no tools when memory tools are not enabled', async () => {

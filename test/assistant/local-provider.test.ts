@@ -41,7 +41,14 @@ describe('assistant local provider (tiny llama GGUF)', () => {
   it('answers a chat completion with generated text', async () => {
     const response = await request(`${t.url}/assistant/v1/chat/completions`, {
       method: 'POST',
-      json: { messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hello graph' }], temperature: 0, max_tokens: 6 },
+      json: {
+        messages: [
+          { role: 'system', content: 'be brief' },
+          { role: 'user', content: 'hello graph' },
+        ],
+        temperature: 0,
+        max_tokens: 6,
+      },
     });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.object, 'chat.completion');
@@ -76,7 +83,10 @@ describe('assistant local provider (tiny llama GGUF)', () => {
 
   it('lists the configured model and refuses another one', async () => {
     const models = await request(`${t.url}/assistant/v1/models`);
-    assert.deepEqual(models.body.data.map((m: { id: string }) => m.id), ['tiny-chat.gguf']);
+    assert.deepEqual(
+      models.body.data.map((m: { id: string }) => m.id),
+      ['tiny-chat.gguf'],
+    );
     const unknown = await request(`${t.url}/assistant/v1/chat/completions`, {
       method: 'POST',
       json: { model: 'gpt-imaginary', messages: [{ role: 'user', content: 'hi' }] },
@@ -95,7 +105,13 @@ describe('assistant local provider (tiny llama GGUF)', () => {
       const result = await provider.complete({
         model: 'tiny-chat',
         messages: [{ role: 'user', content: 'remember the graph' }],
-        tools: [{ name: 'store', description: 'store a memory', parameters: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'] } }],
+        tools: [
+          {
+            name: 'store',
+            description: 'store a memory',
+            parameters: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'] },
+          },
+        ],
         maxTokens: 6,
         temperature: 0,
       });
@@ -108,7 +124,13 @@ describe('assistant local provider (tiny llama GGUF)', () => {
           { role: 'assistant', content: null, toolCalls: [{ id: 'call_a', name: 'store', arguments: '{"content":"the graph"}' }] },
           { role: 'tool', toolCallId: 'call_a', name: 'store', content: '{"stored":true,"id":0}' },
         ],
-        tools: [{ name: 'store', description: 'store a memory', parameters: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'] } }],
+        tools: [
+          {
+            name: 'store',
+            description: 'store a memory',
+            parameters: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'] },
+          },
+        ],
         maxTokens: 4,
         temperature: 0,
       });
@@ -122,7 +144,15 @@ describe('assistant local provider (tiny llama GGUF)', () => {
     const provider = new LocalChatProvider({ model: 'tiny-chat', modelsDir, contextSize: 256, threads: 1, timeoutMs: 60_000 });
     try {
       await assert.rejects(
-        provider.complete({ model: 'tiny-chat', messages: [{ role: 'system', content: 'rules '.repeat(200) }, { role: 'user', content: 'hi' }], tools: [], maxTokens: 4 }),
+        provider.complete({
+          model: 'tiny-chat',
+          messages: [
+            { role: 'system', content: 'rules '.repeat(200) },
+            { role: 'user', content: 'hi' },
+          ],
+          tools: [],
+          maxTokens: 4,
+        }),
         (error: { status?: number; code?: string; message: string }) =>
           error.status === 400 && error.code === 'context_length_exceeded' && /256 tokens/.test(error.message),
       );

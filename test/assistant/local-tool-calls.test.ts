@@ -48,7 +48,10 @@ describe('local provider function calling with a forced-output model', () => {
       temperature: 0,
     });
     assert.equal(result.finishReason, 'tool_calls', JSON.stringify(result));
-    assert.deepEqual(result.toolCalls.map((call) => call.name), ['discover']);
+    assert.deepEqual(
+      result.toolCalls.map((call) => call.name),
+      ['discover'],
+    );
     const args = JSON.parse(result.toolCalls[0]!.arguments);
     assert.deepEqual(Object.keys(args), ['query', 'depth', 'limit', 'type', 'labels', 'decay_weight']);
     assert.deepEqual([args.query, args.depth, args.limit, args.type, args.decay_weight], ['otter', 0, 0, 'otter', 0]);
@@ -57,7 +60,13 @@ describe('local provider function calling with a forced-output model', () => {
   });
 
   it('without tools offered the same model only writes text', async () => {
-    const result = await provider.complete({ model: 'tool-caller', messages: [{ role: 'user', content: 'hi' }], tools: [], maxTokens: 4, temperature: 0 });
+    const result = await provider.complete({
+      model: 'tool-caller',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [],
+      maxTokens: 4,
+      temperature: 0,
+    });
     assert.deepEqual(result.toolCalls, []);
     assert.ok(result.content.startsWith('||call:'), result.content);
   });
@@ -67,7 +76,11 @@ describe('local provider function calling with a forced-output model', () => {
     try {
       const host = db.memoryToolHost({ database: 'graphdb' });
       const tools = new MemoryTools(host, allowedTools(['store', 'recall', 'discover']));
-      const stored = await tools.run({ id: 's', name: 'store', arguments: JSON.stringify({ content: 'the otter colony lives by the river', type: 'otter', labels: ['otter'] }) });
+      const stored = await tools.run({
+        id: 's',
+        name: 'store',
+        arguments: JSON.stringify({ content: 'the otter colony lives by the river', type: 'otter', labels: ['otter'] }),
+      });
       assert.ok(stored.ok, stored.output);
       const outcomes: string[] = [];
       const spy = Object.assign(Object.create(tools) as MemoryTools, {
@@ -88,7 +101,10 @@ describe('local provider function calling with a forced-output model', () => {
         { model: 'tool-caller', messages: [{ role: 'user', content: 'otters?' }], maxTokens: 200, temperature: 0 },
         { provider: counting, tools: spy, maxRounds: 1, maxToolResultChars: 4000 },
       );
-      assert.deepEqual(result.toolCalls.map((call) => [call.name, JSON.parse(call.arguments).query, call.ok]), [['discover', 'otter', true]]);
+      assert.deepEqual(
+        result.toolCalls.map((call) => [call.name, JSON.parse(call.arguments).query, call.ok]),
+        [['discover', 'otter', true]],
+      );
       assert.equal(result.rounds, 1);
       assert.equal(JSON.parse(outcomes[0]!).results[0].content, 'the otter colony lives by the river');
       assert.deepEqual(seen, [0, 1], 'the second model call carries the tool result');

@@ -59,10 +59,14 @@ after(async () => {
   await new Promise((resolve) => embedder?.close(resolve));
 });
 
-const chat = (content: string) => request(`${t.url}/assistant/v1/chat/completions`, { method: 'POST', json: { messages: [{ role: 'user', content }] } });
+const chat = (content: string) =>
+  request(`${t.url}/assistant/v1/chat/completions`, { method: 'POST', json: { messages: [{ role: 'user', content }] } });
 
 it('embeds a stored memory through the search pipeline and recalls it by vector similarity', async () => {
-  script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'otters hold hands while sleeping' } }] } : { content: 'noted' });
+  script = (_body, index) =>
+    index === 0
+      ? { content: '', toolCalls: [{ name: 'store', arguments: { content: 'otters hold hands while sleeping' } }] }
+      : { content: 'noted' };
   const stored = await chat('remember this otter fact');
   assert.equal(stored.status, 200, stored.text);
   assert.equal(stored.body.graphdb.tool_calls[0].ok, true);
@@ -70,14 +74,21 @@ it('embeds a stored memory through the search pipeline and recalls it by vector 
   const deadline = Date.now() + 15_000;
   for (;;) {
     const status = await request(`${t.url}/status`);
-    const vector = await request(`${t.url}/graphdb/search`, { method: 'POST', json: { query: 'sleeping otters', method: 'vector', limit: 1, minSimilarity: 0 } });
-    if (status.body.embeddings.pending === 0 && vector.body.results?.[0]?.node.properties.content === 'otters hold hands while sleeping') break;
+    const vector = await request(`${t.url}/graphdb/search`, {
+      method: 'POST',
+      json: { query: 'sleeping otters', method: 'vector', limit: 1, minSimilarity: 0 },
+    });
+    if (status.body.embeddings.pending === 0 && vector.body.results?.[0]?.node.properties.content === 'otters hold hands while sleeping')
+      break;
     if (Date.now() > deadline) throw new Error('the memory was never embedded');
     await sleep(50);
   }
 
   fake.reset();
-  script = (_body, index) => (index === 0 ? { content: '', toolCalls: [{ name: 'discover', arguments: { query: 'sleeping otters', limit: 3 } }] } : { content: 'they hold hands' });
+  script = (_body, index) =>
+    index === 0
+      ? { content: '', toolCalls: [{ name: 'discover', arguments: { query: 'sleeping otters', limit: 3 } }] }
+      : { content: 'they hold hands' };
   const recalled = await chat('what do otters do?');
   assert.equal(recalled.status, 200, recalled.text);
   const toolMessage = fake.requests[1]!.body.messages.find((m: any) => m.role === 'tool');

@@ -11,7 +11,15 @@ import { redactConfig } from '../../src/engine/config/redact.js';
 describe('assistant settings', () => {
   let dir: string;
   let file: string;
-  const discovery = () => ({ env: {}, homeDir: dir, binDir: null, cwd: dir, platform: 'linux' as const, systemConfigDir: path.join(dir, 'none'), exists: () => false });
+  const discovery = () => ({
+    env: {},
+    homeDir: dir,
+    binDir: null,
+    cwd: dir,
+    platform: 'linux' as const,
+    systemConfigDir: path.join(dir, 'none'),
+    exists: () => false,
+  });
 
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-assistant-config-'));
@@ -46,7 +54,11 @@ describe('assistant settings', () => {
   });
 
   it('reads the YAML section; the environment overrides it', () => {
-    const env = { GRAPHDB_ASSISTANT_MAX_ROUNDS: '2', GRAPHDB_ASSISTANT_MCP_TOOLS: 'store, recall', GRAPHDB_ASSISTANT_MAX_TOOL_RESULT_CHARS: '500' };
+    const env = {
+      GRAPHDB_ASSISTANT_MAX_ROUNDS: '2',
+      GRAPHDB_ASSISTANT_MCP_TOOLS: 'store, recall',
+      GRAPHDB_ASSISTANT_MAX_TOOL_RESULT_CHARS: '500',
+    };
     const { config } = loadConfig({ configFile: file, env, discovery: discovery() });
     assert.equal(config.assistant.enabled, true);
     assert.equal(config.assistant.provider, 'hosted_api');
@@ -72,7 +84,10 @@ describe('assistant settings', () => {
   });
 
   it('offers no tools unless mcp_enable is set', () => {
-    const service = new AssistantService({ settings: { ...DEFAULT_CONFIG.assistant, enabled: true, mcp_tools: ['store'] }, modelsDir: dir });
+    const service = new AssistantService({
+      settings: { ...DEFAULT_CONFIG.assistant, enabled: true, mcp_tools: ['store'] },
+      modelsDir: dir,
+    });
     assert.deepEqual(service.toolDefinitions(), []);
   });
 });

@@ -26,7 +26,11 @@ async function collect(source: AsyncIterable<string>): Promise<string[]> {
 
 describe('readSseData', () => {
   it('joins data lines, ignores comments and other fields, handles CRLF and split chunks', async () => {
-    const events = await collect(readSseData(bytes(': keep-alive\r\n', 'event: x\r\ndata: {"a":', '1}\r\n\r\ndata: line1\ndata: line2\n\n', 'data:[DONE]\r', '\n\r\n')));
+    const events = await collect(
+      readSseData(
+        bytes(': keep-alive\r\n', 'event: x\r\ndata: {"a":', '1}\r\n\r\ndata: line1\ndata: line2\n\n', 'data:[DONE]\r', '\n\r\n'),
+      ),
+    );
     assert.deepEqual(events, ['{"a":1}', 'line1\nline2', '[DONE]']);
   });
 
@@ -57,7 +61,10 @@ describe('truncateToolResult', () => {
 describe('allowedTools', () => {
   it('offers all tools for an empty allowlist and filters otherwise (case-insensitive)', () => {
     assert.equal(allowedTools([]).length, 7);
-    assert.deepEqual(allowedTools([' Recall', 'cypher', 'bogus']).map((t) => t.name), ['recall', 'cypher']);
+    assert.deepEqual(
+      allowedTools([' Recall', 'cypher', 'bogus']).map((t) => t.name),
+      ['recall', 'cypher'],
+    );
   });
 });
 
@@ -75,8 +82,14 @@ class EagerToolProvider implements ChatProvider {
   }
   async complete(request: CompletionRequest): Promise<CompletionResult> {
     this.calls.push(request);
-    if (request.tools.length === 0) return { content: 'final', toolCalls: [], finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 1 } };
-    return { content: '', toolCalls: [{ id: `c${this.calls.length}`, name: 'recall', arguments: '{}' }], finishReason: 'tool_calls', usage: { promptTokens: 2, completionTokens: 3 } };
+    if (request.tools.length === 0)
+      return { content: 'final', toolCalls: [], finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 1 } };
+    return {
+      content: '',
+      toolCalls: [{ id: `c${this.calls.length}`, name: 'recall', arguments: '{}' }],
+      finishReason: 'tool_calls',
+      usage: { promptTokens: 2, completionTokens: 3 },
+    };
   }
   async close() {}
 }
@@ -88,22 +101,40 @@ describe('runAgent', () => {
       definitions: allowedTools(['recall']),
       run: async () => ({ ok: true, output: 'y'.repeat(50) }),
     } as unknown as MemoryTools;
-    const result = await runAgent({ model: 'm', messages: [{ role: 'user', content: 'go' }], maxTokens: 10 }, { provider, tools, maxRounds: 2, maxToolResultChars: 20 });
+    const result = await runAgent(
+      { model: 'm', messages: [{ role: 'user', content: 'go' }], maxTokens: 10 },
+      { provider, tools, maxRounds: 2, maxToolResultChars: 20 },
+    );
     assert.equal(provider.calls.length, 3);
-    assert.deepEqual(provider.calls.map((c) => c.tools.length), [1, 1, 0]);
+    assert.deepEqual(
+      provider.calls.map((c) => c.tools.length),
+      [1, 1, 0],
+    );
     assert.equal(result.rounds, 2);
     assert.equal(result.roundsExhausted, true);
     assert.equal(result.content, 'final');
     assert.deepEqual(result.usage, { promptTokens: 5, completionTokens: 7 });
-    assert.deepEqual(result.toolCalls.map((c) => [c.round, c.truncatedChars]), [[1, 30], [2, 30]]);
+    assert.deepEqual(
+      result.toolCalls.map((c) => [c.round, c.truncatedChars]),
+      [
+        [1, 30],
+        [2, 30],
+      ],
+    );
     const last = provider.calls[2]!.messages;
     assert.equal(last[0]!.role, 'system');
-    assert.deepEqual(last.filter((m) => m.role === 'tool').map((m) => m.content), [`${'y'.repeat(20)}… [truncated 30 characters]`, `${'y'.repeat(20)}… [truncated 30 characters]`]);
+    assert.deepEqual(
+      last.filter((m) => m.role === 'tool').map((m) => m.content),
+      [`${'y'.repeat(20)}… [truncated 30 characters]`, `${'y'.repeat(20)}… [truncated 30 characters]`],
+    );
   });
 
   it('offers nothing without tools', async () => {
     const provider = new EagerToolProvider();
-    const result = await runAgent({ model: 'm', messages: [{ role: 'user', content: 'go' }], maxTokens: 10 }, { provider, tools: null, maxRounds: 5, maxToolResultChars: 20 });
+    const result = await runAgent(
+      { model: 'm', messages: [{ role: 'user', content: 'go' }], maxTokens: 10 },
+      { provider, tools: null, maxRounds: 5, maxToolResultChars: 20 },
+    );
     assert.equal(provider.calls.length, 1);
     assert.equal(provider.calls[0]!.messages.length, 1);
     assert.equal(result.rounds, 0);
@@ -114,12 +145,22 @@ describe('runAgent', () => {
 describe('OpenAiCompatibleProvider', () => {
   let fake: FakeModelServer;
   before(async () => {
-    fake = await startFakeModelServer(() => ({ content: 'streamed text', stream: true, toolCalls: [{ name: 'recall', arguments: { query: 'q' } }] }));
+    fake = await startFakeModelServer(() => ({
+      content: 'streamed text',
+      stream: true,
+      toolCalls: [{ name: 'recall', arguments: { query: 'q' } }],
+    }));
   });
   after(async () => fake.close());
 
   it('does not double /v1 and sends the bearer key', async () => {
-    const provider = new OpenAiCompatibleProvider({ kind: 'hosted_api', apiUrl: `${fake.url}/v1/`, apiKey: 'sekret', model: 'fake-model', timeoutMs: 5000 });
+    const provider = new OpenAiCompatibleProvider({
+      kind: 'hosted_api',
+      apiUrl: `${fake.url}/v1/`,
+      apiKey: 'sekret',
+      model: 'fake-model',
+      timeoutMs: 5000,
+    });
     assert.equal(provider.endpoint('models'), `${fake.url}/v1/models`);
     fake.reset();
     const result = await provider.complete({ model: 'fake-model', messages: [{ role: 'user', content: 'hi' }], tools: [], maxTokens: 5 });
@@ -130,9 +171,21 @@ describe('OpenAiCompatibleProvider', () => {
   });
 
   it('assembles streamed text and tool-call fragments', async () => {
-    const provider = new OpenAiCompatibleProvider({ kind: 'local_server', apiUrl: fake.url, apiKey: '', model: 'fake-model', timeoutMs: 5000 });
+    const provider = new OpenAiCompatibleProvider({
+      kind: 'local_server',
+      apiUrl: fake.url,
+      apiKey: '',
+      model: 'fake-model',
+      timeoutMs: 5000,
+    });
     const deltas: string[] = [];
-    const result = await provider.complete({ model: 'fake-model', messages: [{ role: 'user', content: 'hi' }], tools: allowedTools(['recall']), maxTokens: 5, onText: (d) => deltas.push(d) });
+    const result = await provider.complete({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: allowedTools(['recall']),
+      maxTokens: 5,
+      onText: (d) => deltas.push(d),
+    });
     assert.ok(deltas.length > 1);
     assert.equal(deltas.join(''), 'streamed text');
     assert.equal(result.finishReason, 'tool_calls');

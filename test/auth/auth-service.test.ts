@@ -105,9 +105,19 @@ describe('AuthService', () => {
   it('keeps state across a reopen of the store (users, roles, allowlists, revocations)', async () => {
     await auth.createRole('analyst', ['read'], 'root');
     await auth.setRoleDatabases('analyst', ['graphdb'], 'root');
-    const reopened = await AuthService.open({ systemSession: () => db.session({ database: 'system' }), jwtSecret: SECRET, scryptCost: FAST });
-    assert.deepEqual(reopened.listRoles().find((r) => r.name === 'analyst'), { name: 'analyst', permissions: ['read'], databases: ['graphdb'], builtin: false });
-    assert.deepEqual(reopened.listUsers().map((u) => u.username), ['carol', 'root', 'vic']);
+    const reopened = await AuthService.open({
+      systemSession: () => db.session({ database: 'system' }),
+      jwtSecret: SECRET,
+      scryptCost: FAST,
+    });
+    assert.deepEqual(
+      reopened.listRoles().find((r) => r.name === 'analyst'),
+      { name: 'analyst', permissions: ['read'], databases: ['graphdb'], builtin: false },
+    );
+    assert.deepEqual(
+      reopened.listUsers().map((u) => u.username),
+      ['carol', 'root', 'vic'],
+    );
   });
 });
 
@@ -120,7 +130,10 @@ describe('permissions asked of the security context', () => {
         const recorder = {
           username: 'probe',
           roles: [],
-          authorizeAccess: (_database: string, access: { readonly requirements: readonly { readonly action: string; readonly privilege?: string }[] }) => {
+          authorizeAccess: (
+            _database: string,
+            access: { readonly requirements: readonly { readonly action: string; readonly privilege?: string }[] },
+          ) => {
             for (const r of access.requirements) actions.add(r.privilege ?? r.action);
           },
         };

@@ -10,7 +10,9 @@ const SECRET = 'x'.repeat(40);
 const FAST = { N: 1024, r: 8, p: 1 };
 
 async function connectCode(port: number, user: string, password: string): Promise<string> {
-  const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic(user, password), { logging: { level: 'error', logger: () => undefined } });
+  const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic(user, password), {
+    logging: { level: 'error', logger: () => undefined },
+  });
   try {
     await driver.verifyConnectivity();
     return 'ok';

@@ -19,7 +19,12 @@ describe('user and role administration in Cypher', () => {
 
   before(async () => {
     db = await GraphDB.open();
-    auth = await AuthService.open({ systemSession: () => db.session({ database: 'system' }), jwtSecret: null, initialCredentials: 'root:pw', scryptCost: FAST });
+    auth = await AuthService.open({
+      systemSession: () => db.session({ database: 'system' }),
+      jwtSecret: null,
+      initialCredentials: 'root:pw',
+      scryptCost: FAST,
+    });
     db.setSecurityAdministration((security) => securityAdmin(auth, security));
     admin = (await auth.authenticatePassword('root', 'pw', null)).context;
   });
@@ -31,7 +36,13 @@ describe('user and role administration in Cypher', () => {
     await rows('GRANT ROLE editor TO bob');
     const shown = await rows('SHOW USERS');
     assert.deepEqual(shown.keys, ['user', 'roles', 'passwordChangeRequired', 'suspended', 'home']);
-    assert.deepEqual(shown.records.map((r) => [r[0], r[1]]), [['bob', ['PUBLIC', 'editor']], ['root', ['PUBLIC', 'admin']]]);
+    assert.deepEqual(
+      shown.records.map((r) => [r[0], r[1]]),
+      [
+        ['bob', ['PUBLIC', 'editor']],
+        ['root', ['PUBLIC', 'admin']],
+      ],
+    );
     const bob = (await auth.authenticatePassword('bob', 'bob-pw', null)).context;
     assert.deepEqual(bob.roles, ['editor']);
     const current = await rows('SHOW CURRENT USER', bob);
@@ -66,7 +77,10 @@ describe('user and role administration in Cypher', () => {
   it('needs the admin permission, except SHOW CURRENT USER', async () => {
     await auth.createUser('vi', 'vi-pw', ['viewer'], null);
     const viewer = (await auth.authenticatePassword('vi', 'vi-pw', null)).context;
-    await assert.rejects(rows("CREATE USER eve SET PASSWORD 'x'", viewer), (error: { code?: string }) => error.code === 'Neo.ClientError.Security.Forbidden');
+    await assert.rejects(
+      rows("CREATE USER eve SET PASSWORD 'x'", viewer),
+      (error: { code?: string }) => error.code === 'Neo.ClientError.Security.Forbidden',
+    );
     await assert.rejects(rows('SHOW USERS', viewer), (error: { code?: string }) => error.code === 'Neo.ClientError.Security.Forbidden');
     assert.equal((await rows('SHOW CURRENT USER', viewer)).records[0]?.[0], 'vi');
   });

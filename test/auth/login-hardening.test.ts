@@ -49,13 +49,18 @@ describe('login lockout per (user, source address)', () => {
   after(() => db.close());
 
   it('a third party cannot lock root out from elsewhere; its own pair backs off', async () => {
-    for (let i = 0; i < 3; i++) assert.equal(await codeOf(auth.authenticatePassword('root', 'guess', '203.0.113.9')), StatusCodes.Unauthorized);
+    for (let i = 0; i < 3; i++)
+      assert.equal(await codeOf(auth.authenticatePassword('root', 'guess', '203.0.113.9')), StatusCodes.Unauthorized);
     assert.equal(await codeOf(auth.authenticatePassword('root', 'rootpw', '203.0.113.9')), StatusCodes.AuthenticationRateLimit);
     assert.equal(await codeOf(auth.authenticatePassword('root', 'rootpw', '10.0.0.1')), 'ok');
     now += 10_001;
     for (let i = 0; i < 3; i++) await codeOf(auth.authenticatePassword('root', 'guess', '203.0.113.9'));
     now += 10_001;
-    assert.equal(await codeOf(auth.authenticatePassword('root', 'rootpw', '203.0.113.9')), StatusCodes.AuthenticationRateLimit, 'the second lock lasts twice as long');
+    assert.equal(
+      await codeOf(auth.authenticatePassword('root', 'rootpw', '203.0.113.9')),
+      StatusCodes.AuthenticationRateLimit,
+      'the second lock lasts twice as long',
+    );
     now += 10_000;
     assert.equal(await codeOf(auth.authenticatePassword('root', 'rootpw', '203.0.113.9')), 'ok');
   });
@@ -76,7 +81,13 @@ describe('login lockout per (user, source address)', () => {
   it('refuses a token without exp past the maximum lifetime', async () => {
     const key = new TextEncoder().encode(SECRET);
     const iat = Math.floor(now / 1000);
-    const forever = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject('root').setJti('j-1').setIssuer('graphdb').setIssuedAt(iat).sign(key);
+    const forever = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('root')
+      .setJti('j-1')
+      .setIssuer('graphdb')
+      .setIssuedAt(iat)
+      .sign(key);
     assert.equal(await codeOf(auth.authenticateToken(forever, null)), 'ok');
     now += 91 * 24 * 3600_000;
     assert.equal(await codeOf(auth.authenticateToken(forever, null)), StatusCodes.TokenExpired);
@@ -102,7 +113,12 @@ describe('verified-password cache', () => {
 
 describe('secrets leave the environment once read', () => {
   it('removes every secret setting variable and nothing else', () => {
-    const env: Record<string, string | undefined> = { GRAPHDB_AUTH: 'root:pw', GRAPHDB_JWT_SECRET: SECRET, GRAPHDB_EMBEDDING_API_KEY: 'k', GRAPHDB_DATA_DIR: '/d' };
+    const env: Record<string, string | undefined> = {
+      GRAPHDB_AUTH: 'root:pw',
+      GRAPHDB_JWT_SECRET: SECRET,
+      GRAPHDB_EMBEDDING_API_KEY: 'k',
+      GRAPHDB_DATA_DIR: '/d',
+    };
     assert.deepEqual(removeSecretsFromEnvironment(env).sort(), ['GRAPHDB_AUTH', 'GRAPHDB_EMBEDDING_API_KEY', 'GRAPHDB_JWT_SECRET']);
     assert.deepEqual(env, { GRAPHDB_DATA_DIR: '/d' });
   });
@@ -111,12 +127,17 @@ describe('secrets leave the environment once read', () => {
 describe('lockout over HTTP behind a trusted proxy', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer({ 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.1'], 'auth.max_failed_attempts': 5, 'auth.lock_time': '10m' }, { GRAPHDB_AUTH: 'root:rootpw' });
+    t = await startTestServer(
+      { 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.1'], 'auth.max_failed_attempts': 5, 'auth.lock_time': '10m' },
+      { GRAPHDB_AUTH: 'root:rootpw' },
+    );
   });
   after(() => t.stop());
 
   const me = (password: string, from: string) =>
-    request(`${t.url}/auth/me`, { headers: { authorization: `Basic ${Buffer.from(`root:${password}`).toString('base64')}`, 'x-forwarded-for': from } });
+    request(`${t.url}/auth/me`, {
+      headers: { authorization: `Basic ${Buffer.from(`root:${password}`).toString('base64')}`, 'x-forwarded-for': from },
+    });
 
   it('five wrong passwords from one address do not lock root out from another', async () => {
     for (let i = 0; i < 5; i++) assert.equal((await me('wrong', '203.0.113.7')).status, 401);

@@ -9,12 +9,15 @@ describe('OAuth (OpenID Connect, authorization code + PKCE) against a local prov
 
   before(async () => {
     provider = await startOidcProvider('graphdb-client', 'client-secret');
-    t = await startTestServer({ 'auth.enabled': true, 'auth.oauth_redirect_uri': 'http://placeholder/auth/oauth/callback' }, {
-      GRAPHDB_AUTH: 'root:rootpw',
-      GRAPHDB_OAUTH_ISSUER: provider.issuer,
-      GRAPHDB_OAUTH_CLIENT_ID: 'graphdb-client',
-      GRAPHDB_OAUTH_CLIENT_SECRET: 'client-secret',
-    });
+    t = await startTestServer(
+      { 'auth.enabled': true, 'auth.oauth_redirect_uri': 'http://placeholder/auth/oauth/callback' },
+      {
+        GRAPHDB_AUTH: 'root:rootpw',
+        GRAPHDB_OAUTH_ISSUER: provider.issuer,
+        GRAPHDB_OAUTH_CLIENT_ID: 'graphdb-client',
+        GRAPHDB_OAUTH_CLIENT_SECRET: 'client-secret',
+      },
+    );
   });
   after(async () => {
     await t.stop();

@@ -78,7 +78,13 @@ export async function startOidcProvider(clientId: string, clientSecret: string):
         return json(response, 400, { error: 'invalid_request' });
       }
       const code = randomBytes(16).toString('hex');
-      codes.set(code, { clientId, redirectUri: q.get('redirect_uri')!, challenge: q.get('code_challenge')!, nonce: q.get('nonce')!, user: provider.user });
+      codes.set(code, {
+        clientId,
+        redirectUri: q.get('redirect_uri')!,
+        challenge: q.get('code_challenge')!,
+        nonce: q.get('nonce')!,
+        user: provider.user,
+      });
       const target = new URL(q.get('redirect_uri')!);
       target.searchParams.set('code', code);
       target.searchParams.set('state', q.get('state')!);
@@ -92,7 +98,11 @@ export async function startOidcProvider(clientId: string, clientSecret: string):
       const pending = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
-      if (!pending || pending.redirectUri !== form.get('redirect_uri') || createHash('sha256').update(verifier).digest('base64url') !== pending.challenge) {
+      if (
+        !pending ||
+        pending.redirectUri !== form.get('redirect_uri') ||
+        createHash('sha256').update(verifier).digest('base64url') !== pending.challenge
+      ) {
         return json(response, 400, { error: 'invalid_grant' });
       }
       const idToken = await new SignJWT({ nonce: pending.nonce, ...pending.user })

@@ -68,7 +68,13 @@ describe('permission matrix (HTTP and Bolt)', () => {
 
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'async_writes.enabled': false },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'async_writes.enabled': false,
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     boltUrl = `bolt://127.0.0.1:${t.server.bolt!.port}`;
@@ -128,7 +134,10 @@ describe('permission matrix (HTTP and Bolt)', () => {
     assert.equal(await httpOutcome(t.url, 'graphdb', STATEMENTS.read, {}), `401 ${UNAUTHORIZED}`);
     assert.equal(await httpOutcome(t.url, 'graphdb', STATEMENTS.read, basic('vi', 'wrong')), `401 ${UNAUTHORIZED}`);
     assert.equal(await boltOutcome(boltUrl, neo4j.auth.basic('vi', 'wrong'), 'graphdb', STATEMENTS.read), UNAUTHORIZED);
-    assert.equal(await boltOutcome(boltUrl, { scheme: 'none', principal: '', credentials: '' } as never, 'graphdb', STATEMENTS.read), UNAUTHORIZED);
+    assert.equal(
+      await boltOutcome(boltUrl, { scheme: 'none', principal: '', credentials: '' } as never, 'graphdb', STATEMENTS.read),
+      UNAUTHORIZED,
+    );
   });
 
   it('endpoints: public, authenticated and admin routes per role', async () => {
@@ -148,7 +157,11 @@ describe('permission matrix (HTTP and Bolt)', () => {
     ];
     for (const endpoint of endpoints) {
       const call = (headers: Record<string, string>) =>
-        request(`${t.url}${endpoint.path}`, { method: endpoint.method, headers, ...(endpoint.json !== undefined ? { json: endpoint.json } : {}) });
+        request(`${t.url}${endpoint.path}`, {
+          method: endpoint.method,
+          headers,
+          ...(endpoint.json !== undefined ? { json: endpoint.json } : {}),
+        });
       const anonymous = await call({});
       assert.equal(anonymous.status, endpoint.level === 'public' ? 200 : 401, `${endpoint.path} anonymous`);
       for (const principal of PRINCIPALS) {

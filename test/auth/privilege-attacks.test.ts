@@ -13,8 +13,21 @@ import type { PrivilegeRecord } from '../../src/engine/auth/privileges/types.js'
 const FAST = { N: 1024, r: 8, p: 1 };
 const FORBIDDEN = 'Neo.ClientError.Security.Forbidden';
 
-const privilege = (role: string, action: PrivilegeRecord['action'], graph: string, segment: string, resource: string, access: PrivilegeRecord['access'] = 'GRANTED'): PrivilegeRecord => ({
-  role, access, action, graph, segment, resource, immutable: false,
+const privilege = (
+  role: string,
+  action: PrivilegeRecord['action'],
+  graph: string,
+  segment: string,
+  resource: string,
+  access: PrivilegeRecord['access'] = 'GRANTED',
+): PrivilegeRecord => ({
+  role,
+  access,
+  action,
+  graph,
+  segment,
+  resource,
+  immutable: false,
 });
 
 describe('privileges from the analysed query', () => {
@@ -45,18 +58,44 @@ describe('privileges from the analysed query', () => {
   before(async () => {
     db = await GraphDB.open();
     await db.createDatabase('other');
-    auth = await AuthService.open({ systemSession: () => db.session({ database: 'system' }), jwtSecret: null, initialCredentials: 'root:pw', scryptCost: FAST, defaultDatabase: db.storage.defaultDatabase });
+    auth = await AuthService.open({
+      systemSession: () => db.session({ database: 'system' }),
+      jwtSecret: null,
+      initialCredentials: 'root:pw',
+      scryptCost: FAST,
+      defaultDatabase: db.storage.defaultDatabase,
+    });
     await auth.createRole('writeonly', [], null);
-    await addPrivileges(auth, [privilege('writeonly', 'access', '*', 'database', 'database'), privilege('writeonly', 'write', '*', 'NODE(*)', 'graph'), privilege('writeonly', 'write', '*', 'RELATIONSHIP(*)', 'graph')], null);
+    await addPrivileges(
+      auth,
+      [
+        privilege('writeonly', 'access', '*', 'database', 'database'),
+        privilege('writeonly', 'write', '*', 'NODE(*)', 'graph'),
+        privilege('writeonly', 'write', '*', 'RELATIONSHIP(*)', 'graph'),
+      ],
+      null,
+    );
     await auth.createRole('otherreader', [], null);
-    await addPrivileges(auth, [privilege('otherreader', 'access', 'other', 'database', 'database'), privilege('otherreader', 'match', 'other', 'NODE(*)', 'all_properties'), privilege('otherreader', 'match', 'other', 'RELATIONSHIP(*)', 'all_properties')], null);
+    await addPrivileges(
+      auth,
+      [
+        privilege('otherreader', 'access', 'other', 'database', 'database'),
+        privilege('otherreader', 'match', 'other', 'NODE(*)', 'all_properties'),
+        privilege('otherreader', 'match', 'other', 'RELATIONSHIP(*)', 'all_properties'),
+      ],
+      null,
+    );
     await auth.createRole('tonly', [], null);
-    await addPrivileges(auth, [
-      privilege('tonly', 'access', '*', 'database', 'database'),
-      privilege('tonly', 'traverse', '*', 'NODE(*)', 'graph'),
-      privilege('tonly', 'match', '*', 'RELATIONSHIP(T)', 'property(k)'),
-      privilege('tonly', 'set_property', '*', 'RELATIONSHIP(T)', 'property(seen)'),
-    ], null);
+    await addPrivileges(
+      auth,
+      [
+        privilege('tonly', 'access', '*', 'database', 'database'),
+        privilege('tonly', 'traverse', '*', 'NODE(*)', 'graph'),
+        privilege('tonly', 'match', '*', 'RELATIONSHIP(T)', 'property(k)'),
+        privilege('tonly', 'set_property', '*', 'RELATIONSHIP(T)', 'property(seen)'),
+      ],
+      null,
+    );
     await auth.createUser('w', 'w', ['writeonly'], null);
     await auth.createUser('o', 'o', ['otherreader'], null);
     await auth.createUser('t', 't', ['tonly'], null);
@@ -71,7 +110,10 @@ describe('privileges from the analysed query', () => {
   it('a write-only role cannot read through a COLLECT subquery in CREATE', async () => {
     assert.equal(await code(writer, 'CREATE (x:Probe {v: COLLECT { MATCH (s:Secret) RETURN s.pw }}) RETURN x.v'), FORBIDDEN);
     assert.deepEqual(await run(undefined, 'MATCH (p:Probe) RETURN count(p)'), [[0n]]);
-    await assert.rejects(run(writer, 'CREATE (x:Probe {v: COLLECT { MATCH (s:Secret) RETURN s.pw }})'), /node with labels 'Secret' on database '[a-z]+' is not allowed for user 'w' with roles \[PUBLIC, writeonly\]/);
+    await assert.rejects(
+      run(writer, 'CREATE (x:Probe {v: COLLECT { MATCH (s:Secret) RETURN s.pw }})'),
+      /node with labels 'Secret' on database '[a-z]+' is not allowed for user 'w' with roles \[PUBLIC, writeonly\]/,
+    );
   });
 
   it('a write-only role cannot read through EXISTS, COUNT, pattern comprehensions or CALL subqueries', async () => {

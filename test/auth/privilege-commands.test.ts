@@ -86,7 +86,9 @@ describe('security commands', () => {
     await run('RENAME ROLE temp TO people');
     await run('RENAME USER dave TO david');
     assert.deepEqual((await run("SHOW USERS YIELD user, roles WHERE user = 'david'")).records, [['david', ['PUBLIC', 'people']]]);
-    assert.deepEqual((await run('SHOW ROLE people PRIVILEGES AS COMMANDS')).records, [['GRANT TRAVERSE ON GRAPH * NODE Person TO `people`']]);
+    assert.deepEqual((await run('SHOW ROLE people PRIVILEGES AS COMMANDS')).records, [
+      ['GRANT TRAVERSE ON GRAPH * NODE Person TO `people`'],
+    ]);
     await assert.rejects(run('RENAME ROLE reader TO r2'), /built-in roles cannot be renamed/);
     await assert.rejects(run('DROP USER root', root), /Deleting yourself is not allowed/);
     await assert.rejects(run('GRANT ROLE PUBLIC TO david'), /reserved role/);
@@ -116,8 +118,14 @@ describe('security commands', () => {
     await run("CREATE USER lou SET PASSWORD 'l' CHANGE NOT REQUIRED");
     await run('GRANT ROLES reader, noload TO lou');
     const lou = await login('lou', 'l');
-    await assert.rejects(run("LOAD CSV FROM 'file:///people.csv' AS r RETURN r", lou), /LOAD on URL 'file:\/\/\/people.csv' is denied for user 'lou'/);
-    await assert.rejects(run('LOAD CSV FROM $u AS r RETURN r', lou, { u: 'file:///people.csv' }), (e: { code?: string }) => e.code === FORBIDDEN);
+    await assert.rejects(
+      run("LOAD CSV FROM 'file:///people.csv' AS r RETURN r", lou),
+      /LOAD on URL 'file:\/\/\/people.csv' is denied for user 'lou'/,
+    );
+    await assert.rejects(
+      run('LOAD CSV FROM $u AS r RETURN r', lou, { u: 'file:///people.csv' }),
+      (e: { code?: string }) => e.code === FORBIDDEN,
+    );
   });
 
   it('REVOKE removes a granted privilege; GRANT of the same privilege twice is one privilege', async () => {
@@ -135,7 +143,9 @@ describe('security commands', () => {
     await db.close();
     ({ db, auth } = await open(dataDir));
     root = await login('root', 'pw');
-    assert.deepEqual((await run('SHOW ROLE people PRIVILEGES AS COMMANDS')).records, [['GRANT TRAVERSE ON GRAPH * NODE Person TO `people`']]);
+    assert.deepEqual((await run('SHOW ROLE people PRIVILEGES AS COMMANDS')).records, [
+      ['GRANT TRAVERSE ON GRAPH * NODE Person TO `people`'],
+    ]);
     const tim = await login('tim', 't');
     assert.deepEqual((await run('MATCH (d:Doc) RETURN d.title', tim, {}, 'tenant')).records, [['x']]);
     assert.equal(await code('MATCH (d:Doc) RETURN d.title', tim), FORBIDDEN);

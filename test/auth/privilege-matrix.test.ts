@@ -27,7 +27,10 @@ const STATEMENTS: Readonly<Record<string, { readonly cypher: string; readonly ne
   'read property': { cypher: 'MATCH (n:MatrixItem) RETURN n.v AS v', needs: ['access', 'traverse', 'read'] },
   'read in EXISTS': { cypher: 'RETURN EXISTS { MATCH (n:MatrixItem) WHERE n.v > 0 } AS e', needs: ['access', 'traverse', 'read'] },
   create: { cypher: 'CREATE (:MatrixProbe {w: 1})', needs: ['access', 'create', 'set'] },
-  'create from COLLECT': { cypher: 'CREATE (:MatrixProbe {w: COLLECT { MATCH (n:MatrixItem) RETURN n.v }})', needs: ['access', 'create', 'set', 'traverse', 'read'] },
+  'create from COLLECT': {
+    cypher: 'CREATE (:MatrixProbe {w: COLLECT { MATCH (n:MatrixItem) RETURN n.v }})',
+    needs: ['access', 'create', 'set', 'traverse', 'read'],
+  },
   'set property': { cypher: 'MATCH (n:MatrixItem) SET n.w = 1', needs: ['access', 'traverse', 'set'] },
   'set label': { cypher: 'MATCH (n:MatrixItem) SET n:Tagged', needs: ['access', 'traverse', 'label'] },
   merge: { cypher: 'MERGE (:MatrixItem {v: 1})', needs: ['access', 'traverse', 'read', 'create', 'set'] },
@@ -48,7 +51,9 @@ const EDITING: readonly Capability[] = ['access', 'traverse', 'read', 'create', 
  * Roles: the Cypher that makes them and what they give per database. Every user also has
  * PUBLIC, whose ACCESS ON HOME DATABASE is access to `graphdb` (the default database).
  */
-const ROLES: Readonly<Record<string, { readonly commands: readonly string[]; readonly gives: Readonly<Record<Database, readonly Capability[]>> }>> = {
+const ROLES: Readonly<
+  Record<string, { readonly commands: readonly string[]; readonly gives: Readonly<Record<Database, readonly Capability[]>> }>
+> = {
   admin: { commands: [], gives: { graphdb: EVERYTHING, other: EVERYTHING } },
   architect: { commands: [], gives: { graphdb: [...EDITING, 'index'], other: [...EDITING, 'index'] } },
   editor: { commands: [], gives: { graphdb: EDITING, other: EDITING } },
@@ -66,7 +71,11 @@ const ROLES: Readonly<Record<string, { readonly commands: readonly string[]; rea
     gives: { graphdb: ['access'], other: ['access', 'traverse', 'read'] },
   },
   nov: {
-    commands: ['CREATE ROLE nov AS COPY OF reader', 'DENY READ {v} ON GRAPH graphdb NODES MatrixItem TO nov', 'REVOKE GRANT SHOW INDEX ON DATABASE * FROM nov'],
+    commands: [
+      'CREATE ROLE nov AS COPY OF reader',
+      'DENY READ {v} ON GRAPH graphdb NODES MatrixItem TO nov',
+      'REVOKE GRANT SHOW INDEX ON DATABASE * FROM nov',
+    ],
     gives: { graphdb: ['access', 'traverse'], other: ['access', 'traverse', 'read'] },
   },
   nobody: { commands: ['CREATE ROLE nobody'], gives: { graphdb: ['access'], other: [] } },
@@ -88,7 +97,9 @@ describe('generated privilege matrix (role × statement × database × listener)
       { database },
     );
     const indexes = await root.executeQuery('SHOW INDEXES YIELD name RETURN collect(name) AS names', {}, { database });
-    return JSON.stringify([records[0]!.toObject(), indexes.records[0]!.get('names')], (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+    return JSON.stringify([records[0]!.toObject(), indexes.records[0]!.get('names')], (_, v: unknown) =>
+      typeof v === 'bigint' ? String(v) : v,
+    );
   };
 
   const outcome = async (listener: Listener, user: string, database: Database, cypher: string): Promise<string> => {
@@ -116,7 +127,13 @@ describe('generated privilege matrix (role × statement × database × listener)
 
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'async_writes.enabled': false },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'async_writes.enabled': false,
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     boltUrl = `bolt://127.0.0.1:${t.server.bolt!.port}`;
@@ -124,7 +141,11 @@ describe('generated privilege matrix (role × statement × database × listener)
     await root.executeQuery('CREATE DATABASE other IF NOT EXISTS', {}, { database: 'system' });
     for (const [role, { commands }] of Object.entries(ROLES)) {
       for (const command of commands) await root.executeQuery(command, {}, { database: 'system' });
-      await root.executeQuery('CREATE USER $user SET PASSWORD $password CHANGE NOT REQUIRED', { user: `u_${role}`, password: `u_${role}-pw` }, { database: 'system' });
+      await root.executeQuery(
+        'CREATE USER $user SET PASSWORD $password CHANGE NOT REQUIRED',
+        { user: `u_${role}`, password: `u_${role}-pw` },
+        { database: 'system' },
+      );
       await root.executeQuery('GRANT ROLE $role TO $user', { role, user: `u_${role}` }, { database: 'system' });
       drivers.set(`u_${role}`, neo4j.driver(boltUrl, neo4j.auth.basic(`u_${role}`, `u_${role}-pw`), { maxConnectionPoolSize: 1 }));
     }

@@ -37,11 +37,21 @@ describe('tokens', () => {
   let boltUrl: string;
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'auth.cluster_tokens_never_expire': true },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'auth.cluster_tokens_never_expire': true,
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     boltUrl = `bolt://127.0.0.1:${t.server.bolt!.port}`;
-    await request(`${t.url}/admin/users`, { method: 'POST', headers: ROOT, json: { username: 'vi', password: 'vi-pw', roles: ['viewer'] } });
+    await request(`${t.url}/admin/users`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { username: 'vi', password: 'vi-pw', roles: ['viewer'] },
+    });
   });
   after(() => t.stop());
 
@@ -104,7 +114,11 @@ describe('tokens', () => {
   });
 
   it('cluster tokens carry the requested role and, with the opt-in, do not expire unless asked', async () => {
-    const minted = await request(`${t.url}/api/v1/auth/cluster-token`, { method: 'POST', headers: ROOT, json: { node_id: 'node-2', role: 'viewer' } });
+    const minted = await request(`${t.url}/api/v1/auth/cluster-token`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { node_id: 'node-2', role: 'viewer' },
+    });
     assert.equal(minted.status, 200);
     assert.equal(minted.body.expires_at, null);
     const claims = JSON.parse(Buffer.from((minted.body.token as string).split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
@@ -113,12 +127,20 @@ describe('tokens', () => {
     assert.deepEqual([me.body.username, me.body.roles], ['cluster:node-2', ['viewer']]);
     const write = await commit(t.url, ['CREATE ()'], 'graphdb', bearer(minted.body.token));
     assert.equal(write.body.errors[0].code, 'Neo.ClientError.Security.Forbidden');
-    const expiring = await request(`${t.url}/api/v1/auth/cluster-token`, { method: 'POST', headers: ROOT, json: { node_id: 'n', role: 'viewer', expires_in: 60 } });
+    const expiring = await request(`${t.url}/api/v1/auth/cluster-token`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { node_id: 'n', role: 'viewer', expires_in: 60 },
+    });
     assert.equal(typeof expiring.body.expires_at, 'string');
   });
 
   it('service accounts: create, get, patch; they authenticate with id and secret', async () => {
-    const created = await request(`${t.url}/api/v1/service-accounts`, { method: 'POST', headers: ROOT, json: { id: 'etl', secret: 'etl-secret', role: 'editor' } });
+    const created = await request(`${t.url}/api/v1/service-accounts`, {
+      method: 'POST',
+      headers: ROOT,
+      json: { id: 'etl', secret: 'etl-secret', role: 'editor' },
+    });
     assert.equal(created.status, 201);
     assert.deepEqual(created.body, { id: 'etl', role: 'editor', roles: ['editor'], disabled: false });
     assert.equal((await commit(t.url, ['CREATE (:Etl)'], 'graphdb', basic('etl', 'etl-secret'))).body.errors.length, 0);
@@ -126,19 +148,32 @@ describe('tokens', () => {
     assert.equal(got.body.role, 'editor');
     const patched = await request(`${t.url}/api/v1/service-accounts/etl`, { method: 'PATCH', headers: ROOT, json: { role: 'viewer' } });
     assert.equal(patched.body.role, 'viewer');
-    assert.equal((await commit(t.url, ['CREATE (:Etl)'], 'graphdb', basic('etl', 'etl-secret'))).body.errors[0].code, 'Neo.ClientError.Security.Forbidden');
+    assert.equal(
+      (await commit(t.url, ['CREATE (:Etl)'], 'graphdb', basic('etl', 'etl-secret'))).body.errors[0].code,
+      'Neo.ClientError.Security.Forbidden',
+    );
     await request(`${t.url}/api/v1/service-accounts/etl`, { method: 'PATCH', headers: ROOT, json: { disabled: true } });
     assert.equal((await request(`${t.url}/auth/me`, { headers: basic('etl', 'etl-secret') })).status, 401);
-    assert.equal((await request(`${t.url}/api/v1/service-accounts/vi`, { headers: ROOT })).status, 404, 'a person is not a service account');
+    assert.equal(
+      (await request(`${t.url}/api/v1/service-accounts/vi`, { headers: ROOT })).status,
+      404,
+      'a person is not a service account',
+    );
   });
 });
 
 describe('security events', () => {
   it('forwarded headers from an untrusted peer do not change the client IP in the audit log', async () => {
     const logs: Record<string, unknown>[] = [];
-    const t = await startTestServer({ 'auth.enabled': true, 'server.trusted_proxies': ['10.9.9.9'] }, { GRAPHDB_AUTH: 'root:rootpw' }, { logs });
+    const t = await startTestServer(
+      { 'auth.enabled': true, 'server.trusted_proxies': ['10.9.9.9'] },
+      { GRAPHDB_AUTH: 'root:rootpw' },
+      { logs },
+    );
     try {
-      await request(`${t.url}/status`, { headers: { ...basic('mallory', 'guess'), 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '203.0.113.7' } });
+      await request(`${t.url}/status`, {
+        headers: { ...basic('mallory', 'guess'), 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '203.0.113.7' },
+      });
       const event = logs.find((line) => line.type === 'failed_login' && line.username === 'mallory');
       assert.ok(event, JSON.stringify(logs));
       assert.match(String(event.ip), /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
@@ -150,7 +185,11 @@ describe('security events', () => {
 
   it('a trusted proxy supplies the client IP', async () => {
     const logs: Record<string, unknown>[] = [];
-    const t = await startTestServer({ 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.0/8', '::1'] }, { GRAPHDB_AUTH: 'root:rootpw' }, { logs });
+    const t = await startTestServer(
+      { 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.0/8', '::1'] },
+      { GRAPHDB_AUTH: 'root:rootpw' },
+      { logs },
+    );
     try {
       await request(`${t.url}/status`, { headers: { ...basic('mallory', 'guess'), 'x-real-ip': '203.0.113.7' } });
       assert.equal(logs.find((line) => line.type === 'failed_login')?.ip, '203.0.113.7');
@@ -163,7 +202,11 @@ describe('security events', () => {
     const logs: Record<string, unknown>[] = [];
     const t = await startTestServer({ 'auth.enabled': true }, { GRAPHDB_AUTH: 'root:rootpw' }, { logs });
     try {
-      await request(`${t.url}/admin/users`, { method: 'POST', headers: ROOT, json: { username: 'vi', password: 'vi-pw', roles: ['viewer'] } });
+      await request(`${t.url}/admin/users`, {
+        method: 'POST',
+        headers: ROOT,
+        json: { username: 'vi', password: 'vi-pw', roles: ['viewer'] },
+      });
       for (let i = 0; i < 5; i++) assert.equal((await request(`${t.url}/status`, { headers: basic('vi', `bad${i}`) })).status, 401);
       const locked = await request(`${t.url}/status`, { headers: basic('vi', 'vi-pw') });
       assert.equal(locked.status, 429);
@@ -171,7 +214,10 @@ describe('security events', () => {
       assert.ok(logs.some((line) => line.type === 'login_locked' && line.username === 'vi'));
       const metrics = await request(`${t.url}/metrics`, { headers: ROOT });
       assert.match(metrics.text, /graphdb_rate_limit_hits_total 1\b/);
-      assert.ok(logs.some((line) => line.type === 'user_created' && line.actor === 'root'), 'administrative audit record');
+      assert.ok(
+        logs.some((line) => line.type === 'user_created' && line.actor === 'root'),
+        'administrative audit record',
+      );
     } finally {
       await t.stop();
     }

@@ -14,7 +14,19 @@ after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test('user add --username --password --role creates a user that can authenticate', async () => {
   const dataDir = path.join(dir, 'data');
-  const added = cli(['user', 'add', '--username', 'carol', '--password', 'carol-pw', '--role', 'editor', '--data-dir', dataDir, '--create']);
+  const added = cli([
+    'user',
+    'add',
+    '--username',
+    'carol',
+    '--password',
+    'carol-pw',
+    '--role',
+    'editor',
+    '--data-dir',
+    dataDir,
+    '--create',
+  ]);
   assert.equal(added.status, 0, added.stderr);
   const missing = cli(['user', 'add', '--password', 'x', '--data-dir', dataDir]);
   assert.equal(missing.status, 2);

@@ -165,7 +165,12 @@ describe('neo4j-driver over the fake engine', () => {
     assert.equal(result.summary.notifications[0]?.code, 'Neo.ClientNotification.Statement.CartesianProduct');
     assert.equal(result.summary.notifications[0]?.severityLevel, 'WARNING');
     assert.equal(result.summary.gqlStatusObjects[0]?.gqlStatus, '00000');
-    assert.equal(result.summary.notifications[0]?.position && 'line' in result.summary.notifications[0].position ? result.summary.notifications[0].position.line : 0, 1);
+    assert.equal(
+      result.summary.notifications[0]?.position && 'line' in result.summary.notifications[0].position
+        ? result.summary.notifications[0].position.line
+        : 0,
+      1,
+    );
     assert.equal(result.summary.hasPlan(), true);
     assert.equal(result.summary.plan && result.summary.plan.operatorType, 'ProduceResults');
   });

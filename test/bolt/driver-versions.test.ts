@@ -8,7 +8,18 @@ import { describe, it } from 'node:test';
 import neo4j from 'neo4j-driver';
 import { startFakeServer } from './helpers/server.js';
 
-const VERSIONS: [number, number][] = [[4, 4], [5, 0], [5, 1], [5, 2], [5, 3], [5, 4], [5, 6], [5, 7], [5, 8], [6, 0]];
+const VERSIONS: [number, number][] = [
+  [4, 4],
+  [5, 0],
+  [5, 1],
+  [5, 2],
+  [5, 3],
+  [5, 4],
+  [5, 6],
+  [5, 7],
+  [5, 8],
+  [6, 0],
+];
 
 describe('neo4j-driver on each protocol version', () => {
   for (const [major, minor] of VERSIONS) {

@@ -18,7 +18,12 @@ describe('neo4j-driver end to end with the real engine', () => {
   const lines: string[] = [];
   before(async () => {
     db = await GraphDB.open({ writeLockTimeoutMs: 100 });
-    const logger = { debug: (line: string) => lines.push(line), info: () => undefined, warn: () => undefined, error: (line: string) => lines.push(line) };
+    const logger = {
+      debug: (line: string) => lines.push(line),
+      info: () => undefined,
+      warn: () => undefined,
+      error: (line: string) => lines.push(line),
+    };
     server = await startBoltServer({ port: 0, host: '127.0.0.1', engine: db, logger });
     driver = neo4j.driver(`bolt://127.0.0.1:${server.port}`, auth);
   });
@@ -31,7 +36,9 @@ describe('neo4j-driver end to end with the real engine', () => {
   it('auto-commit statements, counters and bookmarks on bolt://', async () => {
     const session = driver.session();
     try {
-      const created = await session.run("CREATE (a:E2E {name: 'a'})-[:R {w: 1}]->(b:E2E {name: 'b'}) RETURN id(a) AS id, elementId(a) AS eid, a");
+      const created = await session.run(
+        "CREATE (a:E2E {name: 'a'})-[:R {w: 1}]->(b:E2E {name: 'b'}) RETURN id(a) AS id, elementId(a) AS eid, a",
+      );
       const counters = created.summary.counters.updates();
       assert.equal(counters.nodesCreated, 2);
       assert.equal(counters.relationshipsCreated, 1);
@@ -51,7 +58,7 @@ describe('neo4j-driver end to end with the real engine', () => {
     const routed = neo4j.driver(`neo4j://127.0.0.1:${server.port}`, auth);
     try {
       const session = routed.session();
-      await session.executeWrite((tx) => tx.run("CREATE (:Routed {v: 1})"));
+      await session.executeWrite((tx) => tx.run('CREATE (:Routed {v: 1})'));
       const count = await session.executeRead(async (tx) => (await tx.run('MATCH (n:Routed) RETURN count(n) AS c')).records[0]!.get('c'));
       assert.ok(neo4j.int(1).equals(count));
       await session.close();
@@ -131,10 +138,13 @@ describe('neo4j-driver end to end with the real engine', () => {
         ['RETURN $s - 1', { s: 'a' }, 'Neo.ClientError.Statement.TypeError'],
       ];
       for (const [query, params, code] of cases) {
-        await assert.rejects(async () => void (await session.run(query, params)), (error: Error & { code?: string }) => {
-          assert.equal(error.code, code, query);
-          return true;
-        });
+        await assert.rejects(
+          async () => void (await session.run(query, params)),
+          (error: Error & { code?: string }) => {
+            assert.equal(error.code, code, query);
+            return true;
+          },
+        );
       }
       const tx = await session.beginTransaction();
       await assert.rejects(async () => void (await tx.run('RETURN 1 / 0')));
@@ -147,7 +157,7 @@ describe('neo4j-driver end to end with the real engine', () => {
   });
 
   it('executeWrite retries a transient write conflict', async () => {
-    await driver.executeQuery("CREATE (:Counter {v: 0})");
+    await driver.executeQuery('CREATE (:Counter {v: 0})');
     const holder = driver.session();
     const tx = await holder.beginTransaction();
     await tx.run('MATCH (c:Counter) SET c.v = c.v + 1');
@@ -159,7 +169,8 @@ describe('neo4j-driver end to end with the real engine', () => {
     await pending;
     await holder.close();
     await contender.close();
-    const transientFailures = lines.filter((line) => line.includes('S: FAILURE') && line.includes('TransientError')).length - failuresBefore;
+    const transientFailures =
+      lines.filter((line) => line.includes('S: FAILURE') && line.includes('TransientError')).length - failuresBefore;
     assert.ok(transientFailures >= 1, 'the first attempt met a transient write conflict');
     const result = await driver.executeQuery('MATCH (c:Counter) RETURN c.v AS v');
     assert.ok(neo4j.int(11).equals(result.records[0]!.get('v')));
@@ -201,10 +212,13 @@ describe('neo4j-driver end to end with the real engine', () => {
     }
     const missing = driver.session({ database: 'nope' });
     try {
-      await assert.rejects(async () => void (await missing.run('RETURN 1')), (error: Error & { code?: string }) => {
-        assert.equal(error.code, 'Neo.ClientError.Database.DatabaseNotFound');
-        return true;
-      });
+      await assert.rejects(
+        async () => void (await missing.run('RETURN 1')),
+        (error: Error & { code?: string }) => {
+          assert.equal(error.code, 'Neo.ClientError.Database.DatabaseNotFound');
+          return true;
+        },
+      );
     } finally {
       await missing.close();
     }

@@ -40,11 +40,23 @@ function mutate(bytes: Buffer, mutations: readonly [number, number][]): Buffer {
 const validConversation = Buffer.concat([
   chunked(0x01, [new Map([['user_agent', 'fuzz/1']])]),
   chunked(0x6a, [new Map([['scheme', 'none']])]),
-  chunked(0x10, ['RANGE', new Map([['n', 50n]]), new Map<string, unknown>([['db', 'neo4j'], ['bookmarks', ['x']]])]),
+  chunked(0x10, [
+    'RANGE',
+    new Map([['n', 50n]]),
+    new Map<string, unknown>([
+      ['db', 'neo4j'],
+      ['bookmarks', ['x']],
+    ]),
+  ]),
   chunked(0x3f, [new Map([['n', 10n]])]),
   chunked(0x11, [new Map([['mode', 'r']])]),
   chunked(0x10, ['ECHO', new Map<string, unknown>([['x', [1n, 'two', new Map([['three', 3.0]])]]]), new Map()]),
-  chunked(0x2f, [new Map([['n', -1n], ['qid', 0n]])]),
+  chunked(0x2f, [
+    new Map([
+      ['n', -1n],
+      ['qid', 0n],
+    ]),
+  ]),
   chunked(0x12, []),
   chunked(0x0f, []),
 ]);
@@ -95,9 +107,7 @@ describe('Bolt listener fuzzing', () => {
       fc.tuple(fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 4 }), fc.uint8Array({ maxLength: 16 })),
       { numRuns: 120, seed: 3 },
     );
-    await Promise.all(
-      cases.map(([m, tail]) => blast(server.port, [mutate(opening(0x000001ff, (8 << 16) | v58), m), Buffer.from(tail)])),
-    );
+    await Promise.all(cases.map(([m, tail]) => blast(server.port, [mutate(opening(0x000001ff, (8 << 16) | v58), m), Buffer.from(tail)])));
     await healthy();
   });
 

@@ -2,13 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { connect as tlsConnect } from 'node:tls';
 import { after, before, describe, it } from 'node:test';
-import {
-  decodeVarint,
-  encodeVarint,
-  manifestReply,
-  negotiate,
-  pickFromProposal,
-} from '../../src/server/bolt/protocol/handshake.js';
+import { decodeVarint, encodeVarint, manifestReply, negotiate, pickFromProposal } from '../../src/server/bolt/protocol/handshake.js';
 import type { BoltServer } from '../../src/server/bolt/index.js';
 import { opening, RawBoltClient } from './helpers/bolt-client.js';
 import { startFakeServer } from './helpers/server.js';

@@ -112,11 +112,14 @@ describe('PackStream round trips (property-based)', () => {
 
 describe('PackStream hostile input', () => {
   const rejects = (bytes: number[] | Buffer, pattern?: RegExp): void => {
-    assert.throws(() => unpackOne(Buffer.from(bytes as number[])), (error: unknown) => {
-      assert.ok(error instanceof PackStreamError, `expected PackStreamError, got ${String(error)}`);
-      if (pattern) assert.match(error.message, pattern);
-      return true;
-    });
+    assert.throws(
+      () => unpackOne(Buffer.from(bytes as number[])),
+      (error: unknown) => {
+        assert.ok(error instanceof PackStreamError, `expected PackStreamError, got ${String(error)}`);
+        if (pattern) assert.match(error.message, pattern);
+        return true;
+      },
+    );
   };
 
   it('rejects truncated values', () => {
@@ -167,15 +170,19 @@ describe('PackStream hostile input', () => {
 
   it('never throws anything but PackStreamError on mutated valid encodings', () => {
     fc.assert(
-      fc.property(wireValue, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }), (value, mutations) => {
-        const bytes = pack(value);
-        for (const [at, byte] of mutations) bytes[at % bytes.length] = byte;
-        try {
-          unpackOne(bytes);
-        } catch (error) {
-          assert.ok(error instanceof PackStreamError, String(error));
-        }
-      }),
+      fc.property(
+        wireValue,
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }),
+        (value, mutations) => {
+          const bytes = pack(value);
+          for (const [at, byte] of mutations) bytes[at % bytes.length] = byte;
+          try {
+            unpackOne(bytes);
+          } catch (error) {
+            assert.ok(error instanceof PackStreamError, String(error));
+          }
+        },
+      ),
       { numRuns: 1000 },
     );
   });

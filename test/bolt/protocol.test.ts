@@ -191,7 +191,10 @@ describe('Bolt state machine (scripted conversations)', () => {
     assert.equal(rt.get('db'), 'neo4j');
     assert.equal(rt.get('ttl'), 300n);
     const servers = rt.get('servers') as Map<string, WireValue>[];
-    assert.deepEqual(servers.map((s) => s.get('role')), ['ROUTE', 'READ', 'WRITE']);
+    assert.deepEqual(
+      servers.map((s) => s.get('role')),
+      ['ROUTE', 'READ', 'WRITE'],
+    );
     assert.deepEqual(servers[0]!.get('addresses'), ['db.example:7687']);
     client.close();
   });
@@ -239,7 +242,10 @@ describe('Bolt state machine (scripted conversations)', () => {
       return meta(await expect(client, SIG.SUCCESS)).get('statuses') as Map<string, WireValue>[];
     };
     const all = await statusesOf({});
-    assert.deepEqual(all.map((s) => s.get('gql_status')), ['00000', '01N42']);
+    assert.deepEqual(
+      all.map((s) => s.get('gql_status')),
+      ['00000', '01N42'],
+    );
     assert.equal(all[1]!.get('neo4j_code'), 'Neo.ClientNotification.Statement.CartesianProduct');
     assert.equal((all[1]!.get('diagnostic_record') as Map<string, WireValue>).get('_severity'), 'WARNING');
     assert.equal((await statusesOf({ notifications_disabled_classifications: ['GENERIC'] })).length, 1);

@@ -25,7 +25,10 @@ describe('ROUTE on a served database', () => {
     assert.equal(defaultTable.get('db'), 'graphdb');
     client.send(M.ROUTE, [map({ address: `127.0.0.1:${port}` }), [], map({ db: 'graphdb' })]);
     const named = meta(await expect(client, SIG.SUCCESS)).get('rt') as Map<string, WireValue>;
-    assert.deepEqual((named.get('servers') as Map<string, WireValue>[]).map((s) => s.get('role')), ['ROUTE', 'READ', 'WRITE']);
+    assert.deepEqual(
+      (named.get('servers') as Map<string, WireValue>[]).map((s) => s.get('role')),
+      ['ROUTE', 'READ', 'WRITE'],
+    );
     client.close();
   });
 

@@ -14,7 +14,9 @@ describe('scripted Bolt conversations', () => {
   });
   after(() => server.close());
 
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.script')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.script'))
+    .sort()) {
     it(file, () => playScript(server.port, readFileSync(new URL(file, dir), 'utf8')));
   }
 });

@@ -94,7 +94,7 @@ describe('Bolt 4.4 and graph/temporal structures', () => {
 });
 
 describe('debug log', () => {
-  it('traces messages in the driver\'s C:/S: form and never logs credentials', async () => {
+  it("traces messages in the driver's C:/S: form and never logs credentials", async () => {
     const { server, lines } = await startFakeServer();
     try {
       const client = await open(server.port, [5, 8]);

@@ -37,7 +37,10 @@ async function boltConversation(send: (bytes: Buffer) => void, receive: () => Pr
     ]),
   );
   while (responses.length < 5) push(await receive());
-  assert.deepEqual(responses.map((r) => r.signature), [0x70, 0x70, 0x70, 0x71, 0x70]);
+  assert.deepEqual(
+    responses.map((r) => r.signature),
+    [0x70, 0x70, 0x70, 0x71, 0x70],
+  );
   return responses[3]!.fields[0];
 }
 

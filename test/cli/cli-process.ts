@@ -26,7 +26,8 @@ export function ensureBuilt(): void {
     built = 0;
   }
   const sources = Math.max(...['src/cli', 'src/commands', 'src/engine/transfer'].map((d) => newest(join(ROOT, d))));
-  if (sources > built) spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: ROOT });
+  if (sources > built)
+    spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: ROOT });
 }
 
 /** Runs `graphdb <args>` to completion. */
@@ -53,12 +54,20 @@ export function cliAsync(args: readonly string[]): Promise<{ status: number | nu
 }
 
 /** Runs the CLI in a pseudo-terminal through the python driver (fixtures/pty-driver.py), `columns` wide (default 160). */
-export function cliInPty(args: readonly string[], steps: readonly object[], options: { columns?: number; env?: Record<string, string> } = {}): SpawnSyncReturns<string> {
+export function cliInPty(
+  args: readonly string[],
+  steps: readonly object[],
+  options: { columns?: number; env?: Record<string, string> } = {},
+): SpawnSyncReturns<string> {
   const driver = join(ROOT, 'test', 'cli', 'fixtures', 'pty-driver.py');
-  return spawnSync('python3', [driver, JSON.stringify([process.execPath, BIN, ...args]), JSON.stringify(steps), String(options.columns ?? 160)], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 90_000,
-    env: { ...process.env, ...options.env },
-  });
+  return spawnSync(
+    'python3',
+    [driver, JSON.stringify([process.execPath, BIN, ...args]), JSON.stringify(steps), String(options.columns ?? 160)],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 90_000,
+      env: { ...process.env, ...options.env },
+    },
+  );
 }

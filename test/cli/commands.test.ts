@@ -15,10 +15,14 @@ after(() => temp.cleanup());
 
 test('scripted shell: stdin statements, plain output, exit status 1 at the first error', () => {
   const dataDir = join(temp.dir, 'scripted');
-  const ok = cli(['shell', '--data-dir', dataDir, '--create'], { input: "CREATE (:P {name: 'a'}), (:P {name: 'b'});\nMATCH (p:P)\nRETURN p.name AS name ORDER BY name;\n" });
+  const ok = cli(['shell', '--data-dir', dataDir, '--create'], {
+    input: "CREATE (:P {name: 'a'}), (:P {name: 'b'});\nMATCH (p:P)\nRETURN p.name AS name ORDER BY name;\n",
+  });
   assert.equal(ok.status, 0, ok.stderr);
   assert.equal(ok.stdout, 'name\n"a"\n"b"\n');
-  const failing = cli(['shell', '--data-dir', dataDir, '--format', 'json'], { input: 'RETURN 1 AS one;\nRETURN nope;\nRETURN 3 AS three;\n' });
+  const failing = cli(['shell', '--data-dir', dataDir, '--format', 'json'], {
+    input: 'RETURN 1 AS one;\nRETURN nope;\nRETURN 3 AS three;\n',
+  });
   assert.equal(failing.status, 1);
   assert.equal(failing.stdout, '{"one":1}\n');
   assert.match(failing.stderr, /Neo\.ClientError\.Statement\.SyntaxError: Variable `nope` not defined/);
@@ -27,7 +31,10 @@ test('scripted shell: stdin statements, plain output, exit status 1 at the first
 test('scripted shell: --file with --continue runs past errors, :param and transactions work', () => {
   const dataDir = join(temp.dir, 'file');
   const file = join(temp.dir, 'migration.cypher');
-  writeFileSync(file, ':param n => 2 + 3\n:begin\nCREATE (:T {v: $n});\n:rollback\nRETURN 1 +;\n:begin\nCREATE (:T {v: $n * 2});\n:commit\nMATCH (t:T) RETURN t.v AS v\n');
+  writeFileSync(
+    file,
+    ':param n => 2 + 3\n:begin\nCREATE (:T {v: $n});\n:rollback\nRETURN 1 +;\n:begin\nCREATE (:T {v: $n * 2});\n:commit\nMATCH (t:T) RETURN t.v AS v\n',
+  );
   const run = cli(['shell', '--data-dir', dataDir, '--create', '--file', file, '--continue', '--format', 'csv']);
   assert.equal(run.status, 1, 'a failure still makes the exit status non-zero');
   assert.equal(run.stdout, 'v\n10\n');
@@ -79,14 +86,22 @@ test('a backup taken during a write load restores to a consistent state (system 
   const db = await GraphDB.open({ dataDir: restoredDir });
   try {
     const session = db.session();
-    const result = await session.run('MATCH (c:Counter) WITH c.n AS n MATCH (i:Item) WITH n, count(i) AS items MATCH ()-[l:LINK]->() RETURN n, items, count(l) AS links');
+    const result = await session.run(
+      'MATCH (c:Counter) WITH c.n AS n MATCH (i:Item) WITH n, count(i) AS items MATCH ()-[l:LINK]->() RETURN n, items, count(l) AS links',
+    );
     const [[n, items, links]] = (await result.pull(-1)).records as [[bigint, bigint, bigint]];
     await session.close();
     assert.ok(n > 0n, 'the backup caught some commits');
     assert.equal(items, 2n * n);
     assert.equal(links, n);
     assert.ok(Number(n) < Number(/commits (\d+)/.exec(output)![1]) + 1);
-    assert.deepEqual(db.databases().map((d) => d.name).sort(), ['graphdb', 'system']);
+    assert.deepEqual(
+      db
+        .databases()
+        .map((d) => d.name)
+        .sort(),
+      ['graphdb', 'system'],
+    );
   } finally {
     await db.close();
   }
@@ -122,7 +137,12 @@ test('a backup of one database includes system, restores on its own, and lists o
   const restoredDir = join(temp.dir, 'partial-restored');
   const restore = cli(['restore', backupDir, '--data-dir', restoredDir, '--json']);
   assert.equal(restore.status, 0, restore.stderr);
-  assert.deepEqual(JSON.parse(restore.stdout).manifest.databases.map((d: { name: string }) => d.name).sort(), ['movies', 'system']);
+  assert.deepEqual(
+    JSON.parse(restore.stdout)
+      .manifest.databases.map((d: { name: string }) => d.name)
+      .sort(),
+    ['movies', 'system'],
+  );
   const movies = cli(['shell', '--data-dir', restoredDir, '-d', 'movies', 'MATCH (m:Movie) RETURN m.title AS title']);
   assert.equal(movies.status, 0, movies.stderr);
   assert.equal(movies.stdout, 'title\n"Alien"\n');

@@ -65,7 +65,21 @@ describe('beside a running server', () => {
     await seed.close();
     server = spawn(
       process.execPath,
-      [join(ROOT, 'bin', 'run.js'), 'serve', '--data-dir', dataDir, '--http-port', '0', '--bolt-port', '0', '--address', '127.0.0.1', '--bolt-address', '127.0.0.1', '--no-auth'],
+      [
+        join(ROOT, 'bin', 'run.js'),
+        'serve',
+        '--data-dir',
+        dataDir,
+        '--http-port',
+        '0',
+        '--bolt-port',
+        '0',
+        '--address',
+        '127.0.0.1',
+        '--bolt-address',
+        '127.0.0.1',
+        '--no-auth',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     httpUrl = await new Promise<string>((resolve, reject) => {

@@ -57,7 +57,13 @@ export async function fingerprint(db: GraphDB, database?: string): Promise<strin
 /** Adds a byte-array property (no Cypher literal exists) through the storage API. */
 export async function addBytes(db: GraphDB): Promise<void> {
   const tx = await db.store().beginWrite();
-  tx.createNode(['Blob'], new Map<string, CypherValue>([['data', new Uint8Array([0, 1, 127, 128, 255])], ['none', new Uint8Array([])]]));
+  tx.createNode(
+    ['Blob'],
+    new Map<string, CypherValue>([
+      ['data', new Uint8Array([0, 1, 127, 128, 255])],
+      ['none', new Uint8Array([])],
+    ]),
+  );
   tx.commit();
 }
 

@@ -35,8 +35,15 @@ test('header files with TAB-delimited parts, one of them gzipped', () => {
   const rels = file('knows-1.tsv.gz', '1\t2\t2001\n2\t3\t2002\n');
   const dataDir = join(temp.dir, 'parts');
   const run = cli([
-    'import', '--data-dir', dataDir, '--create', '--delimiter', 'TAB',
-    `--nodes=Person=${header},${part1},${part2}`, `--relationships=KNOWS=${relHeader},${rels}`, '--json',
+    'import',
+    '--data-dir',
+    dataDir,
+    '--create',
+    '--delimiter',
+    'TAB',
+    `--nodes=Person=${header},${part1},${part2}`,
+    `--relationships=KNOWS=${relHeader},${rels}`,
+    '--json',
   ]);
   assert.equal(run.status, 0, run.stderr);
   const summary = JSON.parse(run.stdout) as { nodes: number; relationships: number; completed: boolean };
@@ -45,9 +52,12 @@ test('header files with TAB-delimited parts, one of them gzipped', () => {
   assert.equal(summary.relationships, 2);
   assert.equal(
     query(dataDir, 'MATCH (p:Person) RETURN p.personId AS id, p.name AS name, p.age AS age, p.tags AS tags ORDER BY id'),
-    "id, name, age, tags\n\"1\", \"Ann\", 42, ['a', 'b']\n\"2\", \"Bob\", 7, null\n\"3\", \"Carol, Jr.\", 35, ['c']\n",
+    'id, name, age, tags\n"1", "Ann", 42, [\'a\', \'b\']\n"2", "Bob", 7, null\n"3", "Carol, Jr.", 35, [\'c\']\n',
   );
-  assert.equal(query(dataDir, 'MATCH (a)-[k:KNOWS]->(b) RETURN a.name AS a, k.since AS since, b.name AS b ORDER BY since'), 'a, since, b\n"Ann", 2001, "Bob"\n"Bob", 2002, "Carol, Jr."\n');
+  assert.equal(
+    query(dataDir, 'MATCH (a)-[k:KNOWS]->(b) RETURN a.name AS a, k.since AS since, b.name AS b ORDER BY since'),
+    'a, since, b\n"Ann", 2001, "Bob"\n"Bob", 2002, "Carol, Jr."\n',
+  );
 });
 
 test('a delimiter that is neither one character, TAB nor \\t is refused', () => {
@@ -75,17 +85,44 @@ test('bad relationships skipped within --bad-tolerance and reported; past it the
   const rels = file('r.csv', ':START_ID,:END_ID,:TYPE\n1,2,LINK\n1,99,LINK\n98,2,LINK\n2,97,LINK\n');
   const report = join(temp.dir, 'import.report');
   const tolerated = join(temp.dir, 'tolerated');
-  const ok = cli(['import', '--data-dir', tolerated, '--create', `--nodes=${nodes}`, `--relationships=${rels}`, '--skip-bad-relationships', '--bad-tolerance', '3', '--report-file', report]);
+  const ok = cli([
+    'import',
+    '--data-dir',
+    tolerated,
+    '--create',
+    `--nodes=${nodes}`,
+    `--relationships=${rels}`,
+    '--skip-bad-relationships',
+    '--bad-tolerance',
+    '3',
+    '--report-file',
+    report,
+  ]);
   assert.equal(ok.status, 0, ok.stderr);
   assert.equal(query(tolerated, 'MATCH ()-[r:LINK]->() RETURN count(r) AS n'), 'n\n1\n');
   const lines = readFileSync(report, 'utf8').trim().split('\n');
   assert.deepEqual(
     lines.map((l) => l.replace(/^.*r\.csv:/, 'r.csv:')),
-    ["r.csv:3: Relationship refers to unknown node id '99'", "r.csv:4: Relationship refers to unknown node id '98'", "r.csv:5: Relationship refers to unknown node id '97'"],
+    [
+      "r.csv:3: Relationship refers to unknown node id '99'",
+      "r.csv:4: Relationship refers to unknown node id '98'",
+      "r.csv:5: Relationship refers to unknown node id '97'",
+    ],
   );
 
   const strict = join(temp.dir, 'strict');
-  const failed = cli(['import', '--data-dir', strict, '--create', `--nodes=${nodes}`, `--relationships=${rels}`, '--skip-bad-relationships', '--bad-tolerance', '2', '--json']);
+  const failed = cli([
+    'import',
+    '--data-dir',
+    strict,
+    '--create',
+    `--nodes=${nodes}`,
+    `--relationships=${rels}`,
+    '--skip-bad-relationships',
+    '--bad-tolerance',
+    '2',
+    '--json',
+  ]);
   assert.equal(failed.status, 1);
   const summary = JSON.parse(failed.stdout) as { completed: boolean; errors: { line: number; message: string }[] };
   assert.equal(summary.completed, false, 'exactly one JSON document, saying the import failed');

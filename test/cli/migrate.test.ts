@@ -29,14 +29,20 @@ test('apply, re-run, dry run, checksum change, repair, and a failure naming file
   const dataDir = join(temp.dir, 'data');
   const dir = join(temp.dir, 'migrations');
   mkdirSync(dir);
-  writeFileSync(join(dir, 'V1__people.cypher'), "CREATE CONSTRAINT person_name IF NOT EXISTS FOR (p:Person) REQUIRE p.name IS UNIQUE;\nCREATE (:Person {name: 'Ann'});\n");
+  writeFileSync(
+    join(dir, 'V1__people.cypher'),
+    "CREATE CONSTRAINT person_name IF NOT EXISTS FOR (p:Person) REQUIRE p.name IS UNIQUE;\nCREATE (:Person {name: 'Ann'});\n",
+  );
   writeFileSync(join(dir, 'V2__more_people.cypher'), "// Bob joins\nCREATE (:Person {name: 'Bob'});\n");
   writeFileSync(join(dir, 'V10__knows.cypher'), "MATCH (a:Person {name: 'Ann'}), (b:Person {name: 'Bob'})\nCREATE (a)-[:KNOWS]->(b);\n");
   assert.equal(cli(['shell', '--data-dir', dataDir, '--create', 'RETURN 1']).status, 0);
 
   const dry = cli(['migrate', '--dir', dir, '--data-dir', dataDir, '--dry-run', '--json']);
   assert.equal(dry.status, 0, dry.stderr);
-  assert.deepEqual(JSON.parse(dry.stdout).applied.map((m: { version: string }) => m.version), ['1', '2', '10']);
+  assert.deepEqual(
+    JSON.parse(dry.stdout).applied.map((m: { version: string }) => m.version),
+    ['1', '2', '10'],
+  );
   assert.equal(query(dataDir, 'MATCH (p:Person) RETURN count(p) AS n'), 'n\n0\n', 'a dry run changes nothing');
 
   const first = cli(['migrate', '--dir', dir, '--data-dir', dataDir]);
@@ -53,7 +59,11 @@ test('apply, re-run, dry run, checksum change, repair, and a failure naming file
   assert.equal(info.status, 0, info.stderr);
   assert.deepEqual(
     JSON.parse(info.stdout).migrations.map((m: { version: string; state: string }) => [m.version, m.state]),
-    [['1', 'applied'], ['2', 'applied'], ['10', 'applied']],
+    [
+      ['1', 'applied'],
+      ['2', 'applied'],
+      ['10', 'applied'],
+    ],
   );
 
   writeFileSync(join(dir, 'V2__more_people.cypher'), "// Bob joins, edited after the fact\nCREATE (:Person {name: 'Bob'});\n");
@@ -70,7 +80,10 @@ test('apply, re-run, dry run, checksum change, repair, and a failure naming file
   assert.match(repair.stdout, /Repaired the checksums of V2/);
   assert.equal(cli(['migrate', 'validate', '--dir', dir, '--data-dir', dataDir]).status, 0);
 
-  writeFileSync(join(dir, 'V12__broken.cypher'), "CREATE (:Person {name: 'Dan'});\n\n// the next one violates the unique constraint\nCREATE (:Person {name: 'Ann'});\n");
+  writeFileSync(
+    join(dir, 'V12__broken.cypher'),
+    "CREATE (:Person {name: 'Dan'});\n\n// the next one violates the unique constraint\nCREATE (:Person {name: 'Ann'});\n",
+  );
   writeFileSync(join(dir, 'V13__after.cypher'), "CREATE (:Person {name: 'Eve'});\n");
   const failed = cli(['migrate', '--dir', dir, '--data-dir', dataDir]);
   assert.equal(failed.status, 1);

@@ -14,7 +14,21 @@ before(async () => {
   ensureBuilt();
   server = spawn(
     process.execPath,
-    [join(ROOT, 'bin', 'run.js'), 'serve', '--data-dir', join(temp.dir, 'data'), '--http-port', '0', '--address', '127.0.0.1', '--bolt-port', '0', '--bolt-address', '127.0.0.1', '--no-auth'],
+    [
+      join(ROOT, 'bin', 'run.js'),
+      'serve',
+      '--data-dir',
+      join(temp.dir, 'data'),
+      '--http-port',
+      '0',
+      '--address',
+      '127.0.0.1',
+      '--bolt-port',
+      '0',
+      '--bolt-address',
+      '127.0.0.1',
+      '--no-auth',
+    ],
     { cwd: temp.dir, env: { ...process.env, HOME: temp.dir, XDG_CONFIG_HOME: temp.dir }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -97,7 +97,10 @@ test('readline keys: Ctrl-W/U/K/Y, Ctrl-A/F, Delete versus Backspace, Ctrl-R rev
 
 test(':source runs a script, and stops at its first error naming the statement and the file line', () => {
   const script = join(temp.dir, 'seed.cypher');
-  writeFileSync(script, "// seed data\nCREATE (:Src {n: 1});\n\nCREATE (:Src {n: 2});\nMATCH (s:Src) RETURN sum(s.n) AS total;\nRETURN nope;\nCREATE (:Src {n: 100});\n");
+  writeFileSync(
+    script,
+    '// seed data\nCREATE (:Src {n: 1});\n\nCREATE (:Src {n: 2});\nMATCH (s:Src) RETURN sum(s.n) AS total;\nRETURN nope;\nCREATE (:Src {n: 100});\n',
+  );
   const run = cliInPty(shellArgs, [
     { expect: 'graphdb>' },
     { sleep: 0.3 },

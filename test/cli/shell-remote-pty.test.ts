@@ -26,8 +26,25 @@ before(async () => {
   for (const key of Object.keys(env)) if (key.startsWith('GRAPHDB_') || key.startsWith('NEO4J_')) delete env[key];
   server = spawn(
     process.execPath,
-    [join(ROOT, 'bin', 'run.js'), 'serve', '--data-dir', join(temp.dir, 'data'), '--http-port', '0', '--address', '127.0.0.1', '--bolt-port', '0', '--bolt-address', '127.0.0.1'],
-    { cwd: temp.dir, env: { ...env, GRAPHDB_AUTH: `admin:${PASSWORD}`, GRAPHDB_JWT_SECRET: 'j'.repeat(40) }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      join(ROOT, 'bin', 'run.js'),
+      'serve',
+      '--data-dir',
+      join(temp.dir, 'data'),
+      '--http-port',
+      '0',
+      '--address',
+      '127.0.0.1',
+      '--bolt-port',
+      '0',
+      '--bolt-address',
+      '127.0.0.1',
+    ],
+    {
+      cwd: temp.dir,
+      env: { ...env, GRAPHDB_AUTH: `admin:${PASSWORD}`, GRAPHDB_JWT_SECRET: 'j'.repeat(40) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   hostPort = await new Promise<string>((resolve, reject) => {
     let output = '';

@@ -9,7 +9,13 @@ import { ShellCore } from '../../src/cli/shell/core.js';
 import { renderRecords } from '../../src/cli/render.js';
 import { progressLine } from '../../src/cli/progress.js';
 
-const vocabulary = { labels: ['Person', 'Movie'], types: ['ACTED_IN'], propertyKeys: ['name', 'born'], procedures: ['db.labels', 'db.propertyKeys'], functions: ['toUpper', 'toLower'] };
+const vocabulary = {
+  labels: ['Person', 'Movie'],
+  types: ['ACTED_IN'],
+  propertyKeys: ['name', 'born'],
+  procedures: ['db.labels', 'db.propertyKeys'],
+  functions: ['toUpper', 'toLower'],
+};
 
 test('highlighting styles keywords, labels, strings, numbers, parameters and functions; text is preserved', () => {
   const text = "MATCH (p:Person) WHERE p.name = 'x' AND p.born > $year RETURN toUpper(p.name), 42 // done";
@@ -38,7 +44,10 @@ test('completion of keywords, labels, property keys, procedures and commands', (
 
 test('rendering formats: table, plain, csv, json', () => {
   const keys = ['name', 'n'];
-  const rows = [['a,"b"', 1n], [null, 1.5]] as const;
+  const rows = [
+    ['a,"b"', 1n],
+    [null, 1.5],
+  ] as const;
   assert.equal(renderRecords(keys, rows, 'plain'), 'name, n\n"a,\\"b\\"", 1\nnull, 1.5');
   assert.equal(renderRecords(keys, rows, 'csv'), 'name,n\n"a,""b""",1\nnull,1.5');
   assert.equal(renderRecords(keys, rows, 'json'), '{"name":"a,\\"b\\"","n":1}\n{"name":null,"n":1.5}');

@@ -87,7 +87,10 @@ test('a corrupt JSONL file reports line numbers and leaves the database unchange
     );
     const failed = await importGraph(db, { format: 'jsonl', inputs: [{ file }] });
     assert.equal(failed.completed, false);
-    assert.deepEqual(failed.errors.map((e) => `${e.file}:${e.line}`), [`${file}:3`]);
+    assert.deepEqual(
+      failed.errors.map((e) => `${e.file}:${e.line}`),
+      [`${file}:3`],
+    );
     assert.deepEqual(await fingerprint(db), before);
 
     const batched = await importGraph(db, { format: 'jsonl', inputs: [{ file }], batchSize: 1 });
@@ -96,7 +99,10 @@ test('a corrupt JSONL file reports line numbers and leaves the database unchange
 
     const skipped = await importGraph(db, { format: 'jsonl', inputs: [{ file }], onError: 'skip' });
     assert.equal(skipped.completed, true);
-    assert.deepEqual(skipped.errors.map((e) => e.line), [3, 4, 5]);
+    assert.deepEqual(
+      skipped.errors.map((e) => e.line),
+      [3, 4, 5],
+    );
     assert.match(skipped.errors[1]!.message, /unknown node id '99'/);
     assert.match(skipped.errors[2]!.message, /epochDay/);
     assert.equal(skipped.nodes, 2);
@@ -109,7 +115,10 @@ test('a corrupt CSV file reports file:line and imports nothing', async () => {
   const db = await GraphDB.open({ dataDir: join(temp.dir, 'corrupt-csv') });
   try {
     const nodes = join(temp.dir, 'people.csv');
-    writeFileSync(nodes, 'id:ID(P),name,age:int,tags:string[],:LABEL\n1,Ann,42,a;b,Person\n2,"Bob, ""B""",x7,c,Person\n3,"multi\nline",3,,Person\n');
+    writeFileSync(
+      nodes,
+      'id:ID(P),name,age:int,tags:string[],:LABEL\n1,Ann,42,a;b,Person\n2,"Bob, ""B""",x7,c,Person\n3,"multi\nline",3,,Person\n',
+    );
     const failed = await importGraph(db, { format: 'csv', inputs: [{ file: nodes, kind: 'nodes' }] });
     assert.equal(failed.completed, false);
     assert.equal(failed.errors[0]!.line, 3);
@@ -129,7 +138,9 @@ test('a corrupt CSV file reports file:line and imports nothing', async () => {
     assert.equal(skipped.nodes, 2);
     assert.equal(skipped.relationships, 1);
     const session = db.session();
-    const result = await session.run("MATCH (a:Person:Imported {id: '1'})-[k:KNOWS]->(b) RETURN a.tags AS tags, b.name AS name, toString(k.since) AS since");
+    const result = await session.run(
+      "MATCH (a:Person:Imported {id: '1'})-[k:KNOWS]->(b) RETURN a.tags AS tags, b.name AS name, toString(k.since) AS since",
+    );
     const { records } = await result.pull(-1);
     await session.close();
     assert.deepEqual(records, [[['a', 'b'], 'multi\nline', '2020-01-02']]);
@@ -159,7 +170,7 @@ test('Cypher script import: :begin/:commit lines are accepted, an error rolls ba
 });
 
 test('statement splitting ignores semicolons in strings, names and comments and keeps line numbers', () => {
-  const script = "RETURN 'a;b' AS x;\n// c;\nMATCH (`n;`)\n/* ; */ RETURN 1;\n\nRETURN \"q\\\";\" AS y";
+  const script = 'RETURN \'a;b\' AS x;\n// c;\nMATCH (`n;`)\n/* ; */ RETURN 1;\n\nRETURN "q\\";" AS y';
   assert.deepEqual(splitStatements(script), [
     { text: "RETURN 'a;b' AS x", line: 1 },
     { text: '// c;\nMATCH (`n;`)\n/* ; */ RETURN 1', line: 3 },

@@ -38,7 +38,9 @@ test('user passwd and remove, with the password policy (length, not the user nam
   const same = cli(['user', 'add', 'dora-the-user', '--password', 'DORA-THE-USER', '--data-dir', dataDir]);
   assert.equal(same.status, 2);
   assert.match(same.stderr, /must not be the user name/);
-  const longer = cli(['user', 'add', 'dora', '--password', 'short', '--data-dir', dataDir], { env: { GRAPHDB_AUTH_PASSWORD_MIN_LENGTH: '4' } });
+  const longer = cli(['user', 'add', 'dora', '--password', 'short', '--data-dir', dataDir], {
+    env: { GRAPHDB_AUTH_PASSWORD_MIN_LENGTH: '4' },
+  });
   assert.equal(longer.status, 0, 'the minimum length is the auth.password_min_length setting');
 
   const changed = cli(['user', 'passwd', 'dora', '--password', 'a-new-password', '--data-dir', dataDir]);
@@ -56,5 +58,8 @@ test('user passwd and remove, with the password policy (length, not the user nam
   const missing = cli(['user', 'remove', 'dora', '--data-dir', dataDir]);
   assert.equal(missing.status, 1);
   const list = cli(['user', 'list', '--data-dir', dataDir, '--json']);
-  assert.deepEqual(JSON.parse(list.stdout).users.map((u: { name: string }) => u.name), ['root']);
+  assert.deepEqual(
+    JSON.parse(list.stdout).users.map((u: { name: string }) => u.name),
+    ['root'],
+  );
 });

@@ -19,7 +19,11 @@ async function procedureTable(): Promise<string> {
     const result = await db.session().run('SHOW PROCEDURES YIELD name, mode, signature RETURN name, mode, signature ORDER BY name');
     const rows = (await result.pull(-1)).records.filter((r) => !String(r[0]).startsWith('apoc.'));
     const escape = (text: string) => text.replace(/\|/g, '\\|');
-    return ['| Procedure | Mode | Signature |', '|---|---|---|', ...rows.map((r) => `| \`${r[0]}\` | ${r[1]} | \`${escape(String(r[2]))}\` |`)].join('\n');
+    return [
+      '| Procedure | Mode | Signature |',
+      '|---|---|---|',
+      ...rows.map((r) => `| \`${r[0]}\` | ${r[1]} | \`${escape(String(r[2]))}\` |`),
+    ].join('\n');
   } finally {
     await db.close();
   }

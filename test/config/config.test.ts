@@ -99,14 +99,10 @@ describe('durations', () => {
 describe('precedence', () => {
   it('flags > environment > file > defaults', () => {
     const { context, dir } = sandbox();
-    const file = write(path.join(dir, 'explicit.yaml'), [
-      'server:',
-      '  http_port: 1111',
-      '  bolt_port: 2222',
-      '  bolt_address: 10.0.0.1',
-      'async_writes:',
-      '  flush_interval: 2s',
-    ].join('\n'));
+    const file = write(
+      path.join(dir, 'explicit.yaml'),
+      ['server:', '  http_port: 1111', '  bolt_port: 2222', '  bolt_address: 10.0.0.1', 'async_writes:', '  flush_interval: 2s'].join('\n'),
+    );
     const env = { GRAPHDB_HTTP_PORT: '3333', GRAPHDB_BOLT_PORT: '4444' };
     const loaded = loadConfig({ configFile: file, env, discovery: context, flags: { 'server.http_port': 5555 } });
     assert.equal(loaded.config.server.http_port, 5555, 'flag wins');
@@ -181,7 +177,10 @@ describe('discovery order', () => {
     ];
     files.forEach((file, index) => write(file, `server:\n  http_port: ${9000 + index}\n`));
     for (let index = 0; index < files.length; index++) {
-      const env = index === 0 ? { GRAPHDB_CONFIG: files[0]!, XDG_CONFIG_HOME: context.env.XDG_CONFIG_HOME! } : { XDG_CONFIG_HOME: context.env.XDG_CONFIG_HOME! };
+      const env =
+        index === 0
+          ? { GRAPHDB_CONFIG: files[0]!, XDG_CONFIG_HOME: context.env.XDG_CONFIG_HOME! }
+          : { XDG_CONFIG_HOME: context.env.XDG_CONFIG_HOME! };
       const loaded = loadConfig({ env, discovery: { ...context, env } });
       assert.equal(loaded.config.server.http_port, 9000 + index, `candidate ${index} (${files[index]})`);
       fs.rmSync(files[index]!);
@@ -199,7 +198,12 @@ describe('validation', () => {
   it('rejects an unknown key, naming it, the file and the closest key', () => {
     const { context, dir } = sandbox();
     const file = write(path.join(dir, 'bad.yaml'), 'server:\n  htp_port: 80\n');
-    const error = expectConfigError(() => loadConfig({ configFile: file, env: {}, discovery: context }), '"server.htp_port"', file, 'did you mean "server.http_port"');
+    const error = expectConfigError(
+      () => loadConfig({ configFile: file, env: {}, discovery: context }),
+      '"server.htp_port"',
+      file,
+      'did you mean "server.http_port"',
+    );
     assert.equal(error.key, 'server.htp_port');
     assert.equal(error.source, file);
   });
@@ -237,12 +241,19 @@ describe('validation', () => {
   it('rejects a bad environment value naming the variable', () => {
     const { context } = sandbox();
     expectConfigError(() => loadConfig({ env: { GRAPHDB_HTTP_PORT: 'eighty' }, discovery: context }), 'GRAPHDB_HTTP_PORT', 'environment');
-    expectConfigError(() => loadConfig({ env: { GRAPHDB_JWT_SECRET: 'short' }, discovery: context }), 'auth.jwt_secret', 'GRAPHDB_JWT_SECRET');
+    expectConfigError(
+      () => loadConfig({ env: { GRAPHDB_JWT_SECRET: 'short' }, discovery: context }),
+      'auth.jwt_secret',
+      'GRAPHDB_JWT_SECRET',
+    );
   });
 
   it('lists unknown GRAPHDB_* variables for a warning instead of failing', () => {
     const { context } = sandbox();
-    const loaded = loadConfig({ env: { GRAPHDB_HTTP_PROT: '1', GRAPHDB_CONFIG: '', GRAPHDB_HTTP_PORT: '2', OTHER: 'x' }, discovery: context });
+    const loaded = loadConfig({
+      env: { GRAPHDB_HTTP_PROT: '1', GRAPHDB_CONFIG: '', GRAPHDB_HTTP_PORT: '2', OTHER: 'x' },
+      discovery: context,
+    });
     assert.deepEqual(loaded.unknownEnv, ['GRAPHDB_HTTP_PROT']);
   });
 
@@ -255,15 +266,18 @@ describe('validation', () => {
 describe('per-database configuration', () => {
   it('overlays the file section and saved overrides over the global config', () => {
     const { context, dir } = sandbox();
-    const file = write(path.join(dir, 'dbs.yaml'), [
-      'embeddings:',
-      '  model: global-model',
-      'databases:',
-      '  movies:',
-      '    embeddings:',
-      '      model: movie-model',
-      '      dimensions: 384',
-    ].join('\n'));
+    const file = write(
+      path.join(dir, 'dbs.yaml'),
+      [
+        'embeddings:',
+        '  model: global-model',
+        'databases:',
+        '  movies:',
+        '    embeddings:',
+        '      model: movie-model',
+        '      dimensions: 384',
+      ].join('\n'),
+    );
     const loaded = loadConfig({ configFile: file, env: {}, discovery: context });
     const persist = path.join(dir, 'data', 'overrides.json');
     const registry = new DatabaseConfigRegistry(loaded, persist);

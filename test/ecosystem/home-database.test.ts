@@ -28,7 +28,13 @@ describe('the neo4j home database alias on a server', () => {
 
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'async_writes.enabled': false },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'async_writes.enabled': false,
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('root', 'rootpw'));
@@ -43,7 +49,10 @@ describe('the neo4j home database alias on a server', () => {
   it('Bolt sessions and transactions on database neo4j reach the default database', async () => {
     await driver.executeQuery("CREATE (:Home {via: 'neo4j'})", {}, { database: 'neo4j' });
     const { records, summary } = await driver.executeQuery('MATCH (h:Home) RETURN h.via AS via', {}, { database: 'graphdb' });
-    assert.deepEqual(records.map((r) => r.get('via')), ['neo4j']);
+    assert.deepEqual(
+      records.map((r) => r.get('via')),
+      ['neo4j'],
+    );
     assert.equal(summary.database.name, 'graphdb');
     const session = routing.session({ database: 'neo4j' });
     try {
@@ -63,7 +72,10 @@ describe('the neo4j home database alias on a server', () => {
 
   it('SHOW ALIASES lists neo4j for the default database; SHOW DATABASES names it', async () => {
     const shown = await driver.executeQuery('SHOW ALIASES FOR DATABASES YIELD name, database, location', {}, { database: 'system' });
-    assert.deepEqual(shown.records.map((r) => r.toObject()), [{ name: 'neo4j', database: 'graphdb', location: 'local' }]);
+    assert.deepEqual(
+      shown.records.map((r) => r.toObject()),
+      [{ name: 'neo4j', database: 'graphdb', location: 'local' }],
+    );
     const databases = await driver.executeQuery("SHOW DATABASES YIELD name, aliases WHERE name = 'graphdb'", {}, { database: 'system' });
     assert.deepEqual(databases.records[0]!.get('aliases'), ['neo4j']);
   });

@@ -32,7 +32,13 @@ describe('LangChain Neo4jGraph (APOC) against graphdb serve', () => {
 
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'async_writes.enabled': false },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'async_writes.enabled': false,
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     url = `bolt://127.0.0.1:${t.server.bolt!.port}`;
@@ -54,7 +60,10 @@ describe('LangChain Neo4jGraph (APOC) against graphdb serve', () => {
       await graph.addGraphDocuments([graphDocument('Alice works at Acme.')]);
       await graph.addGraphDocuments([graphDocument('Alice works at Acme.')]);
       assert.equal(await count("MATCH (p:Person {id: 'Alice'}) RETURN count(p)"), 1);
-      assert.equal(await count("MATCH (:Person {id: 'Alice', age: 30})-[r:WORKS_AT {since: 2020}]->(:Company {id: 'Acme'}) RETURN count(r)"), 1);
+      assert.equal(
+        await count("MATCH (:Person {id: 'Alice', age: 30})-[r:WORKS_AT {since: 2020}]->(:Company {id: 'Acme'}) RETURN count(r)"),
+        1,
+      );
     } finally {
       await graph.close();
     }
@@ -76,10 +85,7 @@ describe('LangChain Neo4jGraph (APOC) against graphdb serve', () => {
     const graph = await Neo4jGraph.initialize(config());
     try {
       const structured = graph.getStructuredSchema();
-      assert.deepEqual(
-        [...structured.nodeProps.Person!].map((p) => `${p.property}:${p.type}`).sort(),
-        ['age:FLOAT', 'id:STRING'],
-      );
+      assert.deepEqual([...structured.nodeProps.Person!].map((p) => `${p.property}:${p.type}`).sort(), ['age:FLOAT', 'id:STRING']);
       assert.deepEqual(structured.relProps.WORKS_AT, [{ property: 'since', type: 'FLOAT' }]);
       assert.ok(structured.relationships.some((r) => r.start === 'Person' && r.type === 'WORKS_AT' && r.end === 'Company'));
       const schema = graph.getSchema();

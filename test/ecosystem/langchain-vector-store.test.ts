@@ -56,7 +56,13 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
 
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'async_writes.enabled': false },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'async_writes.enabled': false,
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     url = `bolt://127.0.0.1:${t.server.bolt!.port}`;
@@ -69,9 +75,18 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
   });
 
   it('fromTexts on an empty database creates the vector index and the nodes; similaritySearchWithScore gives Neo4j scores', async () => {
-    const store = await Neo4jVectorStore.fromTexts(TEXTS, TEXTS.map((_, i) => ({ position: i })), embeddings, { ...credentials(), indexName: 'vector', nodeLabel: 'Chunk' });
+    const store = await Neo4jVectorStore.fromTexts(
+      TEXTS,
+      TEXTS.map((_, i) => ({ position: i })),
+      embeddings,
+      { ...credentials(), indexName: 'vector', nodeLabel: 'Chunk' },
+    );
     stores.push(store);
-    const { records } = await driver.executeQuery("SHOW VECTOR INDEXES YIELD name, labelsOrTypes, properties, options WHERE name = 'vector'", {}, { database: 'neo4j' });
+    const { records } = await driver.executeQuery(
+      "SHOW VECTOR INDEXES YIELD name, labelsOrTypes, properties, options WHERE name = 'vector'",
+      {},
+      { database: 'neo4j' },
+    );
     assert.equal(records.length, 1);
     assert.deepEqual(records[0]!.get('labelsOrTypes'), ['Chunk']);
     assert.equal(Number(records[0]!.get('options').indexConfig['vector.dimensions']), VOCABULARY.length + 1);
@@ -83,7 +98,10 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
     assert.equal(results[0]![0].metadata.position, 1);
     const q = WordCountEmbeddings.embed(query);
     for (const [document, score] of results) {
-      assert.ok(Math.abs(score - neo4jCosineScore(q, WordCountEmbeddings.embed(document.pageContent))) < 1e-5, `score of ${document.pageContent}`);
+      assert.ok(
+        Math.abs(score - neo4jCosineScore(q, WordCountEmbeddings.embed(document.pageContent))) < 1e-5,
+        `score of ${document.pageContent}`,
+      );
     }
     assert.ok(results[0]![1] >= results[1]![1]);
   });
@@ -92,7 +110,10 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
     const store = await Neo4jVectorStore.fromExistingIndex(embeddings, { ...credentials(), indexName: 'vector' });
     stores.push(store);
     const found = await store.similaritySearch('river city', 1);
-    assert.deepEqual(found.map((d) => d.pageContent), [TEXTS[2]]);
+    assert.deepEqual(
+      found.map((d) => d.pageContent),
+      [TEXTS[2]],
+    );
     const retriever = store.asRetriever(2);
     const retrieved = await retriever.invoke('graph vector search');
     assert.equal(retrieved[0]!.pageContent, TEXTS[0]);
@@ -108,7 +129,11 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
       searchType: 'hybrid',
     });
     stores.push(store);
-    const { records } = await driver.executeQuery("SHOW FULLTEXT INDEXES YIELD name, labelsOrTypes WHERE name = 'hybrid_keyword'", {}, { database: 'neo4j' });
+    const { records } = await driver.executeQuery(
+      "SHOW FULLTEXT INDEXES YIELD name, labelsOrTypes WHERE name = 'hybrid_keyword'",
+      {},
+      { database: 'neo4j' },
+    );
     assert.deepEqual(records[0]!.get('labelsOrTypes'), ['HybridChunk']);
     const results = await store.similaritySearchWithScore('beta dog', 2);
     assert.equal(results[0]![0].pageContent, 'beta dog pet');
@@ -121,8 +146,13 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
 
   it('fromExistingGraph embeds existing nodes and searches them', async () => {
     await driver.executeQuery(
-      "UNWIND $rows AS row CREATE (:Movie {title: row.title, plot: row.plot})",
-      { rows: [{ title: 'Paws', plot: 'a dog and a cat' }, { title: 'Flow', plot: 'a river through a city' }] },
+      'UNWIND $rows AS row CREATE (:Movie {title: row.title, plot: row.plot})',
+      {
+        rows: [
+          { title: 'Paws', plot: 'a dog and a cat' },
+          { title: 'Flow', plot: 'a river through a city' },
+        ],
+      },
       { database: 'neo4j' },
     );
     const store = await Neo4jVectorStore.fromExistingGraph(embeddings, {
@@ -133,7 +163,11 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
       embeddingNodeProperty: 'embedding',
     });
     stores.push(store);
-    const { records } = await driver.executeQuery('MATCH (m:Movie) WHERE m.embedding IS NOT NULL RETURN count(m) AS c', {}, { database: 'neo4j' });
+    const { records } = await driver.executeQuery(
+      'MATCH (m:Movie) WHERE m.embedding IS NOT NULL RETURN count(m) AS c',
+      {},
+      { database: 'neo4j' },
+    );
     assert.equal(Number(records[0]!.get('c')), 2);
     const found = await store.similaritySearchWithScore('dog', 1);
     assert.match(found[0]![0].pageContent, /plot: a dog and a cat/);

@@ -33,7 +33,13 @@ describe('@neo4j/graphql 7 on APOC against graphdb serve', () => {
 
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'async_writes.enabled': false },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'async_writes.enabled': false,
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('root', 'rootpw'));
@@ -57,11 +63,16 @@ describe('@neo4j/graphql 7 on APOC against graphdb serve', () => {
     assert.deepEqual(created.errors, undefined);
     const read = await run('query { posts { title createdAt views tags } }', 'alice');
     assert.deepEqual(read.errors, undefined);
-    assert.deepEqual(JSON.parse(JSON.stringify(read.data)), { posts: [{ title: 'A', createdAt: '2024-05-06T07:08:09.123Z', views: 1, tags: ['graph'] }] });
+    assert.deepEqual(JSON.parse(JSON.stringify(read.data)), {
+      posts: [{ title: 'A', createdAt: '2024-05-06T07:08:09.123Z', views: 1, tags: ['graph'] }],
+    });
   });
 
   it('numeric add and list push update in place', async () => {
-    const updated = await run('mutation { updatePosts(where: { title: { eq: "A" } }, update: { views: { add: 2 }, tags: { push: ["db"] } }) { posts { views tags } } }', 'alice');
+    const updated = await run(
+      'mutation { updatePosts(where: { title: { eq: "A" } }, update: { views: { add: 2 }, tags: { push: ["db"] } }) { posts { views tags } } }',
+      'alice',
+    );
     assert.deepEqual(updated.errors, undefined);
     assert.deepEqual(JSON.parse(JSON.stringify(updated.data)), { updatePosts: { posts: [{ views: 3, tags: ['graph', 'db'] }] } });
   });
@@ -72,6 +83,9 @@ describe('@neo4j/graphql 7 on APOC against graphdb serve', () => {
     const update = await run('mutation { updatePosts(update: { views: { add: 100 } }) { posts { views } } }', 'bob');
     assert.equal(update.errors?.[0]?.message, 'Forbidden');
     const { records } = await driver.executeQuery('MATCH (p:Post) RETURN p.views AS v', {}, { database: 'neo4j' });
-    assert.deepEqual(records.map((r) => Number(r.get('v'))), [3]);
+    assert.deepEqual(
+      records.map((r) => Number(r.get('v'))),
+      [3],
+    );
   });
 });

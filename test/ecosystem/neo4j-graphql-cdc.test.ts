@@ -29,7 +29,13 @@ describe('@neo4j/graphql 7 against graphdb serve', () => {
 
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'async_writes.enabled': false },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'async_writes.enabled': false,
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('root', 'rootpw'));
@@ -75,7 +81,9 @@ describe('@neo4j/graphql 7 against graphdb serve', () => {
     const updatedEvent = (await nextUpdated).value as ExecutionResult;
     const deletedEvent = (await nextDeleted).value as ExecutionResult;
     assert.deepEqual(JSON.parse(JSON.stringify(createdEvent.data)), { movieCreated: { createdMovie: { title: 'Heat' }, event: 'CREATE' } });
-    assert.deepEqual(JSON.parse(JSON.stringify(updatedEvent.data)), { movieUpdated: { updatedMovie: { title: 'Heat', released: 1995 }, event: 'UPDATE' } });
+    assert.deepEqual(JSON.parse(JSON.stringify(updatedEvent.data)), {
+      movieUpdated: { updatedMovie: { title: 'Heat', released: 1995 }, event: 'UPDATE' },
+    });
     assert.deepEqual(JSON.parse(JSON.stringify(deletedEvent.data)), { movieDeleted: { deletedMovie: { title: 'Heat' }, event: 'DELETE' } });
     await created.return(undefined);
     await updated.return(undefined);

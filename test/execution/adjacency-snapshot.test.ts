@@ -21,7 +21,13 @@ before(async () => {
   for (let i = 0; i < 420; i++) {
     const s = Math.floor(random() * NODES);
     const d = Math.floor(random() * NODES);
-    edges.push(new Map<string, CypherValue>([['s', BigInt(s)], ['d', BigInt(d)], ['t', random() < 0.7 ? 'A' : 'B']]));
+    edges.push(
+      new Map<string, CypherValue>([
+        ['s', BigInt(s)],
+        ['d', BigInt(d)],
+        ['t', random() < 0.7 ? 'A' : 'B'],
+      ]),
+    );
   }
   await exec(db.session(), 'UNWIND range(0, $n - 1) AS i CREATE (:N {i: i})', new Map([['n', BigInt(NODES)]]));
   await exec(
@@ -39,12 +45,17 @@ function listed(graph: AdjacencySnapshot, lists: AdjacencyLists, node: number, o
   if (node + 1 >= lists.offsets.length) return out;
   for (let p = lists.offsets[node]!; p < lists.offsets[node + 1]!; p++) {
     const [near, far] = [BigInt(node), BigInt(lists.other[p]!)];
-    out.push({ id: BigInt(lists.relationship[p]!), type: graph.typeName(lists.type[p]!), startId: outgoing ? near : far, endId: outgoing ? far : near });
+    out.push({
+      id: BigInt(lists.relationship[p]!),
+      type: graph.typeName(lists.type[p]!),
+      startId: outgoing ? near : far,
+      endId: outgoing ? far : near,
+    });
   }
   return out;
 }
 
-test('the snapshot lists every node\'s relationships in expand order; write transactions never get one', async () => {
+test("the snapshot lists every node's relationships in expand order; write transactions never get one", async () => {
   const reader = db.store().beginRead();
   try {
     const graph = reader.adjacencySnapshot?.(Number.MAX_SAFE_INTEGER);
@@ -95,7 +106,13 @@ test('shortestPath over the snapshot returns the paths the SQL search returns', 
     const out: string[] = [];
     for (const [a, b, arrow] of pairs) {
       if (a === b) continue;
-      const result = await execute(query(arrow), new Map([['a', BigInt(a)], ['b', BigInt(b)]]));
+      const result = await execute(
+        query(arrow),
+        new Map([
+          ['a', BigInt(a)],
+          ['b', BigInt(b)],
+        ]),
+      );
       const { records } = await result.pull(-1);
       out.push(records.length === 0 ? 'none' : signature(records[0]![0] as Path));
     }

@@ -73,7 +73,8 @@ test('a non-boolean WHERE is rejected', async () => {
   await exec(s, 'CREATE (:W)');
   await assert.rejects(
     async () => rows(s, 'MATCH (w:W) WHERE 1 RETURN w'),
-    (error: { code?: string }) => error.code === 'Neo.ClientError.Statement.TypeError' || error.code === 'Neo.ClientError.Statement.SyntaxError',
+    (error: { code?: string }) =>
+      error.code === 'Neo.ClientError.Statement.TypeError' || error.code === 'Neo.ClientError.Statement.SyntaxError',
   );
   await exec(s, 'MATCH (n) DETACH DELETE n');
 });

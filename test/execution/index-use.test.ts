@@ -31,7 +31,10 @@ test('the seek returns the same rows as a scan would', async () => {
 });
 
 test('range and prefix predicates also use the index', async () => {
-  for (const query of ["MATCH (p:Person) WHERE p.email STARTS WITH 'p19' RETURN count(p) AS c", 'MATCH (p:Person) WHERE p.email IN $list RETURN count(p) AS c']) {
+  for (const query of [
+    "MATCH (p:Person) WHERE p.email STARTS WITH 'p19' RETURN count(p) AS c",
+    'MATCH (p:Person) WHERE p.email IN $list RETURN count(p) AS c',
+  ]) {
     const result = await db.session().run(`EXPLAIN ${query}`, { list: ['p1@x.org', 'p2@x.org'] });
     await result.pull(-1);
     assert.ok(operators(result.summary().plan).includes('NodeIndexSeek'), query);
@@ -53,14 +56,17 @@ test('two bounds on one indexed property become one range seek with correct rows
   await result.pull(-1);
   assert.ok(operators(result.summary().plan).includes('NodeByLabelScan'), 'no index on :Person(i) yet');
   await exec(db.session(), 'CREATE INDEX person_i FOR (p:Person) ON (p.i)');
-  const [row] = await rows(db.session(), 'MATCH (p:Person) WHERE p.i > 10 AND p.i <= 20 RETURN count(p) AS c, min(p.i) AS lo, max(p.i) AS hi');
+  const [row] = await rows(
+    db.session(),
+    'MATCH (p:Person) WHERE p.i > 10 AND p.i <= 20 RETURN count(p) AS c, min(p.i) AS lo, max(p.i) AS hi',
+  );
   assert.deepEqual(row, { c: 10n, lo: 11n, hi: 20n });
 });
 
 test('an indexed relationship property anchors the pattern with a relationship index seek', async () => {
   const s = db.session();
   await exec(s, 'CREATE INDEX knows_since FOR ()-[k:KNOWS]-() ON (k.since)');
-  await exec(s, "MATCH (a:Person {i: 1}), (b:Person {i: 2}) CREATE (a)-[:KNOWS {since: 2001}]->(b), (b)-[:KNOWS {since: 2002}]->(a)");
+  await exec(s, 'MATCH (a:Person {i: 1}), (b:Person {i: 2}) CREATE (a)-[:KNOWS {since: 2001}]->(b), (b)-[:KNOWS {since: 2002}]->(a)');
   const query = 'MATCH (x:Person)-[k:KNOWS {since: 2001}]->(y) RETURN x.i AS x, y.i AS y';
   const explained = await s.run(`EXPLAIN ${query}`);
   await explained.pull(-1);

@@ -41,7 +41,10 @@ test('the anchor is the smaller label; the other end is expanded into', () => {
   const lines = text.split('\n').map((l) => l.trim());
   const scan = lines.find((l) => l.startsWith('NodeByLabelScan'));
   assert.equal(scan, 'NodeByLabelScan b:Small');
-  assert.ok(lines.some((l) => l.startsWith('Expand (b)<-[')), text);
+  assert.ok(
+    lines.some((l) => l.startsWith('Expand (b)<-[')),
+    text,
+  );
 });
 
 test('WHERE conjuncts are split and pushed down to the operator binding their variables', () => {

@@ -57,7 +57,10 @@ before(async () => {
      CREATE (:Person {i: i, city: CASE i % 4 WHEN 0 THEN 'a' WHEN 1 THEN 'b' WHEN 2 THEN null ELSE 'c' END,
                       age: CASE WHEN i % 5 = 0 THEN toFloat(i) ELSE i END})`,
   );
-  await exec(db.session(), "CREATE (:Person {name: 'no city'}), (:Person {city: 1}), (:Person {city: 1.0, age: 2}), (:Other {city: 'a', age: 1000})");
+  await exec(
+    db.session(),
+    "CREATE (:Person {name: 'no city'}), (:Person {city: 1}), (:Person {city: 1.0, age: 2}), (:Other {city: 'a', age: 1000})",
+  );
 });
 after(() => db.close());
 
@@ -72,12 +75,13 @@ async function operators(query: string): Promise<string[]> {
   return walk(result.summary().plan);
 }
 
-test('column scans give the node-binding plan\'s rows: null groups, 1 and 1.0 in one group, mixed int/float sums', async () => {
+test("column scans give the node-binding plan's rows: null groups, 1 and 1.0 in one group, mixed int/float sums", async () => {
   assert.ok((await operators(AGGREGATE)).includes('NodePropertyScan'));
   assert.ok(!(await operators(REFERENCE)).includes('NodePropertyScan'));
   const expected = await rows(db.session(), REFERENCE);
   assert.equal(expected.length, 5);
-  for (let i = 0; i < 3; i++) assert.deepEqual(await rows(db.session(), AGGREGATE), expected, `run ${i} (cached columns from the second on)`);
+  for (let i = 0; i < 3; i++)
+    assert.deepEqual(await rows(db.session(), AGGREGATE), expected, `run ${i} (cached columns from the second on)`);
   const one = expected.find((r) => r.city === 1n);
   assert.equal(one?.n, 2n, '1 and 1.0 group together');
   assert.equal(one?.a, 2, 'avg over the one age present');
@@ -96,13 +100,16 @@ test('a commit invalidates cached columns; a write transaction sees its own writ
   const cities = async (): Promise<Record<string, CypherValue>[]> =>
     rows(db.session(), "MATCH (p:Person) WHERE p.city IN ['a', 'zz'] RETURN p.city AS city, count(*) AS n, max(p.age) AS m");
   assert.deepEqual(await cities(), [{ city: 'a', n: 15n, m: 60 }]);
-  await exec(db.session(), "MATCH (p:Person {i: 4}) SET p.age = 999");
+  await exec(db.session(), 'MATCH (p:Person {i: 4}) SET p.age = 999');
   assert.deepEqual(await cities(), [{ city: 'a', n: 15n, m: 999n }]);
   const tx = await db.session().beginTransaction();
   await (await tx.run("CREATE (:Person {city: 'zz', age: 1})")).discard();
   const inside = await tx.run("MATCH (p:Person) WHERE p.city IN ['a', 'zz'] RETURN p.city AS city, count(*) AS n");
   const { records } = await inside.pull(-1);
-  assert.deepEqual(records, [['a', 15n], ['zz', 1n]]);
+  assert.deepEqual(records, [
+    ['a', 15n],
+    ['zz', 1n],
+  ]);
   await tx.rollback();
   assert.deepEqual(await cities(), [{ city: 'a', n: 15n, m: 999n }]);
 });
@@ -119,7 +126,10 @@ test('PROFILE runs the scan as its own operator and reports its rows', async () 
   const result = await db.session().run('PROFILE MATCH (p:Person) WHERE p.age > 50 RETURN p.city AS city, count(*) AS n');
   const { records } = await result.pull(-1);
   const plain = await rows(db.session(), 'MATCH (p:Person) WHERE p.age > 50 RETURN p.city AS city, count(*) AS n');
-  assert.deepEqual(records.map((r) => ({ city: r[0], n: r[1] })), plain);
+  assert.deepEqual(
+    records.map((r) => ({ city: r[0], n: r[1] })),
+    plain,
+  );
   const find = (p: PlanDescription | undefined, op: string): PlanDescription | undefined =>
     p === undefined ? undefined : p.operatorType === op ? p : p.children.map((c) => find(c, op)).find((x) => x !== undefined);
   const profile = result.summary().profile;
@@ -151,11 +161,26 @@ test('a reader without column scans is read node by node into batches of the sam
     accessor: { nodeProperty: (id: bigint, key: string) => (key === 'k' && id % 2n === 0n ? id * 10n : undefined) },
     stats,
   } as unknown as ExecutionContext;
-  const scan: NodePropertyScan = { op: 'NodePropertyScan', input: { op: 'Argument' } as NodePropertyScan['input'], variable: 'n', label: 'L', columns: [{ key: 'k', name: '  n.k' }, { key: 'z', name: '  n.z' }] };
+  const scan: NodePropertyScan = {
+    op: 'NodePropertyScan',
+    input: { op: 'Argument' } as NodePropertyScan['input'],
+    variable: 'n',
+    label: 'L',
+    columns: [
+      { key: 'k', name: '  n.k' },
+      { key: 'z', name: '  n.z' },
+    ],
+  };
   const batches = [...columnBatches(ctx, scan)];
-  assert.deepEqual(batches.map((b) => b.count), [1024, 1024, 452]);
+  assert.deepEqual(
+    batches.map((b) => b.count),
+    [1024, 1024, 452],
+  );
   assert.deepEqual(batches[0]!.columns[0]!.slice(0, 4), [null, 20n, null, 40n]);
   assert.ok(batches.every((b) => b.columns[1]!.every((v) => v === null)));
   assert.equal(stats.dbHits, 2500);
-  assert.deepEqual([...columnBatches(ctx, { ...scan, label: null, columns: [] })].map((b) => b.count), [3]);
+  assert.deepEqual(
+    [...columnBatches(ctx, { ...scan, label: null, columns: [] })].map((b) => b.count),
+    [3],
+  );
 });

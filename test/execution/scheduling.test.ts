@@ -34,7 +34,10 @@ test('LIMIT 10 on a large scan reads about ten rows', async () => {
 test('results can be pulled in batches', async () => {
   const result = await db.session().run('MATCH (n:Big) RETURN n.i AS i ORDER BY i');
   const first = await result.pull(5);
-  assert.deepEqual(first.records.map((r) => r[0]), [1n, 2n, 3n, 4n, 5n]);
+  assert.deepEqual(
+    first.records.map((r) => r[0]),
+    [1n, 2n, 3n, 4n, 5n],
+  );
   assert.equal(first.hasMore, true);
   const rest = await result.pull(-1);
   assert.equal(rest.records.length, 19995);
@@ -50,7 +53,9 @@ test('a long query leaves the event loop responsive', async (t) => {
     last = now;
   }, 5);
   const started = performance.now();
-  const result = await db.session().run('UNWIND range(1, 600) AS a UNWIND range(1, 500) AS b WITH a * 1000 + b AS x WHERE x % 7 = 0 RETURN count(x) AS c');
+  const result = await db
+    .session()
+    .run('UNWIND range(1, 600) AS a UNWIND range(1, 500) AS b WITH a * 1000 + b AS x WHERE x % 7 = 0 RETURN count(x) AS c');
   const { records } = await result.pull(-1);
   clearInterval(timer);
   assert.deepEqual(records, [[42858n]]);
@@ -64,7 +69,10 @@ test('a long query leaves the event loop responsive', async (t) => {
 test('a transaction timeout stops a runaway query', async () => {
   const session = db.session();
   await assert.rejects(
-    async () => (await session.run('UNWIND range(1, 10000) AS a UNWIND range(1, 10000) AS b RETURN count(*)', undefined, { timeoutMs: 100 })).pull(-1),
+    async () =>
+      (await session.run('UNWIND range(1, 10000) AS a UNWIND range(1, 10000) AS b RETURN count(*)', undefined, { timeoutMs: 100 })).pull(
+        -1,
+      ),
     (error: { code?: string }) => error.code === 'Neo.ClientError.Transaction.TransactionTimedOut',
   );
 });

@@ -26,7 +26,11 @@ describe('aggregates', () => {
   });
 
   it('sums integers exactly or raises on 64-bit overflow, whatever their sizes', () => {
-    const ints = fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.bigInt({ min: -(2n ** 53n), max: 2n ** 53n }), fc.bigInt({ min: -10n, max: 10n }));
+    const ints = fc.oneof(
+      fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+      fc.bigInt({ min: -(2n ** 53n), max: 2n ** 53n }),
+      fc.bigInt({ min: -10n, max: 10n }),
+    );
     fc.assert(
       fc.property(fc.array(ints, { maxLength: 20 }), (xs) => {
         let exact = 0n;
@@ -54,10 +58,31 @@ describe('aggregates', () => {
     assert.equal(aggregate('stDev', rows(1n)), 0);
     const prices = [10n, 20n, 30n].map((p) => [p, 0.5]);
     assert.equal(aggregate('percentileCont', prices), 20);
-    assert.equal(aggregate('percentileDisc', [10n, 20n, 30n].map((p) => [p, 0.5])), 20n);
-    assert.equal(aggregate('percentileCont', [10n, 20n].map((p) => [p, 0.25])), 12.5);
-    assert.equal(aggregate('percentileDisc', [10n, 20n, 30n, 40n].map((p) => [p, 0.9])), 40n);
-    assert.throws(() => aggregate('percentileDisc', [[1n, 1.5]]), (e: unknown) => e instanceof ArgumentError && e.detail === 'NumberOutOfRange');
+    assert.equal(
+      aggregate(
+        'percentileDisc',
+        [10n, 20n, 30n].map((p) => [p, 0.5]),
+      ),
+      20n,
+    );
+    assert.equal(
+      aggregate(
+        'percentileCont',
+        [10n, 20n].map((p) => [p, 0.25]),
+      ),
+      12.5,
+    );
+    assert.equal(
+      aggregate(
+        'percentileDisc',
+        [10n, 20n, 30n, 40n].map((p) => [p, 0.9]),
+      ),
+      40n,
+    );
+    assert.throws(
+      () => aggregate('percentileDisc', [[1n, 1.5]]),
+      (e: unknown) => e instanceof ArgumentError && e.detail === 'NumberOutOfRange',
+    );
   });
 });
 
@@ -88,8 +113,14 @@ describe('graph functions', () => {
   });
 
   it('raises the TCK errors', () => {
-    assert.throws(() => callIn(ctx, 'labels', new NodeRef(9n)), (e: unknown) => e instanceof EntityNotFound && e.detail === 'DeletedEntityAccess');
-    assert.throws(() => callIn(ctx, 'type', new NodeRef(1n)), (e: unknown) => e instanceof CypherTypeError && e.detail === 'InvalidArgumentValue');
+    assert.throws(
+      () => callIn(ctx, 'labels', new NodeRef(9n)),
+      (e: unknown) => e instanceof EntityNotFound && e.detail === 'DeletedEntityAccess',
+    );
+    assert.throws(
+      () => callIn(ctx, 'type', new NodeRef(1n)),
+      (e: unknown) => e instanceof CypherTypeError && e.detail === 'InvalidArgumentValue',
+    );
     assert.throws(() => callIn(ctx, 'properties', 1n), CypherTypeError);
     assert.equal(callIn(ctx, 'type', null), null);
   });

@@ -30,7 +30,13 @@ export function fakeAccessor(graph: FakeGraph): EntityAccessor {
 
 /** A context with a fixed clock, UTC default zone and a constant `rand()`. */
 export function testContext(graph: FakeGraph = { nodes: new Map(), rels: new Map() }, defaultTimeZone = 'UTC'): FunctionContext {
-  return { accessor: fakeAccessor(graph), clock: () => FIXED_NOW, defaultTimeZone, random: () => 0.25, memory: new MemoryTracker(null, 256 * 1024 * 1024) };
+  return {
+    accessor: fakeAccessor(graph),
+    clock: () => FIXED_NOW,
+    defaultTimeZone,
+    random: () => 0.25,
+    memory: new MemoryTracker(null, 256 * 1024 * 1024),
+  };
 }
 
 /** Calls a scalar function by name. */

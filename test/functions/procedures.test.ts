@@ -19,7 +19,16 @@ import { Node, Relationship, type CypherValue } from '../../src/engine/values/in
 import { fakeAccessor } from './helpers.js';
 
 const indexes: IndexDefinition[] = [
-  { name: 'person_name', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['Person'], properties: ['name'], owningConstraint: null, options: new Map(), state: 'ONLINE' },
+  {
+    name: 'person_name',
+    type: 'RANGE',
+    entityType: 'NODE',
+    labelsOrTypes: ['Person'],
+    properties: ['name'],
+    owningConstraint: null,
+    options: new Map(),
+    state: 'ONLINE',
+  },
 ];
 const constraints: ConstraintDefinition[] = [
   { name: 'person_id', type: 'UNIQUENESS', entityType: 'NODE', labelsOrTypes: ['Person'], properties: ['id'], propertyType: null },
@@ -39,7 +48,21 @@ const reader = new Proxy(
     getNode: (id: bigint) =>
       id === 2n
         ? { id, labels: ['City'], properties: new Map([['name', 'Malmö']]) }
-        : { id, labels: ['Person'], properties: new Map<string, CypherValue>(id === 1n ? [['name', 'Ann'], ['age', 3n]] : [['name', 'Bo'], ['tags', ['x']]]) },
+        : {
+            id,
+            labels: ['Person'],
+            properties: new Map<string, CypherValue>(
+              id === 1n
+                ? [
+                    ['name', 'Ann'],
+                    ['age', 3n],
+                  ]
+                : [
+                    ['name', 'Bo'],
+                    ['tags', ['x']],
+                  ],
+            ),
+          },
     getRelationship: (id: bigint) => ({ id, type: 'LIVES_IN', startId: 1n, endId: 2n, properties: new Map([['since', 2020n]]) }),
     nodeElementId: (id: bigint) => `4:db-uuid:${id}`,
   },
@@ -79,7 +102,10 @@ describe('built-in procedures', () => {
 
   it('visualizes the schema with virtual nodes and relationships', () => {
     const [[nodes, rels]] = run('db.schema.visualization') as [[Node[], Relationship[]]];
-    assert.deepEqual(nodes.map((n) => n.labels[0]), ['City', 'Person']);
+    assert.deepEqual(
+      nodes.map((n) => n.labels[0]),
+      ['City', 'Person'],
+    );
     assert.equal(rels.length, 1);
     assert.equal(rels[0]!.type, 'LIVES_IN');
     assert.equal(rels[0]!.startId, nodes[1]!.id);
@@ -119,15 +145,29 @@ describe('registering procedures at run time', () => {
   it('parses TCK signatures and answers from a table', () => {
     const sig = parseProcedureSignature('test.my.proc(name :: STRING?, id :: INTEGER?) :: (city :: STRING?, country_code :: INTEGER?):');
     assert.equal(sig.name, 'test.my.proc');
-    assert.deepEqual(sig.inputs.map((f) => f.type), ['STRING?', 'INTEGER?']);
-    const def = tableProcedure(sig, ['name', 'id', 'city', 'country_code'], [
-      ['Andres', 1n, 'Malmö', 46n],
-      ['Tobias', 1n, 'Malmö', 46n],
-      ['Andres', 2n, 'London', 44n],
-    ]);
+    assert.deepEqual(
+      sig.inputs.map((f) => f.type),
+      ['STRING?', 'INTEGER?'],
+    );
+    const def = tableProcedure(
+      sig,
+      ['name', 'id', 'city', 'country_code'],
+      [
+        ['Andres', 1n, 'Malmö', 46n],
+        ['Tobias', 1n, 'Malmö', 46n],
+        ['Andres', 2n, 'London', 44n],
+      ],
+    );
     registry.register(def);
     assert.deepEqual(run('test.my.proc', ['Andres', 1n]), [['Malmö', 46n]]);
-    const nullable = tableProcedure(parseProcedureSignature('test.n(in :: INTEGER?) :: (out :: STRING?)'), ['in', 'out'], [[null, 'nix'], [1n, 'one']]);
+    const nullable = tableProcedure(
+      parseProcedureSignature('test.n(in :: INTEGER?) :: (out :: STRING?)'),
+      ['in', 'out'],
+      [
+        [null, 'nix'],
+        [1n, 'one'],
+      ],
+    );
     assert.deepEqual([...nullable.call([null], ctx)], [['nix']]);
     assert.equal(procedureSignature(def), 'test.my.proc(name :: STRING?, id :: INTEGER?) :: (city :: STRING?, country_code :: INTEGER?)');
     assert.ok(registry.unregister('test.my.proc'));
@@ -137,8 +177,14 @@ describe('registering procedures at run time', () => {
   it('checks arity and argument types, converting INTEGER to FLOAT', () => {
     const def = tableProcedure(parseProcedureSignature('test.f(x :: FLOAT?) :: (y :: FLOAT?)'), ['x', 'y'], [[1.0, 2.0]]);
     assert.deepEqual(prepareArguments(def, [1n]), [1]);
-    assert.throws(() => prepareArguments(def, []), (e: unknown) => e instanceof CypherSyntaxError && e.detail === 'InvalidNumberOfArguments');
-    assert.throws(() => prepareArguments(def, ['x']), (e: unknown) => e instanceof CypherTypeError && e.detail === 'InvalidArgumentType');
+    assert.throws(
+      () => prepareArguments(def, []),
+      (e: unknown) => e instanceof CypherSyntaxError && e.detail === 'InvalidNumberOfArguments',
+    );
+    assert.throws(
+      () => prepareArguments(def, ['x']),
+      (e: unknown) => e instanceof CypherTypeError && e.detail === 'InvalidArgumentType',
+    );
     const voidProc = parseProcedureSignature('test.doNothing() :: ()');
     assert.deepEqual(voidProc.outputs, []);
   });

@@ -27,20 +27,23 @@ describe('every built-in function', () => {
     it(`${fn.name} returns a value or raises a GraphError for any arguments`, () => {
       const arity = fc.integer({ min: fn.minArgs, max: Math.min(fn.maxArgs, fn.minArgs + 2) });
       fc.assert(
-        fc.property(arity.chain((n) => fc.array(argument, { minLength: n, maxLength: n })), (args) => {
-          try {
-            if (fn.kind === 'scalar') {
-              fn.call(args, ctx);
-            } else {
-              const acc = fn.createAccumulator(false);
-              acc.add(args, ctx);
-              acc.add(args, ctx);
-              acc.result();
+        fc.property(
+          arity.chain((n) => fc.array(argument, { minLength: n, maxLength: n })),
+          (args) => {
+            try {
+              if (fn.kind === 'scalar') {
+                fn.call(args, ctx);
+              } else {
+                const acc = fn.createAccumulator(false);
+                acc.add(args, ctx);
+                acc.add(args, ctx);
+                acc.result();
+              }
+            } catch (error) {
+              assert.ok(isAcceptable(error), `${fn.name}(${args.length} args) threw ${String(error)}`);
             }
-          } catch (error) {
-            assert.ok(isAcceptable(error), `${fn.name}(${args.length} args) threw ${String(error)}`);
-          }
-        }),
+          },
+        ),
         { numRuns: 150 },
       );
     });

@@ -129,9 +129,15 @@ describe('conversions', () => {
     assert.equal(call('toString', 1e20), '1.0E20');
     assert.equal(call('toString', 123456789n), '123456789');
     for (const bad of [[], new Map(), 1.0] as const) {
-      assert.throws(() => call('toBoolean', bad), (e: unknown) => e instanceof CypherTypeError && e.detail === 'InvalidArgumentValue');
+      assert.throws(
+        () => call('toBoolean', bad),
+        (e: unknown) => e instanceof CypherTypeError && e.detail === 'InvalidArgumentValue',
+      );
     }
-    assert.throws(() => call('toInteger', [1n]), (e: unknown) => e instanceof CypherTypeError && e.detail === 'InvalidArgumentValue');
+    assert.throws(
+      () => call('toInteger', [1n]),
+      (e: unknown) => e instanceof CypherTypeError && e.detail === 'InvalidArgumentValue',
+    );
     assert.throws(() => call('toString', new Map()), CypherTypeError);
     assert.equal(call('toIntegerOrNull', []), null);
     assert.equal(show(call('toIntegerList', ['1', 'x', 2.5, null])), '[1, null, 2, null]');

@@ -82,11 +82,17 @@ describe('durations', () => {
     const dt = call('datetime', '2014-07-21T21:40:36.143+0200');
     assert.equal(text(call('duration.between', dt, call('date', '2015-06-24'))), 'P11M2DT2H19M23.857S');
     assert.equal(text(call('duration.between', call('time', '14:30'), call('datetime', '2015-07-21T21:40:32.142+0100'))), 'PT6H10M32.142S');
-    assert.equal(text(call('duration.between', call('localtime', '14:30'), call('datetime', '2015-07-21T21:40:32.142+0100'))), 'PT7H10M32.142S');
+    assert.equal(
+      text(call('duration.between', call('localtime', '14:30'), call('datetime', '2015-07-21T21:40:32.142+0100'))),
+      'PT7H10M32.142S',
+    );
     assert.equal(text(call('duration.inMonths', call('date', '2018-03-11'), call('date', '2016-06-24'))), 'P-1Y-8M');
     assert.equal(text(call('duration.inDays', call('date', '1984-10-11'), call('date', '2015-06-24'))), 'P11213D');
     const start = call('datetime', m({ year: 2017n, month: 10n, day: 29n, hour: 0n, timezone: 'Europe/Stockholm' }));
-    assert.equal(text(call('duration.inSeconds', start, call('localdatetime', m({ year: 2017n, month: 10n, day: 29n, hour: 4n })))), 'PT5H');
+    assert.equal(
+      text(call('duration.inSeconds', start, call('localdatetime', m({ year: 2017n, month: 10n, day: 29n, hour: 4n })))),
+      'PT5H',
+    );
     assert.equal(text(call('duration.inSeconds', start, call('date', m({ year: 2017n, month: 10n, day: 30n })))), 'PT25H');
   });
 });
@@ -97,21 +103,42 @@ describe('truncate and components', () => {
     assert.equal(text(call('date.truncate', 'weekYear', ldt, m({ day: 5n }))), '1983-01-05');
     assert.equal(text(call('localtime.truncate', 'millisecond', ldt, m({ nanosecond: 2n }))), '12:31:14.645000002');
     const dt = call('datetime', m({ year: 2017n, month: 10n, day: 11n, hour: 12n, timezone: '-01:00' }));
-    assert.equal(text(call('datetime.truncate', 'millennium', dt, m({ timezone: 'Europe/Stockholm' }))), '2000-01-01T00:00+01:00[Europe/Stockholm]');
+    assert.equal(
+      text(call('datetime.truncate', 'millennium', dt, m({ timezone: 'Europe/Stockholm' }))),
+      '2000-01-01T00:00+01:00[Europe/Stockholm]',
+    );
     assert.throws(() => call('date.truncate', 'hour', ldt), ArgumentError);
   });
 
   it('exposes components', () => {
-    const dt = call('datetime', m({ year: 1984n, month: 11n, day: 11n, hour: 12n, minute: 31n, second: 14n, nanosecond: 645876123n, timezone: 'Europe/Stockholm' }));
+    const dt = call(
+      'datetime',
+      m({ year: 1984n, month: 11n, day: 11n, hour: 12n, minute: 31n, second: 14n, nanosecond: 645876123n, timezone: 'Europe/Stockholm' }),
+    );
     const get = (k: string) => temporalProperty(dt, k);
     assert.deepEqual(
-      ['year', 'quarter', 'week', 'weekYear', 'ordinalDay', 'weekDay', 'dayOfQuarter', 'millisecond', 'offsetMinutes', 'epochSeconds', 'epochMillis'].map(get),
+      [
+        'year',
+        'quarter',
+        'week',
+        'weekYear',
+        'ordinalDay',
+        'weekDay',
+        'dayOfQuarter',
+        'millisecond',
+        'offsetMinutes',
+        'epochSeconds',
+        'epochMillis',
+      ].map(get),
       [1984n, 4n, 45n, 1984n, 316n, 7n, 42n, 645n, 60n, 469020674n, 469020674645n],
     );
     assert.equal(get('timezone'), 'Europe/Stockholm');
     assert.equal(get('offset'), '+01:00');
     assert.equal(get('noSuchField'), undefined);
     const dur = call('duration', m({ years: 1n, months: 4n, days: 10n, hours: 1n, minutes: 1n, seconds: 1n, nanoseconds: 111111111n }));
-    assert.deepEqual(['quarters', 'weeks', 'minutes', 'milliseconds', 'monthsOfQuarter', 'nanosecondsOfSecond'].map((k) => temporalProperty(dur, k)), [5n, 1n, 61n, 3661111n, 1n, 111111111n]);
+    assert.deepEqual(
+      ['quarters', 'weeks', 'minutes', 'milliseconds', 'monthsOfQuarter', 'nanosecondsOfSecond'].map((k) => temporalProperty(dur, k)),
+      [5n, 1n, 61n, 3661111n, 1n, 111111111n],
+    );
   });
 });

@@ -60,7 +60,12 @@ describe('GraphQL authentication and permissions', () => {
     assert.equal(closeCode, 4403);
     await refused.dispose();
 
-    const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { Authorization: VIEWER.authorization } });
+    const client = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { Authorization: VIEWER.authorization },
+    });
     const received: unknown[] = [];
     const done = new Promise<void>((resolve, reject) => {
       const stop = client.subscribe(

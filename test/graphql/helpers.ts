@@ -15,7 +15,12 @@ export interface GqlResponse {
 }
 
 /** POSTs one operation to `<url>/graphql`. */
-export async function gql(url: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GqlResponse> {
+export async function gql(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<GqlResponse> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
@@ -25,7 +30,12 @@ export async function gql(url: string, query: string, variables?: Record<string,
 }
 
 /** The data of a successful operation (fails the test with the errors otherwise). */
-export async function gqlData(url: string, query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<any> {
+export async function gqlData(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<any> {
   const { status, body } = await gql(url, query, variables, headers);
   if (status !== 200 || body.errors !== undefined) throw new Error(`GraphQL failed (${status}): ${JSON.stringify(body.errors)}`);
   return body.data;

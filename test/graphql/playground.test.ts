@@ -39,7 +39,11 @@ async function dumpDom(url: string): Promise<string> {
 }
 
 function decodeHtml(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 describe('GraphQL playground', () => {
@@ -68,6 +72,8 @@ describe('GraphQL playground', () => {
     assert.ok(result, 'the result element is in the DOM');
     assert.match(result[1]!, /data-state="done"/);
     assert.match(result[1]!, /data-status="200"/);
-    assert.deepEqual(JSON.parse(decodeHtml(result[2]!)), { data: { allNodes: [{ labels: ['Pg'], properties: { name: 'from chromium' } }] } });
+    assert.deepEqual(JSON.parse(decodeHtml(result[2]!)), {
+      data: { allNodes: [{ labels: ['Pg'], properties: { name: 'from chromium' } }] },
+    });
   });
 });

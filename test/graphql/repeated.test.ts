@@ -22,7 +22,8 @@ describe('GraphQL operations executed repeatedly', () => {
     server = await startGraphqlServer({ 'server.bolt_enabled': false });
     url = server.url;
     const create = async (labels: string[], properties: Record<string, unknown>): Promise<string> =>
-      (await gqlData(url, 'mutation($input: CreateNodeInput!) { createNode(input: $input) { id } }', { input: { labels, properties } })).createNode.id;
+      (await gqlData(url, 'mutation($input: CreateNodeInput!) { createNode(input: $input) { id } }', { input: { labels, properties } }))
+        .createNode.id;
     const ann = await create(['Person'], { name: 'Ann', createdAt: '2001-02-03T04:05:06Z' });
     const bob = await create(['Person', 'Author'], { name: 'Bob', tags: ['x', 'y'] });
     await gqlData(url, 'mutation($input: CreateRelationshipInput!) { createRelationship(input: $input) { id } }', {
@@ -43,7 +44,10 @@ describe('GraphQL operations executed repeatedly', () => {
     const query = 'query($labels: [String!]) { allNodes(labels: $labels) { properties } }';
     for (let i = 0; i < 3; i++) {
       const authors = await gqlData(url, query, { labels: ['Author'] });
-      assert.deepEqual(authors.allNodes.map((n: { properties: { name: string } }) => n.properties.name), ['Bob']);
+      assert.deepEqual(
+        authors.allNodes.map((n: { properties: { name: string } }) => n.properties.name),
+        ['Bob'],
+      );
       const none = await gqlData(url, query, { labels: ['Nobody'] });
       assert.deepEqual(none.allNodes, []);
     }
@@ -55,7 +59,10 @@ describe('GraphQL operations executed repeatedly', () => {
     assert.equal(errors?.[0]?.extensions?.code, 'Neo.ClientError.Statement.ArithmeticError');
     for (const body of rest) assert.deepEqual(body, first);
     const [badFirst, ...badRest] = await repeat(url, '{ allNodes(offset: -1) { id } }');
-    assert.equal((badFirst as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code, 'Neo.ClientError.Statement.ArgumentError');
+    assert.equal(
+      (badFirst as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code,
+      'Neo.ClientError.Statement.ArgumentError',
+    );
     for (const body of badRest) assert.deepEqual(body, badFirst);
   });
 
@@ -64,10 +71,13 @@ describe('GraphQL operations executed repeatedly', () => {
       assert.deepEqual((await gqlData(url, '{ stats { nodeCount relationshipCount } }')).stats, { nodeCount: 2, relationshipCount: 1 });
       const { stats } = await gqlData(url, '{ stats { labels { label count } } }');
       assert.deepEqual(Object.keys(stats), ['labels']);
-      assert.deepEqual([...stats.labels].sort((a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label)), [
-        { label: 'Author', count: 1 },
-        { label: 'Person', count: 2 },
-      ]);
+      assert.deepEqual(
+        [...stats.labels].sort((a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label)),
+        [
+          { label: 'Author', count: 1 },
+          { label: 'Person', count: 2 },
+        ],
+      );
     }
     await gqlData(url, 'mutation { createNode(input: {labels: ["Person"], properties: {name: "Cy"}}) { id } }');
     assert.deepEqual((await gqlData(url, '{ stats { nodeCount relationshipCount } }')).stats, { nodeCount: 3, relationshipCount: 1 });

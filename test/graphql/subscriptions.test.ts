@@ -58,7 +58,10 @@ async function readSse(response: Response, field: string, events: any[]): Promis
       buffer = buffer.slice(end + 2);
       const lines = frame.split('\n');
       if (!lines.includes('event: next')) continue;
-      const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('');
+      const data = lines
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+        .join('');
       events.push(JSON.parse(data).data[field]);
     }
   }
@@ -119,11 +122,11 @@ describe('GraphQL subscriptions', () => {
     await bolt("CREATE (:Robot {name: 'r1'})");
     await bolt('CREATE (:Plant)');
     await rolledBack("CREATE (:Person {name: 'rolled back'})");
-    await rolledBack("CREATE (:Animal)-[:KNOWS]->(:Animal)");
+    await rolledBack('CREATE (:Animal)-[:KNOWS]->(:Animal)');
     await bolt('MATCH (n:Target) SET n.v = 1');
     await bolt('MATCH (n:Other) SET n.v = 1');
     await bolt("CREATE (:Animal {name: 'a'})-[:KNOWS {since: 2020}]->(:Animal {name: 'b'})");
-    await bolt("CREATE (:Animal)-[:LIKES]->(:Animal)");
+    await bolt('CREATE (:Animal)-[:LIKES]->(:Animal)');
     await bolt("MATCH (n:Person {name: 'p1'}) DELETE n");
     await bolt("CREATE (:Person {name: 'end'})");
 
@@ -132,8 +135,14 @@ describe('GraphQL subscriptions', () => {
     await waitUntil(() => deletedPeople.events.length >= 1 && everyCreation.events.length >= 8, 'deletion and all creations');
     await sleep(200);
 
-    assert.deepEqual(people.events.map((event) => event.properties.name), ['p1', 'r1', 'end']);
-    assert.deepEqual(people.events.map((event) => event.labels), [['Person'], ['Robot'], ['Person']]);
+    assert.deepEqual(
+      people.events.map((event) => event.properties.name),
+      ['p1', 'r1', 'end'],
+    );
+    assert.deepEqual(
+      people.events.map((event) => event.labels),
+      [['Person'], ['Robot'], ['Person']],
+    );
     assert.equal(people.events[0].id, p1.records[0]!.get('id'));
     assert.equal(animals.events.length, 4);
     assert.equal(knows.events.length, 1);
@@ -159,7 +168,10 @@ describe('GraphQL subscriptions', () => {
     await sleep(200);
     const buffered = burst.events.map((event) => event.properties.i);
     assert.ok(buffered.length === 10 || buffered.length === 11, `10 buffered (+1 handed to a waiting reader), got ${buffered.length}`);
-    assert.deepEqual(buffered, Array.from({ length: buffered.length }, (_, index) => index + 1));
+    assert.deepEqual(
+      buffered,
+      Array.from({ length: buffered.length }, (_, index) => index + 1),
+    );
     await bolt('CREATE (:Burst {i: 100})');
     await waitUntil(() => burst.events.length === buffered.length + 1, 'the event after the overflow');
     assert.equal(burst.events.at(-1).properties.i, 100);
@@ -182,9 +194,9 @@ describe('GraphQL subscriptions', () => {
     const events: any[] = [];
     const reading = readSse(response, 'nodeCreated', events).catch(() => {});
     await waitUntil(() => subscriptions() === base + 1, 'the SSE subscription');
-    await rolledBack("CREATE (:Sse {n: 0})");
-    await bolt("CREATE (:NotSse {n: 1})");
-    await bolt("CREATE (:Sse {n: 2})");
+    await rolledBack('CREATE (:Sse {n: 0})');
+    await bolt('CREATE (:NotSse {n: 1})');
+    await bolt('CREATE (:Sse {n: 2})');
     await waitUntil(() => events.length >= 1, 'an SSE event');
     // Another write path: the HTTP transactional endpoint (its commit publishes on the same bus).
     const http = await fetch(`${server.url}/db/graphdb/tx/commit`, {

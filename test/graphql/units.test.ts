@@ -41,7 +41,14 @@ describe('BatchLoader', () => {
     assert.deepEqual(values, ['v1', 'v2', 'v3', 'v2']);
     assert.deepEqual(calls, [[1, 2, 3]]);
     await Promise.all([loader.load(3), loader.load(4)]);
-    assert.deepEqual(calls, [[1, 2, 3], [3, 4]], 'nothing is kept between batches (no stale entities in subscriptions)');
+    assert.deepEqual(
+      calls,
+      [
+        [1, 2, 3],
+        [3, 4],
+      ],
+      'nothing is kept between batches (no stale entities in subscriptions)',
+    );
   });
 
   it('rejects every key of a failed batch', async () => {
@@ -54,15 +61,21 @@ describe('BatchLoader', () => {
 
 describe('queryLimitsRule', () => {
   const schema = buildSchema('type Query { items(limit: Int): [Item!]! } type Item { id: ID! children(limit: Int): [Item!]! }');
-  const check = (query: string) => validate(schema, parse(query), [queryLimitsRule({ maxDepth: 3, maxComplexity: 100 })]).map((e) => e.extensions.code);
+  const check = (query: string) =>
+    validate(schema, parse(query), [queryLimitsRule({ maxDepth: 3, maxComplexity: 100 })]).map((e) => e.extensions.code);
 
   it('accepts queries within the limits', () => {
     assert.deepEqual(check('{ items(limit: 5) { id children(limit: 5) { id } } }'), []);
   });
 
   it('refuses deep queries, also through fragments', () => {
-    assert.deepEqual(check('{ items { children { children { children { id } } } } }'), ['GRAPHQL_QUERY_TOO_DEEP', 'GRAPHQL_QUERY_TOO_COMPLEX']);
-    assert.deepEqual(check('{ items(limit: 1) { ...F } } fragment F on Item { children(limit: 1) { children(limit: 1) { id } } }'), ['GRAPHQL_QUERY_TOO_DEEP']);
+    assert.deepEqual(check('{ items { children { children { children { id } } } } }'), [
+      'GRAPHQL_QUERY_TOO_DEEP',
+      'GRAPHQL_QUERY_TOO_COMPLEX',
+    ]);
+    assert.deepEqual(check('{ items(limit: 1) { ...F } } fragment F on Item { children(limit: 1) { children(limit: 1) { id } } }'), [
+      'GRAPHQL_QUERY_TOO_DEEP',
+    ]);
   });
 
   it('does not count introspection (tools send deep introspection queries)', () => {

@@ -8,11 +8,14 @@ before(async () => {
 });
 after(() => t.stop());
 
-const count = async (label: string, db = 'graphdb'): Promise<unknown> => (await rows(t.url, `MATCH (n:${label}) RETURN count(n)`, db))[0]![0];
+const count = async (label: string, db = 'graphdb'): Promise<unknown> =>
+  (await rows(t.url, `MATCH (n:${label}) RETURN count(n)`, db))[0]![0];
 
 describe('write consistency on the transactional endpoint', () => {
   it('answers a pure CREATE with 202 eventual, visible after the flush interval', async () => {
-    const response = await commit(t.url, [{ statement: 'UNWIND $rows AS r CREATE (:Async {id: r})', parameters: { rows: [1, 2, 3] }, includeStats: true }]);
+    const response = await commit(t.url, [
+      { statement: 'UNWIND $rows AS r CREATE (:Async {id: r})', parameters: { rows: [1, 2, 3] }, includeStats: true },
+    ]);
     assert.equal(response.status, 202);
     assert.equal(response.headers.get('x-graphdb-consistency'), 'eventual');
     assert.deepEqual(response.body.errors, []);
@@ -63,7 +66,10 @@ describe('write consistency on the transactional endpoint', () => {
 
   it('a per-database override disables async writes', async () => {
     await commit(t.url, ['CREATE DATABASE syncdb'], 'system');
-    const put = await request(`${t.url}/admin/databases/syncdb/config`, { method: 'PUT', json: { overrides: { GRAPHDB_ASYNC_WRITES_ENABLED: 'false' } } });
+    const put = await request(`${t.url}/admin/databases/syncdb/config`, {
+      method: 'PUT',
+      json: { overrides: { GRAPHDB_ASYNC_WRITES_ENABLED: 'false' } },
+    });
     assert.equal(put.status, 200);
     const response = await commit(t.url, ['CREATE (:Direct)'], 'syncdb');
     assert.equal(response.status, 200);

@@ -86,7 +86,10 @@ export async function request<T = any>(url: string, init: RequestInit & { json?:
   const { json, ...rest } = init;
   const response = await fetch(url, {
     ...rest,
-    headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...(rest.headers as Record<string, string> | undefined) },
+    headers: {
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(rest.headers as Record<string, string> | undefined),
+    },
     body: json === undefined ? rest.body : JSON.stringify(json),
   });
   const text = await response.text();
@@ -100,7 +103,12 @@ export async function request<T = any>(url: string, init: RequestInit & { json?:
 }
 
 /** POST /db/{db}/tx/commit with the given statements. */
-export function commit(base: string, statements: (string | { statement: string; parameters?: unknown; resultDataContents?: string[]; includeStats?: boolean })[], db = 'graphdb', headers: Record<string, string> = {}) {
+export function commit(
+  base: string,
+  statements: (string | { statement: string; parameters?: unknown; resultDataContents?: string[]; includeStats?: boolean })[],
+  db = 'graphdb',
+  headers: Record<string, string> = {},
+) {
   return request(`${base}/db/${db}/tx/commit`, {
     method: 'POST',
     headers,

@@ -3,19 +3,14 @@ import { describe, it } from 'node:test';
 import { parseJson, JsonSyntaxError } from '../../src/server/http/json/parse-json.js';
 import { jsonToParameters } from '../../src/server/http/json/values-in.js';
 import { graphJson, metaJson, rowJson } from '../../src/server/http/json/values-out.js';
-import {
-  CypherDate,
-  CypherDuration,
-  CypherPoint,
-  Node,
-  Path,
-  Relationship,
-  type CypherValue,
-} from '../../src/engine/values/types.js';
+import { CypherDate, CypherDuration, CypherPoint, Node, Path, Relationship, type CypherValue } from '../../src/engine/values/types.js';
 
 describe('parseJson', () => {
   it('keeps integer literals as exact bigints and other numbers as floats', () => {
-    const value = parseJson('{"big": 9223372036854775807, "neg": -9223372036854775808, "f": 1.0, "e": 1e3, "small": 42}') as Record<string, unknown>;
+    const value = parseJson('{"big": 9223372036854775807, "neg": -9223372036854775808, "f": 1.0, "e": 1e3, "small": 42}') as Record<
+      string,
+      unknown
+    >;
     assert.equal(value.big, 9223372036854775807n);
     assert.equal(value.neg, -9223372036854775808n);
     assert.equal(value.f, 1);
@@ -56,7 +51,15 @@ describe('parseJson', () => {
 });
 
 describe('row, meta and graph JSON', () => {
-  const alice = new Node(1n, '4:db:1', ['Person'], new Map<string, CypherValue>([['name', 'Alice'], ['age', 9007199254740993n]]));
+  const alice = new Node(
+    1n,
+    '4:db:1',
+    ['Person'],
+    new Map<string, CypherValue>([
+      ['name', 'Alice'],
+      ['age', 9007199254740993n],
+    ]),
+  );
   const bob = new Node(2n, '4:db:2', ['Person'], new Map<string, CypherValue>([['name', 'Bob']]));
   const knows = new Relationship(7n, '5:db:7', 'KNOWS', 1n, 2n, '4:db:1', '4:db:2', new Map<string, CypherValue>([['since', 2020n]]));
 
@@ -77,7 +80,11 @@ describe('row, meta and graph JSON', () => {
     assert.equal(rowJson(new Path([alice, bob], [knows])), '[{"name":"Alice","age":9007199254740993},{"since":2020},{"name":"Bob"}]');
     assert.equal(rowJson(new CypherDate(0)), '"1970-01-01"');
     assert.equal(rowJson(new CypherDuration(14, 0, 0, 0)), '"P1Y2M"');
-    const point = JSON.parse(rowJson(new CypherPoint(7203, 1, 2))) as { type: string; coordinates: number[]; crs: { srid: number; name: string } };
+    const point = JSON.parse(rowJson(new CypherPoint(7203, 1, 2))) as {
+      type: string;
+      coordinates: number[];
+      crs: { srid: number; name: string };
+    };
     assert.deepEqual([point.type, point.coordinates, point.crs.srid, point.crs.name], ['Point', [1, 2], 7203, 'cartesian']);
   });
 
@@ -95,6 +102,8 @@ describe('row, meta and graph JSON', () => {
       relationships: { id: string; type: string; startNode: string; endNode: string }[];
     };
     assert.deepEqual(graph.nodes.map((n) => n.id).sort(), ['1', '2']);
-    assert.deepEqual(graph.relationships, [{ id: '7', elementId: '5:db:7', type: 'KNOWS', startNode: '1', endNode: '2', properties: { since: 2020 } }]);
+    assert.deepEqual(graph.relationships, [
+      { id: '7', elementId: '5:db:7', type: 'KNOWS', startNode: '1', endNode: '2', properties: { since: 2020 } },
+    ]);
   });
 });

@@ -4,7 +4,8 @@ import { parse } from '../../src/engine/cypher/parser/index.js';
 import type { CypherValue } from '../../src/engine/values/types.js';
 import { pureCreateEstimate } from '../../src/engine/cypher/pure-create.js';
 
-const estimate = (text: string, parameters: Record<string, CypherValue> = {}) => pureCreateEstimate(parse(text), new Map(Object.entries(parameters)));
+const estimate = (text: string, parameters: Record<string, CypherValue> = {}) =>
+  pureCreateEstimate(parse(text), new Map(Object.entries(parameters)));
 
 describe('pure CREATE classification (from the AST)', () => {
   it('accepts CREATE-only statements and estimates what they create', () => {

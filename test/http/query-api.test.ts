@@ -21,7 +21,11 @@ describe('Query API v2', () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    return { status: response.status, type: response.headers.get('content-type') ?? '', body: text === '' ? null : (JSON.parse(text) as Record<string, any>) };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type') ?? '',
+      body: text === '' ? null : (JSON.parse(text) as Record<string, any>),
+    };
   }
 
   before(async () => {
@@ -31,7 +35,8 @@ describe('Query API v2', () => {
 
   it('runs a statement and answers 202 with fields, values, counters and bookmarks', async () => {
     const created = await post('/db/neo4j/query/v2', {
-      statement: 'CREATE (a:Person {name: $name, age: 42})-[r:KNOWS {since: 2020}]->(b:Person {name: "Bob"}) RETURN a, r, a.age AS age, 1.5 AS f',
+      statement:
+        'CREATE (a:Person {name: $name, age: 42})-[r:KNOWS {since: 2020}]->(b:Person {name: "Bob"}) RETURN a, r, a.age AS age, 1.5 AS f',
       parameters: { name: 'Alice' },
       includeCounters: true,
     });
@@ -93,7 +98,11 @@ describe('Query API v2', () => {
     assert.equal(missing.body!.errors[0].code, 'Neo.ClientError.Database.DatabaseNotFound');
     const noStatement = await post('/db/neo4j/query/v2', {});
     assert.equal(noStatement.status, 400);
-    const anonymous = await fetch(`${t.url}/db/neo4j/query/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"statement":"RETURN 1"}' });
+    const anonymous = await fetch(`${t.url}/db/neo4j/query/v2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"statement":"RETURN 1"}',
+    });
     assert.equal(anonymous.status, 401);
   });
 
@@ -115,7 +124,11 @@ describe('Query API v2', () => {
     const second = (await post('/db/neo4j/query/v2/tx', {})).body!.transaction.id as string;
     await post(`/db/neo4j/query/v2/tx/${second}`, { statement: 'CREATE (:Tx {n: 3})' });
     assert.equal((await post(`/db/neo4j/query/v2/tx/${second}`, undefined, {}, 'DELETE')).status, 200);
-    assert.deepEqual((await post('/db/neo4j/query/v2', { statement: 'MATCH (t:Tx) RETURN count(t) AS c' })).body!.data.values, [[2]], 'rolled back');
+    assert.deepEqual(
+      (await post('/db/neo4j/query/v2', { statement: 'MATCH (t:Tx) RETURN count(t) AS c' })).body!.data.values,
+      [[2]],
+      'rolled back',
+    );
 
     const third = (await post('/db/neo4j/query/v2/tx', { statement: 'CREATE (:Tx {n: 4})' })).body!.transaction.id as string;
     const failed = await post(`/db/neo4j/query/v2/tx/${third}`, { statement: 'RETURN 1/0' });
@@ -142,7 +155,9 @@ describe('Query API v2', () => {
     const denied = await post('/db/neo4j/query/v2', { statement: 'CALL dbms.listConfig()' }, eve);
     assert.equal(denied.status, 403);
     assert.equal(denied.body!.errors[0].code, 'Neo.ClientError.Security.Forbidden');
-    const config = await post('/db/neo4j/query/v2', { statement: "CALL dbms.listConfig('home_alias') YIELD name, value RETURN name, value" });
+    const config = await post('/db/neo4j/query/v2', {
+      statement: "CALL dbms.listConfig('home_alias') YIELD name, value RETURN name, value",
+    });
     assert.deepEqual(config.body!.data.values, [['database.home_alias', 'neo4j']]);
   });
 });

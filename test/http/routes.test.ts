@@ -69,7 +69,10 @@ describe('metrics', () => {
       assert.match(text, new RegExp(`# TYPE ${name} `), name);
     }
     assert.match(text, /graphdb_http_requests_total\{method="POST",path="\/db\/:database\/tx\/commit",status="200"\} \d+/);
-    assert.match(text, /graphdb_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",path="\/health"\}|graphdb_http_request_duration_seconds_count\{method="POST",path="\/db\/:database\/tx\/commit"\}/);
+    assert.match(
+      text,
+      /graphdb_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",path="\/health"\}|graphdb_http_request_duration_seconds_count\{method="POST",path="\/db\/:database\/tx\/commit"\}/,
+    );
     assert.match(text, /graphdb_queries_total\{type="read",status="success"\} \d+/);
     assert.match(text, /graphdb_queries_total\{type="unknown",status="error"\} \d+/);
     assert.match(text, /graphdb_query_duration_seconds_count\{type="read"\} \d+/);
@@ -100,12 +103,18 @@ describe('admin', () => {
   it('per-database configuration: keys, overrides, effective, validation', async () => {
     const keys = await request(`${t.url}/admin/databases/config/keys`);
     assert.ok(keys.body.keys.some((k: { key: string }) => k.key === 'GRAPHDB_EMBEDDING_MODEL'));
-    const put = await request(`${t.url}/admin/databases/graphdb/config`, { method: 'PUT', json: { overrides: { GRAPHDB_EMBEDDING_MODEL: 'mini' } } });
+    const put = await request(`${t.url}/admin/databases/graphdb/config`, {
+      method: 'PUT',
+      json: { overrides: { GRAPHDB_EMBEDDING_MODEL: 'mini' } },
+    });
     assert.equal(put.status, 200);
     const get = await request(`${t.url}/admin/databases/graphdb/config`);
     assert.deepEqual(get.body.overrides, { GRAPHDB_EMBEDDING_MODEL: 'mini' });
     assert.equal(get.body.effective.embeddings.model, 'mini');
-    const bad = await request(`${t.url}/admin/databases/graphdb/config`, { method: 'PUT', json: { overrides: { GRAPHDB_HTTP_PORT: '1' } } });
+    const bad = await request(`${t.url}/admin/databases/graphdb/config`, {
+      method: 'PUT',
+      json: { overrides: { GRAPHDB_HTTP_PORT: '1' } },
+    });
     assert.equal(bad.status, 400);
     assert.match(bad.body.errors[0].message, /GRAPHDB_HTTP_PORT/);
     assert.equal((await request(`${t.url}/admin/databases/nosuch/config`)).status, 404);
@@ -114,14 +123,22 @@ describe('admin', () => {
 
 describe('subsystem probes', () => {
   it('feed /admin/stats, /status and the pending-embeddings gauge', async () => {
-    const probed = await startTestServer({}, {}, {
-      probes: {
-        searchReadiness: () => ({ ready: false, build_phase: 'building_hnsw', progress_pct: 42.5 }),
-        embeddingsPending: () => 7,
+    const probed = await startTestServer(
+      {},
+      {},
+      {
+        probes: {
+          searchReadiness: () => ({ ready: false, build_phase: 'building_hnsw', progress_pct: 42.5 }),
+          embeddingsPending: () => 7,
+        },
       },
-    });
+    );
     try {
-      assert.deepEqual((await request(`${probed.url}/admin/stats`)).body.search, { ready: false, build_phase: 'building_hnsw', progress_pct: 42.5 });
+      assert.deepEqual((await request(`${probed.url}/admin/stats`)).body.search, {
+        ready: false,
+        build_phase: 'building_hnsw',
+        progress_pct: 42.5,
+      });
       assert.equal((await request(`${probed.url}/status`)).body.embeddings.pending, 7);
       assert.match((await request(`${probed.url}/metrics`)).text, /graphdb_embeddings_pending 7/);
     } finally {

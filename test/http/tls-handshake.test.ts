@@ -25,7 +25,15 @@ describe('HTTPS handshake timeout', () => {
   before(async () => {
     const loaded = loadConfig({
       env: {},
-      discovery: { env: {}, homeDir: dataDir, binDir: null, cwd: dataDir, platform: 'linux', systemConfigDir: path.join(dataDir, 'none'), exists: () => false },
+      discovery: {
+        env: {},
+        homeDir: dataDir,
+        binDir: null,
+        cwd: dataDir,
+        platform: 'linux',
+        systemConfigDir: path.join(dataDir, 'none'),
+        exists: () => false,
+      },
       flags: { 'database.path': dataDir, 'auth.enabled': false, 'logging.level': 'silent' },
     });
     app = await buildHttpServer({
@@ -67,10 +75,13 @@ describe('HTTPS handshake timeout', () => {
   it('serves a client that completes the handshake', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       https
-        .get({ host: '127.0.0.1', port, path: '/health', ca: fs.readFileSync(path.join(fixtures, 'tls-cert.pem')), servername: 'localhost' }, (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        })
+        .get(
+          { host: '127.0.0.1', port, path: '/health', ca: fs.readFileSync(path.join(fixtures, 'tls-cert.pem')), servername: 'localhost' },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        )
         .on('error', reject);
     });
     assert.equal(status, 200);

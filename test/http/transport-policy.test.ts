@@ -30,45 +30,61 @@ describe('startup transport policy', () => {
   });
 
   it('refuses wildcard CORS on a public listener', () => {
-    const message = refusal(config((c) => {
-      c.server.http_address = '0.0.0.0';
-      c.server.trusted_proxies = ['10.0.0.1'];
-      c.cors = { enabled: true, origins: ['*'] };
-    }));
+    const message = refusal(
+      config((c) => {
+        c.server.http_address = '0.0.0.0';
+        c.server.trusted_proxies = ['10.0.0.1'];
+        c.cors = { enabled: true, origins: ['*'] };
+      }),
+    );
     assert.match(message ?? '', /^security configuration: wildcard CORS origin is not allowed/);
   });
 
   it('refuses public plaintext HTTP without trusted proxies', () => {
-    const message = refusal(config((c) => {
-      c.server.http_address = '0.0.0.0';
-    }));
+    const message = refusal(
+      config((c) => {
+        c.server.http_address = '0.0.0.0';
+      }),
+    );
     assert.match(message ?? '', /^security configuration: public plaintext HTTP listener is not allowed/);
   });
 
   it('refuses a public Bolt listener without required TLS', () => {
-    const message = refusal(config((c) => {
-      c.server.bolt_address = '0.0.0.0';
-    }));
+    const message = refusal(
+      config((c) => {
+        c.server.bolt_address = '0.0.0.0';
+      }),
+    );
     assert.match(message ?? '', /^security configuration: public Bolt listener must require TLS/);
   });
 
   it('accepts public listeners behind a trusted proxy and with required Bolt TLS', () => {
-    assert.equal(refusal(config((c) => {
-      c.server.http_address = '0.0.0.0';
-      c.server.trusted_proxies = ['10.0.0.0/8'];
-      c.server.bolt_address = '0.0.0.0';
-      c.server.bolt_tls_require = true;
-      c.cors = { enabled: true, origins: ['https://app.example.com'] };
-    })), null);
+    assert.equal(
+      refusal(
+        config((c) => {
+          c.server.http_address = '0.0.0.0';
+          c.server.trusted_proxies = ['10.0.0.0/8'];
+          c.server.bolt_address = '0.0.0.0';
+          c.server.bolt_tls_require = true;
+          c.cors = { enabled: true, origins: ['https://app.example.com'] };
+        }),
+      ),
+      null,
+    );
   });
 
   it('refuses nothing when authentication is disabled', () => {
-    assert.equal(refusal(config((c) => {
-      c.auth.enabled = false;
-      c.server.http_address = '0.0.0.0';
-      c.server.bolt_address = '0.0.0.0';
-      c.cors = { enabled: true, origins: ['*'] };
-    })), null);
+    assert.equal(
+      refusal(
+        config((c) => {
+          c.auth.enabled = false;
+          c.server.http_address = '0.0.0.0';
+          c.server.bolt_address = '0.0.0.0';
+          c.cors = { enabled: true, origins: ['*'] };
+        }),
+      ),
+      null,
+    );
   });
 });
 
@@ -85,7 +101,14 @@ describe('trusted proxies', () => {
   });
 
   it('strips every forwarding header', () => {
-    const headers = { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https', 'x-real-ip': '1.2.3.4', forwarded: 'for=1.2.3.4', 'x-forwarded-prefix': '/p', host: 'h' };
+    const headers = {
+      'x-forwarded-for': '1.2.3.4',
+      'x-forwarded-proto': 'https',
+      'x-real-ip': '1.2.3.4',
+      forwarded: 'for=1.2.3.4',
+      'x-forwarded-prefix': '/p',
+      host: 'h',
+    };
     assert.equal(stripForwardingHeaders(headers), 5);
     assert.deepEqual(headers, { host: 'h' });
   });

@@ -15,7 +15,11 @@ describe('authentication (HTTP Basic against GRAPHDB_AUTH)', () => {
   let t: TestServer;
   const logs: Record<string, unknown>[] = [];
   before(async () => {
-    t = await startTestServer({ 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.1', '::1', '::ffff:127.0.0.1'] }, { GRAPHDB_AUTH: 'neo:s3cret' }, { logs });
+    t = await startTestServer(
+      { 'auth.enabled': true, 'server.trusted_proxies': ['127.0.0.1', '::1', '::ffff:127.0.0.1'] },
+      { GRAPHDB_AUTH: 'neo:s3cret' },
+      { logs },
+    );
   });
   after(() => t.stop());
 
@@ -92,7 +96,10 @@ describe('Bolt beside HTTP', () => {
     }
     const bad = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo', 'wrong'));
     try {
-      await assert.rejects(bad.executeQuery('RETURN 1'), (error: { code?: string }) => error.code === 'Neo.ClientError.Security.Unauthorized');
+      await assert.rejects(
+        bad.executeQuery('RETURN 1'),
+        (error: { code?: string }) => error.code === 'Neo.ClientError.Security.Unauthorized',
+      );
     } finally {
       await bad.close();
     }
@@ -124,12 +131,28 @@ describe('base path', () => {
 
 describe('extra route groups', () => {
   it('share the base path, security hook, error shape and OpenAPI document', async () => {
-    const t = await startTestServer({ 'auth.enabled': true, 'server.base_path': '/g' }, { GRAPHDB_AUTH: 'neo:s3cret' }, { httpRoutes: [
-      async (app) => {
-        app.get('/extra/open', { config: { auth: 'public' }, schema: { summary: 'open', response: { 200: { type: 'object', properties: { user: { type: 'string' } } } } } }, async () => ({ user: 'anonymous' }));
-        app.get('/extra/me', { schema: { summary: 'me' } }, async (request) => ({ user: request.security.username, nodes: app.graphdb.engine.databaseFigures().length }));
+    const t = await startTestServer(
+      { 'auth.enabled': true, 'server.base_path': '/g' },
+      { GRAPHDB_AUTH: 'neo:s3cret' },
+      {
+        httpRoutes: [
+          async (app) => {
+            app.get(
+              '/extra/open',
+              {
+                config: { auth: 'public' },
+                schema: { summary: 'open', response: { 200: { type: 'object', properties: { user: { type: 'string' } } } } },
+              },
+              async () => ({ user: 'anonymous' }),
+            );
+            app.get('/extra/me', { schema: { summary: 'me' } }, async (request) => ({
+              user: request.security.username,
+              nodes: app.graphdb.engine.databaseFigures().length,
+            }));
+          },
+        ],
       },
-    ] });
+    );
     try {
       assert.deepEqual((await request(`${t.url}/g/extra/open`)).body, { user: 'anonymous' });
       const denied = await request(`${t.url}/g/extra/me`);
@@ -150,11 +173,17 @@ describe('trusted proxies', () => {
 
   it('ignores forwarding headers from an untrusted peer', async () => {
     const logs: Record<string, unknown>[] = [];
-    const t = await startTestServer({ 'server.trusted_proxies': ['10.9.9.9'], 'auth.enabled': true }, { GRAPHDB_AUTH: 'neo:s3cret' }, { logs });
+    const t = await startTestServer(
+      { 'server.trusted_proxies': ['10.9.9.9'], 'auth.enabled': true },
+      { GRAPHDB_AUTH: 'neo:s3cret' },
+      { logs },
+    );
     try {
       const discovery = await request(`${t.url}/`, { headers: forwarded });
       assert.equal(discovery.body.transaction, `${t.url}/db/{databaseName}/tx`);
-      await request(`${t.url}/status`, { headers: { ...basic('eve:guess'), 'x-real-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9' } });
+      await request(`${t.url}/status`, {
+        headers: { ...basic('eve:guess'), 'x-real-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9' },
+      });
       const event = logs.find((line) => line.type === 'failed_login');
       assert.match(String(event?.ip), /127\.0\.0\.1|::1/, 'the peer address, not the spoofed header');
     } finally {
@@ -250,11 +279,17 @@ describe('startup refusals', () => {
   };
 
   it('refuses wildcard CORS on a public listener', () =>
-    refused({ 'server.http_address': '0.0.0.0', 'server.trusted_proxies': ['10.0.0.1'], 'cors.enabled': true, 'cors.origins': ['*'] }, 'security configuration: wildcard CORS origin is not allowed'));
+    refused(
+      { 'server.http_address': '0.0.0.0', 'server.trusted_proxies': ['10.0.0.1'], 'cors.enabled': true, 'cors.origins': ['*'] },
+      'security configuration: wildcard CORS origin is not allowed',
+    ));
 
   it('refuses public plaintext HTTP without trusted proxies', () =>
     refused({ 'server.http_address': '0.0.0.0' }, 'security configuration: public plaintext HTTP listener is not allowed'));
 
   it('refuses a public Bolt listener without required TLS', () =>
-    refused({ 'server.bolt_enabled': true, 'server.bolt_address': '0.0.0.0', 'server.bolt_port': 0 }, 'security configuration: public Bolt listener must require TLS'));
+    refused(
+      { 'server.bolt_enabled': true, 'server.bolt_address': '0.0.0.0', 'server.bolt_port': 0 },
+      'security configuration: public Bolt listener must require TLS',
+    ));
 });

@@ -34,11 +34,13 @@ describe('POST /db/{db}/tx/commit', () => {
   });
 
   it('returns nodes with meta, graph format and stats', async () => {
-    const response = await commit(t.url, [{
-      statement: 'CREATE (a:Person {name: "Ann"})-[r:KNOWS {since: 2020}]->(b:Person {name: "Bo"}) RETURN a, r, b',
-      resultDataContents: ['row', 'graph'],
-      includeStats: true,
-    }]);
+    const response = await commit(t.url, [
+      {
+        statement: 'CREATE (a:Person {name: "Ann"})-[r:KNOWS {since: 2020}]->(b:Person {name: "Bo"}) RETURN a, r, b',
+        resultDataContents: ['row', 'graph'],
+        includeStats: true,
+      },
+    ]);
     assert.deepEqual(response.body.errors, []);
     const [result] = response.body.results;
     const [entry] = result.data;
@@ -48,7 +50,10 @@ describe('POST /db/{db}/tx/commit', () => {
     assert.equal(typeof entry.meta[0].elementId, 'string');
     assert.equal(entry.graph.nodes.length, 2);
     assert.equal(entry.graph.relationships[0].type, 'KNOWS');
-    assert.deepEqual(entry.graph.nodes.map((n: { labels: string[] }) => n.labels), [['Person'], ['Person']]);
+    assert.deepEqual(
+      entry.graph.nodes.map((n: { labels: string[] }) => n.labels),
+      [['Person'], ['Person']],
+    );
     assert.equal(result.stats.nodes_created, 2);
     assert.equal(result.stats.relationships_created, 1);
     assert.equal(result.stats.contains_updates, true);
@@ -91,7 +96,11 @@ describe('POST /db/{db}/tx/commit', () => {
   });
 
   it('rejects a body that is not JSON with 415', async () => {
-    const response = await request(`${t.url}/db/graphdb/tx/commit`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const response = await request(`${t.url}/db/graphdb/tx/commit`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     assert.equal(response.status, 415);
     assert.equal(response.body.errors[0].code, 'Neo.ClientError.Request.InvalidFormat');
   });
@@ -171,7 +180,10 @@ describe('explicit transactions', () => {
   it('expires idle transactions', async () => {
     const short = await startTestServer({ 'server.transaction_idle_timeout': '200ms' });
     try {
-      const begin = await request(`${short.url}/db/graphdb/tx`, { method: 'POST', json: { statements: [{ statement: 'CREATE (:Idle)' }] } });
+      const begin = await request(`${short.url}/db/graphdb/tx`, {
+        method: 'POST',
+        json: { statements: [{ statement: 'CREATE (:Idle)' }] },
+      });
       assert.equal(begin.status, 201);
       await sleep(700);
       const late = await request(begin.headers.get('location')!, { method: 'POST', json: { statements: [] } });

@@ -18,16 +18,30 @@ const NOT_FOUND = 'Neo.ClientError.Transaction.TransactionNotFound';
 describe('HTTP transactions belong to the principal that opened them', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer({ 'auth.enabled': true, 'async_writes.enabled': false, 'server.transaction_idle_timeout': '60s' }, { GRAPHDB_AUTH: 'root:rootpw' });
-    for (const [username, password, role] of [['vi', 'vi-pw', 'viewer'], ['ed', 'ed-pw', 'editor']]) {
-      const created = await request(`${t.url}/admin/users`, { method: 'POST', headers: ADMIN, json: { username, password, roles: [role] } });
+    t = await startTestServer(
+      { 'auth.enabled': true, 'async_writes.enabled': false, 'server.transaction_idle_timeout': '60s' },
+      { GRAPHDB_AUTH: 'root:rootpw' },
+    );
+    for (const [username, password, role] of [
+      ['vi', 'vi-pw', 'viewer'],
+      ['ed', 'ed-pw', 'editor'],
+    ]) {
+      const created = await request(`${t.url}/admin/users`, {
+        method: 'POST',
+        headers: ADMIN,
+        json: { username, password, roles: [role] },
+      });
       assert.equal(created.status, 201);
     }
   });
   after(() => t.stop());
 
   const begin = async (headers: Record<string, string>) => {
-    const response = await request(`${t.url}/db/graphdb/tx`, { method: 'POST', headers, json: { statements: [{ statement: 'RETURN 1' }] } });
+    const response = await request(`${t.url}/db/graphdb/tx`, {
+      method: 'POST',
+      headers,
+      json: { statements: [{ statement: 'RETURN 1' }] },
+    });
     assert.equal(response.status, 201, response.text);
     return response.headers.get('location')!;
   };
@@ -60,8 +74,18 @@ describe('HTTP transactions belong to the principal that opened them', () => {
     }
     const unknown = await request(`${location.slice(0, location.lastIndexOf('/'))}/doesNotExist`, { method: 'DELETE', headers: VIEWER });
     assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.errors[0].message.replace('doesNotExist', 'ID'), (await request(location, { method: 'DELETE', headers: VIEWER })).body.errors[0].message.replace(location.slice(location.lastIndexOf('/') + 1), 'ID'));
-    const own = await request(`${location}/commit`, { method: 'POST', headers: ADMIN, json: { statements: [{ statement: 'RETURN 2 AS two' }] } });
+    assert.equal(
+      unknown.body.errors[0].message.replace('doesNotExist', 'ID'),
+      (await request(location, { method: 'DELETE', headers: VIEWER })).body.errors[0].message.replace(
+        location.slice(location.lastIndexOf('/') + 1),
+        'ID',
+      ),
+    );
+    const own = await request(`${location}/commit`, {
+      method: 'POST',
+      headers: ADMIN,
+      json: { statements: [{ statement: 'RETURN 2 AS two' }] },
+    });
     assert.equal(own.status, 200);
     assert.deepEqual(own.body.errors, []);
     assert.deepEqual(own.body.results[0].data[0].row, [2]);
@@ -71,7 +95,12 @@ describe('HTTP transactions belong to the principal that opened them', () => {
 
   it('shows and terminates only their own transactions for a non-admin', async () => {
     const location = await begin(ADMIN);
-    const listed = await commit(t.url, [{ statement: 'SHOW TRANSACTIONS YIELD transactionId, username RETURN transactionId, username' }], 'graphdb', ADMIN);
+    const listed = await commit(
+      t.url,
+      [{ statement: 'SHOW TRANSACTIONS YIELD transactionId, username RETURN transactionId, username' }],
+      'graphdb',
+      ADMIN,
+    );
     const adminTx = listed.body.results[0].data.map((d: { row: string[] }) => d.row).find((row: string[]) => row[1] === 'root');
     assert.ok(adminTx, listed.text);
     const seen = await commit(t.url, ['SHOW TRANSACTIONS YIELD username RETURN collect(username) AS users'], 'graphdb', VIEWER);

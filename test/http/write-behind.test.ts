@@ -63,14 +63,23 @@ function recorder() {
   };
 }
 
-const write = (statement: string, nodes = 1, relationships = 0): PendingWrite => ({ statement, parameters: new Map(), nodes, relationships });
+const write = (statement: string, nodes = 1, relationships = 0): PendingWrite => ({
+  statement,
+  parameters: new Map(),
+  nodes,
+  relationships,
+});
 const settings = (overrides: Partial<AsyncWriteSettings>): AsyncWriteSettings => ({ ...DEFAULT_CONFIG.async_writes, ...overrides });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('write-behind queue', () => {
   it('flushes after the flush interval in one transaction', async () => {
     const r = recorder();
-    const queue = new WriteBehindQueue({ openSession: r.openSession, settingsFor: () => settings({ flush_interval: 30 }), onFailure: () => {} });
+    const queue = new WriteBehindQueue({
+      openSession: r.openSession,
+      settingsFor: () => settings({ flush_interval: 30 }),
+      onFailure: () => {},
+    });
     queue.enqueue('graphdb', write('CREATE (:A)'));
     queue.enqueue('graphdb', write('CREATE (:B)'));
     assert.equal(queue.stats().pendingStatements, 2);
@@ -83,8 +92,15 @@ describe('write-behind queue', () => {
 
   it('flushes at once when a cache limit is reached, and 0 means unlimited', async () => {
     const r = recorder();
-    const limits = { nodes: settings({ flush_interval: 60_000, max_node_cache_size: 3 }), edges: settings({ flush_interval: 60_000, max_node_cache_size: 0, max_edge_cache_size: 2 }) };
-    const queue = new WriteBehindQueue({ openSession: r.openSession, settingsFor: (db) => (db === 'nodes' ? limits.nodes : limits.edges), onFailure: () => {} });
+    const limits = {
+      nodes: settings({ flush_interval: 60_000, max_node_cache_size: 3 }),
+      edges: settings({ flush_interval: 60_000, max_node_cache_size: 0, max_edge_cache_size: 2 }),
+    };
+    const queue = new WriteBehindQueue({
+      openSession: r.openSession,
+      settingsFor: (db) => (db === 'nodes' ? limits.nodes : limits.edges),
+      onFailure: () => {},
+    });
     queue.enqueue('nodes', write('CREATE (:A)', 2));
     assert.equal(queue.hasPending('nodes'), true);
     queue.enqueue('nodes', write('CREATE (:B)', 1));
@@ -138,7 +154,11 @@ describe('write-behind queue', () => {
 
   it('close() flushes everything and refuses new writes', async () => {
     const r = recorder();
-    const queue = new WriteBehindQueue({ openSession: r.openSession, settingsFor: () => settings({ flush_interval: 60_000 }), onFailure: () => {} });
+    const queue = new WriteBehindQueue({
+      openSession: r.openSession,
+      settingsFor: () => settings({ flush_interval: 60_000 }),
+      onFailure: () => {},
+    });
     queue.enqueue('a', write('CREATE (:A)'));
     queue.enqueue('b', write('CREATE (:B)'));
     await queue.close();

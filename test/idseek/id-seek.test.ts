@@ -82,7 +82,11 @@ test('EXPLAIN shows the relationship seeks by direction and id kind', async () =
 });
 
 test('predicates that are not id lookups keep the scan', async () => {
-  for (const query of ['MATCH (n) WHERE id(n) + 0 = $id RETURN n', 'MATCH (n) WHERE id(n) > $id RETURN n', 'MATCH (a)-[r]->(b) WHERE id(r) = id(b) RETURN r']) {
+  for (const query of [
+    'MATCH (n) WHERE id(n) + 0 = $id RETURN n',
+    'MATCH (n) WHERE id(n) > $id RETURN n',
+    'MATCH (a)-[r]->(b) WHERE id(r) = id(b) RETURN r',
+  ]) {
     const ops = operators(await plan(query));
     assert.ok(!ops.some((o) => o.endsWith('IdSeek')), `${query}: ${ops.join(' > ')}`);
   }
@@ -97,7 +101,21 @@ test('seeks return exactly the rows of the equivalent scan, for every kind of id
   const relId = rel!.id as bigint;
   const eid = some!.eid as string;
   const foreign = eid.replace(/^4:[^:]+:/, '4:00000000-0000-0000-0000-000000000000:');
-  const idValues: CypherValue[] = [nodeId, odd!.id, relId, self!.id, Number(nodeId), Number(nodeId) + 0.5, `${nodeId}`, null, -1n, 10n ** 15n, deletedNode, deletedRel, true];
+  const idValues: CypherValue[] = [
+    nodeId,
+    odd!.id,
+    relId,
+    self!.id,
+    Number(nodeId),
+    Number(nodeId) + 0.5,
+    `${nodeId}`,
+    null,
+    -1n,
+    10n ** 15n,
+    deletedNode,
+    deletedRel,
+    true,
+  ];
   const idLists: CypherValue[] = [[nodeId, nodeId, odd!.id, null, 'x', relId, deletedNode], [], null];
   const eidValues: CypherValue[] = [eid, odd!.eid, rel!.eid, self!.eid, foreign, 'garbage', '4:', null, 42n];
   const eidLists: CypherValue[] = [[eid, eid, rel!.eid, foreign, null, 7n], null];
@@ -106,14 +124,54 @@ test('seeks return exactly the rows of the equivalent scan, for every kind of id
     ['MATCH (n:Even) WHERE id(n) = $v RETURN n.i AS i', 'MATCH (n:Even) WHERE id(n) + 0 = $v RETURN n.i AS i', idValues, 'NodeByIdSeek'],
     ['MATCH (n:Odd) WHERE id(n) IN $v RETURN n.i AS i', 'MATCH (n:Odd) WHERE id(n) + 0 IN $v RETURN n.i AS i', idLists, 'NodeByIdSeek'],
     ['MATCH (n) WHERE id(n) IN $v RETURN n.i AS i', 'MATCH (n) WHERE id(n) + 0 IN $v RETURN n.i AS i', idLists, 'NodeByIdSeek'],
-    ['MATCH (n) WHERE elementId(n) = $v RETURN n.i AS i', "MATCH (n) WHERE elementId(n) + '' = $v RETURN n.i AS i", eidValues, 'NodeByElementIdSeek'],
-    ['MATCH (n:Even) WHERE elementId(n) IN $v RETURN n.i AS i', "MATCH (n:Even) WHERE elementId(n) + '' IN $v RETURN n.i AS i", eidLists, 'NodeByElementIdSeek'],
-    ['MATCH (a)-[r]->(b) WHERE id(r) = $v RETURN a.i AS a, r.i AS r, b.i AS b', 'MATCH (a)-[r]->(b) WHERE id(r) + 0 = $v RETURN a.i AS a, r.i AS r, b.i AS b', idValues, 'DirectedRelationshipByIdSeek'],
-    ['MATCH (a)<-[r:NEXT|SELF]-(b) WHERE id(r) = $v RETURN a.i AS a, b.i AS b', 'MATCH (a)<-[r:NEXT|SELF]-(b) WHERE id(r) + 0 = $v RETURN a.i AS a, b.i AS b', idValues, 'DirectedRelationshipByIdSeek'],
-    ['MATCH (a:Even)-[r]-(b) WHERE id(r) IN $v RETURN a.i AS a, b.i AS b', 'MATCH (a:Even)-[r]-(b) WHERE id(r) + 0 IN $v RETURN a.i AS a, b.i AS b', idLists, 'UndirectedRelationshipByIdSeek'],
-    ['MATCH (a:Odd)-[r]-(b:Even) WHERE id(r) = $v RETURN a.i AS a, b.i AS b', 'MATCH (a:Odd)-[r]-(b:Even) WHERE id(r) + 0 = $v RETURN a.i AS a, b.i AS b', idValues, 'UndirectedRelationshipByIdSeek'],
-    ['MATCH (a)-[r]-(b) WHERE elementId(r) = $v RETURN a.i AS a, b.i AS b', "MATCH (a)-[r]-(b) WHERE elementId(r) + '' = $v RETURN a.i AS a, b.i AS b", eidValues, 'UndirectedRelationshipByElementIdSeek'],
-    ['MATCH (a)-[r:BACK]->(b) WHERE elementId(r) IN $v RETURN a.i AS a, b.i AS b', "MATCH (a)-[r:BACK]->(b) WHERE elementId(r) + '' IN $v RETURN a.i AS a, b.i AS b", eidLists, 'DirectedRelationshipByElementIdSeek'],
+    [
+      'MATCH (n) WHERE elementId(n) = $v RETURN n.i AS i',
+      "MATCH (n) WHERE elementId(n) + '' = $v RETURN n.i AS i",
+      eidValues,
+      'NodeByElementIdSeek',
+    ],
+    [
+      'MATCH (n:Even) WHERE elementId(n) IN $v RETURN n.i AS i',
+      "MATCH (n:Even) WHERE elementId(n) + '' IN $v RETURN n.i AS i",
+      eidLists,
+      'NodeByElementIdSeek',
+    ],
+    [
+      'MATCH (a)-[r]->(b) WHERE id(r) = $v RETURN a.i AS a, r.i AS r, b.i AS b',
+      'MATCH (a)-[r]->(b) WHERE id(r) + 0 = $v RETURN a.i AS a, r.i AS r, b.i AS b',
+      idValues,
+      'DirectedRelationshipByIdSeek',
+    ],
+    [
+      'MATCH (a)<-[r:NEXT|SELF]-(b) WHERE id(r) = $v RETURN a.i AS a, b.i AS b',
+      'MATCH (a)<-[r:NEXT|SELF]-(b) WHERE id(r) + 0 = $v RETURN a.i AS a, b.i AS b',
+      idValues,
+      'DirectedRelationshipByIdSeek',
+    ],
+    [
+      'MATCH (a:Even)-[r]-(b) WHERE id(r) IN $v RETURN a.i AS a, b.i AS b',
+      'MATCH (a:Even)-[r]-(b) WHERE id(r) + 0 IN $v RETURN a.i AS a, b.i AS b',
+      idLists,
+      'UndirectedRelationshipByIdSeek',
+    ],
+    [
+      'MATCH (a:Odd)-[r]-(b:Even) WHERE id(r) = $v RETURN a.i AS a, b.i AS b',
+      'MATCH (a:Odd)-[r]-(b:Even) WHERE id(r) + 0 = $v RETURN a.i AS a, b.i AS b',
+      idValues,
+      'UndirectedRelationshipByIdSeek',
+    ],
+    [
+      'MATCH (a)-[r]-(b) WHERE elementId(r) = $v RETURN a.i AS a, b.i AS b',
+      "MATCH (a)-[r]-(b) WHERE elementId(r) + '' = $v RETURN a.i AS a, b.i AS b",
+      eidValues,
+      'UndirectedRelationshipByElementIdSeek',
+    ],
+    [
+      'MATCH (a)-[r:BACK]->(b) WHERE elementId(r) IN $v RETURN a.i AS a, b.i AS b',
+      "MATCH (a)-[r:BACK]->(b) WHERE elementId(r) + '' IN $v RETURN a.i AS a, b.i AS b",
+      eidLists,
+      'DirectedRelationshipByElementIdSeek',
+    ],
   ];
   let nonEmpty = 0;
   for (const [seekQuery, scanQuery, values, expected] of pairs) {
@@ -139,7 +197,13 @@ test('label, type and direction conditions hold', async () => {
   const rid = next!.id as bigint;
   assert.deepEqual(await rows('MATCH (a)-[r]->(b) WHERE id(r) = $rid RETURN a.i AS a, b.i AS b', { rid }), [{ a: 0n, b: 1n }]);
   assert.deepEqual(await rows('MATCH (a)<-[r]-(b) WHERE id(r) = $rid RETURN a.i AS a, b.i AS b', { rid }), [{ a: 1n, b: 0n }]);
-  assert.deepEqual(canonical(await rows('MATCH (a)-[r]-(b) WHERE id(r) = $rid RETURN a.i AS a, b.i AS b', { rid })), canonical([{ a: 0n, b: 1n }, { a: 1n, b: 0n }]));
+  assert.deepEqual(
+    canonical(await rows('MATCH (a)-[r]-(b) WHERE id(r) = $rid RETURN a.i AS a, b.i AS b', { rid })),
+    canonical([
+      { a: 0n, b: 1n },
+      { a: 1n, b: 0n },
+    ]),
+  );
   assert.deepEqual(await rows('MATCH (a)-[r:BACK]->(b) WHERE id(r) = $rid RETURN a', { rid }), []);
   assert.deepEqual(await rows('MATCH (a:Odd)-[r]->(b) WHERE id(r) = $rid RETURN a', { rid }), []);
   assert.deepEqual(await rows('MATCH (a)-[r]->(b:Even) WHERE id(r) = $rid RETURN a', { rid }), []);
@@ -160,7 +224,10 @@ test('the seek sees writes of its own transaction and runs once per input row', 
     await tx.rollback();
   }
   const found = await rows('UNWIND [0, 2, 4, 2] AS i MATCH (m:Item {i: i}) WITH m MATCH (n) WHERE id(n) = id(m) RETURN n.i AS i');
-  assert.deepEqual(found.map((r) => r.i), [0n, 2n, 4n, 2n]);
+  assert.deepEqual(
+    found.map((r) => r.i),
+    [0n, 2n, 4n, 2n],
+  );
 });
 
 function find(p: PlanDescription, operator: string): PlanDescription | undefined {
@@ -194,7 +261,15 @@ test('subquery expressions and CALL subqueries use seeks correlated with the out
     'MATCH (m:Item) WHERE m.i < 6 RETURN m.i AS i, m:Odd AS odd, size([(m)-[x]->() | x]) AS out, m:Even AS even ORDER BY i',
   );
   assert.deepEqual(await rows(query), expected);
-  assert.ok(expected.some((r) => r.odd === true) && expected.some((r) => r.out === 1n), JSON.stringify(expected, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}` : v)));
-  const called = await rows('UNWIND [1, 2] AS k CALL (k) { MATCH (a:Item {i: k}) MATCH (b) WHERE id(b) = id(a) RETURN b.i AS b } RETURN k, b');
-  assert.deepEqual(called, [{ k: 1n, b: 1n }, { k: 2n, b: 2n }]);
+  assert.ok(
+    expected.some((r) => r.odd === true) && expected.some((r) => r.out === 1n),
+    JSON.stringify(expected, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}` : v)),
+  );
+  const called = await rows(
+    'UNWIND [1, 2] AS k CALL (k) { MATCH (a:Item {i: k}) MATCH (b) WHERE id(b) = id(a) RETURN b.i AS b } RETURN k, b',
+  );
+  assert.deepEqual(called, [
+    { k: 1n, b: 1n },
+    { k: 2n, b: 2n },
+  ]);
 });

@@ -43,7 +43,10 @@ describe('alias catalog', () => {
   });
 
   it('two concurrent CREATE ALIAS of one name: exactly one wins', async () => {
-    const results = await Promise.all([outcome(db, 'CREATE ALIAS race FOR DATABASE shop'), outcome(db, 'CREATE ALIAS race FOR DATABASE shop')]);
+    const results = await Promise.all([
+      outcome(db, 'CREATE ALIAS race FOR DATABASE shop'),
+      outcome(db, 'CREATE ALIAS race FOR DATABASE shop'),
+    ]);
     assert.deepEqual(results.sort(), ['Neo.ClientError.Database.ExistingDatabaseFound', 'ok']);
     assert.deepEqual(await rows(db, 'SHOW ALIASES FOR DATABASES YIELD name'), [['race']]);
     await rows(db, 'DROP ALIAS race FOR DATABASE');
@@ -54,16 +57,38 @@ describe('alias catalog', () => {
     assert.equal(await outcome(db, 'CREATE ALIAS `bad name` FOR DATABASE shop'), 'Neo.ClientError.Statement.ArgumentError');
     assert.equal(await outcome(db, 'CREATE ALIAS sys FOR DATABASE system'), 'Neo.ClientError.Statement.UnsupportedOperationError');
     assert.equal(await outcome(db, 'CREATE ALIAS shop2 FOR DATABASE SHOP'), 'ok', 'targets compare case-insensitively');
-    assert.equal(await outcome(db, 'DROP ALIAS shop FOR DATABASE'), 'Neo.ClientError.Database.DatabaseNotFound', 'a database is not an alias');
-    assert.equal(await outcome(db, 'CREATE ALIAS Shop2 FOR DATABASE shop'), 'Neo.ClientError.Database.ExistingDatabaseFound', 'alias names compare case-insensitively');
+    assert.equal(
+      await outcome(db, 'DROP ALIAS shop FOR DATABASE'),
+      'Neo.ClientError.Database.DatabaseNotFound',
+      'a database is not an alias',
+    );
+    assert.equal(
+      await outcome(db, 'CREATE ALIAS Shop2 FOR DATABASE shop'),
+      'Neo.ClientError.Database.ExistingDatabaseFound',
+      'alias names compare case-insensitively',
+    );
   });
 
   it('aliases and their properties survive a restart; the engine resolves them in store()', async () => {
-    await rows(db, 'CREATE ALIAS `front.door` FOR DATABASE shop PROPERTIES $p', { p: new Map<string, CypherValue>([['team', 'web'], ['level', 3n]]) });
+    await rows(db, 'CREATE ALIAS `front.door` FOR DATABASE shop PROPERTIES $p', {
+      p: new Map<string, CypherValue>([
+        ['team', 'web'],
+        ['level', 3n],
+      ]),
+    });
     await db.close();
     db = await GraphDB.open({ dataDir, homeAlias: null });
     const shown = await rows(db, 'SHOW ALIASES `front.door` FOR DATABASES YIELD name, database, properties');
-    assert.deepEqual(shown, [['front.door', 'shop', new Map<string, CypherValue>([['team', 'web'], ['level', 3n]])]]);
+    assert.deepEqual(shown, [
+      [
+        'front.door',
+        'shop',
+        new Map<string, CypherValue>([
+          ['team', 'web'],
+          ['level', 3n],
+        ]),
+      ],
+    ]);
     assert.equal(db.store('FRONT.DOOR').name, 'shop');
     assert.equal(db.store('shop2').name, 'shop');
     assert.deepEqual(await rows(db, 'SHOW DATABASE `front.door` YIELD name, aliases'), [['shop', ['front.door', 'shop2']]]);

@@ -46,7 +46,14 @@ describe('database aliases over Bolt and HTTP', () => {
 
   before(async () => {
     t = await startTestServer(
-      { 'auth.enabled': true, 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1', 'async_writes.enabled': false, 'database.home_alias': '' },
+      {
+        'auth.enabled': true,
+        'server.bolt_enabled': true,
+        'server.bolt_port': 0,
+        'server.bolt_address': '127.0.0.1',
+        'async_writes.enabled': false,
+        'database.home_alias': '',
+      },
       { GRAPHDB_AUTH: 'root:rootpw' },
     );
     boltUrl = `bolt://127.0.0.1:${t.server.bolt!.port}`;
@@ -62,7 +69,17 @@ describe('database aliases over Bolt and HTTP', () => {
 
   it('SHOW ALIASES lists Neo4j columns and SHOW DATABASES names the aliases of each database', async () => {
     const rows = await run('SHOW ALIASES FOR DATABASES YIELD *');
-    assert.deepEqual(Object.keys(rows[0]!), ['name', 'composite', 'database', 'location', 'url', 'user', 'driver', 'defaultLanguage', 'properties']);
+    assert.deepEqual(Object.keys(rows[0]!), [
+      'name',
+      'composite',
+      'database',
+      'location',
+      'url',
+      'user',
+      'driver',
+      'defaultLanguage',
+      'properties',
+    ]);
     assert.deepEqual(
       rows.map((r) => [r.name, r.database, r.location, r.composite, r.url]),
       [['myalias', 'tenant1', 'local', null, null]],
@@ -93,7 +110,9 @@ describe('database aliases over Bolt and HTTP', () => {
     const routed = neo4j.driver(`neo4j://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('root', 'rootpw'));
     try {
       const routedSession = routed.session({ database: 'myalias' });
-      const k = await routedSession.executeRead(async (tx) => (await tx.run('MATCH (n:ViaAlias) RETURN sum(n.k) AS k')).records[0]!.get('k'));
+      const k = await routedSession.executeRead(async (tx) =>
+        (await tx.run('MATCH (n:ViaAlias) RETURN sum(n.k) AS k')).records[0]!.get('k'),
+      );
       assert.ok(neo4j.int(3).equals(k));
       await routedSession.close();
     } finally {
@@ -143,7 +162,11 @@ describe('database aliases over Bolt and HTTP', () => {
         assert.equal(await outcome('MATCH (n) RETURN count(n)', 'tenant1', driver), 'ok', `${user} reads the target`);
         assert.equal(await outcome('MATCH (n) RETURN count(n)', 'tenant2', driver), forbidden, `${user} on another database`);
         assert.equal(await outcome('CREATE (:X)', 'myalias', driver), forbidden, `${user} cannot write`);
-        assert.equal(await outcome('CREATE ALIAS mine FOR DATABASE tenant1', 'myalias', driver), forbidden, `${user} cannot create aliases`);
+        assert.equal(
+          await outcome('CREATE ALIAS mine FOR DATABASE tenant1', 'myalias', driver),
+          forbidden,
+          `${user} cannot create aliases`,
+        );
         assert.equal(await outcome('SHOW ALIASES FOR DATABASES', 'myalias', driver), forbidden, `${user} cannot list aliases`);
       } finally {
         await driver.close();

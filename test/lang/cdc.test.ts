@@ -21,7 +21,8 @@ type Row = Record<string, unknown>;
 /** Selector objects as Cypher maps (the embedded API takes Cypher values). */
 function cypherValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(cypherValue);
-  if (value !== null && typeof value === 'object' && !(value instanceof Map)) return new Map(Object.entries(value).map(([k, v]) => [k, cypherValue(v)]));
+  if (value !== null && typeof value === 'object' && !(value instanceof Map))
+    return new Map(Object.entries(value).map(([k, v]) => [k, cypherValue(v)]));
   return value;
 }
 
@@ -37,7 +38,11 @@ describe('change data capture (db.cdc.*)', () => {
   }
   const current = async (database?: string) => String((await run('CALL db.cdc.current()', {}, database))[0]!.id);
   const changes = async (from: string, selectors: unknown[] = [], database?: string) =>
-    run('CALL db.cdc.query($from, $selectors) YIELD id, txId, seq, metadata, event RETURN id, txId, seq, metadata, event', { from, selectors: cypherValue(selectors) }, database);
+    run(
+      'CALL db.cdc.query($from, $selectors) YIELD id, txId, seq, metadata, event RETURN id, txId, seq, metadata, event',
+      { from, selectors: cypherValue(selectors) },
+      database,
+    );
   const get = (value: unknown, ...keys: string[]): unknown => keys.reduce((v, k) => (v instanceof Map ? v.get(k) : undefined), value);
 
   before(async () => {
@@ -62,19 +67,52 @@ describe('change data capture (db.cdc.*)', () => {
     await run("MATCH (b:Person {name: 'Bob'}) DETACH DELETE b");
     const rows = await changes(start);
     const summary = rows.map((r) => [get(r.event, 'eventType'), get(r.event, 'operation')]);
-    assert.deepEqual(summary, [['n', 'c'], ['n', 'c'], ['r', 'c'], ['n', 'u'], ['r', 'u'], ['n', 'd'], ['r', 'd']]);
+    assert.deepEqual(summary, [
+      ['n', 'c'],
+      ['n', 'c'],
+      ['r', 'c'],
+      ['n', 'u'],
+      ['r', 'u'],
+      ['n', 'd'],
+      ['r', 'd'],
+    ]);
     const txIds = rows.map((r) => r.txId as bigint);
-    assert.deepEqual([...txIds].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)), txIds, 'commit order');
-    assert.deepEqual(rows.slice(0, 3).map((r) => r.seq), [0n, 1n, 2n]);
+    assert.deepEqual(
+      [...txIds].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
+      txIds,
+      'commit order',
+    );
+    assert.deepEqual(
+      rows.slice(0, 3).map((r) => r.seq),
+      [0n, 1n, 2n],
+    );
     assert.equal(new Set(rows.map((r) => r.id)).size, rows.length);
 
     const created = rows[0]!.event;
     assert.deepEqual(get(created, 'state', 'before'), null);
-    assert.deepEqual(get(created, 'state', 'after', 'properties'), new Map<string, unknown>([['name', 'Ann'], ['age', 30n]]));
+    assert.deepEqual(
+      get(created, 'state', 'after', 'properties'),
+      new Map<string, unknown>([
+        ['name', 'Ann'],
+        ['age', 30n],
+      ]),
+    );
     assert.match(String(get(created, 'elementId')), /^4:/);
     const update = rows[3]!.event;
-    assert.deepEqual(get(update, 'state', 'before', 'properties'), new Map<string, unknown>([['name', 'Ann'], ['age', 30n]]));
-    assert.deepEqual(get(update, 'state', 'after', 'properties'), new Map<string, unknown>([['name', 'Ann'], ['age', 31n]]));
+    assert.deepEqual(
+      get(update, 'state', 'before', 'properties'),
+      new Map<string, unknown>([
+        ['name', 'Ann'],
+        ['age', 30n],
+      ]),
+    );
+    assert.deepEqual(
+      get(update, 'state', 'after', 'properties'),
+      new Map<string, unknown>([
+        ['name', 'Ann'],
+        ['age', 31n],
+      ]),
+    );
     assert.deepEqual(get(update, 'state', 'after', 'labels'), ['Person', 'Admin']);
     const relationship = rows[2]!.event;
     assert.equal(get(relationship, 'type'), 'KNOWS');
@@ -86,7 +124,11 @@ describe('change data capture (db.cdc.*)', () => {
     assert.ok(get(rows[0]!.metadata, 'txCommitTime') !== undefined);
 
     const after = await changes(String(rows[2]!.id));
-    assert.deepEqual(after.map((r) => r.id), rows.slice(3).map((r) => r.id), 'a cursor resumes after its change');
+    assert.deepEqual(
+      after.map((r) => r.id),
+      rows.slice(3).map((r) => r.id),
+      'a cursor resumes after its change',
+    );
   });
 
   it('selectors: entity kind, operation, labels, type, changesTo, elementId, key', async () => {
@@ -94,7 +136,8 @@ describe('change data capture (db.cdc.*)', () => {
     await run('CREATE CONSTRAINT person_key FOR (p:Person) REQUIRE p.name IS NODE KEY');
     await run("CREATE (c:Person {name: 'Cy', age: 5}), (d:Dog {name: 'Rex'}), (c)-[:OWNS]->(d)");
     await run("MATCH (c:Person {name: 'Cy'}) SET c.age = 6");
-    const ops = async (selectors: unknown[]) => (await changes(start, selectors)).map((r) => `${get(r.event, 'eventType')}${get(r.event, 'operation')}`);
+    const ops = async (selectors: unknown[]) =>
+      (await changes(start, selectors)).map((r) => `${get(r.event, 'eventType')}${get(r.event, 'operation')}`);
     assert.deepEqual(await ops([{ select: 'r' }]), ['rc']);
     assert.deepEqual(await ops([{ select: 'n', labels: ['Dog'] }]), ['nc']);
     assert.deepEqual(await ops([{ select: 'n', operation: 'u' }]), ['nu']);
@@ -113,7 +156,7 @@ describe('change data capture (db.cdc.*)', () => {
     await run("CREATE DATABASE diffdb OPTIONS {txLogEnrichment: 'DIFF'}", {}, 'system');
     const start = await current('diffdb');
     await run("CREATE (:Item {sku: 'a', price: 1, colour: 'red'})", {}, 'diffdb');
-    await run("MATCH (i:Item) SET i.price = 2", {}, 'diffdb');
+    await run('MATCH (i:Item) SET i.price = 2', {}, 'diffdb');
     const rows = await changes(start, [], 'diffdb');
     assert.equal(get(rows[1]!.metadata, 'captureMode'), 'DIFF');
     assert.deepEqual(get(rows[1]!.event, 'state', 'before', 'properties'), new Map([['price', 1n]]));
@@ -131,7 +174,7 @@ describe('change data capture (db.cdc.*)', () => {
     assert.ok((await changes(earliest)).length > 0, 'earliest reaches every captured change');
     await db.store('graphdb').prune({ ttlMs: 3_600_000 });
     assert.ok((await changes(earliest)).length > 0, 'changes younger than the retention window survive a prune');
-    await run("CREATE (:Late {n: 1})");
+    await run('CREATE (:Late {n: 1})');
     await db.store('graphdb').prune({ ttlMs: -1 });
     await assert.rejects(changes(earliest), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
     await assert.rejects(changes(mine), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
@@ -157,8 +200,19 @@ describe('a CDC consumer across a server restart', () => {
       'async_writes.enabled': false,
     };
     const env = { GRAPHDB_AUTH: 'root:rootpw' };
-    const discovery = { env, homeDir: dataDir, binDir: null, cwd: dataDir, platform: 'linux' as const, systemConfigDir: path.join(dataDir, 'none'), exists: () => false };
-    const server = await startServer(loadConfig({ env, configFile: undefined, discovery, flags }), { logger: createLogger('silent'), version: '9.9.9-test' });
+    const discovery = {
+      env,
+      homeDir: dataDir,
+      binDir: null,
+      cwd: dataDir,
+      platform: 'linux' as const,
+      systemConfigDir: path.join(dataDir, 'none'),
+      exists: () => false,
+    };
+    const server = await startServer(loadConfig({ env, configFile: undefined, discovery, flags }), {
+      logger: createLogger('silent'),
+      version: '9.9.9-test',
+    });
     const driver = neo4j.driver(`bolt://127.0.0.1:${server.bolt!.port}`, neo4j.auth.basic('root', 'rootpw'));
     return { server, driver };
   }
@@ -169,7 +223,9 @@ describe('a CDC consumer across a server restart', () => {
     let cursor = String((await driver.executeQuery('CALL db.cdc.current()')).records[0]!.get('id'));
     const seen: number[] = [];
     const poll = async (): Promise<void> => {
-      const { records } = await driver.executeQuery('CALL db.cdc.query($cursor, [{select: "n"}]) YIELD id, event RETURN id, event', { cursor });
+      const { records } = await driver.executeQuery('CALL db.cdc.query($cursor, [{select: "n"}]) YIELD id, event RETURN id, event', {
+        cursor,
+      });
       for (const record of records) {
         seen.push(Number(record.get('event').state.after.properties.n));
         cursor = record.get('id');

@@ -56,7 +56,13 @@ describe('dynamic labels and types over Bolt', () => {
     const many = await rows('UNWIND $rows AS row CREATE (n:Dyn:$(row.labels)) RETURN labels(n) AS labels', {
       rows: [{ labels: ['Person', 'Admin'] }, { labels: ['Robot'] }],
     });
-    assert.deepEqual(many.map((r) => r.labels), [['Dyn', 'Person', 'Admin'], ['Dyn', 'Robot']]);
+    assert.deepEqual(
+      many.map((r) => r.labels),
+      [
+        ['Dyn', 'Person', 'Admin'],
+        ['Dyn', 'Robot'],
+      ],
+    );
     assert.equal(await count('MATCH (n:$($l)) RETURN count(n) AS c', { l: 'Person' }), 2);
     assert.equal(await count('MATCH (n:$all($l)) RETURN count(n) AS c', { l: ['Person', 'Admin'] }), 1);
     assert.equal(await count('MATCH (n:$any($l)) RETURN count(n) AS c', { l: ['Admin', 'Robot'] }), 2);
@@ -71,7 +77,9 @@ describe('dynamic labels and types over Bolt', () => {
       { title: 'A', labels: ['Movie', 'Drama'] },
       { title: 'B', labels: ['Movie', 'Comedy'] },
     ]);
-    const replaced = await rows("MATCH (n:Movie {title: 'A'}) REMOVE n:$(labels(n)) SET n:$($next) RETURN labels(n) AS labels", { next: ['Film', 'Old'] });
+    const replaced = await rows("MATCH (n:Movie {title: 'A'}) REMOVE n:$(labels(n)) SET n:$($next) RETURN labels(n) AS labels", {
+      next: ['Film', 'Old'],
+    });
     assert.deepEqual(replaced[0]!.labels, ['Film', 'Old']);
   });
 
@@ -84,14 +92,17 @@ describe('dynamic labels and types over Bolt', () => {
   });
 
   it('relationship types: CREATE, MATCH ($any) and MERGE', async () => {
-    const created = await rows("CREATE (a:端点 {n: 1})-[r:$($t)]->(b:端点 {n: 2}) RETURN type(r) AS type", { t: 'KNOWS' });
+    const created = await rows('CREATE (a:端点 {n: 1})-[r:$($t)]->(b:端点 {n: 2}) RETURN type(r) AS type', { t: 'KNOWS' });
     assert.deepEqual(created, [{ type: 'KNOWS' }]);
     assert.equal(await count('MATCH (:端点)-[r:$($t)]->(:端点) RETURN count(r) AS c', { t: 'KNOWS' }), 1);
     assert.equal(await count('MATCH (:端点)-[r:$any($t)]->(:端点) RETURN count(r) AS c', { t: ['LIKES', 'KNOWS'] }), 1);
     assert.equal(await count('MATCH (:端点)-[r:$($t)]->(:端点) RETURN count(r) AS c', { t: 'LIKES' }), 0);
     for (let i = 0; i < 2; i++) await rows('MATCH (a:端点 {n: 1}), (b:端点 {n: 2}) MERGE (a)-[:$($t)]->(b)', { t: 'LIKES' });
     const types = await rows('MATCH (:端点)-[r]->(:端点) RETURN type(r) AS type ORDER BY type');
-    assert.deepEqual(types.map((r) => r.type), ['KNOWS', 'LIKES']);
+    assert.deepEqual(
+      types.map((r) => r.type),
+      ['KNOWS', 'LIKES'],
+    );
   });
 
   it('values that are not STRING or LIST<STRING> fail like Neo4j and write nothing', async () => {
@@ -100,7 +111,10 @@ describe('dynamic labels and types over Bolt', () => {
     assert.equal(await code('CREATE (n:$($l))', { l: neo4j.int(5) }), 'Neo.ClientError.Statement.TypeError');
     assert.equal(await code('CREATE (n:$($l))', { l: ['A', neo4j.int(1)] }), 'Neo.ClientError.Statement.TypeError');
     assert.equal(await code('CREATE (n:$($l))', { l: '' }), 'Neo.ClientError.Statement.ArgumentError');
-    assert.equal(await code('UNWIND [1, 2] AS i CREATE (n:Keep) WITH n MATCH (m:Keep) SET m:$($l)', { l: null }), 'Neo.ClientError.Statement.TypeError');
+    assert.equal(
+      await code('UNWIND [1, 2] AS i CREATE (n:Keep) WITH n MATCH (m:Keep) SET m:$($l)', { l: null }),
+      'Neo.ClientError.Statement.TypeError',
+    );
     assert.equal(await code('CREATE (a)-[:$($t)]->(b)', { t: ['A', 'B'] }), 'Neo.ClientError.Statement.ArgumentError');
     assert.equal(await code('MATCH (n:$($l)) RETURN n', { l: null }), 'Neo.ClientError.Statement.TypeError');
     assert.equal(await code('CREATE (n:$any($l))', { l: 'A' }), 'Neo.ClientError.Statement.SyntaxError');
@@ -121,8 +135,14 @@ describe('dynamic labels and types over Bolt', () => {
     };
     assert.ok((await planOf('MATCH (n:$($l)) RETURN n', { l: 'Person' })).includes('NodeByDynamicLabelScan(n:$($l))'));
     assert.ok((await planOf('UNWIND $ls AS l MATCH (n:$any(l)) RETURN n', { ls: [] })).includes('NodeByDynamicLabelScan(n:$any(l))'));
-    assert.ok((await planOf('MATCH (n:Person&$($l)) RETURN n', { l: 'Admin' })).some((op) => op.startsWith('NodeByLabelScan(n:Person)')), 'a static label is preferred');
-    assert.ok((await planOf('MATCH (n:$(n.kind)) RETURN n', {})).some((op) => op.startsWith('AllNodesScan')), 'a label that needs the node itself is a filter');
+    assert.ok(
+      (await planOf('MATCH (n:Person&$($l)) RETURN n', { l: 'Admin' })).some((op) => op.startsWith('NodeByLabelScan(n:Person)')),
+      'a static label is preferred',
+    );
+    assert.ok(
+      (await planOf('MATCH (n:$(n.kind)) RETURN n', {})).some((op) => op.startsWith('AllNodesScan')),
+      'a label that needs the node itself is a filter',
+    );
     assert.equal(await count('UNWIND $ls AS l MATCH (n:$any(l)) RETURN count(n) AS c', { ls: [['Person', 'Robot'], ['Admin']] }), 4);
     assert.equal(await count('MATCH (n:Dyn&$all($ls)) RETURN count(n) AS c', { ls: ['Person', 'Admin'] }), 1);
     assert.equal(await count('MATCH (n:$any($ls)) RETURN count(n) AS c', { ls: [] }), 0);

@@ -39,7 +39,8 @@ async function outcome(db: GraphDB, statement: string, database = 'system'): Pro
   }
 }
 
-const nodeCount = async (db: GraphDB, database: string): Promise<bigint> => (await rows(db, 'MATCH (n) RETURN count(n)', database))[0]![0] as bigint;
+const nodeCount = async (db: GraphDB, database: string): Promise<bigint> =>
+  (await rows(db, 'MATCH (n) RETURN count(n)', database))[0]![0] as bigint;
 
 describe('ALTER DATABASE SET LIMIT and SHOW LIMITS', () => {
   let dataDir: string;
@@ -70,7 +71,10 @@ describe('ALTER DATABASE SET LIMIT and SHOW LIMITS', () => {
   });
 
   it('SHOW LIMITS lists every limit of each database; an alias sets its target; 0 removes a limit', async () => {
-    await rows(db, "ALTER DATABASE tenantalias SET LIMIT max_nodes = 5, max_edges = 9, max_query_time = '1m30s', max_concurrent_queries = 4");
+    await rows(
+      db,
+      "ALTER DATABASE tenantalias SET LIMIT max_nodes = 5, max_edges = 9, max_query_time = '1m30s', max_concurrent_queries = 4",
+    );
     const shown = await rows(db, 'SHOW LIMITS FOR DATABASE tenant');
     assert.deepEqual(
       shown.map((r) => [r[0], r[1], r[2]]),
@@ -82,7 +86,10 @@ describe('ALTER DATABASE SET LIMIT and SHOW LIMITS', () => {
         ['tenant', 'max_concurrent_queries', 4n],
       ],
     );
-    assert.ok(shown.every((r) => typeof r[3] === 'string' && r[3].length > 0), 'every row has a description');
+    assert.ok(
+      shown.every((r) => typeof r[3] === 'string' && r[3].length > 0),
+      'every row has a description',
+    );
     await rows(db, 'ALTER DATABASE tenant SET LIMIT max_concurrent_queries = 0, max_query_time = null');
     const all = await rows(db, 'SHOW LIMITS YIELD database, limit, value WHERE value IS NOT NULL RETURN database, limit, value');
     assert.deepEqual(all, [
@@ -177,7 +184,11 @@ describe('limit enforcement', () => {
     assert.equal(await driverOutcome((s) => s.executeWrite((tx) => tx.run('CREATE (:Capped {i: 3})'))), 'ok', 'up to the limit is fine');
     assert.equal(await nodeCount(db, 'capped'), 3n);
     await rows(db, 'ALTER DATABASE capped SET LIMIT max_nodes = 1');
-    assert.equal(await driverOutcome((s) => s.run('MATCH (n:Capped) WHERE n.i = 1 DELETE n')), 'ok', 'shrinking writes pass while over the limit');
+    assert.equal(
+      await driverOutcome((s) => s.run('MATCH (n:Capped) WHERE n.i = 1 DELETE n')),
+      'ok',
+      'shrinking writes pass while over the limit',
+    );
     assert.equal(await nodeCount(db, 'other'), 0n);
     assert.equal(await outcome(db, 'UNWIND range(1, 5) AS i CREATE ()', 'other'), 'ok', 'other databases are not limited');
     await rows(db, 'ALTER DATABASE capped SET LIMIT max_nodes = 0');
@@ -188,19 +199,29 @@ describe('limit enforcement', () => {
     assert.equal(await driverOutcome((s) => s.run('CREATE (:R)-[:T]->(:R)-[:T]->(:R)')), 'ok');
     assert.equal(await driverOutcome((s) => s.run('MATCH (a:R), (b:R) WHERE a <> b CREATE (a)-[:T]->(b)')), LIMIT_REACHED);
     assert.equal((await rows(db, 'MATCH ()-[r]->() RETURN count(r)', 'capped'))[0]![0], 2n);
-    assert.equal(await driverOutcome((s) => s.run('UNWIND range(1, 10) AS i CREATE (:R)')), 'ok', 'nodes are not limited by max_relationships');
+    assert.equal(
+      await driverOutcome((s) => s.run('UNWIND range(1, 10) AS i CREATE (:R)')),
+      'ok',
+      'nodes are not limited by max_relationships',
+    );
     await rows(db, 'ALTER DATABASE capped SET LIMIT max_relationships = 0');
   });
 
   it('max_query_time ends a long query with TransactionTimedOut', async () => {
     await rows(db, "ALTER DATABASE capped SET LIMIT max_query_time = '150ms'");
     const started = Date.now();
-    const code = await driverOutcome((s) => s.run('UNWIND range(1, 1000) AS a UNWIND range(1, 1000) AS b UNWIND range(1, 1000) AS c WITH c WHERE c < 0 RETURN count(c)'));
+    const code = await driverOutcome((s) =>
+      s.run('UNWIND range(1, 1000) AS a UNWIND range(1, 1000) AS b UNWIND range(1, 1000) AS c WITH c WHERE c < 0 RETURN count(c)'),
+    );
     const elapsed = Date.now() - started;
     assert.equal(code, 'Neo.ClientError.Transaction.TransactionTimedOut');
     assert.ok(elapsed < 5000, `stopped after ${elapsed} ms`);
     assert.equal(await driverOutcome((s) => s.run('RETURN 1')), 'ok', 'short queries still run');
-    assert.equal(await outcome(db, 'UNWIND range(1, 300000) AS x WITH x WHERE x < 0 RETURN count(x)', 'other'), 'ok', 'other databases have no time limit');
+    assert.equal(
+      await outcome(db, 'UNWIND range(1, 300000) AS x WITH x WHERE x < 0 RETURN count(x)', 'other'),
+      'ok',
+      'other databases have no time limit',
+    );
     await rows(db, 'ALTER DATABASE capped SET LIMIT max_query_time = 0');
   });
 

@@ -24,15 +24,24 @@ async function importErrors(filePath: string, code: string): Promise<string[]> {
 
 describe('layer rules', () => {
   it('reject a listener importing an engine internal', async () => {
-    const errors = await importErrors('src/server/layer-probe.ts', "import { StorageEngine } from '../engine/storage/index.js';\nexport const probe = StorageEngine;\n");
+    const errors = await importErrors(
+      'src/server/layer-probe.ts',
+      "import { StorageEngine } from '../engine/storage/index.js';\nexport const probe = StorageEngine;\n",
+    );
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0]!, /^import-x\/no-restricted-paths: .*src\/server imports the engine only through its public entry points/);
   });
 
   it('reject the CLI and commands importing engine internals', async () => {
-    const cli = await importErrors('src/cli/layer-probe.ts', "import { tokenize } from '../engine/cypher/lexer/index.js';\nexport const probe = tokenize;\n");
+    const cli = await importErrors(
+      'src/cli/layer-probe.ts',
+      "import { tokenize } from '../engine/cypher/lexer/index.js';\nexport const probe = tokenize;\n",
+    );
     assert.match(cli.join('\n'), /no-restricted-paths: .*src\/cli imports the engine only through/);
-    const command = await importErrors('src/commands/layer-probe.ts', "import { GraphDB } from '../engine/graphdb.js';\nexport const probe = GraphDB;\n");
+    const command = await importErrors(
+      'src/commands/layer-probe.ts',
+      "import { GraphDB } from '../engine/graphdb.js';\nexport const probe = GraphDB;\n",
+    );
     assert.match(command.join('\n'), /no-restricted-paths: .*src\/commands imports the engine only through/);
   });
 
@@ -53,25 +62,40 @@ describe('layer rules', () => {
   });
 
   it('reject storage importing the Cypher pipeline', async () => {
-    const errors = await importErrors('src/engine/storage/layer-probe.ts', "import { Kind } from '../cypher/ast/index.js';\nexport const probe = Kind;\n");
+    const errors = await importErrors(
+      'src/engine/storage/layer-probe.ts',
+      "import { Kind } from '../cypher/ast/index.js';\nexport const probe = Kind;\n",
+    );
     assert.match(errors.join('\n'), /no-restricted-paths: .*Storage never imports the Cypher pipeline/);
   });
 
   it('reject values importing anything above them', async () => {
-    const errors = await importErrors('src/engine/values/layer-probe.ts', "import type { Session } from '../session/types.js';\nexport type Probe = Session;\n");
+    const errors = await importErrors(
+      'src/engine/values/layer-probe.ts',
+      "import type { Session } from '../session/types.js';\nexport type Probe = Session;\n",
+    );
     assert.match(errors.join('\n'), /no-restricted-paths: .*Values import nothing above them/);
-    const allowed = await importErrors('src/engine/values/layer-probe.ts', "import { GraphError } from '../errors/index.js';\nexport const probe = GraphError;\n");
+    const allowed = await importErrors(
+      'src/engine/values/layer-probe.ts',
+      "import { GraphError } from '../errors/index.js';\nexport const probe = GraphError;\n",
+    );
     assert.deepEqual(allowed, []);
   });
 
   it('reject the engine importing a listener or a command', async () => {
-    const errors = await importErrors('src/engine/layer-probe.ts', "import { buildHttpServer } from '../server/index.js';\nexport const probe = buildHttpServer;\n");
+    const errors = await importErrors(
+      'src/engine/layer-probe.ts',
+      "import { buildHttpServer } from '../server/index.js';\nexport const probe = buildHttpServer;\n",
+    );
     assert.match(errors.join('\n'), /no-restricted-paths: .*The engine never imports a listener, the CLI or a command/);
   });
 
   it('reject an import cycle', async () => {
     // graphdb.ts reaches values/kinds.ts through the Cypher pipeline; importing it back closes a cycle.
-    const errors = await importErrors('src/engine/values/kinds.ts', "import { GraphDB } from '../graphdb.js';\nexport const probe = GraphDB;\n");
+    const errors = await importErrors(
+      'src/engine/values/kinds.ts',
+      "import { GraphDB } from '../graphdb.js';\nexport const probe = GraphDB;\n",
+    );
     assert.match(errors.join('\n'), /import-x\/no-cycle: Dependency cycle via/);
   });
 });

@@ -55,7 +55,9 @@ async function open(decay: MemoryDecaySettings) {
   };
   const scores = async () => {
     const { rows } = await db.cypherRunner().run('MATCH (m:Memory) RETURN m.title, decayScore(m), decayProfile(m) ORDER BY m.title');
-    return Object.fromEntries(rows.map(([title, score, profile]) => [title as string, { score: score as number, profile: profile as string }]));
+    return Object.fromEntries(
+      rows.map(([title, score, profile]) => [title as string, { score: score as number, profile: profile as string }]),
+    );
   };
   return { db, clock, intervals, call, scores };
 }
@@ -89,7 +91,11 @@ describe('memory decay', () => {
   it('archives on the interval: out of search, readable by id, promoted back by access', async () => {
     const t = await open(settings());
     try {
-      assert.deepEqual(t.intervals.map((i) => i.ms), [3_600_000], 'enabled: one recalculation timer on recalculate_interval');
+      assert.deepEqual(
+        t.intervals.map((i) => i.ms),
+        [3_600_000],
+        'enabled: one recalculation timer on recalculate_interval',
+      );
       const fading = await t.call('store', { content: 'the otter migration happened on a tuesday', labels: ['Episodic'] });
       const lasting = await t.call('store', { content: 'otters are mustelids', labels: ['Semantic'] });
       const pinned = await t.call('store', { content: 'otter sanctuary address', labels: ['Episodic'], no_decay: true });
@@ -106,7 +112,10 @@ describe('memory decay', () => {
       assert.ok(!after.results.some((r: any) => r.id === fading.id), JSON.stringify(after));
       assert.ok((await t.call('discover', { query: 'otters mustelids' })).results.some((r: any) => r.id === lasting.id));
       assert.ok((await t.call('discover', { query: 'otter sanctuary' })).results.some((r: any) => r.id === pinned.id));
-      assert.equal((await t.call('recall', { tags: [], type: 'note' })).memories.some((m: any) => m.id === fading.id), false);
+      assert.equal(
+        (await t.call('recall', { tags: [], type: 'note' })).memories.some((m: any) => m.id === fading.id),
+        false,
+      );
       const stats = await t.db.memoryDecay.stats(t.db.cypherRunner(), 'graphdb');
       assert.deepEqual(stats.memories, { total: 3, active: 2, archived: 1, no_decay: 1, below_threshold: 0 });
 
@@ -153,7 +162,10 @@ describe('memory decay', () => {
       assert.ok(Math.abs((await t.scores())['quiet note']!.score - 0.5) < 1e-9);
       t.clock.now += DAY;
       const fresh = await t.call('store', { content: 'fresh note' });
-      assert.deepEqual((await t.call('recall', { since: '1d' })).memories.map((m: any) => m.id), [fresh.id]);
+      assert.deepEqual(
+        (await t.call('recall', { since: '1d' })).memories.map((m: any) => m.id),
+        [fresh.id],
+      );
       assert.equal((await t.call('recall', { since: '2026-03-01T00:00:00Z' })).count, 2);
     } finally {
       await t.db.close();
@@ -162,17 +174,26 @@ describe('memory decay', () => {
 
   it('accepts the memory_decay YAML section; a malformed half-life profile stops startup', async () => {
     const file = path.join(home.dir, 'graphdb.yaml');
-    fs.writeFileSync(file, 'memory_decay:\n  enabled: true\n  recalculate_interval: 1h\n  decay_rate: 0.1\n  half_lives: ["episodic=3d", "project=30d"]\n');
+    fs.writeFileSync(
+      file,
+      'memory_decay:\n  enabled: true\n  recalculate_interval: 1h\n  decay_rate: 0.1\n  half_lives: ["episodic=3d", "project=30d"]\n',
+    );
     const { config } = loadConfig({ configFile: file, env: {} });
     assert.equal(config.memory_decay.enabled, true);
     assert.equal(config.memory_decay.recalculate_interval, 3_600_000);
     assert.deepEqual(config.memory_decay.half_lives, ['episodic=3d', 'project=30d']);
     const db = await GraphDB.open({ memoryDecay: { settings: config.memory_decay } });
     try {
-      assert.deepEqual(db.memoryDecay.model.profiles, [{ name: 'episodic', halfLifeMs: 3 * DAY }, { name: 'project', halfLifeMs: 30 * DAY }]);
+      assert.deepEqual(db.memoryDecay.model.profiles, [
+        { name: 'episodic', halfLifeMs: 3 * DAY },
+        { name: 'project', halfLifeMs: 30 * DAY },
+      ]);
     } finally {
       await db.close();
     }
-    await assert.rejects(GraphDB.open({ memoryDecay: { settings: settings({ half_lives: ['episodic'] }) } }), /half_lives entry "episodic" must be label=duration/);
+    await assert.rejects(
+      GraphDB.open({ memoryDecay: { settings: settings({ half_lives: ['episodic'] }) } }),
+      /half_lives entry "episodic" must be label=duration/,
+    );
   });
 });

@@ -17,7 +17,10 @@ const ADMIN = basic('admin', 'admin-secret');
 const VIEWER = basic('vi', 'viewer-secret');
 
 before(async () => {
-  served = await startServe(`${home.dir}/data`, home.dir, { GRAPHDB_AUTH: 'admin:admin-secret', GRAPHDB_JWT_SECRET: 'a-test-jwt-secret-that-is-long-enough-0123456789' });
+  served = await startServe(`${home.dir}/data`, home.dir, {
+    GRAPHDB_AUTH: 'admin:admin-secret',
+    GRAPHDB_JWT_SECRET: 'a-test-jwt-secret-that-is-long-enough-0123456789',
+  });
   const response = await fetch(`${served.httpUrl}/admin/users`, {
     method: 'POST',
     headers: { authorization: ADMIN, 'content-type': 'application/json' },
@@ -65,7 +68,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       const recalled = await callTool(client, 'recall', { tags: ['storage'] });
       assert.ok(recalled.count >= 1);
       assert.equal(recalled.access_recorded, false);
-      const none = await callTool(client, 'cypher', { query: "MATCH (m:Memory) WHERE m.content = 'viewer was here' OR m.title = 'viewer task' RETURN count(m)" });
+      const none = await callTool(client, 'cypher', {
+        query: "MATCH (m:Memory) WHERE m.content = 'viewer was here' OR m.title = 'viewer task' RETURN count(m)",
+      });
       assert.deepEqual(none.rows, [[0]]);
     } finally {
       await client.close();
@@ -75,7 +80,12 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   it('refuses a browser origin that CORS does not allow (DNS rebinding), even with credentials', async () => {
     const response = await fetch(`${served.httpUrl}/mcp`, {
       method: 'POST',
-      headers: { authorization: ADMIN, origin: 'http://attacker.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: ADMIN,
+        origin: 'http://attacker.example',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     assert.equal(response.status, 403);

@@ -37,7 +37,11 @@ describe('graphdb mcp over stdio (embedded)', () => {
     } finally {
       await again.close();
     }
-    const decay = (...args: string[]) => promisify(execFile)(process.execPath, [cli, 'decay', ...args, '--data-dir', dataDir, '--json'], { cwd: root, env: cleanEnv(home.dir) });
+    const decay = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [cli, 'decay', ...args, '--data-dir', dataDir, '--json'], {
+        cwd: root,
+        env: cleanEnv(home.dir),
+      });
     assert.deepEqual(JSON.parse((await decay('archive', String(ids.b))).stdout), { changed: 1 });
     const stats = JSON.parse((await decay('stats')).stdout);
     assert.equal(stats.memories.archived, 1);
@@ -48,13 +52,21 @@ describe('graphdb mcp over stdio (embedded)', () => {
   });
 
   it('offers only the tools GRAPHDB_ASSISTANT_MCP_TOOLS allows, refuses the others, and cuts results to max_tool_result_chars', async () => {
-    const client = await connect(`${home.dir}/allowlist`, { GRAPHDB_ASSISTANT_MCP_TOOLS: 'discover,recall,cypher', GRAPHDB_ASSISTANT_MAX_TOOL_RESULT_CHARS: '300' });
+    const client = await connect(`${home.dir}/allowlist`, {
+      GRAPHDB_ASSISTANT_MCP_TOOLS: 'discover,recall,cypher',
+      GRAPHDB_ASSISTANT_MAX_TOOL_RESULT_CHARS: '300',
+    });
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((tool) => tool.name), ['recall', 'discover', 'cypher']);
+      assert.deepEqual(
+        tools.map((tool) => tool.name),
+        ['recall', 'discover', 'cypher'],
+      );
       const refused = await callTool(client, 'store', { content: 'not allowed' }, true);
       assert.match(refused.error, /not available/);
-      const big = (await client.callTool({ name: 'cypher', arguments: { query: 'UNWIND range(1, 100) AS i RETURN i' } })) as { content: { text: string }[] };
+      const big = (await client.callTool({ name: 'cypher', arguments: { query: 'UNWIND range(1, 100) AS i RETURN i' } })) as {
+        content: { text: string }[];
+      };
       assert.match(big.content[0]!.text, /^\{"columns":\["i"\].*… \[truncated \d+ characters\]$/s);
       assert.ok(big.content[0]!.text.length < 360);
     } finally {

@@ -50,7 +50,11 @@ const COUNTS: readonly [string, string, string][] = [
   ['MATCH (n:Missing) RETURN count(n)', 'NodeCountFromCountStore', 'MATCH (n) WHERE n:Missing RETURN count(n)'],
   ['MATCH ()-[r]->() RETURN count(r)', 'RelationshipCountFromCountStore', 'MATCH (x)-[r]->() WHERE x.none IS NULL RETURN count(r)'],
   ['MATCH ()<-[r:T]-() RETURN count(*)', 'RelationshipCountFromCountStore', 'MATCH (x)<-[r:T]-() WHERE x.none IS NULL RETURN count(*)'],
-  ['MATCH ()-[r:T|U]->() RETURN count(r) AS c', 'RelationshipCountFromCountStore', 'MATCH (x)-[r:T|U]->() WHERE x.none IS NULL RETURN count(r) AS c'],
+  [
+    'MATCH ()-[r:T|U]->() RETURN count(r) AS c',
+    'RelationshipCountFromCountStore',
+    'MATCH (x)-[r:T|U]->() WHERE x.none IS NULL RETURN count(r) AS c',
+  ],
 ];
 
 test('EXPLAIN shows the count-store operators and their results equal a scan', async () => {
@@ -126,7 +130,7 @@ test('WHERE on the path belongs to the search: the shortest path that satisfies 
   const onRels = await all(anchored + 'MATCH p = shortestPath((s)-[r:H*]->(t)) WHERE all(x IN r WHERE x.ok) RETURN length(p)');
   assert.deepEqual(onRels, [[3n]]);
   const onPath = await all(
-    anchored + 'MATCH p = shortestPath((s)-[:H*]->(t)) WHERE all(x IN relationships(p) WHERE x.ok) AND s.n = \'s\' RETURN length(p)',
+    anchored + "MATCH p = shortestPath((s)-[:H*]->(t)) WHERE all(x IN relationships(p) WHERE x.ok) AND s.n = 's' RETURN length(p)",
   );
   assert.deepEqual(onPath, [[3n]]);
   const longer = await all(anchored + 'MATCH p = shortestPath((s)-[:H*]->(t)) WHERE length(p) > 2 RETURN length(p)');
@@ -166,6 +170,8 @@ test('a transaction timeout stops a runaway allShortestPaths (exponentially many
     TIMED_OUT,
   );
   assert.ok(performance.now() - started < 5000);
-  const one = await all('MATCH (a:Rung {i: 0, side: 0}), (b:Rung {i: 40, side: 0}) MATCH p = shortestPath((a)-[:L*]->(b)) RETURN length(p)');
+  const one = await all(
+    'MATCH (a:Rung {i: 0, side: 0}), (b:Rung {i: 40, side: 0}) MATCH p = shortestPath((a)-[:L*]->(b)) RETURN length(p)',
+  );
   assert.deepEqual(one, [[40n]]);
 });

@@ -72,10 +72,14 @@ before(async () => {
     undirected[d]?.push(s);
   }
   for (let i = 0; i < edges.length; i += 10_000) {
-    const rows = edges.slice(i, i + 10_000).map(([s, d]) => new Map<string, CypherValue>([['s', BigInt(s)], ['d', BigInt(d)]]));
-    await (
-      await session.run('UNWIND $rows AS r MATCH (a:P {id: r.s}), (b:P {id: r.d}) CREATE (a)-[:R]->(b)', { rows })
-    ).discard();
+    const rows = edges.slice(i, i + 10_000).map(
+      ([s, d]) =>
+        new Map<string, CypherValue>([
+          ['s', BigInt(s)],
+          ['d', BigInt(d)],
+        ]),
+    );
+    await (await session.run('UNWIND $rows AS r MATCH (a:P {id: r.s}), (b:P {id: r.d}) CREATE (a)-[:R]->(b)', { rows })).discard();
   }
 });
 
@@ -108,10 +112,10 @@ test('shortestPath lengths match a reference BFS for sampled pairs (both directi
     if (a === b) continue;
     for (const directed of [false, true]) {
       const arrow = directed ? '->' : '-';
-      const rows = await all(
-        `MATCH (a:P {id: $a}), (b:P {id: $b}) MATCH p = shortestPath((a)-[:R*..30]${arrow}(b)) RETURN p, length(p)`,
-        { a: BigInt(a), b: BigInt(b) },
-      );
+      const rows = await all(`MATCH (a:P {id: $a}), (b:P {id: $b}) MATCH p = shortestPath((a)-[:R*..30]${arrow}(b)) RETURN p, length(p)`, {
+        a: BigInt(a),
+        b: BigInt(b),
+      });
       const expected = reference(directed ? out : undirected, a, b);
       if (expected === null) {
         assert.equal(rows.length, 0, `${a}→${b} should be unreachable`);
@@ -157,9 +161,15 @@ test('a length bound shorter than the distance finds nothing', async () => {
     const expected = reference(undirected, a, b);
     if (expected === null || expected.length < 3) continue;
     const params = { a: BigInt(a), b: BigInt(b) };
-    const short = await all(`MATCH (a:P {id: $a}), (b:P {id: $b}) MATCH p = shortestPath((a)-[:R*..${expected.length - 1}]-(b)) RETURN p`, params);
+    const short = await all(
+      `MATCH (a:P {id: $a}), (b:P {id: $b}) MATCH p = shortestPath((a)-[:R*..${expected.length - 1}]-(b)) RETURN p`,
+      params,
+    );
     assert.equal(short.length, 0);
-    const exact = await all(`MATCH (a:P {id: $a}), (b:P {id: $b}) MATCH p = shortestPath((a)-[:R*..${expected.length}]-(b)) RETURN length(p)`, params);
+    const exact = await all(
+      `MATCH (a:P {id: $a}), (b:P {id: $b}) MATCH p = shortestPath((a)-[:R*..${expected.length}]-(b)) RETURN length(p)`,
+      params,
+    );
     assert.deepEqual(exact, [[BigInt(expected.length)]]);
     return;
   }

@@ -25,7 +25,9 @@ function report(label: string, run: (i: number) => void | Promise<void>): Promis
     for (let i = 0; i < N; i++) await run(i);
     const elapsed = performance.now() - wall;
     const used = process.cpuUsage(cpu);
-    console.log(`${label.padEnd(28)} ${((elapsed * 1000) / N).toFixed(1).padStart(7)} us wall  ${((used.user + used.system) / N).toFixed(1).padStart(7)} us cpu`);
+    console.log(
+      `${label.padEnd(28)} ${((elapsed * 1000) / N).toFixed(1).padStart(7)} us wall  ${((used.user + used.system) / N).toFixed(1).padStart(7)} us cpu`,
+    );
   })();
 }
 
@@ -33,7 +35,9 @@ async function engine(dir: string): Promise<void> {
   const db = await GraphDB.open({ dataDir: dir });
   const session: Session = db.session();
   await (await session.run('CREATE INDEX person_email FOR (p:Person) ON (p.email)')).discard();
-  await (await session.run('UNWIND range(0, $n - 1) AS i CREATE (:Person {email: "u" + i + "@x.io", name: "n" + i})', { n: BigInt(PEOPLE) })).discard();
+  await (
+    await session.run('UNWIND range(0, $n - 1) AS i CREATE (:Person {email: "u" + i + "@x.io", name: "n" + i})', { n: BigInt(PEOPLE) })
+  ).discard();
   await report('graphdb indexed lookup', async (i) => {
     const { records } = await (await session.run('MATCH (p:Person {email: $e}) RETURN p.name', { e: email(i) })).pull(-1);
     if (records.length !== 1) throw new Error(`expected one row, got ${records.length}`);

@@ -67,7 +67,8 @@ test('a uniqueness constraint (its backing index) also invalidates the cached pl
 
 test('subquery expressions planned at run time work with cached plans', async () => {
   const session = db.session();
-  const query = 'MATCH (p:Person) WHERE p.i <= $n AND EXISTS { (p)-[:KNOWS]->(c:City) WHERE c.name STARTS WITH "c" } RETURN count(*) AS n, [(p)-->(c) | c.name][0] AS first ORDER BY first LIMIT 1';
+  const query =
+    'MATCH (p:Person) WHERE p.i <= $n AND EXISTS { (p)-[:KNOWS]->(c:City) WHERE c.name STARTS WITH "c" } RETURN count(*) AS n, [(p)-->(c) | c.name][0] AS first ORDER BY first LIMIT 1';
   for (const n of [3n, 5n, 5n]) {
     const result = await session.run(query, { n });
     const { records } = await result.pull(-1);
@@ -93,7 +94,9 @@ test('shared physical operators keep no state between executions (reads, writes,
   const sums: bigint[] = [];
   for (let i = 0; i < 3; i++) {
     const sum = await session.run('MATCH (i:Item) RETURN sum(i.v) AS s, collect(DISTINCT i.v) AS vs');
-    const { records: [row] } = await sum.pull(-1);
+    const {
+      records: [row],
+    } = await sum.pull(-1);
     sums.push(row?.[0] as bigint);
     assert.deepEqual(row?.[1], [1n, 2n, 3n]);
   }

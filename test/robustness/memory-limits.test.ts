@@ -24,7 +24,9 @@ describe('memory limits in a server with a small heap', () => {
   after(() => server.stop());
 
   it('streams 12 concurrent UNWIND range(1, 10000000) ... count(i)', async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, () => post(server.url, 'UNWIND range(1, 10000000) AS i RETURN count(i) AS c')));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => post(server.url, 'UNWIND range(1, 10000000) AS i RETURN count(i) AS c')),
+    );
     for (const answer of answers) {
       assert.deepEqual(answer.body.errors, []);
       assert.deepEqual(answer.body.results[0].data[0].row, [10000000]);

@@ -22,7 +22,9 @@ async function outcome(query: string): Promise<string> {
     return 'ok';
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
-    return code === 'Neo.ClientError.Statement.SyntaxError' && /nested too deeply.*200 levels.*800 levels/.test(message) ? 'limit' : `${code}: ${message}`;
+    return code === 'Neo.ClientError.Statement.SyntaxError' && /nested too deeply.*200 levels.*800 levels/.test(message)
+      ? 'limit'
+      : `${code}: ${message}`;
   }
 }
 
@@ -31,7 +33,8 @@ test('nesting within the limits runs', async () => {
     `RETURN ${'('.repeat(150)}1${')'.repeat(150)}`,
     `RETURN ${'['.repeat(150)}${']'.repeat(150)}`,
     `RETURN 1${' + 1'.repeat(700)}`,
-  ]) assert.equal(await outcome(query), 'ok');
+  ])
+    assert.equal(await outcome(query), 'ok');
 });
 
 test('deeper input is a SyntaxError naming the limit', async () => {

@@ -62,7 +62,10 @@ test(`soak: ${SECONDS} s of abusive and normal clients`, async () => {
   const normal = async (n: number): Promise<void> => {
     for (let i = 0; Date.now() < deadline; i++) {
       const started = performance.now();
-      const answer = i % 5 === 0 ? await post(server.url, 'CREATE (:Normal {n: $n, i: $i})', {}, { n, i }) : await post(server.url, 'MATCH (d:D {i: $i}) RETURN d.i', {}, { i: i % 300 });
+      const answer =
+        i % 5 === 0
+          ? await post(server.url, 'CREATE (:Normal {n: $n, i: $i})', {}, { n, i })
+          : await post(server.url, 'MATCH (d:D {i: $i}) RETURN d.i', {}, { i: i % 300 });
       latencies.push(performance.now() - started);
       assert.deepEqual(answer.body.errors, [], JSON.stringify(answer.body));
       answers++;

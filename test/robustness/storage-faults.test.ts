@@ -55,12 +55,18 @@ describe('storage faults', () => {
     const file = path.join(dir, 'ro.db');
     new Database(file).exec('CREATE TABLE t (v)');
     const readOnly = new Database(file, { readonly: true });
-    assert.equal(caught(() => readOnly.prepare('INSERT INTO t VALUES (1)').run()).code, 'Neo.ClientError.General.ForbiddenOnReadOnlyDatabase');
+    assert.equal(
+      caught(() => readOnly.prepare('INSERT INTO t VALUES (1)').run()).code,
+      'Neo.ClientError.General.ForbiddenOnReadOnlyDatabase',
+    );
     readOnly.close();
     const junk = path.join(dir, 'junk.db');
     fs.writeFileSync(junk, Buffer.alloc(8192, 7));
     const damaged = new Database(junk);
-    assert.equal(caught(() => damaged.prepare('SELECT * FROM sqlite_master').all()).code, 'Neo.DatabaseError.General.StorageDamageDetected');
+    assert.equal(
+      caught(() => damaged.prepare('SELECT * FROM sqlite_master').all()).code,
+      'Neo.DatabaseError.General.StorageDamageDetected',
+    );
     damaged.close();
   });
 

@@ -47,22 +47,36 @@ test('FULLTEXT index: created, listed, queried right after each commit, dropped'
   assert.deepEqual(listed[0]!.get('properties'), ['title', 'body']);
 
   const graph = await run("CALL db.index.fulltext.queryNodes('articleText', 'graph') YIELD node, score RETURN node.title AS title, score");
-  assert.deepEqual(graph.map((r) => r.get('title')), ['Graph databases in practice']);
+  assert.deepEqual(
+    graph.map((r) => r.get('title')),
+    ['Graph databases in practice'],
+  );
   assert.ok(graph[0]!.get('score') > 0);
 
   await run("CREATE (:Article {title: 'Property graph models', body: 'labels and properties'})");
   const fresh = await run("CALL db.index.fulltext.queryNodes('articleText', 'graph') YIELD node RETURN node.title AS title ORDER BY title");
-  assert.deepEqual(fresh.map((r) => r.get('title')), ['Graph databases in practice', 'Property graph models']);
+  assert.deepEqual(
+    fresh.map((r) => r.get('title')),
+    ['Graph databases in practice', 'Property graph models'],
+  );
 
-  const phrase = await run("CALL db.index.fulltext.queryNodes('articleText', '\"graph models\" OR thyme') YIELD node RETURN node.title AS title ORDER BY title");
-  assert.deepEqual(phrase.map((r) => r.get('title')), ['Cooking with herbs', 'Property graph models']);
+  const phrase = await run(
+    "CALL db.index.fulltext.queryNodes('articleText', '\"graph models\" OR thyme') YIELD node RETURN node.title AS title ORDER BY title",
+  );
+  assert.deepEqual(
+    phrase.map((r) => r.get('title')),
+    ['Cooking with herbs', 'Property graph models'],
+  );
 
   const limited = await run("CALL db.index.fulltext.queryNodes('articleText', 'graph', {limit: 1}) YIELD node RETURN node");
   assert.equal(limited.length, 1);
 
   await run("MATCH (n:Article {title: 'Graph databases in practice'}) DETACH DELETE n");
   const afterDelete = await run("CALL db.index.fulltext.queryNodes('articleText', 'graph') YIELD node RETURN node.title AS title");
-  assert.deepEqual(afterDelete.map((r) => r.get('title')), ['Property graph models']);
+  assert.deepEqual(
+    afterDelete.map((r) => r.get('title')),
+    ['Property graph models'],
+  );
 
   await run('DROP INDEX articleText');
   assert.equal((await indexRows('articleText')).length, 0);
@@ -86,15 +100,25 @@ test('VECTOR index: OPTIONS indexConfig kept, nearest neighbours with Neo4j cosi
 
   await run('CREATE (:Doc {name: $name, embedding: $embedding})', { name: 'y-axis', embedding: [0.0, 1.0, 0.0] });
   await run('CREATE (:Doc {name: $name, embedding: $embedding})', { name: 'near-x', embedding: [0.9, 0.1, 0.0] });
-  const hits = await run("CALL db.index.vector.queryNodes('docEmbedding', 2, [1.0, 0.0, 0.0]) YIELD node, score RETURN node.name AS name, score");
-  assert.deepEqual(hits.map((r) => r.get('name')), ['x-axis', 'near-x']);
+  const hits = await run(
+    "CALL db.index.vector.queryNodes('docEmbedding', 2, [1.0, 0.0, 0.0]) YIELD node, score RETURN node.name AS name, score",
+  );
+  assert.deepEqual(
+    hits.map((r) => r.get('name')),
+    ['x-axis', 'near-x'],
+  );
   assert.ok(Math.abs(hits[0]!.get('score') - 1) < 1e-6);
   const cos = 0.9 / Math.sqrt(0.82);
   assert.ok(Math.abs(hits[1]!.get('score') - (1 + cos) / 2) < 1e-6);
 
   await run("MATCH (n:Doc {name: 'y-axis'}) SET n.embedding = [1.0, 0.0, 0.0]");
-  const moved = await run("CALL db.index.vector.queryNodes('docEmbedding', 3, [0.0, 1.0, 0.0]) YIELD node, score RETURN node.name AS name, score");
-  assert.ok(moved.every((r) => r.get('score') < 0.75), 'no vector near the y axis remains');
+  const moved = await run(
+    "CALL db.index.vector.queryNodes('docEmbedding', 3, [0.0, 1.0, 0.0]) YIELD node, score RETURN node.name AS name, score",
+  );
+  assert.ok(
+    moved.every((r) => r.get('score') < 0.75),
+    'no vector near the y axis remains',
+  );
 
   await assert.rejects(run("CALL db.index.vector.queryNodes('docEmbedding', 2, [1.0, 0.0])"), /3/);
 });

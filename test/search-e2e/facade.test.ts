@@ -42,13 +42,22 @@ test('existing nodes are indexed on first use; commits keep text search fresh; p
     const tx = await session.beginTransaction();
     try {
       await (await tx.run("MATCH (n:Movie {title: 'The Matrix'}) DELETE n")).pull(-1);
-      const inside = await (await tx.run("CALL db.index.fulltext.queryNodes('movieTitles', 'matrix') YIELD node RETURN node.title")).pull(-1);
-      assert.deepEqual(inside.records.map((r) => r[0]).sort(), ['Matrix Reloaded', 'Matrix Resurrections'], 'a node deleted in the transaction is left out');
+      const inside = await (
+        await tx.run("CALL db.index.fulltext.queryNodes('movieTitles', 'matrix') YIELD node RETURN node.title")
+      ).pull(-1);
+      assert.deepEqual(
+        inside.records.map((r) => r[0]).sort(),
+        ['Matrix Reloaded', 'Matrix Resurrections'],
+        'a node deleted in the transaction is left out',
+      );
     } finally {
       await tx.rollback();
       await session.close();
     }
-    const outside = await rows(db, "CALL db.index.fulltext.queryNodes('movieTitles', 'matrix', {skip: 1, limit: 5}) YIELD node RETURN node.title");
+    const outside = await rows(
+      db,
+      "CALL db.index.fulltext.queryNodes('movieTitles', 'matrix', {skip: 1, limit: 5}) YIELD node RETURN node.title",
+    );
     assert.equal(outside.length, 2);
   } finally {
     await db.close();
@@ -100,10 +109,16 @@ test('an index dropped and re-created under the same name with another definitio
     await rows(db, 'CREATE FULLTEXT INDEX items FOR (n:Item) ON EACH [n.note]');
     assert.equal((await rows(db, "CALL db.index.fulltext.queryNodes('items', 'beta')")).length, 1);
 
-    await rows(db, "CREATE VECTOR INDEX vecs FOR (n:Item) ON n.v OPTIONS {indexConfig: {`vector.dimensions`: 2, `vector.similarity_function`: 'cosine'}}");
+    await rows(
+      db,
+      "CREATE VECTOR INDEX vecs FOR (n:Item) ON n.v OPTIONS {indexConfig: {`vector.dimensions`: 2, `vector.similarity_function`: 'cosine'}}",
+    );
     assert.equal((await rows(db, "CALL db.index.vector.queryNodes('vecs', 1, [1.0, 0.0])")).length, 1);
     await rows(db, 'DROP INDEX vecs');
-    await rows(db, "CREATE VECTOR INDEX vecs FOR (n:Item) ON n.w OPTIONS {indexConfig: {`vector.dimensions`: 3, `vector.similarity_function`: 'euclidean'}}");
+    await rows(
+      db,
+      "CREATE VECTOR INDEX vecs FOR (n:Item) ON n.w OPTIONS {indexConfig: {`vector.dimensions`: 3, `vector.similarity_function`: 'euclidean'}}",
+    );
     const hits = await rows(db, "CALL db.index.vector.queryNodes('vecs', 1, [0.0, 1.0, 0.0]) YIELD node, score RETURN node.name, score");
     assert.deepEqual(hits, [['alpha', 1]]);
   } finally {

@@ -11,7 +11,20 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { commit, request, sleep, startTestServer, type TestServer } from '../http/helpers.js';
 
-const VOCABULARY = ['graph', 'databases', 'nodes', 'relationships', 'store', 'sourdough', 'bread', 'baking', 'pancakes', 'home', 'metrics', 'scrape'];
+const VOCABULARY = [
+  'graph',
+  'databases',
+  'nodes',
+  'relationships',
+  'store',
+  'sourdough',
+  'bread',
+  'baking',
+  'pancakes',
+  'home',
+  'metrics',
+  'scrape',
+];
 const DIMENSIONS = 16;
 
 /** Deterministic embedding: counts of VOCABULARY words (other words ignored) plus a small constant component. */
@@ -109,12 +122,21 @@ test('a node written over HTTP is found by hybrid search once embedded, with rrf
   assert.equal(hybrid.body.totalCount, hybrid.body.results.length);
 
   const filtered = await search({ query: 'sourdough', limit: 5, labels: ['Recipe'], minSimilarity: 0 });
-  assert.deepEqual(filtered.body.results.map((r: any) => r.node.properties.title), ['sourdough pancakes']);
+  assert.deepEqual(
+    filtered.body.results.map((r: any) => r.node.properties.title),
+    ['sourdough pancakes'],
+  );
 
   const similar = await request(`${server.url}/graphdb/similar`, { method: 'POST', json: { nodeId: top.node.id, limit: 2 } });
   assert.equal(similar.status, 200, similar.text);
-  assert.ok(similar.body.results.every((r: any) => r.node.id !== top.node.id), 'the node itself is left out');
-  const byVector = await request(`${server.url}/graphdb/similar`, { method: 'POST', json: { vector: embed('sourdough pancakes'), limit: 1 } });
+  assert.ok(
+    similar.body.results.every((r: any) => r.node.id !== top.node.id),
+    'the node itself is left out',
+  );
+  const byVector = await request(`${server.url}/graphdb/similar`, {
+    method: 'POST',
+    json: { vector: embed('sourdough pancakes'), limit: 1 },
+  });
   assert.equal(byVector.body.results[0].node.properties.title, 'sourdough pancakes');
   assert.ok(byVector.body.results[0].similarity > 0.5 && byVector.body.results[0].similarity <= 1);
 });
@@ -137,7 +159,13 @@ test('/status, /admin/stats and /metrics report the real search and embedding st
 
   const metrics = await request(`${server.url}/metrics`);
   const processed = /^graphdb_embeddings_processed_total (\d+)/m.exec(metrics.text);
-  assert.ok(processed !== null && Number(processed[1]) >= 4, metrics.text.split("\n").filter((l) => l.includes("embedding")).join("\n"));
+  assert.ok(
+    processed !== null && Number(processed[1]) >= 4,
+    metrics.text
+      .split('\n')
+      .filter((l) => l.includes('embedding'))
+      .join('\n'),
+  );
   const observed = /^graphdb_embedding_duration_seconds_count (\d+)/m.exec(metrics.text);
   assert.ok(observed !== null && Number(observed[1]) >= 4);
   assert.match(metrics.text, /^graphdb_embeddings_pending 0$/m);

@@ -5,8 +5,7 @@ import { analyze } from '../../src/engine/search/text/analyzer.js';
 import { createTextIndex, type TextIndex } from '../../src/engine/search/text/text-index.js';
 import { parseTextQuery } from '../../src/engine/search/text/query-parser.js';
 
-const close = (actual: number, expected: number): void =>
-  assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} != ${expected}`);
+const close = (actual: number, expected: number): void => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} != ${expected}`);
 
 /** Three documents: 10 terms in all, average length 10/3. */
 function corpus(engine: 'v1' | 'v2'): TextIndex {
@@ -17,8 +16,7 @@ function corpus(engine: 'v1' | 'v2'): TextIndex {
   return index;
 }
 
-const search = (index: TextIndex, query: string) =>
-  index.search(parseTextQuery(query), 10).map((hit) => [hit.nodeId, hit.score] as const);
+const search = (index: TextIndex, query: string) => index.search(parseTextQuery(query), 10).map((hit) => [hit.nodeId, hit.score] as const);
 
 test('bm25 matches calculator values (k1 1.2, b 0.75)', () => {
   // idf = ln(1 + (3 - 2 + 0.5) / (2 + 0.5)) = ln 1.6
@@ -38,7 +36,10 @@ test('analyzer lower-cases, splits punctuation and stems', () => {
 for (const engine of ['v1', 'v2'] as const) {
   test(`term query ranks by hand-computed BM25 (${engine})`, () => {
     const hits = search(corpus(engine), 'quick');
-    assert.deepEqual(hits.map(([id]) => id), [2n, 1n]);
+    assert.deepEqual(
+      hits.map(([id]) => id),
+      [2n, 1n],
+    );
     close(hits[0]![1], 0.6649569031129378);
     close(hits[1]![1], 0.4344571362775707);
   });
@@ -49,21 +50,42 @@ for (const engine of ['v1', 'v2'] as const) {
     const index = corpus(engine);
     // doc 2 has quick (tf 2) and dog (tf 1, length 3): 0.66495... + 0.49005...
     const or = search(index, 'quick dog');
-    assert.deepEqual(or.map(([id]) => id), [2n, 3n, 1n]);
+    assert.deepEqual(
+      or.map(([id]) => id),
+      [2n, 3n, 1n],
+    );
     close(or[0]![1], 0.6649569031129378 + 0.4900511774126152);
-    assert.deepEqual(search(index, 'quick AND dog').map(([id]) => id), [2n]);
-    assert.deepEqual(search(index, '+dog -quick').map(([id]) => id), [3n]);
-    assert.deepEqual(search(index, 'dog NOT lazy').map(([id]) => id), [2n]);
-    assert.deepEqual(search(index, '(fox OR sleeps) AND NOT brown').map(([id]) => id), [3n]);
+    assert.deepEqual(
+      search(index, 'quick AND dog').map(([id]) => id),
+      [2n],
+    );
+    assert.deepEqual(
+      search(index, '+dog -quick').map(([id]) => id),
+      [3n],
+    );
+    assert.deepEqual(
+      search(index, 'dog NOT lazy').map(([id]) => id),
+      [2n],
+    );
+    assert.deepEqual(
+      search(index, '(fox OR sleeps) AND NOT brown').map(([id]) => id),
+      [3n],
+    );
   });
 }
 
 for (const engine of ['v1', 'v2'] as const) {
   test(`phrases need consecutive positions; prefix queries expand (${engine})`, () => {
     const index = corpus(engine);
-    assert.deepEqual(search(index, '"quick brown"').map(([id]) => id), [1n]);
+    assert.deepEqual(
+      search(index, '"quick brown"').map(([id]) => id),
+      [1n],
+    );
     assert.deepEqual(search(index, '"brown quick"'), []);
-    assert.deepEqual(search(index, 'sle*').map(([id]) => id), [3n]);
+    assert.deepEqual(
+      search(index, 'sle*').map(([id]) => id),
+      [3n],
+    );
   });
 }
 
@@ -108,13 +130,25 @@ test('v2 (compact, MaxScore) returns exactly what v1 returns on a random corpus 
   const queries: string[] = [];
   for (let i = 0; i < 150; i++) {
     const [a, b, c] = [pick(), pick(), pick()];
-    queries.push(`${a} ${b}`, `${a} ${b} ${c}`, `${a} AND ${b}`, `"${a} ${b}"`, `${a} -${b}`, `(${a} OR ${b}) AND ${c}`, a.slice(0, 5) + '*');
+    queries.push(
+      `${a} ${b}`,
+      `${a} ${b} ${c}`,
+      `${a} AND ${b}`,
+      `"${a} ${b}"`,
+      `${a} -${b}`,
+      `(${a} OR ${b}) AND ${c}`,
+      a.slice(0, 5) + '*',
+    );
   }
   for (const query of queries) {
     const parsed = parseTextQuery(query);
     const expected = v1.search(parsed, 10);
     const actual = v2.search(parsed, 10);
-    assert.deepEqual(actual.map((h) => h.nodeId), expected.map((h) => h.nodeId), query);
+    assert.deepEqual(
+      actual.map((h) => h.nodeId),
+      expected.map((h) => h.nodeId),
+      query,
+    );
     actual.forEach((hit, i) => close(hit.score, expected[i]!.score));
   }
 });

@@ -11,7 +11,10 @@ test('RRF with k = 60 sums 1 / (k + rank) over lists', () => {
     ['a', 'b', 'c'],
     ['c', 'a'],
   ]);
-  assert.deepEqual(fused.map((f) => f.id), ['a', 'c', 'b']);
+  assert.deepEqual(
+    fused.map((f) => f.id),
+    ['a', 'c', 'b'],
+  );
   assert.equal(fused[0]!.rrfScore, 1 / 61 + 1 / 62);
   assert.equal(fused[1]!.rrfScore, 1 / 63 + 1 / 61);
   assert.deepEqual(fused[2]!.ranks, [2, null]);
@@ -57,12 +60,30 @@ test('chunking splits long text with overlap; pooling averages to unit length', 
   assert.ok(chunks[0]!.split(' ').includes(firstWordOfSecond), 'consecutive chunks overlap');
   assert.equal(chunks.join(' ').includes('w199'), true);
   assert.deepEqual(chunkText('short'), ['short']);
-  assert.deepEqual(Array.from(poolChunks([Float32Array.from([2, 0]), Float32Array.from([0, 2])])).map((x) => x.toFixed(4)), ['0.7071', '0.7071']);
+  assert.deepEqual(
+    Array.from(poolChunks([Float32Array.from([2, 0]), Float32Array.from([0, 2])])).map((x) => x.toFixed(4)),
+    ['0.7071', '0.7071'],
+  );
 });
 
 test('embedding text honours include/exclude and the labels switch', () => {
-  const node = { id: 1n, labels: ['Person'], properties: new Map<string, unknown>([['name', 'Ada'], ['age', 36n], ['secret', 'x'], ['vec', Array(20).fill(0.5)]]) } as never;
-  assert.equal(embeddingText(node, { propertiesInclude: [], propertiesExclude: ['secret'], includeLabels: true }), 'Labels: Person\nage: 36\nname: Ada');
-  assert.equal(embeddingText(node, { propertiesInclude: ['name', 'secret'], propertiesExclude: ['secret'], includeLabels: false }), 'name: Ada');
+  const node = {
+    id: 1n,
+    labels: ['Person'],
+    properties: new Map<string, unknown>([
+      ['name', 'Ada'],
+      ['age', 36n],
+      ['secret', 'x'],
+      ['vec', Array(20).fill(0.5)],
+    ]),
+  } as never;
+  assert.equal(
+    embeddingText(node, { propertiesInclude: [], propertiesExclude: ['secret'], includeLabels: true }),
+    'Labels: Person\nage: 36\nname: Ada',
+  );
+  assert.equal(
+    embeddingText(node, { propertiesInclude: ['name', 'secret'], propertiesExclude: ['secret'], includeLabels: false }),
+    'name: Ada',
+  );
   assert.equal(embeddingText(node, { propertiesInclude: ['missing'], propertiesExclude: [], includeLabels: true }), '');
 });

@@ -35,9 +35,19 @@ describe('genai.vector.encodeBatch and genai.vector.encode', () => {
 
   it('encodes each resource with the configured model, in order', async () => {
     const texts = ['graph database search', 'cat and dog'];
-    const result = await rows(db, "CALL genai.vector.encodeBatch($texts, 'local') YIELD index, resource, vector RETURN index, resource, vector", { texts });
+    const result = await rows(
+      db,
+      "CALL genai.vector.encodeBatch($texts, 'local') YIELD index, resource, vector RETURN index, resource, vector",
+      { texts },
+    );
     const expected = await provider.embed(texts);
-    assert.deepEqual(result.map((r) => [r[0], r[1]]), [[0n, texts[0]], [1n, texts[1]]]);
+    assert.deepEqual(
+      result.map((r) => [r[0], r[1]]),
+      [
+        [0n, texts[0]],
+        [1n, texts[1]],
+      ],
+    );
     for (let i = 0; i < texts.length; i++) {
       const vector = result[i]![2] as number[];
       assert.equal(vector.length, expected[i]!.length);
@@ -69,11 +79,19 @@ describe('genai.vector.encodeBatch and genai.vector.encode', () => {
       [null, true],
       ['cat', false],
     ]);
-    assert.deepEqual(await rows(db, "LET v = genai.vector.encode('x', 'local', {model: 'tiny-embed.gguf'}) RETURN size(v) = $n AS ok", { n: BigInt(expected!.length) }), [[true]]);
+    assert.deepEqual(
+      await rows(db, "LET v = genai.vector.encode('x', 'local', {model: 'tiny-embed.gguf'}) RETURN size(v) = $n AS ok", {
+        n: BigInt(expected!.length),
+      }),
+      [[true]],
+    );
     await rows(db, "CREATE (n:Note {text: 'water fire city'}) SET n.embedding = genai.vector.encode(n.text, 'local')");
     const [[stored]] = (await rows(db, 'MATCH (n:Note) RETURN n.embedding')) as [[number[]]];
     stored.forEach((x, k) => assert.ok(Math.abs(x - expected![k]!) < 1e-6));
-    await assert.rejects(rows(db, "MATCH (n:Note) WHERE genai.vector.encode(n.text, 'local') IS NOT NULL RETURN n"), /cannot be evaluated here/);
+    await assert.rejects(
+      rows(db, "MATCH (n:Note) WHERE genai.vector.encode(n.text, 'local') IS NOT NULL RETURN n"),
+      /cannot be evaluated here/,
+    );
     await assert.rejects(rows(db, "RETURN genai.vector.encode('x', 'OpenAI') AS v"), /provider 'OpenAI' is not available/);
   });
 

@@ -37,9 +37,18 @@ test('local_server provider uses /api/embed in batches', async () => {
   try {
     const provider = new LocalServerEmbeddingProvider({ url: server.url, model: 'nomic' });
     const vectors = await provider.embed(['ab', 'abcd']);
-    assert.deepEqual(vectors.map((v) => Array.from(v)), [[2, 1, 0], [4, 1, 0]]);
+    assert.deepEqual(
+      vectors.map((v) => Array.from(v)),
+      [
+        [2, 1, 0],
+        [4, 1, 0],
+      ],
+    );
     assert.equal(provider.dimensions, 3);
-    assert.deepEqual(server.seen.map((s) => [s.path, s.body.model]), [['/api/embed', 'nomic']]);
+    assert.deepEqual(
+      server.seen.map((s) => [s.path, s.body.model]),
+      [['/api/embed', 'nomic']],
+    );
   } finally {
     await server.close();
   }
@@ -47,12 +56,20 @@ test('local_server provider uses /api/embed in batches', async () => {
 
 test('local_server provider falls back to the older /api/embeddings endpoint', async () => {
   const server = await serve((path, body) =>
-    path === '/api/embed' ? { status: 404, json: { error: 'not found' } } : { status: 200, json: { embedding: fake(body.prompt as string) } },
+    path === '/api/embed'
+      ? { status: 404, json: { error: 'not found' } }
+      : { status: 200, json: { embedding: fake(body.prompt as string) } },
   );
   try {
     const provider = new LocalServerEmbeddingProvider({ url: server.url, model: 'm' });
-    assert.deepEqual((await provider.embed(['a', 'abc'])).map((v) => v[0]), [1, 3]);
-    assert.deepEqual(server.seen.map((s) => s.path), ['/api/embed', '/api/embeddings', '/api/embeddings']);
+    assert.deepEqual(
+      (await provider.embed(['a', 'abc'])).map((v) => v[0]),
+      [1, 3],
+    );
+    assert.deepEqual(
+      server.seen.map((s) => s.path),
+      ['/api/embed', '/api/embeddings', '/api/embeddings'],
+    );
   } finally {
     await server.close();
   }
@@ -64,9 +81,18 @@ test('hosted_api provider speaks the OpenAI embeddings API with a bearer key', a
     json: { data: (body.input as string[]).map((t, index) => ({ index, embedding: fake(t) })).reverse() },
   }));
   try {
-    const provider = new HostedApiEmbeddingProvider({ url: `${server.url}/v1`, model: 'text-embedding-3-small', apiKey: 'sk-test', dimensions: 3 });
+    const provider = new HostedApiEmbeddingProvider({
+      url: `${server.url}/v1`,
+      model: 'text-embedding-3-small',
+      apiKey: 'sk-test',
+      dimensions: 3,
+    });
     const vectors = await provider.embed(['x', 'xyz']);
-    assert.deepEqual(vectors.map((v) => v[0]), [1, 3], 'ordered by index');
+    assert.deepEqual(
+      vectors.map((v) => v[0]),
+      [1, 3],
+      'ordered by index',
+    );
     assert.equal(server.seen[0]!.path, '/v1/embeddings');
     assert.equal(server.seen[0]!.auth, 'Bearer sk-test');
     assert.equal(server.seen[0]!.body.dimensions, 3);
@@ -98,10 +124,19 @@ test('HTTP reranker reorders by relevance_score and fails open on malformed outp
     const stage = new RerankStage(new HttpReranker(`${server.url}/rerank`, 'bge-reranker'));
     await stage.loaded;
     const ranked = await stage.apply('q', ['a', 'abc', 'ab'], (d) => d);
-    assert.deepEqual(ranked.map((r) => r.item), ['abc', 'ab', 'a']);
+    assert.deepEqual(
+      ranked.map((r) => r.item),
+      ['abc', 'ab', 'a'],
+    );
     assert.equal(server.seen[0]!.body.query, 'q');
     malformed = true;
-    assert.deepEqual((await stage.apply('q', ['a', 'abc'], (d) => d)).map((r) => [r.item, r.score]), [['a', null], ['abc', null]]);
+    assert.deepEqual(
+      (await stage.apply('q', ['a', 'abc'], (d) => d)).map((r) => [r.item, r.score]),
+      [
+        ['a', null],
+        ['abc', null],
+      ],
+    );
   } finally {
     await server.close();
   }

@@ -53,7 +53,10 @@ test('local GGUF reranker scores in 0..1 and reorders; a failed load fails open 
   assert.equal(ranked.length, 3);
   for (const { score } of ranked) assert.ok(score !== null && score >= 0 && score <= 1);
   const scores = ranked.map((r) => r.score!);
-  assert.deepEqual(scores, [...scores].sort((x, y) => y - x));
+  assert.deepEqual(
+    scores,
+    [...scores].sort((x, y) => y - x),
+  );
   await stage.close();
 
   const warnings: string[] = [];
@@ -61,7 +64,10 @@ test('local GGUF reranker scores in 0..1 and reorders; a failed load fails open 
   await broken.loaded;
   assert.equal(broken.state, 'failed');
   assert.match(warnings[0]!, /failed to load; using RRF order/);
-  assert.deepEqual((await broken.apply('q', docs, (d) => d)).map((r) => r.item), docs);
+  assert.deepEqual(
+    (await broken.apply('q', docs, (d) => d)).map((r) => r.item),
+    docs,
+  );
 });
 
 test('background worker embeds new and changed nodes with the local model; text is searchable at once', async () => {
@@ -85,7 +91,10 @@ test('background worker embeds new and changed nodes with the local model; text 
       { kind: 'nodeCreated', database: 'neo4j', node: put(1n, ['Doc'], 'graph database search') },
       { kind: 'nodeCreated', database: 'neo4j', node: put(2n, ['Doc'], 'cat dog house') },
     ]);
-    assert.deepEqual((await search.search({ query: 'graph', method: 'text' })).results.map((r) => r.nodeId), [1n]);
+    assert.deepEqual(
+      (await search.search({ query: 'graph', method: 'text' })).results.map((r) => r.nodeId),
+      [1n],
+    );
     assert.equal(search.status().embeddings.pending, 2);
     await search.settle();
     assert.equal(search.status().vectors, 2);

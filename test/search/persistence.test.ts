@@ -26,7 +26,10 @@ test('a persisted HNSW collection reloads with the same answers; other format ve
     assert.equal(copy.strategy, 'hnsw');
     assert.equal(copy.size, original.size);
     for (const q of vectors.slice(0, 20)) {
-      assert.deepEqual(copy.search(q, 5).map((h) => h.nodeId), original.search(q, 5).map((h) => h.nodeId));
+      assert.deepEqual(
+        copy.search(q, 5).map((h) => h.nodeId),
+        original.search(q, 5).map((h) => h.nodeId),
+      );
     }
     assert.ok(!copy.has(3n));
 
@@ -56,8 +59,14 @@ test('database search persists embeddings and metadata when persist_search_index
     assert.equal(second.load(), true);
     assert.equal(second.hasEmbedding(2n), true);
     assert.equal(second.embeddingOf(1n)?.length, 3);
-    assert.deepEqual(second.similar({ vector: [0.9, 0.1, 0], limit: 1 }).map((h) => h.nodeId), [1n]);
-    assert.equal(second.removeOrphans((id) => id !== 2n), 1);
+    assert.deepEqual(
+      second.similar({ vector: [0.9, 0.1, 0], limit: 1 }).map((h) => h.nodeId),
+      [1n],
+    );
+    assert.equal(
+      second.removeOrphans((id) => id !== 2n),
+      1,
+    );
     assert.equal(second.status().vectors, 1);
     await second.close();
   } finally {

@@ -10,7 +10,10 @@ import { HashEmbedder, testSettings, testTuning } from './helpers/settings.js';
 
 const props = (entries: Record<string, CypherValue>) => new Map(Object.entries(entries));
 
-async function withEngine(run: (engine: StorageEngine, search: SearchManager, dbName: string) => Promise<void>, embedder?: HashEmbedder): Promise<void> {
+async function withEngine(
+  run: (engine: StorageEngine, search: SearchManager, dbName: string) => Promise<void>,
+  embedder?: HashEmbedder,
+): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'graphdb-search-'));
   const engine = StorageEngine.open({ dataDir });
   const search = new SearchManager({
@@ -45,7 +48,10 @@ test('a committed node is findable by text at once; deletes and rollbacks are re
     w.createNode(['Doc'], props({ title: 'Cooking with cast iron' }));
     w.commit();
     const page = await search.database(name).search({ query: 'database', method: 'text' });
-    assert.deepEqual(page.results.map((r) => r.nodeId), [id]);
+    assert.deepEqual(
+      page.results.map((r) => r.nodeId),
+      [id],
+    );
 
     const rolledBack = await db.beginWrite();
     rolledBack.createNode(['Doc'], props({ title: 'another database' }));
@@ -66,7 +72,10 @@ test('FULLTEXT and VECTOR indexes from the catalog, queried like Neo4j procedure
     const a = w.createNode(['Movie'], props({ title: 'The Matrix', plot: 'a hacker learns the truth', embedding: [1, 0, 0] }));
     const b = w.createNode(['Movie'], props({ title: 'Matrix Reloaded', plot: 'more hackers', embedding: [0.8, 0.6, 0] }));
     w.createNode(['Book'], props({ title: 'Matrix algebra', embedding: [1, 0, 0] }));
-    w.createIndex({ name: 'titles', type: 'FULLTEXT', entityType: 'NODE', labelsOrTypes: ['Movie'], properties: ['title', 'plot'], options: new Map() }, false);
+    w.createIndex(
+      { name: 'titles', type: 'FULLTEXT', entityType: 'NODE', labelsOrTypes: ['Movie'], properties: ['title', 'plot'], options: new Map() },
+      false,
+    );
     w.createIndex(
       {
         name: 'plots',
@@ -83,9 +92,15 @@ test('FULLTEXT and VECTOR indexes from the catalog, queried like Neo4j procedure
     assert.deepEqual(search.database(name).syncIndexes(reader).sort(), ['plots', 'titles']);
     reader.close();
     const ft = search.database(name).queryFulltext('titles', 'matrix AND truth');
-    assert.deepEqual(ft.map((h) => h.nodeId), [a]);
+    assert.deepEqual(
+      ft.map((h) => h.nodeId),
+      [a],
+    );
     const vec = search.database(name).queryVectorIndex('plots', 2, [1, 0, 0]);
-    assert.deepEqual(vec.map((h) => h.nodeId), [a, b]);
+    assert.deepEqual(
+      vec.map((h) => h.nodeId),
+      [a, b],
+    );
     assert.equal(vec[0]!.score, 1);
     assert.ok(Math.abs(vec[1]!.score - 0.9) < 1e-6, 'score (1 + 0.8) / 2');
 
@@ -93,7 +108,12 @@ test('FULLTEXT and VECTOR indexes from the catalog, queried like Neo4j procedure
     const c = w2.createNode(['Movie'], props({ title: 'Matrix Resurrections', embedding: [0.99, 0.01, 0] }));
     w2.commit();
     assert.equal(search.database(name).queryVectorIndex('plots', 1, [0.99, 0.01, 0])[0]!.nodeId, c, 'fresh after commit');
-    assert.ok(search.database(name).queryFulltext('titles', 'resurrections').some((h) => h.nodeId === c));
+    assert.ok(
+      search
+        .database(name)
+        .queryFulltext('titles', 'resurrections')
+        .some((h) => h.nodeId === c),
+    );
     assert.throws(() => search.database(name).queryVectorIndex('plots', 1, [1, 0]), /3/);
     assert.throws(() => search.database(name).queryFulltext('nope', 'x'), /no such fulltext schema index/);
   });
@@ -124,7 +144,10 @@ test('hybrid search fuses BM25 and vectors with RRF, embeds in the background, r
     const again = await service.search({ query: 'vector search', limit: 2 });
     assert.equal(again.cached, true);
     const filtered = await service.search({ query: 'vector search', labels: ['Note'] });
-    assert.deepEqual(filtered.results.map((r) => r.nodeId), [vectorOnly]);
+    assert.deepEqual(
+      filtered.results.map((r) => r.nodeId),
+      [vectorOnly],
+    );
     const similar = service.similar({ nodeId: graph, limit: 1 });
     assert.equal(similar[0]!.nodeId, vectorOnly);
     const callsBefore = embedder.calls;
@@ -153,7 +176,14 @@ test('a VECTOR index past the exact-search threshold switches to HNSW and stays 
     const w = await db.beginWrite();
     for (let i = 0; i < 6000; i++) w.createNode(['Item'], props({ v: Array.from(vectors[i]!) }));
     w.createIndex(
-      { name: 'items', type: 'VECTOR', entityType: 'NODE', labelsOrTypes: ['Item'], properties: ['v'], options: props({ 'vector.dimensions': 8n }) },
+      {
+        name: 'items',
+        type: 'VECTOR',
+        entityType: 'NODE',
+        labelsOrTypes: ['Item'],
+        properties: ['v'],
+        options: props({ 'vector.dimensions': 8n }),
+      },
       false,
     );
     w.commit();

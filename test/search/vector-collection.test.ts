@@ -31,8 +31,14 @@ test('exact search reports Neo4j scores for cosine and euclidean', () => {
   cosine.upsert(2n, [0, 1]);
   cosine.upsert(3n, [-1, 0]);
   const hits = cosine.search([2, 0], 3);
-  assert.deepEqual(hits.map((h) => h.nodeId), [1n, 2n, 3n]);
-  assert.deepEqual(hits.map((h) => h.score), [1, 0.5, 0]);
+  assert.deepEqual(
+    hits.map((h) => h.nodeId),
+    [1n, 2n, 3n],
+  );
+  assert.deepEqual(
+    hits.map((h) => h.score),
+    [1, 0.5, 0],
+  );
   const euclidean = new VectorCollection({ dimensions: 2, similarity: 'euclidean', tuning: tuning() });
   euclidean.upsert(1n, [1, 1]);
   euclidean.upsert(2n, [3, 1]);
@@ -58,10 +64,16 @@ test('updates replace, removals tombstone, filters restrict', () => {
   collection.upsert(1n, [0, 1]);
   assert.equal(collection.search([1, 0], 1)[0]!.nodeId, 2n);
   collection.remove(2n);
-  assert.deepEqual(collection.search([1, 0], 5).map((h) => h.nodeId), [1n]);
+  assert.deepEqual(
+    collection.search([1, 0], 5).map((h) => h.nodeId),
+    [1n],
+  );
   assert.equal(collection.status().tombstones, 2);
   collection.upsert(3n, [1, 0]);
-  assert.deepEqual(collection.search([1, 0], 5, (id) => id !== 3n).map((h) => h.nodeId), [1n]);
+  assert.deepEqual(
+    collection.search([1, 0], 5, (id) => id !== 3n).map((h) => h.nodeId),
+    [1n],
+  );
   collection.close();
 });
 

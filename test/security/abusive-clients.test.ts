@@ -30,7 +30,8 @@ const cleanups: (() => void)[] = [];
 after(() => cleanups.forEach((cleanup) => cleanup()));
 
 /** ~100 MB: 1M rows of an integer pair and a 90-character string, without a 1M-element list. */
-const HUGE = "UNWIND range(1, 1000) AS a UNWIND range(1, 1000) AS b RETURN a, b, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' AS pad";
+const HUGE =
+  "UNWIND range(1, 1000) AS a UNWIND range(1, 1000) AS b RETURN a, b, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' AS pad";
 
 async function startServe(): Promise<{ child: ChildProcess; url: string }> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-abuse-'));
@@ -38,7 +39,19 @@ async function startServe(): Promise<{ child: ChildProcess; url: string }> {
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GRAPHDB_')) env[key] = value;
   const child = spawn(
     process.execPath,
-    ['--import', tsxLoader, entry, '--data-dir', path.join(home, 'data'), '--http-port', '0', '--no-bolt', '--no-auth', '--log-level', 'info'],
+    [
+      '--import',
+      tsxLoader,
+      entry,
+      '--data-dir',
+      path.join(home, 'data'),
+      '--http-port',
+      '0',
+      '--no-bolt',
+      '--no-auth',
+      '--log-level',
+      'info',
+    ],
     { cwd: home, env: { ...env, HOME: home, GRAPHDB_WRITE_TIMEOUT: '10m' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   cleanups.push(() => {
@@ -103,7 +116,11 @@ test(`${CLIENTS} non-reading clients of ~100 MB results and ${SLOW_HEADER_CLIENT
   const request = JSON.stringify({ statements: [{ statement: 'RETURN 1 AS one' }] });
   const returnOne = async (): Promise<number> => {
     const started = performance.now();
-    const response = await fetch(`${url}/db/graphdb/tx/commit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
+    const response = await fetch(`${url}/db/graphdb/tx/commit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: request,
+    });
     const json = (await response.json()) as { results: { data: { row: unknown[] }[] }[] };
     assert.deepEqual(json.results[0]!.data[0]!.row, [1]);
     return performance.now() - started;
@@ -118,7 +135,9 @@ test(`${CLIENTS} non-reading clients of ~100 MB results and ${SLOW_HEADER_CLIENT
   const abusers: Socket[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     const socket = await rawConnect(port);
-    socket.write(`POST /db/graphdb/tx/commit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(
+      `POST /db/graphdb/tx/commit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     socket.once('data', () => socket.pause());
     abusers.push(socket);
   }

@@ -34,12 +34,16 @@ function closed(socket: Socket): Promise<void> {
 /** Resolves true when `socket` is closed by the peer before `ms`, false otherwise. */
 async function closedWithin(socket: Socket, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const result = await Promise.race([closed(socket).then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  const result = await Promise.race([
+    closed(socket).then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
   clearTimeout(timer);
   return result;
 }
 
-const BIG_RESULT = "UNWIND range(1, 300000) AS i RETURN i, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' AS pad";
+const BIG_RESULT =
+  "UNWIND range(1, 300000) AS i RETURN i, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' AS pad";
 
 describe('HTTP listener', () => {
   test('database.max_connections and server.limits.max_connections_per_ip close extra connections at once', async () => {
@@ -79,7 +83,9 @@ describe('HTTP listener', () => {
     try {
       const socket = await rawConnect(portOf(server.url));
       const body = JSON.stringify({ statements: [{ statement: BIG_RESULT }] });
-      socket.write(`POST /db/graphdb/tx/commit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.write(
+        `POST /db/graphdb/tx/commit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       socket.once('data', () => socket.pause());
       // A paused client cannot see the close: watch the server's side of the connection.
       const listener = server.server.app!.server;
@@ -87,7 +93,11 @@ describe('HTTP listener', () => {
       while (Date.now() < deadline && (await new Promise<number>((resolve) => listener.getConnections((_e, n) => resolve(n)))) > 0) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      assert.equal(await new Promise<number>((resolve) => listener.getConnections((_e, n) => resolve(n))), 0, 'the server closed the non-reading connection');
+      assert.equal(
+        await new Promise<number>((resolve) => listener.getConnections((_e, n) => resolve(n))),
+        0,
+        'the server closed the non-reading connection',
+      );
       socket.destroy();
       const after = await commit(server.url, ['RETURN 1 AS one']);
       assert.deepEqual(after.body.results[0].data[0].row, [1]);

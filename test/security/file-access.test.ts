@@ -47,11 +47,19 @@ async function refused(query: string, message: RegExp, code = EXTERNAL, database
 
 describe('file: URLs resolve inside the import directory only', () => {
   test('file:///etc/passwd is <import>/etc/passwd, which does not exist', async () => {
-    await refused("LOAD CSV FROM 'file:///etc/passwd' AS r FIELDTERMINATOR ':' RETURN r[0] LIMIT 3", /Couldn't load the external resource at: file:\/\/\/etc\/passwd/);
+    await refused(
+      "LOAD CSV FROM 'file:///etc/passwd' AS r FIELDTERMINATOR ':' RETURN r[0] LIMIT 3",
+      /Couldn't load the external resource at: file:\/\/\/etc\/passwd/,
+    );
   });
 
   test('dot-dot segments, plain or percent-encoded, do not leave the import directory', async () => {
-    for (const url of ['file:///../secret.csv', 'file:///%2e%2e/secret.csv', 'file:///..%2Fsecret.csv', 'file:///sub/..%2F..%2Fsecret.csv']) {
+    for (const url of [
+      'file:///../secret.csv',
+      'file:///%2e%2e/secret.csv',
+      'file:///..%2Fsecret.csv',
+      'file:///sub/..%2F..%2Fsecret.csv',
+    ]) {
       await assert.rejects(rows(db.session(), `LOAD CSV FROM '${url}' AS r RETURN r`), (error: { code?: string; message: string }) => {
         assert.equal(error.code, EXTERNAL, url);
         assert.doesNotMatch(error.message, /top|secret,/);
@@ -66,12 +74,18 @@ describe('file: URLs resolve inside the import directory only', () => {
   });
 
   test('files inside are read, in subdirectories and through links that stay inside', async () => {
-    const out = await rows(db.session(), "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS line RETURN line.name AS name, line.city AS city");
+    const out = await rows(
+      db.session(),
+      "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS line RETURN line.name AS name, line.city AS city",
+    );
     assert.deepEqual(out, [
       { name: 'Ann', city: 'Oslo, Norway' },
       { name: 'Bob "B"', city: 'Rome' },
     ]);
-    assert.deepEqual(await rows(db.session(), "LOAD CSV FROM 'file:///sub/x.csv' AS r FIELDTERMINATOR ';' RETURN r"), [{ r: ['1', '2'] }, { r: ['3', '4'] }]);
+    assert.deepEqual(await rows(db.session(), "LOAD CSV FROM 'file:///sub/x.csv' AS r FIELDTERMINATOR ';' RETURN r"), [
+      { r: ['1', '2'] },
+      { r: ['3', '4'] },
+    ]);
     assert.equal((await rows(db.session(), "LOAD CSV FROM 'file:///inside-link.csv' AS r RETURN r")).length, 3);
   });
 
@@ -155,7 +169,12 @@ describe('endless and huge input', () => {
       ftruncateSync(fd, 8 * 1024 ** 3);
       closeSync(fd);
       const rssBefore = process.memoryUsage().rss;
-      await refused("LOAD CSV FROM 'file:///zeros.csv' AS r RETURN count(r)", /larger than the current buffer size.*dbms\.import\.csv\.buffer_size/, EXTERNAL, small);
+      await refused(
+        "LOAD CSV FROM 'file:///zeros.csv' AS r RETURN count(r)",
+        /larger than the current buffer size.*dbms\.import\.csv\.buffer_size/,
+        EXTERNAL,
+        small,
+      );
       assert.ok(process.memoryUsage().rss - rssBefore < 256 * 1024 ** 2, 'memory stayed bounded');
     } finally {
       await small.close();
@@ -199,13 +218,19 @@ describe('HTTP(S) URLs', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test('refused unless allowlisted (the default allows none)', async () => {
-    await refused(`LOAD CSV FROM '${base}/data/x.csv' AS r RETURN r`, /not allowed by the configuration property 'dbms.security.load_url_allowlist'/);
+    await refused(
+      `LOAD CSV FROM '${base}/data/x.csv' AS r RETURN r`,
+      /not allowed by the configuration property 'dbms.security.load_url_allowlist'/,
+    );
   });
 
   test('an allowlisted prefix is streamed; a redirect outside the prefix is refused', async () => {
     const open = await GraphDB.open({ dataDir: join(dir, 'http'), search: false, files: { urlAllowlist: [`${base}/data/`] } });
     try {
-      assert.deepEqual(await rows(open.session(), `LOAD CSV FROM '${base}/data/x.csv' AS r RETURN r`), [{ r: ['1', '2'] }, { r: ['3', '4'] }]);
+      assert.deepEqual(await rows(open.session(), `LOAD CSV FROM '${base}/data/x.csv' AS r RETURN r`), [
+        { r: ['1', '2'] },
+        { r: ['3', '4'] },
+      ]);
       await refused(`LOAD CSV FROM '${base}/private/x.csv' AS r RETURN r`, /load_url_allowlist/, EXTERNAL, open);
       await refused(`LOAD CSV FROM '${base}/data/../redirect' AS r RETURN r`, /load_url_allowlist/, EXTERNAL, open);
     } finally {

@@ -91,7 +91,12 @@ describe('fuzzing', () => {
         const client = await open(bolt.port, [5, 4]);
         try {
           client.send(signature, fields);
-          const answer = await withDeadline(client.next().then(() => 'answered' as const, () => 'closed' as const));
+          const answer = await withDeadline(
+            client.next().then(
+              () => 'answered' as const,
+              () => 'closed' as const,
+            ),
+          );
           if (answer === 'hang') tally.hangs.push(`0x${signature.toString(16)} ${String(fields)}`);
         } finally {
           client.close();
@@ -117,7 +122,12 @@ describe('fuzzing', () => {
           const header = Buffer.alloc(2);
           header.writeUInt16BE(bytes.length);
           client.socket.write(Buffer.concat([header, Buffer.from(bytes), Buffer.alloc(2)]));
-          const answer = await withDeadline(client.next().then(() => 'answered' as const, () => 'closed' as const));
+          const answer = await withDeadline(
+            client.next().then(
+              () => 'answered' as const,
+              () => 'closed' as const,
+            ),
+          );
           if (answer === 'hang') tally.hangs.push(Buffer.from(bytes).toString('hex'));
         } finally {
           client.close();
@@ -130,21 +140,52 @@ describe('fuzzing', () => {
 
   test('HTTP transaction API bodies answer below 500 with client-class codes', async (t) => {
     const tally = new Tally();
-    const statement = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('RETURN 1', 'MATCH (n) RETURN n LIMIT 1', 'RETURN $x', 'UNWIND [1,2] AS x RETURN x'));
+    const statement = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('RETURN 1', 'MATCH (n) RETURN n LIMIT 1', 'RETURN $x', 'UNWIND [1,2] AS x RETURN x'),
+    );
     const body = fc.oneof(
       fc.jsonValue().map((v) => JSON.stringify(v)),
-      fc.record({ statements: fc.array(fc.record({ statement, parameters: fc.option(fc.jsonValue()), resultDataContents: fc.option(fc.array(fc.string())), includeStats: fc.option(fc.jsonValue()) }, { requiredKeys: [] }), { maxLength: 3 }) }).map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          statements: fc.array(
+            fc.record(
+              {
+                statement,
+                parameters: fc.option(fc.jsonValue()),
+                resultDataContents: fc.option(fc.array(fc.string())),
+                includeStats: fc.option(fc.jsonValue()),
+              },
+              { requiredKeys: [] },
+            ),
+            { maxLength: 3 },
+          ),
+        })
+        .map((v) => JSON.stringify(v)),
       fc.string({ maxLength: 80 }),
     );
-    const path = fc.constantFrom('/db/graphdb/tx/commit', '/db/graphdb/tx', '/db/nope/tx/commit', '/db/graphdb/tx/12345', '/db/graphdb/tx/12345/commit');
+    const path = fc.constantFrom(
+      '/db/graphdb/tx/commit',
+      '/db/graphdb/tx',
+      '/db/nope/tx/commit',
+      '/db/graphdb/tx/12345',
+      '/db/graphdb/tx/12345/commit',
+    );
     await fc.assert(
       fc.asyncProperty(path, body, async (route, text) => {
         tally.inputs++;
-        const response = await withDeadline(fetch(`${http.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }).then(async (r) => ({ status: r.status, text: await r.text() })));
+        const response = await withDeadline(
+          fetch(`${http.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }).then(async (r) => ({
+            status: r.status,
+            text: await r.text(),
+          })),
+        );
         if (response === 'hang') return void tally.hangs.push(`${route} ${text}`);
-        if (response.status >= 500 || response.text.includes('Neo.DatabaseError')) tally.crashes.push(`${route} ${text} -> ${response.status} ${response.text.slice(0, 200)}`);
+        if (response.status >= 500 || response.text.includes('Neo.DatabaseError'))
+          tally.crashes.push(`${route} ${text} -> ${response.status} ${response.text.slice(0, 200)}`);
         const location = /\/db\/graphdb\/tx\/([^/"]+)"/.exec(response.text);
-        if (route === '/db/graphdb/tx' && response.status === 201 && location) await fetch(`${http.url}/db/graphdb/tx/${location[1]}`, { method: 'DELETE' });
+        if (route === '/db/graphdb/tx' && response.status === 201 && location)
+          await fetch(`${http.url}/db/graphdb/tx/${location[1]}`, { method: 'DELETE' });
       }),
       { seed: SEED, numRuns: scale(200) },
     );
@@ -153,19 +194,60 @@ describe('fuzzing', () => {
 
   test('GraphQL requests answer client-class errors for bad input', async (t) => {
     const tally = new Tally();
-    const token = fc.constantFrom('{', '}', '(', ')', 'query', 'mutation', '__typename', '__schema', 'types', 'name', '$v', ':', 'Int', '!', '...', 'on', '@skip', 'if:', 'true', '"s"', '1', '[', ']', 'fragment', 'F');
-    const query = fc.oneof(fc.array(token, { maxLength: 25 }).map((ts) => ts.join(' ')), fc.string({ maxLength: 60 }), fc.constant('{ __typename }'));
+    const token = fc.constantFrom(
+      '{',
+      '}',
+      '(',
+      ')',
+      'query',
+      'mutation',
+      '__typename',
+      '__schema',
+      'types',
+      'name',
+      '$v',
+      ':',
+      'Int',
+      '!',
+      '...',
+      'on',
+      '@skip',
+      'if:',
+      'true',
+      '"s"',
+      '1',
+      '[',
+      ']',
+      'fragment',
+      'F',
+    );
+    const query = fc.oneof(
+      fc.array(token, { maxLength: 25 }).map((ts) => ts.join(' ')),
+      fc.string({ maxLength: 60 }),
+      fc.constant('{ __typename }'),
+    );
     const body = fc.oneof(
-      fc.record({ query: fc.oneof(query, fc.jsonValue()), variables: fc.option(fc.jsonValue()), operationName: fc.option(fc.jsonValue()) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+      fc
+        .record(
+          { query: fc.oneof(query, fc.jsonValue()), variables: fc.option(fc.jsonValue()), operationName: fc.option(fc.jsonValue()) },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
       fc.jsonValue().map((v) => JSON.stringify(v)),
       fc.string({ maxLength: 60 }),
     );
     await fc.assert(
       fc.asyncProperty(body, async (text) => {
         tally.inputs++;
-        const response = await withDeadline(fetch(`${http.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }).then(async (r) => ({ status: r.status, text: await r.text() })));
+        const response = await withDeadline(
+          fetch(`${http.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }).then(async (r) => ({
+            status: r.status,
+            text: await r.text(),
+          })),
+        );
         if (response === 'hang') return void tally.hangs.push(text);
-        if (response.status >= 500 || response.text.includes('Neo.DatabaseError')) tally.crashes.push(`${text} -> ${response.status} ${response.text.slice(0, 200)}`);
+        if (response.status >= 500 || response.text.includes('Neo.DatabaseError'))
+          tally.crashes.push(`${text} -> ${response.status} ${response.text.slice(0, 200)}`);
       }),
       { seed: SEED, numRuns: scale(200) },
     );
@@ -175,13 +257,80 @@ describe('fuzzing', () => {
   test('Cypher statements end in rows or a client/transient error', async (t) => {
     const tally = new Tally();
     const word = fc.constantFrom(
-      'MATCH', 'RETURN', 'WITH', 'UNWIND', 'CREATE', 'MERGE', 'WHERE', 'OPTIONAL', 'CALL', 'YIELD', 'ORDER BY', 'LIMIT', 'SKIP', 'AS', 'AND', 'OR', 'NOT', 'IN',
-      '(', ')', '[', ']', '{', '}', '-', '->', '<-', ':', ',', '.', '|', '*', '+', '=~', '=', '<>', '$p', 'n', 'm', 'r', 'x', ':L', ':T', '1', '-1', '0.5', "'a'", 'null', 'true',
-      'count(*)', 'collect(x)', 'range(1, 5)', 'size', 'toString', 'reduce', 'EXISTS', 'COUNT', 'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'shortestPath', 'DISTINCT', '9223372036854775807',
+      'MATCH',
+      'RETURN',
+      'WITH',
+      'UNWIND',
+      'CREATE',
+      'MERGE',
+      'WHERE',
+      'OPTIONAL',
+      'CALL',
+      'YIELD',
+      'ORDER BY',
+      'LIMIT',
+      'SKIP',
+      'AS',
+      'AND',
+      'OR',
+      'NOT',
+      'IN',
+      '(',
+      ')',
+      '[',
+      ']',
+      '{',
+      '}',
+      '-',
+      '->',
+      '<-',
+      ':',
+      ',',
+      '.',
+      '|',
+      '*',
+      '+',
+      '=~',
+      '=',
+      '<>',
+      '$p',
+      'n',
+      'm',
+      'r',
+      'x',
+      ':L',
+      ':T',
+      '1',
+      '-1',
+      '0.5',
+      "'a'",
+      'null',
+      'true',
+      'count(*)',
+      'collect(x)',
+      'range(1, 5)',
+      'size',
+      'toString',
+      'reduce',
+      'EXISTS',
+      'COUNT',
+      'CASE',
+      'WHEN',
+      'THEN',
+      'ELSE',
+      'END',
+      'shortestPath',
+      'DISTINCT',
+      '9223372036854775807',
     );
     const statement = fc.oneof(
       fc.array(word, { minLength: 1, maxLength: 18 }).map((ws) => ws.join(' ')),
-      fc.tuple(fc.constantFrom('RETURN ', 'MATCH (n) RETURN ', 'UNWIND [1, null, "a"] AS x RETURN '), fc.array(word, { minLength: 1, maxLength: 8 })).map(([prefix, ws]) => prefix + ws.join(' ')),
+      fc
+        .tuple(
+          fc.constantFrom('RETURN ', 'MATCH (n) RETURN ', 'UNWIND [1, null, "a"] AS x RETURN '),
+          fc.array(word, { minLength: 1, maxLength: 8 }),
+        )
+        .map(([prefix, ws]) => prefix + ws.join(' ')),
       fc.string({ maxLength: 40 }),
     );
     await fc.assert(
@@ -197,7 +346,9 @@ describe('fuzzing', () => {
               return 'ok';
             } catch (error) {
               const code = (error as { code?: unknown }).code;
-              return typeof code === 'string' && /^Neo\.(ClientError|TransientError)\./.test(code) ? 'client' : `crash ${String(code)} ${(error as Error).message}`;
+              return typeof code === 'string' && /^Neo\.(ClientError|TransientError)\./.test(code)
+                ? 'client'
+                : `crash ${String(code)} ${(error as Error).message}`;
             } finally {
               await session.close();
             }

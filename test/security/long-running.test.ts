@@ -66,6 +66,9 @@ test('LOAD CSV and shortestPath stop on TERMINATE TRANSACTION from another sessi
 test('+ refuses a list or string beyond the engine limits with a ClientError', async () => {
   const sparse: unknown[] = [];
   sparse.length = MAX_LIST_LENGTH / 2 + 1;
-  assert.throws(() => add(sparse as never, sparse as never), (error: { code?: string }) => error.code === 'Neo.ClientError.Statement.ArgumentError');
+  assert.throws(
+    () => add(sparse as never, sparse as never),
+    (error: { code?: string }) => error.code === 'Neo.ClientError.Statement.ArgumentError',
+  );
   await failsWith("RETURN size(reduce(s = 'x', i IN range(1, 40) | s + s)) AS r", 'Neo.ClientError.Statement.ArgumentError');
 });

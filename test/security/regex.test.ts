@@ -6,7 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
-import { REGEX_CACHE_MAX_BYTES, REGEX_CACHE_MAX_ENTRIES, regexCacheStats, regexFullMatch } from '../../src/engine/cypher/functions/user-regex.js';
+import {
+  REGEX_CACHE_MAX_BYTES,
+  REGEX_CACHE_MAX_ENTRIES,
+  regexCacheStats,
+  regexFullMatch,
+} from '../../src/engine/cypher/functions/user-regex.js';
 import { rows } from '../execution/helpers.js';
 
 let db: GraphDB;
@@ -21,7 +26,10 @@ describe('=~ runs on a linear-time engine', () => {
   test("'aaa…!' =~ '(a+)+$' answers at once while another session is served", async () => {
     const started = performance.now();
     const [evil, other] = await Promise.all([
-      rows(db.session(), "RETURN 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' =~ '(a+)+$' AS m, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' =~ '(a|aa)+' AS n"),
+      rows(
+        db.session(),
+        "RETURN 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' =~ '(a+)+$' AS m, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' =~ '(a|aa)+' AS n",
+      ),
       rows(db.session(), 'RETURN 1 AS one'),
     ]);
     const elapsed = performance.now() - started;
@@ -37,7 +45,9 @@ describe('=~ runs on a linear-time engine', () => {
       db.session(),
       "RETURN 'ABC' =~ '(?i)abc' AS i, 'abc' =~ '\\\\p{Alpha}+' AS alpha, '12x' =~ '[\\\\p{Digit}x]+' AS inClass, 'a.b' =~ '\\\\Qa.b\\\\E' AS quoted, 'a\\nb' =~ 'a.b' AS dot, 'a\\nb' =~ '(?s)a.b' AS dotall, 'abc' =~ 'b' AS partial, 'Été' =~ '(?iu)été' AS unicodeCase",
     );
-    assert.deepEqual(out, [{ i: true, alpha: true, inClass: true, quoted: true, dot: false, dotall: true, partial: false, unicodeCase: true }]);
+    assert.deepEqual(out, [
+      { i: true, alpha: true, inClass: true, quoted: true, dot: false, dotall: true, partial: false, unicodeCase: true },
+    ]);
   });
 
   test('backtracking-only constructs answer a ClientError that names them', async () => {

@@ -40,9 +40,16 @@ function cleanEnv(extra: Record<string, string>, home: string): NodeJS.ProcessEn
   return { ...env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), ...extra };
 }
 
-function spawnServe(args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function spawnServe(
+  args: string[],
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const home = tempDir();
-  const child = spawn(process.execPath, ['--import', tsxLoader, entry, ...args], { cwd: home, env: cleanEnv(env, home), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', tsxLoader, entry, ...args], {
+    cwd: home,
+    env: cleanEnv(env, home),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,7 +58,12 @@ function spawnServe(args: string[], env: Record<string, string> = {}): { child: 
   return { child, output: () => output, exited };
 }
 
-async function waitForLog(output: () => string, pattern: RegExp, exited: Promise<number | null>, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+async function waitForLog(
+  output: () => string,
+  pattern: RegExp,
+  exited: Promise<number | null>,
+  timeoutMs = 30_000,
+): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   let done = false;
   void exited.then(() => (done = true));
@@ -64,7 +76,23 @@ async function waitForLog(output: () => string, pattern: RegExp, exited: Promise
 }
 
 async function serve(dataDir: string, extraArgs: string[] = [], env: Record<string, string> = {}): Promise<Served> {
-  const spawned = spawnServe(['--data-dir', dataDir, '--http-port', '0', '--address', '127.0.0.1', '--bolt-port', '0', '--bolt-address', '127.0.0.1', '--no-auth', ...extraArgs], env);
+  const spawned = spawnServe(
+    [
+      '--data-dir',
+      dataDir,
+      '--http-port',
+      '0',
+      '--address',
+      '127.0.0.1',
+      '--bolt-port',
+      '0',
+      '--bolt-address',
+      '127.0.0.1',
+      '--no-auth',
+      ...extraArgs,
+    ],
+    env,
+  );
   const http = await waitForLog(spawned.output, /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*HTTP listener started/, spawned.exited);
   const bolt = await waitForLog(spawned.output, /"url":"bolt:\/\/127\.0\.0\.1:(\d+)"/, spawned.exited);
   return { ...spawned, url: http[1]!, boltPort: Number(bolt[1]) };

@@ -36,8 +36,18 @@ after(async () => {
 
 test('SHOW INDEXES returns the Neo4j 5 default columns; YIELD * adds options and createStatement', async () => {
   assert.deepEqual(await keys('SHOW INDEXES'), [
-    'id', 'name', 'state', 'populationPercent', 'type', 'entityType', 'labelsOrTypes', 'properties',
-    'indexProvider', 'owningConstraint', 'lastRead', 'readCount',
+    'id',
+    'name',
+    'state',
+    'populationPercent',
+    'type',
+    'entityType',
+    'labelsOrTypes',
+    'properties',
+    'indexProvider',
+    'owningConstraint',
+    'lastRead',
+    'readCount',
   ]);
   const all = await keys('SHOW INDEXES YIELD *');
   assert.ok(all.includes('options') && all.includes('createStatement'), JSON.stringify(all));
@@ -45,21 +55,41 @@ test('SHOW INDEXES returns the Neo4j 5 default columns; YIELD * adds options and
 
 test('SHOW INDEXES WHERE filters on a column; the type word before INDEXES filters too', async () => {
   const fulltext = await rows(s, "SHOW INDEXES WHERE type = 'FULLTEXT'");
-  assert.deepEqual(fulltext.map((r) => r.name), ['movie_text']);
+  assert.deepEqual(
+    fulltext.map((r) => r.name),
+    ['movie_text'],
+  );
   assert.deepEqual(fulltext[0]?.properties, ['title', 'plot']);
-  assert.deepEqual((await rows(s, 'SHOW TEXT INDEXES')).map((r) => r.name), ['person_bio']);
-  assert.deepEqual((await rows(s, "SHOW INDEXES WHERE 'Person' IN labelsOrTypes AND name STARTS WITH 'person_n'")).map((r) => r.name), ['person_name']);
+  assert.deepEqual(
+    (await rows(s, 'SHOW TEXT INDEXES')).map((r) => r.name),
+    ['person_bio'],
+  );
+  assert.deepEqual(
+    (await rows(s, "SHOW INDEXES WHERE 'Person' IN labelsOrTypes AND name STARTS WITH 'person_n'")).map((r) => r.name),
+    ['person_name'],
+  );
 });
 
 test('SHOW INDEXES YIELD items with ORDER BY / SKIP / LIMIT / WHERE, then RETURN', async () => {
-  const names = (await rows(s, "SHOW INDEXES YIELD name, type, owningConstraint ORDER BY name DESC WHERE type <> 'LOOKUP' AND owningConstraint IS NULL RETURN name")).map((r) => r.name);
+  const names = (
+    await rows(
+      s,
+      "SHOW INDEXES YIELD name, type, owningConstraint ORDER BY name DESC WHERE type <> 'LOOKUP' AND owningConstraint IS NULL RETURN name",
+    )
+  ).map((r) => r.name);
   assert.deepEqual(names, ['person_name', 'person_bio', 'movie_text']);
-  const paged = await rows(s, "SHOW INDEXES YIELD name AS n, type WHERE n IN ['movie_text', 'person_bio', 'person_name'] RETURN n ORDER BY n SKIP 1 LIMIT 1");
+  const paged = await rows(
+    s,
+    "SHOW INDEXES YIELD name AS n, type WHERE n IN ['movie_text', 'person_bio', 'person_name'] RETURN n ORDER BY n SKIP 1 LIMIT 1",
+  );
   assert.deepEqual(paged, [{ n: 'person_bio' }]);
   const yieldPaged = await rows(s, "SHOW INDEXES YIELD name, type ORDER BY name SKIP 1 LIMIT 2 WHERE name <> 'x'");
   assert.equal(yieldPaged.length, 2);
   assert.deepEqual(Object.keys(yieldPaged[0] ?? {}), ['name', 'type']);
-  const expression = await rows(s, "SHOW INDEXES YIELD name, properties WHERE name = 'movie_text' RETURN toUpper(name) AS upper, size(properties) AS n");
+  const expression = await rows(
+    s,
+    "SHOW INDEXES YIELD name, properties WHERE name = 'movie_text' RETURN toUpper(name) AS upper, size(properties) AS n",
+  );
   assert.deepEqual(expression, [{ upper: 'MOVIE_TEXT', n: 2n }]);
 });
 
@@ -68,14 +98,18 @@ test('SHOW INDEXES YIELD type RETURN type, count(*) aggregates', async () => {
   const byType = Object.fromEntries(counts.map((r) => [r.type as string, r.c]));
   assert.equal(byType.FULLTEXT, 1n);
   assert.equal(byType.TEXT, 1n);
-  assert.ok((byType.RANGE as bigint) >= 1n, JSON.stringify(counts, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
+  assert.ok(
+    (byType.RANGE as bigint) >= 1n,
+    JSON.stringify(counts, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)),
+  );
   assert.deepEqual(await keys('SHOW INDEXES YIELD type RETURN type, count(*)'), ['type', 'count(*)']);
 });
 
 test('an unknown YIELD column, an undefined variable and a duplicate column are syntax errors; comprehension variables are fine', async () => {
   await assert.rejects(
     async () => rows(s, 'SHOW INDEXES YIELD name, nonsense'),
-    (error: { code?: string; message?: string }) => error.code === 'Neo.ClientError.Statement.SyntaxError' && /nonsense/.test(error.message ?? ''),
+    (error: { code?: string; message?: string }) =>
+      error.code === 'Neo.ClientError.Statement.SyntaxError' && /nonsense/.test(error.message ?? ''),
   );
   for (const query of [
     'SHOW INDEXES YIELD name WHERE type = 1',
@@ -84,15 +118,25 @@ test('an unknown YIELD column, an undefined variable and a duplicate column are 
     'SHOW INDEXES YIELD name, name',
     'SHOW INDEXES YIELD name AS n RETURN n ORDER BY name',
   ]) {
-    await assert.rejects(async () => rows(s, query), (error: { code?: string }) => error.code === 'Neo.ClientError.Statement.SyntaxError', query);
+    await assert.rejects(
+      async () => rows(s, query),
+      (error: { code?: string }) => error.code === 'Neo.ClientError.Statement.SyntaxError',
+      query,
+    );
   }
   assert.deepEqual(
-    await rows(s, "SHOW INDEXES YIELD name, labelsOrTypes WHERE any(l IN labelsOrTypes WHERE l = 'Movie') RETURN [x IN labelsOrTypes | toLower(x)] AS ls"),
+    await rows(
+      s,
+      "SHOW INDEXES YIELD name, labelsOrTypes WHERE any(l IN labelsOrTypes WHERE l = 'Movie') RETURN [x IN labelsOrTypes | toLower(x)] AS ls",
+    ),
     [{ ls: ['movie'] }],
   );
-  assert.deepEqual((await rows(s, "SHOW INDEXES YIELD name AS n WHERE n = 'movie_text' RETURN n AS m ORDER BY m")), [{ m: 'movie_text' }]);
+  assert.deepEqual(await rows(s, "SHOW INDEXES YIELD name AS n WHERE n = 'movie_text' RETURN n AS m ORDER BY m"), [{ m: 'movie_text' }]);
   const lookup = await rows(s, "SHOW INDEXES YIELD type, entityType, createStatement WHERE type = 'LOOKUP' AND entityType = 'NODE'");
-  assert.deepEqual(lookup.map((r) => r.createStatement).map((t) => String(t).replace(/`[^`]*`/, 'x')), ['CREATE LOOKUP INDEX x FOR (e) ON EACH labels(e)']);
+  assert.deepEqual(
+    lookup.map((r) => r.createStatement).map((t) => String(t).replace(/`[^`]*`/, 'x')),
+    ['CREATE LOOKUP INDEX x FOR (e) ON EACH labels(e)'],
+  );
   await assert.rejects(
     async () => rows(s, 'SHOW FUNCTIONS YIELD name, mode'),
     (error: { code?: string }) => error.code === 'Neo.ClientError.Statement.SyntaxError',
@@ -100,10 +144,22 @@ test('an unknown YIELD column, an undefined variable and a duplicate column are 
 });
 
 test('SHOW CONSTRAINTS with WHERE, YIELD and type words', async () => {
-  assert.deepEqual(await keys('SHOW CONSTRAINTS'), ['id', 'name', 'type', 'entityType', 'labelsOrTypes', 'properties', 'ownedIndex', 'propertyType']);
-  assert.deepEqual((await rows(s, "SHOW CONSTRAINTS WHERE type = 'UNIQUENESS'")).map((r) => r.name), ['user_email']);
-  assert.deepEqual((await rows(s, 'SHOW UNIQUE CONSTRAINTS YIELD name, ownedIndex')), [{ name: 'user_email', ownedIndex: 'user_email' }]);
-  assert.deepEqual((await rows(s, 'SHOW EXISTENCE CONSTRAINTS YIELD name')), [{ name: 'user_name' }]);
+  assert.deepEqual(await keys('SHOW CONSTRAINTS'), [
+    'id',
+    'name',
+    'type',
+    'entityType',
+    'labelsOrTypes',
+    'properties',
+    'ownedIndex',
+    'propertyType',
+  ]);
+  assert.deepEqual(
+    (await rows(s, "SHOW CONSTRAINTS WHERE type = 'UNIQUENESS'")).map((r) => r.name),
+    ['user_email'],
+  );
+  assert.deepEqual(await rows(s, 'SHOW UNIQUE CONSTRAINTS YIELD name, ownedIndex'), [{ name: 'user_email', ownedIndex: 'user_email' }]);
+  assert.deepEqual(await rows(s, 'SHOW EXISTENCE CONSTRAINTS YIELD name'), [{ name: 'user_name' }]);
   assert.deepEqual(await rows(s, 'SHOW CONSTRAINTS YIELD name ORDER BY name DESC LIMIT 1 RETURN name'), [{ name: 'user_name' }]);
   assert.deepEqual(await rows(s, 'SHOW CONSTRAINTS YIELD entityType RETURN entityType, count(*) AS c'), [{ entityType: 'NODE', c: 2n }]);
 });
@@ -112,7 +168,10 @@ test('SHOW DATABASES with WHERE, YIELD, RETURN; SHOW DATABASE name selects one',
   const columns = await keys('SHOW DATABASES');
   assert.deepEqual(columns.slice(0, 3), ['name', 'type', 'aliases']);
   assert.ok(columns.includes('currentStatus') && columns.includes('default') && columns.includes('home'));
-  assert.deepEqual((await rows(s, "SHOW DATABASES WHERE name = 'other' AND currentStatus = 'online'")).map((r) => r.name), ['other']);
+  assert.deepEqual(
+    (await rows(s, "SHOW DATABASES WHERE name = 'other' AND currentStatus = 'online'")).map((r) => r.name),
+    ['other'],
+  );
   const defaults = await rows(s, 'SHOW DATABASES YIELD name, default WHERE default RETURN name');
   assert.equal(defaults.length, 1);
   assert.deepEqual(await rows(s, 'SHOW DATABASE other YIELD name, currentStatus'), [{ name: 'other', currentStatus: 'online' }]);

@@ -53,10 +53,20 @@ async function planOperators(db: GraphDB, text: string, params: Record<string, C
 }
 
 /** A deterministic random graph: out/in neighbour lists computed on the side. */
-function loadRandomGraph(loader: BulkLoader, nodes: number, rels: number, seed: number): { ids: bigint[]; out: bigint[][]; in: bigint[][] } {
+function loadRandomGraph(
+  loader: BulkLoader,
+  nodes: number,
+  rels: number,
+  seed: number,
+): { ids: bigint[]; out: bigint[][]; in: bigint[][] } {
   const ids: bigint[] = [];
   for (let i = 0; i < nodes; i++) {
-    ids.push(loader.addNode(i % 3 === 0 ? ['Person', 'Admin'] : ['Person'], props({ uid: BigInt(i), email: `u${i}@example.org`, name: `user ${i}` })));
+    ids.push(
+      loader.addNode(
+        i % 3 === 0 ? ['Person', 'Admin'] : ['Person'],
+        props({ uid: BigInt(i), email: `u${i}@example.org`, name: `user ${i}` }),
+      ),
+    );
   }
   const out: bigint[][] = ids.map(() => []);
   const inn: bigint[][] = ids.map(() => []);
@@ -68,7 +78,12 @@ function loadRandomGraph(loader: BulkLoader, nodes: number, rels: number, seed: 
   for (let i = 0; i < rels; i++) {
     const a = next() % nodes;
     const b = next() % nodes;
-    loader.addRelationship(i % 5 === 0 ? 'FOLLOWS' : 'KNOWS', ids[a]!, ids[b]!, i % 5 === 0 ? props({ since: BigInt(2000 + (i % 20)) }) : new Map());
+    loader.addRelationship(
+      i % 5 === 0 ? 'FOLLOWS' : 'KNOWS',
+      ids[a]!,
+      ids[b]!,
+      i % 5 === 0 ? props({ since: BigInt(2000 + (i % 20)) }) : new Map(),
+    );
     out[a]!.push(ids[b]!);
     inn[b]!.push(ids[a]!);
   }
@@ -170,8 +185,14 @@ test('invalid values, unknown endpoints and existence constraints refuse the row
     const loader = await db.bulkLoader();
     const a = loader.addNode(['Named'], props({ name: 'a' }));
     assert.throws(() => loader.addNode(['Named'], props({ other: 1n })), /must have the property `name`/);
-    assert.throws(() => loader.addNode(['X'], new Map([['m', new Map()]])), (e: Error & { code?: string }) => e.code === 'Neo.ClientError.Statement.TypeError');
-    assert.throws(() => loader.addRelationship('R', a, 999n, new Map()), (e: Error & { code?: string }) => e.code === 'Neo.ClientError.Statement.EntityNotFound');
+    assert.throws(
+      () => loader.addNode(['X'], new Map([['m', new Map()]])),
+      (e: Error & { code?: string }) => e.code === 'Neo.ClientError.Statement.TypeError',
+    );
+    assert.throws(
+      () => loader.addRelationship('R', a, 999n, new Map()),
+      (e: Error & { code?: string }) => e.code === 'Neo.ClientError.Statement.EntityNotFound',
+    );
     const b = loader.addNode(['Named'], props({ name: 'b' }));
     loader.addRelationship('R', a, b, new Map());
     const result = loader.finish();
@@ -193,8 +214,12 @@ test('a uniqueness violation fails the whole load and leaves the database as it 
     within.addNode(['Person'], props({ key: 'k2' }));
     const y = within.addNode(['Person'], props({ key: 'k1' }));
     within.addRelationship('R', x, y, new Map());
-    assert.throws(() => within.finish(), (e: Error & { code?: string }) =>
-      e.code === 'Neo.ClientError.Schema.ConstraintValidationFailed' && /already exists with label `Person` and property `key` = 'k1'/.test(e.message));
+    assert.throws(
+      () => within.finish(),
+      (e: Error & { code?: string }) =>
+        e.code === 'Neo.ClientError.Schema.ConstraintValidationFailed' &&
+        /already exists with label `Person` and property `key` = 'k1'/.test(e.message),
+    );
 
     const against = await BulkLoader.open(store);
     against.addNode(['Person'], props({ key: 'fresh' }));
@@ -275,7 +300,10 @@ test('change subscribers get every created entity; abort keeps nothing', async (
     loader.addRelationship('T', a, b, new Map());
     loader.finish();
     unsubscribe();
-    assert.deepEqual(events.map((e) => e.kind), ['nodeCreated', 'nodeCreated', 'relationshipCreated']);
+    assert.deepEqual(
+      events.map((e) => e.kind),
+      ['nodeCreated', 'nodeCreated', 'relationshipCreated'],
+    );
     const reader = db.beginRead();
     assert.deepEqual([...reader.labels()].sort(), ['A', 'B']);
     reader.close();

@@ -8,10 +8,13 @@ test('the catalog has system and the default database; databases are created, li
   const env = tempEngine();
   try {
     const engine = env.engine;
-    assert.deepEqual(engine.listDatabases().map((d) => [d.name, d.isDefault, d.isSystem]), [
-      ['graphdb', true, false],
-      ['system', false, true],
-    ]);
+    assert.deepEqual(
+      engine.listDatabases().map((d) => [d.name, d.isDefault, d.isSystem]),
+      [
+        ['graphdb', true, false],
+        ['system', false, true],
+      ],
+    );
     assert.equal(await engine.createDatabase('Movies'), true);
     assert.equal(await engine.createDatabase('movies', true), false);
     await assert.rejects(engine.createDatabase('movies'), { code: 'Neo.ClientError.Database.ExistingDatabaseFound' });
@@ -25,7 +28,10 @@ test('the catalog has system and the default database; databases are created, li
     assert.ok(fs.existsSync(path.join(env.dir, 'movies.db')));
 
     const reopened = env.reopen();
-    assert.deepEqual(reopened.listDatabases().map((d) => d.name), ['graphdb', 'movies', 'system']);
+    assert.deepEqual(
+      reopened.listDatabases().map((d) => d.name),
+      ['graphdb', 'movies', 'system'],
+    );
     assert.equal(reopened.database('movies').stats().nodes, 1);
     assert.throws(() => reopened.database('nope'), { code: 'Neo.ClientError.Database.DatabaseNotFound' });
     await assert.rejects(reopened.dropDatabase('system'), { code: 'Neo.ClientError.Statement.UnsupportedOperationError' });
@@ -58,7 +64,7 @@ test('stats report counts, version and bytes on disk', async () => {
   }
 });
 
-test('two engines on one data directory see each other\'s commits (e.g. a CLI next to a server)', async () => {
+test("two engines on one data directory see each other's commits (e.g. a CLI next to a server)", async () => {
   const env = tempEngine();
   const { StorageEngine } = await import('../../src/engine/storage/index.js');
   const second = StorageEngine.open({ dataDir: env.dir });
@@ -71,8 +77,11 @@ test('two engines on one data directory see each other\'s commits (e.g. a CLI ne
     const b = await two.beginWrite();
     assert.equal(b.countNodes('FromOne'), 1);
     const next = b.createNode(['FromTwo'], new Map([['other', 2n]]));
-    assert.notEqual(next, first, 'ids continue after the other process\'s');
-    b.createIndex({ name: 'two_other', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['FromTwo'], properties: ['other'], options: new Map() }, false);
+    assert.notEqual(next, first, "ids continue after the other process's");
+    b.createIndex(
+      { name: 'two_other', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['FromTwo'], properties: ['other'], options: new Map() },
+      false,
+    );
     b.commit();
     const r = one.beginRead();
     assert.deepEqual(r.nodeLabels(next), ['FromTwo']);

@@ -51,12 +51,24 @@ test('existence, node key and property type constraints are checked at commit', 
     const db = env.engine.database();
     const setup = await db.beginWrite();
     setup.createConstraint(constraint({ name: 'must_have_name', type: 'NODE_PROPERTY_EXISTENCE' }), false);
-    setup.createConstraint(constraint({ name: 'age_int', type: 'NODE_PROPERTY_TYPE', properties: ['age'], propertyType: 'INTEGER' }), false);
     setup.createConstraint(
-      constraint({ name: 'knows_since', type: 'RELATIONSHIP_PROPERTY_EXISTENCE', entityType: 'RELATIONSHIP', labelsOrTypes: ['KNOWS'], properties: ['since'] }),
+      constraint({ name: 'age_int', type: 'NODE_PROPERTY_TYPE', properties: ['age'], propertyType: 'INTEGER' }),
       false,
     );
-    setup.createConstraint(constraint({ name: 'key', type: 'NODE_KEY', labelsOrTypes: ['Account'], properties: ['bank', 'number'] }), false);
+    setup.createConstraint(
+      constraint({
+        name: 'knows_since',
+        type: 'RELATIONSHIP_PROPERTY_EXISTENCE',
+        entityType: 'RELATIONSHIP',
+        labelsOrTypes: ['KNOWS'],
+        properties: ['since'],
+      }),
+      false,
+    );
+    setup.createConstraint(
+      constraint({ name: 'key', type: 'NODE_KEY', labelsOrTypes: ['Account'], properties: ['bank', 'number'] }),
+      false,
+    );
     setup.commit();
 
     const ok = await db.beginWrite();
@@ -89,7 +101,10 @@ test('existence, node key and property type constraints are checked at commit', 
 
     const key = await db.beginWrite();
     key.createNode(['Account'], props({ bank: 'b', number: 1n }));
-    assert.throws(() => key.createNode(['Account'], props({ bank: 'b', number: 1n })), { code: VIOLATION, message: /properties `bank` = 'b', `number` = 1/ });
+    assert.throws(() => key.createNode(['Account'], props({ bank: 'b', number: 1n })), {
+      code: VIOLATION,
+      message: /properties `bank` = 'b', `number` = 1/,
+    });
     key.createNode(['Account'], props({ bank: 'b', number: 2n }));
     key.createNode(['Account'], props({ bank: 'b' }));
     assert.throws(() => key.commit(), { code: VIOLATION, message: /must have the properties \(`bank`, `number`\)/ });
@@ -177,7 +192,13 @@ test('relationship uniqueness and dropping constraints', async () => {
     const db = env.engine.database();
     const tx = await db.beginWrite();
     tx.createConstraint(
-      constraint({ name: 'rel_u', type: 'RELATIONSHIP_UNIQUENESS', entityType: 'RELATIONSHIP', labelsOrTypes: ['PAID'], properties: ['tx'] }),
+      constraint({
+        name: 'rel_u',
+        type: 'RELATIONSHIP_UNIQUENESS',
+        entityType: 'RELATIONSHIP',
+        labelsOrTypes: ['PAID'],
+        properties: ['tx'],
+      }),
       false,
     );
     const n = tx.createNode([], new Map());

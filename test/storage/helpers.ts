@@ -72,14 +72,12 @@ export const scalarArbitraries: Record<string, fc.Arbitrary<CypherValue>> = {
       fc.option(fc.constantFrom('Europe/Stockholm', 'America/New_York', 'UTC'), { nil: null }),
     )
     .map(([s, n, o, z]) => new CypherDateTime(s, n, o, z)),
-  duration: fc.tuple(safeInt, safeInt, safeInt, fc.integer({ min: -999_999_999, max: 999_999_999 })).map(
-    ([m, d, s, n]) => new CypherDuration(m, d, s, n),
-  ),
+  duration: fc
+    .tuple(safeInt, safeInt, safeInt, fc.integer({ min: -999_999_999, max: 999_999_999 }))
+    .map(([m, d, s, n]) => new CypherDuration(m, d, s, n)),
   point: fc.oneof(
     fc.tuple(fc.constantFrom(7203, 4326), fc.double(), fc.double()).map(([srid, x, y]) => new CypherPoint(srid, x, y)),
-    fc
-      .tuple(fc.constantFrom(9157, 4979), fc.double(), fc.double(), fc.double())
-      .map(([srid, x, y, z]) => new CypherPoint(srid, x, y, z)),
+    fc.tuple(fc.constantFrom(9157, 4979), fc.double(), fc.double(), fc.double()).map(([srid, x, y, z]) => new CypherPoint(srid, x, y, z)),
   ),
 };
 

@@ -30,7 +30,12 @@ type Op =
 const label = fc.constantFrom('A', 'B', 'C');
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('createNode' as const), label, value: fc.bigInt({ min: -5n, max: 5n }) }),
-  fc.record({ kind: fc.constant('setProp' as const), pick: fc.nat(), key: fc.constantFrom('x', 'y'), value: fc.option(fc.bigInt({ min: -5n, max: 5n }), { nil: null }) }),
+  fc.record({
+    kind: fc.constant('setProp' as const),
+    pick: fc.nat(),
+    key: fc.constantFrom('x', 'y'),
+    value: fc.option(fc.bigInt({ min: -5n, max: 5n }), { nil: null }),
+  }),
   fc.record({ kind: fc.constant('addLabel' as const), pick: fc.nat(), label }),
   fc.record({ kind: fc.constant('removeLabel' as const), pick: fc.nat(), label }),
   fc.record({ kind: fc.constant('deleteNode' as const), pick: fc.nat() }),

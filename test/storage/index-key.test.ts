@@ -61,7 +61,8 @@ test('string keys order by code point', () => {
 test('composite keys keep tuple order even with embedded NUL characters', () => {
   fc.assert(
     fc.property(fc.string(), fc.string(), fc.string(), fc.string(), (a1, a2, b1, b2) => {
-      const expected = a1 === b1 ? Math.sign(Buffer.compare(indexKey(a2)!, indexKey(b2)!)) : Math.sign(Buffer.compare(indexKey(a1)!, indexKey(b1)!));
+      const expected =
+        a1 === b1 ? Math.sign(Buffer.compare(indexKey(a2)!, indexKey(b2)!)) : Math.sign(Buffer.compare(indexKey(a1)!, indexKey(b1)!));
       assert.equal(Math.sign(Buffer.compare(compositeKey([a1, a2])!, compositeKey([b1, b2])!)), expected);
     }),
   );

@@ -75,9 +75,13 @@ const predicate: fc.Arbitrary<IndexPredicate> = fc.oneof(
   fc.constant({ kind: 'exists' } as const),
   value.map((v) => ({ kind: 'equals', value: v }) as const),
   fc.array(value, { maxLength: 4 }).map((values) => ({ kind: 'in', values }) as const),
-  fc.tuple(fc.option(bound, { nil: undefined }), fc.option(bound, { nil: undefined })).map(([lower, upper]) => ({ kind: 'range', lower, upper }) as const),
+  fc
+    .tuple(fc.option(bound, { nil: undefined }), fc.option(bound, { nil: undefined }))
+    .map(([lower, upper]) => ({ kind: 'range', lower, upper }) as const),
   bound.chain((lower) =>
-    value.filter((v) => kindOf(v) === kindOf(lower.value)).map((v) => ({ kind: 'range', lower, upper: { value: v, inclusive: lower.inclusive } }) as const),
+    value
+      .filter((v) => kindOf(v) === kindOf(lower.value))
+      .map((v) => ({ kind: 'range', lower, upper: { value: v, inclusive: lower.inclusive } }) as const),
   ),
   fragment.map((prefix) => ({ kind: 'prefix', prefix }) as const),
   fragment.map((substring) => ({ kind: 'contains', substring }) as const),
@@ -94,7 +98,9 @@ function checkAll(reader: GraphReader, predicates: readonly IndexPredicate[]): v
     const expected = scanIds.filter((id) => matches(reader.nodeProperty(id, 'v'), p));
     const actual = sorted(reader.seekNodes('L', 'v', p));
     assert.deepEqual(actual, expected, `predicate ${JSON.stringify(p, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x))}`);
-    const relExpected = [...reader.allRelationships(['R'])].filter((r) => matches(reader.relationshipProperty(r.id, 'v'), p)).map((r) => r.id);
+    const relExpected = [...reader.allRelationships(['R'])]
+      .filter((r) => matches(reader.relationshipProperty(r.id, 'v'), p))
+      .map((r) => r.id);
     const relActual = sorted([...reader.seekRelationships('R', 'v', p)].map((r) => r.id));
     assert.deepEqual(relActual, relExpected, `relationships ${JSON.stringify(p, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x))}`);
     if (p.kind === 'prefix' || p.kind === 'contains' || p.kind === 'suffix') {
@@ -109,9 +115,18 @@ test('index seeks return exactly the ids a full scan finds, for every predicate 
   try {
     const db = env.engine.database();
     const setup = await db.beginWrite();
-    setup.createIndex({ name: 'l_v', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['L'], properties: ['v'], options: new Map() }, false);
-    setup.createIndex({ name: 't_v', type: 'TEXT', entityType: 'NODE', labelsOrTypes: ['T'], properties: ['v'], options: new Map() }, false);
-    setup.createIndex({ name: 'r_v', type: 'RANGE', entityType: 'RELATIONSHIP', labelsOrTypes: ['R'], properties: ['v'], options: new Map() }, false);
+    setup.createIndex(
+      { name: 'l_v', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['L'], properties: ['v'], options: new Map() },
+      false,
+    );
+    setup.createIndex(
+      { name: 't_v', type: 'TEXT', entityType: 'NODE', labelsOrTypes: ['T'], properties: ['v'], options: new Map() },
+      false,
+    );
+    setup.createIndex(
+      { name: 'r_v', type: 'RANGE', entityType: 'RELATIONSHIP', labelsOrTypes: ['R'], properties: ['v'], options: new Map() },
+      false,
+    );
     const values = fc.sample(fc.option(value, { nil: undefined, freq: 8 }), 400);
     let previous: bigint | null = null;
     for (const v of values) {
@@ -158,15 +173,28 @@ test('findIndex reports usable indexes; seeking without one fails clearly', asyn
     tx.createNode(['P'], props({ name: 'x' }));
     assert.equal(tx.findIndex('NODE', 'P', 'name'), null);
     assert.throws(() => tx.seekNodes('P', 'name', { kind: 'exists' }), /No index covers/);
-    tx.createIndex({ name: 'p_name', type: 'TEXT', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['name'], options: new Map() }, false);
+    tx.createIndex(
+      { name: 'p_name', type: 'TEXT', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['name'], options: new Map() },
+      false,
+    );
     assert.equal(tx.findIndex('NODE', 'P', 'name')?.type, 'TEXT');
     tx.createIndex({ name: '', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['name'], options: new Map() }, false);
     assert.equal(tx.findIndex('NODE', 'P', 'name')?.type, 'RANGE');
     assert.deepEqual([...tx.seekNodes('P', 'name', { kind: 'equals', value: 'x' })], [0n]);
     assert.ok(tx.indexes().some((i) => i.type === 'LOOKUP' && i.entityType === 'NODE'));
-    assert.equal(tx.createIndex({ name: 'p_name', type: 'TEXT', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['name'], options: new Map() }, true), false);
+    assert.equal(
+      tx.createIndex(
+        { name: 'p_name', type: 'TEXT', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['name'], options: new Map() },
+        true,
+      ),
+      false,
+    );
     assert.throws(
-      () => tx.createIndex({ name: 'other', type: 'TEXT', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['name'], options: new Map() }, false),
+      () =>
+        tx.createIndex(
+          { name: 'other', type: 'TEXT', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['name'], options: new Map() },
+          false,
+        ),
       { code: 'Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists' },
     );
     assert.equal(tx.dropIndex('p_name', false), true);

@@ -67,7 +67,10 @@ test('a scan abandoned after a few rows and a nested scan read the right rows', 
         firstTen.push(reader.nodeProperty(id, 'i') as bigint);
         if (firstTen.length === 10) break;
       }
-      assert.deepEqual(firstTen, Array.from({ length: 10 }, (_, k) => BigInt(2 * k)));
+      assert.deepEqual(
+        firstTen,
+        Array.from({ length: 10 }, (_, k) => BigInt(2 * k)),
+      );
       let pairs = 0;
       for (const outer of reader.nodeIdsByLabel('Odd')) {
         const i = reader.nodeProperty(outer, 'i') as bigint;
@@ -95,7 +98,8 @@ test('rows of the nodes an expansion reaches are loaded together and match row-b
     const tx = await db.beginWrite();
     const hub = tx.createNode(['Hub'], props({ name: 'hub' }));
     const others: bigint[] = [];
-    for (let i = 0; i < 40; i++) others.push(tx.createNode(i % 2 === 0 ? ['P'] : [], i % 3 === 0 ? props({}) : props({ i: BigInt(i), s: `x;${i},` })));
+    for (let i = 0; i < 40; i++)
+      others.push(tx.createNode(i % 2 === 0 ? ['P'] : [], i % 3 === 0 ? props({}) : props({ i: BigInt(i), s: `x;${i},` })));
     for (let i = 0; i < 40; i++) {
       tx.createRelationship(i % 4 === 0 ? 'B' : 'A', hub, others[i]!, props({}));
       if (i % 5 === 0) tx.createRelationship('A', others[i]!, hub, props({}));
@@ -132,7 +136,10 @@ test('an equality seek returns its single node with the row read in the same sta
   try {
     const db = env.engine.database();
     const tx = await db.beginWrite();
-    tx.createIndex({ name: 'p_email', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['email'], options: new Map() }, false);
+    tx.createIndex(
+      { name: 'p_email', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['P'], properties: ['email'], options: new Map() },
+      false,
+    );
     const one = tx.createNode(['P', 'Q'], props({ email: 'one@x', n: 1n }));
     const twins: bigint[] = [];
     for (let i = 0; i < 70; i++) twins.push(tx.createNode(['P'], props({ email: 'twin@x', n: BigInt(i) })));

@@ -138,10 +138,16 @@ async function loadGraph(session: Session): Promise<void> {
   };
   await run('CREATE INDEX person_email FOR (p:Person) ON (p.email)');
   await run('CREATE INDEX person_id FOR (p:Person) ON (p.id)');
-  await run('UNWIND range(0, $n - 1) AS i CREATE (:Person {id: i, email: "u" + i + "@x.io", name: "n" + i, age: i % 90})', new Map([['n', BigInt(PEOPLE)]]));
+  await run(
+    'UNWIND range(0, $n - 1) AS i CREATE (:Person {id: i, email: "u" + i + "@x.io", name: "n" + i, age: i % 90})',
+    new Map([['n', BigInt(PEOPLE)]]),
+  );
   await run(
     'UNWIND range(0, $n - 1) AS i UNWIND $steps AS s MATCH (a:Person {id: i}), (b:Person {id: (i + s) % $n}) CREATE (a)-[:KNOWS]->(b)',
-    new Map<string, unknown>([['n', BigInt(PEOPLE)], ['steps', STEPS.slice(0, DEGREE).map(BigInt)]]),
+    new Map<string, unknown>([
+      ['n', BigInt(PEOPLE)],
+      ['steps', STEPS.slice(0, DEGREE).map(BigInt)],
+    ]),
   );
 }
 

@@ -78,7 +78,10 @@ test('rollback leaves no trace: no rows, no history, no counter drift, no tokens
     w2.createRelationship('GHOST_REL', a, b, props({ ghostKey: 2n }));
     w2.setNodeProperty(a, 'x', 99n);
     w2.addLabels(a, ['GhostLabel']);
-    w2.createIndex({ name: 'ghost', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['Ghost'], properties: ['ghostKey'], options: new Map() }, false);
+    w2.createIndex(
+      { name: 'ghost', type: 'RANGE', entityType: 'NODE', labelsOrTypes: ['Ghost'], properties: ['ghostKey'], options: new Map() },
+      false,
+    );
     w2.rollback();
 
     const r = db.beginRead();
@@ -183,7 +186,10 @@ test('change events are published after commit only, never for rollback', async 
     assert.equal(received.length, 0, 'nothing before commit');
     w1.commit();
     assert.equal(received.length, 1);
-    assert.deepEqual(received[0]!.map((e) => e.kind), ['nodeCreated', 'nodeCreated', 'relationshipCreated']);
+    assert.deepEqual(
+      received[0]!.map((e) => e.kind),
+      ['nodeCreated', 'nodeCreated', 'relationshipCreated'],
+    );
 
     const w2 = await db.beginWrite();
     w2.setNodeProperty(a, 'v', 2n);
@@ -197,7 +203,10 @@ test('change events are published after commit only, never for rollback', async 
     w3.deleteNode(temp, false);
     w3.commit();
     const last = received[1]!;
-    assert.deepEqual(last.map((e) => e.kind), ['nodeUpdated', 'relationshipDeleted']);
+    assert.deepEqual(
+      last.map((e) => e.kind),
+      ['nodeUpdated', 'relationshipDeleted'],
+    );
     const updated = last[0]!;
     assert.ok(updated.kind === 'nodeUpdated' && updated.node.properties.get('v') === 3n);
     unsubscribe();
@@ -352,9 +361,12 @@ test('a closed read transaction refuses further reads instead of reading another
     old.close();
     assert.throws(() => old.countNodes(), { code: 'Neo.ClientError.Transaction.TransactionNotFound' });
     const other = db.beginRead();
-    assert.throws(() => {
-      for (let i = 0; i < 100; i++) scan.next();
-    }, { code: 'Neo.ClientError.Transaction.TransactionNotFound' });
+    assert.throws(
+      () => {
+        for (let i = 0; i < 100; i++) scan.next();
+      },
+      { code: 'Neo.ClientError.Transaction.TransactionNotFound' },
+    );
     assert.equal(other.countNodes('N'), 100);
     other.close();
   } finally {

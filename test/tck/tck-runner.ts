@@ -80,7 +80,10 @@ export class TckRunner {
     await (await session.run('MATCH (n) DETACH DELETE n')).discard();
     const reader = this.db.store().beginRead();
     const constraints = reader.constraints().map((c) => c.name);
-    const indexes = reader.indexes().filter((i) => i.owningConstraint === null && i.type !== 'LOOKUP').map((i) => i.name);
+    const indexes = reader
+      .indexes()
+      .filter((i) => i.owningConstraint === null && i.type !== 'LOOKUP')
+      .map((i) => i.name);
     reader.close();
     for (const name of constraints) await (await session.run(`DROP CONSTRAINT \`${name}\``)).discard();
     for (const name of indexes) await (await session.run(`DROP INDEX \`${name}\``)).discard();
@@ -124,7 +127,11 @@ export class TckRunner {
 
   private registerProcedure(signature: string, table: readonly (readonly string[])[]): void {
     const [header = [], ...rows] = table;
-    const definition = tableProcedure(signature, header, rows.map((row) => row.map((cell) => toCypher(parseTckValue(cell)))));
+    const definition = tableProcedure(
+      signature,
+      header,
+      rows.map((row) => row.map((cell) => toCypher(parseTckValue(cell)))),
+    );
     this.db.registerProcedure(definition);
     this.registered.push(definition.name);
   }

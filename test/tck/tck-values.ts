@@ -71,9 +71,10 @@ class TckValueParser {
   }
 
   private atom(): TckValue {
-    const match = /^(null|true|false|NaN|-?Infinity|-?\d+\.\d*(?:[eE][-+]?\d+)?|-?\.\d+(?:[eE][-+]?\d+)?|-?\d+[eE][-+]?\d+|-?0x[0-9a-fA-F]+|-?0o[0-7]+|-?\d+)/.exec(
-      this.text.slice(this.pos),
-    );
+    const match =
+      /^(null|true|false|NaN|-?Infinity|-?\d+\.\d*(?:[eE][-+]?\d+)?|-?\.\d+(?:[eE][-+]?\d+)?|-?\d+[eE][-+]?\d+|-?0x[0-9a-fA-F]+|-?0o[0-7]+|-?\d+)/.exec(
+        this.text.slice(this.pos),
+      );
     if (!match) this.fail('value');
     const token = match[0];
     this.pos += token.length;

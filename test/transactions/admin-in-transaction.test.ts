@@ -45,7 +45,9 @@ test('administration commands and queries do not mix in one transaction', async 
   assert.equal(first.isOpen, false);
   const second = await db.session().beginTransaction({ mode: 'WRITE' });
   await exec(second, 'MATCH (n) RETURN count(n)');
-  await assert.rejects(exec(second, 'CREATE ALIAS `other-alias` FOR DATABASE `graphdb`'), { code: 'Neo.ClientError.Transaction.ForbiddenDueToTransactionType' });
+  await assert.rejects(exec(second, 'CREATE ALIAS `other-alias` FOR DATABASE `graphdb`'), {
+    code: 'Neo.ClientError.Transaction.ForbiddenDueToTransactionType',
+  });
   const names = await aliases();
   assert.ok(!names.includes('mixed-alias') && !names.includes('other-alias'));
 });

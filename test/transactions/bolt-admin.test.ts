@@ -46,7 +46,7 @@ describe('transaction administration over Bolt', () => {
     await victim.run('CREATE (:Victim)');
     const admin = driver.session();
     const listed = await admin.run(
-      "SHOW TRANSACTIONS YIELD transactionId, connectionId, clientAddress, activeLockCount, protocol, currentQuery WHERE activeLockCount > 0 RETURN *",
+      'SHOW TRANSACTIONS YIELD transactionId, connectionId, clientAddress, activeLockCount, protocol, currentQuery WHERE activeLockCount > 0 RETURN *',
     );
     assert.equal(listed.records.length, 1);
     const row = listed.records[0]!;

@@ -46,11 +46,20 @@ test('the printer writes canonical text that parses back to itself', () => {
     const printed = print(parse(text));
     assert.equal(print(parse(printed)), printed, text);
   }
-  assert.match(print(parse("TERMINATE TRANSACTION 'x-transaction-1', 'x-transaction-2'")), /^TERMINATE TRANSACTIONS \['x-transaction-1', 'x-transaction-2'\]$/);
+  assert.match(
+    print(parse("TERMINATE TRANSACTION 'x-transaction-1', 'x-transaction-2'")),
+    /^TERMINATE TRANSACTIONS \['x-transaction-1', 'x-transaction-2'\]$/,
+  );
 });
 
 test('syntax errors: TERMINATE needs TRANSACTIONS and at least one id', () => {
-  for (const text of ['TERMINATE', 'TERMINATE QUERIES', 'TERMINATE TRANSACTIONS', 'TERMINATE TRANSACTIONS YIELD *', "SHOW TRANSACTIONS 'a',"]) {
+  for (const text of [
+    'TERMINATE',
+    'TERMINATE QUERIES',
+    'TERMINATE TRANSACTIONS',
+    'TERMINATE TRANSACTIONS YIELD *',
+    "SHOW TRANSACTIONS 'a',",
+  ]) {
     assert.throws(() => parse(text), { code: 'Neo.ClientError.Statement.SyntaxError' }, text);
   }
 });

@@ -222,7 +222,9 @@ describe('concurrent write transactions over Bolt', () => {
     const holderSession = driver.session();
     const holder = await holderSession.beginTransaction();
     await holder.run("MATCH (n:ViaApoc {k: 'p'}) SET n.n = n.n + 1");
-    const viaProcedure = driver.executeQuery("MATCH (n:ViaApoc {k: 'p'}) CALL apoc.create.setProperty(n, 'n', n.n + 10) YIELD node RETURN node.n AS n");
+    const viaProcedure = driver.executeQuery(
+      "MATCH (n:ViaApoc {k: 'p'}) CALL apoc.create.setProperty(n, 'n', n.n + 10) YIELD node RETURN node.n AS n",
+    );
     await untilBlocked(db);
     await holder.commit();
     const result = await viaProcedure;

@@ -19,12 +19,19 @@ describe('transaction administration over HTTP', () => {
     request(`${t.url}/db/graphdb/tx/commit`, { method: 'POST', json: { statements: [{ statement, parameters }] } });
 
   it('an open HTTP transaction is listed, takes the lock only when it writes, and can be terminated', async () => {
-    const begin = await request(`${t.url}/db/graphdb/tx`, { method: 'POST', json: { statements: [{ statement: 'MATCH (n) RETURN count(n)' }] } });
+    const begin = await request(`${t.url}/db/graphdb/tx`, {
+      method: 'POST',
+      json: { statements: [{ statement: 'MATCH (n) RETURN count(n)' }] },
+    });
     assert.equal(begin.status, 201);
     const location = begin.headers.get('location')!;
-    const listed = await commit('SHOW TRANSACTIONS YIELD transactionId, protocol, requestUri, connectionId, activeLockCount WHERE protocol = "http" AND activeLockCount = 0 RETURN *');
+    const listed = await commit(
+      'SHOW TRANSACTIONS YIELD transactionId, protocol, requestUri, connectionId, activeLockCount WHERE protocol = "http" AND activeLockCount = 0 RETURN *',
+    );
     assert.deepEqual(listed.body.errors, []);
-    const rows = listed.body.results[0].data.map((d: { row: unknown[] }) => Object.fromEntries(listed.body.results[0].columns.map((c: string, i: number) => [c, d.row[i]])));
+    const rows = listed.body.results[0].data.map((d: { row: unknown[] }) =>
+      Object.fromEntries(listed.body.results[0].columns.map((c: string, i: number) => [c, d.row[i]])),
+    );
     const open = rows.find((r: Record<string, unknown>) => r.requestUri === '/db/graphdb/tx');
     assert.ok(open, JSON.stringify(rows));
     assert.match(String(open.connectionId), /^http-/);
@@ -41,7 +48,10 @@ describe('transaction administration over HTTP', () => {
     assert.deepEqual(response.body.errors, []);
     assert.deepEqual(
       response.body.results[0].data.map((d: { row: unknown[] }) => d.row),
-      [['auth.jwt_secret', '********'], ['server.http_address', '127.0.0.1']],
+      [
+        ['auth.jwt_secret', '********'],
+        ['server.http_address', '127.0.0.1'],
+      ],
     );
   });
 });

@@ -91,7 +91,11 @@ test('a writer next to an idle writer of other data neither waits nor fails: bot
   assert.deepEqual(await values(other, 'MATCH (n:Held) RETURN count(n)'), [0n], 'uncommitted writes are invisible');
   await exec(other, 'CREATE (:NotBlocked)');
   await other.commit();
-  assert.deepEqual(await values(holder, 'MATCH (n) WHERE n:Held OR n:NotBlocked RETURN count(n)'), [2n], 'its own write plus the committed one');
+  assert.deepEqual(
+    await values(holder, 'MATCH (n) WHERE n:Held OR n:NotBlocked RETURN count(n)'),
+    [2n],
+    'its own write plus the committed one',
+  );
   await holder.commit();
   assert.equal(db.store().writeInProgress, false);
   assert.deepEqual(await values(db.session(), 'MATCH (n) WHERE n:Held OR n:NotBlocked RETURN count(n)'), [2n]);

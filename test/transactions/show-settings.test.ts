@@ -12,10 +12,22 @@ import { settingRows } from '../../src/engine/config/setting-rows.js';
 let db: GraphDB;
 before(async () => {
   db = await GraphDB.open({});
-  const env = { GRAPHDB_JWT_SECRET: 'very-secret-value-that-is-long-enough-for-jwt', GRAPHDB_BOLT_PORT: '7999', GRAPHDB_TRANSACTION_IDLE_TIMEOUT: '90s' };
+  const env = {
+    GRAPHDB_JWT_SECRET: 'very-secret-value-that-is-long-enough-for-jwt',
+    GRAPHDB_BOLT_PORT: '7999',
+    GRAPHDB_TRANSACTION_IDLE_TIMEOUT: '90s',
+  };
   const loaded = loadConfig({
     env,
-    discovery: { env, homeDir: '/nonexistent', binDir: null, cwd: '/nonexistent', platform: process.platform, systemConfigDir: '/nonexistent', exists: () => false },
+    discovery: {
+      env,
+      homeDir: '/nonexistent',
+      binDir: null,
+      cwd: '/nonexistent',
+      platform: process.platform,
+      systemConfigDir: '/nonexistent',
+      exists: () => false,
+    },
   });
   db.setSettingsSource(() => settingRows(loaded));
 });
@@ -44,7 +56,10 @@ test('SHOW SETTINGS lists every setting with the Neo4j default columns, secrets 
 
 test('names select settings; YIELD * adds startupValue, isExplicitlySet, validValues', async () => {
   const session = db.session();
-  const picked = await rows(session, "SHOW SETTINGS 'server.bolt_port', 'logging.level' YIELD * RETURN name, isExplicitlySet, validValues ORDER BY name");
+  const picked = await rows(
+    session,
+    "SHOW SETTINGS 'server.bolt_port', 'logging.level' YIELD * RETURN name, isExplicitlySet, validValues ORDER BY name",
+  );
   assert.deepEqual(picked, [
     { name: 'logging.level', isExplicitlySet: false, validValues: 'one of [fatal, error, warn, info, debug, trace, silent]' },
     { name: 'server.bolt_port', isExplicitlySet: true, validValues: 'an integer in [0, 65535]' },

@@ -34,7 +34,16 @@ test('SHOW TRANSACTIONS lists open explicit transactions and itself, with Neo4j 
   const result = await session.run('SHOW TRANSACTIONS');
   await result.discard();
   assert.deepEqual(result.keys, [
-    'database', 'transactionId', 'currentQueryId', 'connectionId', 'clientAddress', 'username', 'currentQuery', 'startTime', 'status', 'elapsedTime',
+    'database',
+    'transactionId',
+    'currentQueryId',
+    'connectionId',
+    'clientAddress',
+    'username',
+    'currentQuery',
+    'startTime',
+    'status',
+    'elapsedTime',
   ]);
   const listed = await rows(session, 'SHOW TRANSACTIONS YIELD transactionId, currentQuery, status, metaData, activeLockCount, protocol');
   const open = listed.find((r) => r.transactionId === tx.id);
@@ -62,14 +71,22 @@ test('a user sees and terminates only their own transactions; an admin sees and 
   const aliceTx = await alice.beginTransaction();
   const bobTx = await bob.beginTransaction();
   const seenBy = async (session: Session): Promise<string[]> =>
-    (await rows(session, 'SHOW TRANSACTIONS YIELD transactionId, username, currentQuery WHERE currentQuery = "" RETURN username ORDER BY username')).map((r) => String(r.username));
+    (
+      await rows(
+        session,
+        'SHOW TRANSACTIONS YIELD transactionId, username, currentQuery WHERE currentQuery = "" RETURN username ORDER BY username',
+      )
+    ).map((r) => String(r.username));
   assert.deepEqual(await seenBy(alice), ['alice']);
   assert.deepEqual(await seenBy(bob), ['bob']);
   assert.deepEqual(await seenBy(admin), ['alice', 'bob']);
   const refused = await rows(alice, 'TERMINATE TRANSACTIONS $id', { id: bobTx.id });
   assert.deepEqual(refused, [{ transactionId: bobTx.id, username: null, message: 'Transaction not found.' }]);
   assert.equal(bobTx.isOpen, true);
-  const done = await rows(admin, `TERMINATE TRANSACTIONS '${aliceTx.id}', '${bobTx.id}' YIELD transactionId, username, message RETURN username, message ORDER BY username`);
+  const done = await rows(
+    admin,
+    `TERMINATE TRANSACTIONS '${aliceTx.id}', '${bobTx.id}' YIELD transactionId, username, message RETURN username, message ORDER BY username`,
+  );
   assert.deepEqual(done, [
     { username: 'alice', message: 'Transaction terminated.' },
     { username: 'bob', message: 'Transaction terminated.' },
@@ -103,7 +120,10 @@ test('TERMINATE interrupts a running auto-commit query at its next row check', a
   let running: Record<string, CypherValue>[] = [];
   for (let attempt = 0; attempt < 50 && running.length === 0; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 5));
-    running = await rows(observer, "SHOW TRANSACTIONS YIELD transactionId, currentQuery, currentQueryId WHERE currentQuery STARTS WITH 'UNWIND range(1, 100000) AS a'");
+    running = await rows(
+      observer,
+      "SHOW TRANSACTIONS YIELD transactionId, currentQuery, currentQueryId WHERE currentQuery STARTS WITH 'UNWIND range(1, 100000) AS a'",
+    );
   }
   assert.equal(running.length, 1, 'the running query is listed');
   assert.match(String(running[0]!.currentQueryId), /^query-\d+$/);
@@ -137,6 +157,9 @@ test('TERMINATE of unknown ids reports them; ids must be strings', async () => {
   ]);
   await assert.rejects(rows(session, 'TERMINATE TRANSACTIONS $id', { id: 42n }), { code: 'Neo.ClientError.Statement.TypeError' });
   await assert.rejects(rows(session, 'TERMINATE TRANSACTIONS'), { code: 'Neo.ClientError.Statement.SyntaxError' });
-  await assert.rejects(rows(session, 'SHOW TRANSACTIONS x'), { code: 'Neo.ClientError.Statement.SyntaxError', message: /Variable `x` not defined/ });
+  await assert.rejects(rows(session, 'SHOW TRANSACTIONS x'), {
+    code: 'Neo.ClientError.Statement.SyntaxError',
+    message: /Variable `x` not defined/,
+  });
   assert.equal(db.transactions.size, 0, 'failed statements leave nothing registered');
 });

@@ -24,7 +24,10 @@ async function untilNoTransactions(db: GraphDB, boundMs = 20_000): Promise<void>
   }
 }
 
-async function withServer(options: Parameters<typeof GraphDB.open>[0], body: (driver: Driver, db: GraphDB) => Promise<void>): Promise<void> {
+async function withServer(
+  options: Parameters<typeof GraphDB.open>[0],
+  body: (driver: Driver, db: GraphDB) => Promise<void>,
+): Promise<void> {
   const db = await GraphDB.open(options);
   const server = await startBoltServer({ port: 0, host: '127.0.0.1', engine: db });
   const driver = neo4j.driver(`bolt://127.0.0.1:${server.port}`, neo4j.auth.basic('neo4j', 'any'), { maxTransactionRetryTime: 0 });
@@ -123,7 +126,9 @@ describe('the server settings', () => {
       'server.transaction_idle_timeout': '60s',
       'database.transaction_timeout': '300ms',
     });
-    const driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo4j', 'any'), { maxTransactionRetryTime: 0 });
+    const driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo4j', 'any'), {
+      maxTransactionRetryTime: 0,
+    });
     try {
       const session = driver.session();
       const tx = await session.beginTransaction();
@@ -175,7 +180,9 @@ describe('the lock and write-set settings', () => {
       'database.lock_acquisition_timeout': '200ms',
       'database.transaction_max_write_set': '64kb',
     });
-    const driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo4j', 'any'), { maxTransactionRetryTime: 0 });
+    const driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo4j', 'any'), {
+      maxTransactionRetryTime: 0,
+    });
     try {
       await driver.executeQuery("CREATE (:Setting {k: 'lock'})");
       const holderSession = driver.session();

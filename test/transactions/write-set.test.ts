@@ -22,11 +22,14 @@ test('a write set past database.transaction_max_write_set fails with MemoryPoolO
   try {
     const tx = await db.session().beginTransaction();
     await (await tx.run("CREATE (:Small {s: 'fits'})")).discard();
-    await assert.rejects(tx.run("UNWIND range(1, 5000) AS i CREATE (:Big {i: i, s: 'some text to hold'})"), (error: { code?: string; message?: string }) => {
-      assert.equal(error.code, 'Neo.TransientError.General.MemoryPoolOutOfMemoryError');
-      assert.match(error.message ?? '', /database\.transaction_max_write_set threshold reached/);
-      return true;
-    });
+    await assert.rejects(
+      tx.run("UNWIND range(1, 5000) AS i CREATE (:Big {i: i, s: 'some text to hold'})"),
+      (error: { code?: string; message?: string }) => {
+        assert.equal(error.code, 'Neo.TransientError.General.MemoryPoolOutOfMemoryError');
+        assert.match(error.message ?? '', /database\.transaction_max_write_set threshold reached/);
+        return true;
+      },
+    );
     assert.equal(tx.isOpen, false, 'the transaction was rolled back');
     assert.deepEqual(await values(db.session(), 'MATCH (n) WHERE n:Small OR n:Big RETURN count(n)'), [0n]);
     // Auto-commit statements keep no write set: the same statement commits.
@@ -72,9 +75,16 @@ test('kill -9 in the middle of a commit leaves the old or the new state, never a
       for (const [batch, count] of perBatch) assert.equal(count, BigInt(PER_BATCH), `batch ${String(batch)} is complete`);
       const batches = perBatch.map((r) => Number(r[0]));
       for (const batch of committed) assert.ok(batches.includes(batch), `acknowledged batch ${batch} is there`);
-      assert.ok(batches.every((b) => b <= killedDuring), 'nothing after the killed commit');
+      assert.ok(
+        batches.every((b) => b <= killedDuring),
+        'nothing after the killed commit',
+      );
       assert.deepEqual(await values(session, 'MATCH ()-[r:SPANS]->() RETURN count(r)'), [BigInt(batches.length)], 'relationships match');
-      assert.deepEqual(await values(session, 'MATCH (n:Item) RETURN count(n)'), [BigInt(batches.length * PER_BATCH)], 'counts match the rows');
+      assert.deepEqual(
+        await values(session, 'MATCH (n:Item) RETURN count(n)'),
+        [BigInt(batches.length * PER_BATCH)],
+        'counts match the rows',
+      );
       const scanned = await values(session, 'MATCH (n) WHERE n.i IS NOT NULL RETURN count(n)');
       assert.deepEqual(scanned, [BigInt(batches.length * PER_BATCH)], 'no stray rows');
       await (await session.run('CREATE (:After)')).discard();

@@ -31,18 +31,25 @@ export const offsetSeconds = fc.integer({ min: -18 * 3600, max: 18 * 3600 });
 export const date = epochDay.map((d) => new CypherDate(d));
 export const localTime = nanoOfDay.map((n) => new LocalTime(n));
 export const time = fc.tuple(nanoOfDay, offsetSeconds).map(([n, o]) => new CypherTime(n, o));
-export const localDateTime = fc.tuple(epochDay, nanoOfDay).map(
-  ([d, n]) => new LocalDateTime(d * 86_400 + Math.floor(n / 1e9), n % 1e9),
-);
-export const dateTime = fc.tuple(epochDay, nanoOfDay, offsetSeconds).map(
-  ([d, n, o]) => new CypherDateTime(d * 86_400 + Math.floor(n / 1e9) - o, n % 1e9, o, null),
-);
+export const localDateTime = fc.tuple(epochDay, nanoOfDay).map(([d, n]) => new LocalDateTime(d * 86_400 + Math.floor(n / 1e9), n % 1e9));
+export const dateTime = fc
+  .tuple(epochDay, nanoOfDay, offsetSeconds)
+  .map(([d, n, o]) => new CypherDateTime(d * 86_400 + Math.floor(n / 1e9) - o, n % 1e9, o, null));
 export const duration = fc
-  .tuple(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: -1e10, max: 1e10 }), fc.integer({ min: 0, max: 999_999_999 }))
+  .tuple(
+    fc.integer({ min: -100_000, max: 100_000 }),
+    fc.integer({ min: -100_000, max: 100_000 }),
+    fc.integer({ min: -1e10, max: 1e10 }),
+    fc.integer({ min: 0, max: 999_999_999 }),
+  )
   .map(([m, d, s, n]) => new CypherDuration(m, d, s, n));
 export const point = fc.oneof(
-  fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true })).map(([x, y]) => new CypherPoint(Srid.Cartesian, x, y)),
-  fc.tuple(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -90, max: 90, noNaN: true })).map(([x, y]) => new CypherPoint(Srid.WGS84, x, y)),
+  fc
+    .tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true }))
+    .map(([x, y]) => new CypherPoint(Srid.Cartesian, x, y)),
+  fc
+    .tuple(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -90, max: 90, noNaN: true }))
+    .map(([x, y]) => new CypherPoint(Srid.WGS84, x, y)),
 );
 
 const scalar: fc.Arbitrary<CypherValue> = fc.oneof(

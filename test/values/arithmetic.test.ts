@@ -26,7 +26,10 @@ describe('integer arithmetic', () => {
           [subtract, a - b],
           [multiply, a * b],
         ] as const) {
-          assert.equal(outcome(() => op(a, b)), fits(exact) ? exact : 'overflow');
+          assert.equal(
+            outcome(() => op(a, b)),
+            fits(exact) ? exact : 'overflow',
+          );
         }
       }),
       { numRuns: 3000 },
@@ -48,7 +51,10 @@ describe('integer arithmetic', () => {
   it('truncates integer division toward zero; % follows the dividend; by zero is an ArithmeticError', () => {
     assert.equal(divide(7n, -2n), -3n);
     assert.equal(modulo(-7n, 2n), -1n);
-    assert.throws(() => divide(1n, 0n), (e: unknown) => e instanceof ArithmeticError && e.message === '/ by zero');
+    assert.throws(
+      () => divide(1n, 0n),
+      (e: unknown) => e instanceof ArithmeticError && e.message === '/ by zero',
+    );
     assert.throws(() => modulo(1n, 0n), ArithmeticError);
     assert.equal(divide(1n, 0.0), Infinity);
     assert.ok(Number.isNaN(divide(0.0, 0n) as number));

@@ -31,11 +31,19 @@ describe('temporal parse ∘ toString', () => {
   it('round-trips datetimes in named zones (offset and zone id preserved)', () => {
     const zones = fc.constantFrom('Europe/Stockholm', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Honolulu');
     fc.assert(
-      fc.property(fc.integer({ min: -2_000_000_000, max: 4_000_000_000 }), fc.integer({ min: 0, max: 999_999_999 }), zones, (s, n, zoneId) => {
-        const v = dateTimeFromInstant(s, n, { kind: 'named', zoneId });
-        const parsed = temporalFromString('datetime', cypherToString(v)!, env) as CypherDateTime;
-        assert.deepEqual([parsed.epochSecond, parsed.nano, parsed.offsetSeconds, parsed.zoneId], [v.epochSecond, v.nano, v.offsetSeconds, v.zoneId]);
-      }),
+      fc.property(
+        fc.integer({ min: -2_000_000_000, max: 4_000_000_000 }),
+        fc.integer({ min: 0, max: 999_999_999 }),
+        zones,
+        (s, n, zoneId) => {
+          const v = dateTimeFromInstant(s, n, { kind: 'named', zoneId });
+          const parsed = temporalFromString('datetime', cypherToString(v)!, env) as CypherDateTime;
+          assert.deepEqual(
+            [parsed.epochSecond, parsed.nano, parsed.offsetSeconds, parsed.zoneId],
+            [v.epochSecond, v.nano, v.offsetSeconds, v.zoneId],
+          );
+        },
+      ),
       { numRuns: 500 },
     );
   });

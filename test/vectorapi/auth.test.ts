@@ -51,7 +51,14 @@ describe('vectorapi authentication and RBAC', () => {
 
   it('refuses calls without or with wrong credentials; HealthCheck stays public', async () => {
     assert.equal(await grpcCode(client().api('collections').list({})), Code.Unauthenticated);
-    assert.equal(await grpcCode(client({ authorization: basic('vic:wrong') }).api('collections').list({})), Code.Unauthenticated);
+    assert.equal(
+      await grpcCode(
+        client({ authorization: basic('vic:wrong') })
+          .api('collections')
+          .list({}),
+      ),
+      Code.Unauthenticated,
+    );
     assert.equal(await grpcCode(client({ 'x-api-key': 'not-a-token' }).api('collections').list({})), Code.Unauthenticated);
     assert.equal((await client().api('service').healthCheck({})).version, '1.18.0');
   });
@@ -62,7 +69,9 @@ describe('vectorapi authentication and RBAC', () => {
     const admin = client({}, adminToken);
     console.warn = originalWarn;
     await admin.api('collections').create({ collectionName: 'secure', vectorsConfig: vectorsConfig(2, Distance.Euclid) });
-    await admin.api('points').upsert({ collectionName: 'secure', points: [point(1, [0, 0], { tag: 'a' }), point(2, [3, 4], { tag: 'b' })] });
+    await admin
+      .api('points')
+      .upsert({ collectionName: 'secure', points: [point(1, [0, 0], { tag: 'a' }), point(2, [3, 4], { tag: 'b' })] });
 
     const byHeader = client({ 'x-api-key': adminToken });
     assert.equal((await byHeader.api('points').count({ collectionName: 'secure' })).result?.count, 2n);
@@ -71,12 +80,20 @@ describe('vectorapi authentication and RBAC', () => {
     const hits = await viewer.api('points').search({ collectionName: 'secure', vector: [3, 3], limit: 1n });
     assert.equal(hits.result[0]?.id?.pointIdOptions.value, 2n);
     assert.equal(hits.result[0]?.score, 1);
-    assert.equal(await grpcCode(viewer.api('points').upsert({ collectionName: 'secure', points: [point(3, [1, 1])] })), Code.PermissionDenied);
     assert.equal(
-      await grpcCode(viewer.api('points').delete({ collectionName: 'secure', points: { pointsSelectorOneOf: { case: 'points', value: { ids: [] } } } })),
+      await grpcCode(viewer.api('points').upsert({ collectionName: 'secure', points: [point(3, [1, 1])] })),
       Code.PermissionDenied,
     );
-    assert.equal(await grpcCode(viewer.api('collections').create({ collectionName: 'mine', vectorsConfig: vectorsConfig(2, Distance.Dot) })), Code.PermissionDenied);
+    assert.equal(
+      await grpcCode(
+        viewer.api('points').delete({ collectionName: 'secure', points: { pointsSelectorOneOf: { case: 'points', value: { ids: [] } } } }),
+      ),
+      Code.PermissionDenied,
+    );
+    assert.equal(
+      await grpcCode(viewer.api('collections').create({ collectionName: 'mine', vectorsConfig: vectorsConfig(2, Distance.Dot) })),
+      Code.PermissionDenied,
+    );
     assert.equal(await grpcCode(viewer.api('collections').delete({ collectionName: 'secure' })), Code.PermissionDenied);
     assert.equal((await admin.api('points').count({ collectionName: 'secure' })).result?.count, 2n, 'refused writes changed nothing');
   });
@@ -104,7 +121,11 @@ describe('vectorapi collections database and role database allowlists', () => {
       json: { name: 'graphonly', permissions: ['read', 'write', 'delete', 'schema'], databases: ['graphdb'] },
     });
     assert.equal(role.status, 201, role.text);
-    const user = await request(`${server.url}/admin/users`, { method: 'POST', headers: admin, json: { username: 'gina', password: 'gina-secret-1', roles: ['graphonly'] } });
+    const user = await request(`${server.url}/admin/users`, {
+      method: 'POST',
+      headers: admin,
+      json: { username: 'gina', password: 'gina-secret-1', roles: ['graphonly'] },
+    });
     assert.equal(user.status, 201, user.text);
   });
 
@@ -117,7 +138,10 @@ describe('vectorapi collections database and role database allowlists', () => {
     await asAdmin.api('collections').create({ collectionName: 'elsewhere', vectorsConfig: vectorsConfig(2, Distance.Dot) });
     await asAdmin.api('points').upsert({ collectionName: 'elsewhere', points: [point(1, [1, 1], { tag: 'x' })] });
     const inVectors = await commit(server.url, ['MATCH (p:Qdrant_elsewhere) RETURN p.tag'], 'vectors', admin);
-    assert.deepEqual(inVectors.body.results[0].data.map((d: { row: unknown[] }) => d.row), [['x']]);
+    assert.deepEqual(
+      inVectors.body.results[0].data.map((d: { row: unknown[] }) => d.row),
+      [['x']],
+    );
     const inDefault = await commit(server.url, ['MATCH (p:Qdrant_elsewhere) RETURN count(p)'], 'graphdb', admin);
     assert.deepEqual(inDefault.body.results[0].data[0].row, [0]);
 
@@ -151,7 +175,10 @@ describe('vectorapi transport policy', () => {
     checkVectorApiTransport(config({ grpc_listen_addr: ':6334', grpc_tls_enabled: true, grpc_tls_cert: 'c.pem', grpc_tls_key: 'k.pem' }));
     assert.throws(() => checkVectorApiTransport(config({ grpc_listen_addr: ':6334', grpc_tls_enabled: true })), /CERT/);
     assert.throws(
-      () => checkVectorApiTransport(config({ grpc_tls_enabled: true, grpc_tls_cert: 'c', grpc_tls_key: 'k', grpc_tls_client_auth_mode: 'require_verify' })),
+      () =>
+        checkVectorApiTransport(
+          config({ grpc_tls_enabled: true, grpc_tls_cert: 'c', grpc_tls_key: 'k', grpc_tls_client_auth_mode: 'require_verify' }),
+        ),
       /CLIENT_CA/,
     );
     checkVectorApiTransport({ ...config({ grpc_listen_addr: ':6334' }), vectorapi: { ...DEFAULT_CONFIG.vectorapi } });

@@ -21,9 +21,28 @@ import {
 import { compileFilter, valuesAt } from '../../src/server/vectorapi/filter.js';
 
 const points: StoredPoint[] = [
-  { id: 1n, payload: { city: 'Oslo', pop: 700000n, temp: -3.5, tags: ['cold', 'north'], meta: { rating: 4n, items: [{ name: 'a' }, { name: 'b' }] }, born: '2020-01-02T00:00:00Z' }, vectors: new Map([['', [1, 0]]]) },
-  { id: 2n, payload: { city: 'Rome', pop: 2800000n, temp: 18.25, tags: ['warm'], meta: { rating: 5n, items: [] }, note: null }, vectors: new Map() },
-  { id: 'a0000000-0000-0000-0000-000000000003', payload: { city: 'Lima', tags: [], born: '1999-05-05T00:00:00Z' }, vectors: new Map([['', [0, 1]]]) },
+  {
+    id: 1n,
+    payload: {
+      city: 'Oslo',
+      pop: 700000n,
+      temp: -3.5,
+      tags: ['cold', 'north'],
+      meta: { rating: 4n, items: [{ name: 'a' }, { name: 'b' }] },
+      born: '2020-01-02T00:00:00Z',
+    },
+    vectors: new Map([['', [1, 0]]]),
+  },
+  {
+    id: 2n,
+    payload: { city: 'Rome', pop: 2800000n, temp: 18.25, tags: ['warm'], meta: { rating: 5n, items: [] }, note: null },
+    vectors: new Map(),
+  },
+  {
+    id: 'a0000000-0000-0000-0000-000000000003',
+    payload: { city: 'Lima', tags: [], born: '1999-05-05T00:00:00Z' },
+    vectors: new Map([['', [0, 1]]]),
+  },
 ];
 
 function ids(filter: MessageInitShape<typeof FilterSchema>): unknown[] {
@@ -31,7 +50,9 @@ function ids(filter: MessageInitShape<typeof FilterSchema>): unknown[] {
   return points.filter(predicate).map((p) => p.id);
 }
 
-const field = (key: string, condition: Record<string, unknown>) => ({ conditionOneOf: { case: 'field' as const, value: { key, ...condition } } });
+const field = (key: string, condition: Record<string, unknown>) => ({
+  conditionOneOf: { case: 'field' as const, value: { key, ...condition } },
+});
 const match = (key: string, matchValue: { case: string; value: unknown }) => field(key, { match: { matchValue } });
 
 describe('vectorapi filters', () => {
@@ -42,22 +63,53 @@ describe('vectorapi filters', () => {
     assert.deepEqual(ids({ must: [match('city', { case: 'text', value: 'OM' })] }), []);
     assert.deepEqual(ids({ must: [match('city', { case: 'textAny', value: 'Li sl' })] }), [1n, 'a0000000-0000-0000-0000-000000000003']);
     assert.deepEqual(ids({ must: [match('tags', { case: 'keyword', value: 'north' })] }), [1n]);
-    assert.deepEqual(ids({ must: [match('city', { case: 'keywords', value: { strings: ['Oslo', 'Lima'] } })] }), [1n, 'a0000000-0000-0000-0000-000000000003']);
-    assert.deepEqual(ids({ must: [match('city', { case: 'exceptKeywords', value: { strings: ['Oslo'] } })] }), [2n, 'a0000000-0000-0000-0000-000000000003']);
+    assert.deepEqual(ids({ must: [match('city', { case: 'keywords', value: { strings: ['Oslo', 'Lima'] } })] }), [
+      1n,
+      'a0000000-0000-0000-0000-000000000003',
+    ]);
+    assert.deepEqual(ids({ must: [match('city', { case: 'exceptKeywords', value: { strings: ['Oslo'] } })] }), [
+      2n,
+      'a0000000-0000-0000-0000-000000000003',
+    ]);
     assert.deepEqual(ids({ must: [match('meta.items[].name', { case: 'keyword', value: 'b' })] }), [1n]);
-    assert.deepEqual(ids({ must: [match('tags', { case: 'exceptKeywords', value: { strings: ['cold'] } })] }), [1n, 2n], 'a list needs one element outside the excluded values');
+    assert.deepEqual(
+      ids({ must: [match('tags', { case: 'exceptKeywords', value: { strings: ['cold'] } })] }),
+      [1n, 2n],
+      'a list needs one element outside the excluded values',
+    );
     assert.deepEqual(ids({ must: [match('tags', { case: 'exceptKeywords', value: { strings: ['cold', 'north', 'warm'] } })] }), []);
   });
 
   it('range, datetime_range, values_count, is_empty, is_null, has_id, has_vector', () => {
     assert.deepEqual(ids({ must: [field('temp', { range: { gte: 0 } })] }), [2n]);
     assert.deepEqual(ids({ must: [field('pop', { range: { lt: 1e6 } })] }), [1n], 'integers compare with double bounds');
-    assert.deepEqual(ids({ must: [field('born', { datetimeRange: { gt: { seconds: BigInt(Date.parse('2000-01-01') / 1000), nanos: 0 } } })] }), [1n]);
+    assert.deepEqual(
+      ids({ must: [field('born', { datetimeRange: { gt: { seconds: BigInt(Date.parse('2000-01-01') / 1000), nanos: 0 } } })] }),
+      [1n],
+    );
     assert.deepEqual(ids({ must: [field('tags', { valuesCount: { gte: 1n } })] }), [1n, 2n]);
-    assert.deepEqual(ids({ must: [{ conditionOneOf: { case: 'isEmpty', value: { key: 'tags' } } }] }), ['a0000000-0000-0000-0000-000000000003']);
-    assert.deepEqual(ids({ must: [{ conditionOneOf: { case: 'isEmpty', value: { key: 'note' } } }] }), [1n, 2n, 'a0000000-0000-0000-0000-000000000003'], 'missing and null are empty');
+    assert.deepEqual(ids({ must: [{ conditionOneOf: { case: 'isEmpty', value: { key: 'tags' } } }] }), [
+      'a0000000-0000-0000-0000-000000000003',
+    ]);
+    assert.deepEqual(
+      ids({ must: [{ conditionOneOf: { case: 'isEmpty', value: { key: 'note' } } }] }),
+      [1n, 2n, 'a0000000-0000-0000-0000-000000000003'],
+      'missing and null are empty',
+    );
     assert.deepEqual(ids({ must: [{ conditionOneOf: { case: 'isNull', value: { key: 'note' } } }] }), [2n]);
-    assert.deepEqual(ids({ must: [{ conditionOneOf: { case: 'hasId', value: { hasId: [{ pointIdOptions: { case: 'uuid', value: 'A0000000000000000000000000000003' } }] } } }] }), ['a0000000-0000-0000-0000-000000000003']);
+    assert.deepEqual(
+      ids({
+        must: [
+          {
+            conditionOneOf: {
+              case: 'hasId',
+              value: { hasId: [{ pointIdOptions: { case: 'uuid', value: 'A0000000000000000000000000000003' } }] },
+            },
+          },
+        ],
+      }),
+      ['a0000000-0000-0000-0000-000000000003'],
+    );
     assert.deepEqual(ids({ mustNot: [{ conditionOneOf: { case: 'hasVector', value: { hasVector: '' } } }] }), [2n]);
   });
 
@@ -66,9 +118,16 @@ describe('vectorapi filters', () => {
     const rome = match('city', { case: 'keyword', value: 'Rome' });
     assert.deepEqual(ids({ should: [oslo, rome] }), [1n, 2n]);
     assert.deepEqual(ids({ should: [oslo, rome], mustNot: [rome] }), [1n]);
-    assert.deepEqual(ids({ minShould: { conditions: [oslo, match('tags', { case: 'keyword', value: 'cold' }), rome], minCount: 2n } }), [1n]);
+    assert.deepEqual(ids({ minShould: { conditions: [oslo, match('tags', { case: 'keyword', value: 'cold' }), rome], minCount: 2n } }), [
+      1n,
+    ]);
     assert.deepEqual(ids({ must: [{ conditionOneOf: { case: 'filter', value: { should: [rome] } } }] }), [2n]);
-    const nested = { conditionOneOf: { case: 'nested' as const, value: { key: 'meta.items', filter: { must: [match('name', { case: 'keyword', value: 'a' })] } } } };
+    const nested = {
+      conditionOneOf: {
+        case: 'nested' as const,
+        value: { key: 'meta.items', filter: { must: [match('name', { case: 'keyword', value: 'a' })] } },
+      },
+    };
     assert.deepEqual(ids({ must: [nested] }), [1n]);
   });
 

@@ -47,7 +47,13 @@ function dataset(seed: number): Row[] {
 }
 
 function fields(row: Row): Record<string, unknown> {
-  return { category: row.category, rank: row.rank, price: row.price, tags: [`t${row.id % 3}`, 'all'], meta: { depth: BigInt(row.id % 5), note: null } };
+  return {
+    category: row.category,
+    rank: row.rank,
+    price: row.price,
+    tags: [`t${row.id % 3}`, 'all'],
+    meta: { depth: BigInt(row.id % 5), note: null },
+  };
 }
 
 function bruteForce(rows: readonly Row[], query: number[], distance: 'cosine' | 'dot' | 'euclid', k: number): number[] {
@@ -59,9 +65,15 @@ function bruteForce(rows: readonly Row[], query: number[], distance: 'cosine' | 
     .map((hit) => hit.id);
 }
 
-const keyword = (key: string, value: string) => ({ conditionOneOf: { case: 'field' as const, value: { key, match: { matchValue: { case: 'keyword' as const, value } } } } });
-const range = (key: string, bounds: { gte?: number; lt?: number }) => ({ conditionOneOf: { case: 'field' as const, value: { key, range: bounds } } });
-const integer = (key: string, value: bigint) => ({ conditionOneOf: { case: 'field' as const, value: { key, match: { matchValue: { case: 'integer' as const, value } } } } });
+const keyword = (key: string, value: string) => ({
+  conditionOneOf: { case: 'field' as const, value: { key, match: { matchValue: { case: 'keyword' as const, value } } } },
+});
+const range = (key: string, bounds: { gte?: number; lt?: number }) => ({
+  conditionOneOf: { case: 'field' as const, value: { key, range: bounds } },
+});
+const integer = (key: string, value: bigint) => ({
+  conditionOneOf: { case: 'field' as const, value: { key, match: { matchValue: { case: 'integer' as const, value } } } },
+});
 
 describe('vectorapi points', () => {
   let fixture: VectorApiFixture;
@@ -84,7 +96,10 @@ describe('vectorapi points', () => {
 
   it('lists, describes and checks collections; duplicates and unknown names are refused', async () => {
     const { client } = fixture;
-    assert.deepEqual((await client.api('collections').list({})).collections.map((c) => c.name), ['docs']);
+    assert.deepEqual(
+      (await client.api('collections').list({})).collections.map((c) => c.name),
+      ['docs'],
+    );
     const info = (await client.api('collections').get({ collectionName: 'docs' })).result!;
     assert.equal(info.pointsCount, BigInt(COUNT));
     const params = info.config?.params?.vectorsConfig?.config;
@@ -92,10 +107,16 @@ describe('vectorapi points', () => {
     assert.equal(params.case === 'params' ? params.value.size : 0n, BigInt(DIMS));
     assert.equal((await client.api('collections').collectionExists({ collectionName: 'docs' })).result?.exists, true);
     assert.equal((await client.api('collections').collectionExists({ collectionName: 'nope' })).result?.exists, false);
-    assert.equal(await grpcCode(client.api('collections').create({ collectionName: 'docs', vectorsConfig: vectorsConfig(DIMS, Distance.Cosine) })), Code.AlreadyExists);
+    assert.equal(
+      await grpcCode(client.api('collections').create({ collectionName: 'docs', vectorsConfig: vectorsConfig(DIMS, Distance.Cosine) })),
+      Code.AlreadyExists,
+    );
     assert.equal(await grpcCode(client.api('collections').get({ collectionName: 'nope' })), Code.NotFound);
     assert.equal(await grpcCode(client.api('points').search({ collectionName: 'nope', vector: [1], limit: 1n })), Code.NotFound);
-    assert.equal(await grpcCode(client.api('collections').create({ collectionName: 'bad name!', vectorsConfig: vectorsConfig(2, Distance.Dot) })), Code.InvalidArgument);
+    assert.equal(
+      await grpcCode(client.api('collections').create({ collectionName: 'bad name!', vectorsConfig: vectorsConfig(2, Distance.Dot) })),
+      Code.InvalidArgument,
+    );
   });
 
   it('search returns the exact top-k of a brute-force scan, with cosine scores', async () => {
@@ -105,7 +126,10 @@ describe('vectorapi points', () => {
       const response = await fixture.client.api('points').search({ collectionName: 'docs', vector: query, limit: 10n });
       assert.deepEqual(response.result.map(idOf), bruteForce(rows, query, 'cosine', 10));
       const best = rows.find((r) => r.id === idOf(response.result[0]!))!;
-      assert.ok(Math.abs(response.result[0]!.score - referenceScore('cosine', query, best.vector)) < 1e-5, 'the score is the cosine (within float32 precision)');
+      assert.ok(
+        Math.abs(response.result[0]!.score - referenceScore('cosine', query, best.vector)) < 1e-5,
+        'the score is the cosine (within float32 precision)',
+      );
       assert.deepEqual(response.result[0]!.payload, {}, 'search returns no payload unless asked');
     }
   });
@@ -141,7 +165,15 @@ describe('vectorapi points', () => {
         { collectionName: 'docs', vector: query, limit: 4n },
       ],
     });
-    assert.deepEqual(batch.result[0]!.result.map(idOf), bruteForce(rows.filter((r) => r.category === 'food'), query, 'cosine', 2));
+    assert.deepEqual(
+      batch.result[0]!.result.map(idOf),
+      bruteForce(
+        rows.filter((r) => r.category === 'food'),
+        query,
+        'cosine',
+        2,
+      ),
+    );
     assert.deepEqual(batch.result[1]!.result.map(idOf), bruteForce(rows, query, 'cosine', 4));
   });
 
@@ -165,12 +197,17 @@ describe('vectorapi points', () => {
     const seen: number[] = [];
     let offset: ReturnType<typeof numId> | undefined;
     for (;;) {
-      const page = await fixture.client.api('points').scroll({ collectionName: 'docs', limit: 64, ...(offset ? { offset } : {}), filter: { must: [keyword('category', 'sport')] } });
+      const page = await fixture.client
+        .api('points')
+        .scroll({ collectionName: 'docs', limit: 64, ...(offset ? { offset } : {}), filter: { must: [keyword('category', 'sport')] } });
       seen.push(...page.result.map(idOf));
       if (page.nextPageOffset === undefined) break;
       offset = numId(idOf({ id: page.nextPageOffset }));
     }
-    assert.deepEqual(seen, rows.filter((r) => r.category === 'sport').map((r) => r.id));
+    assert.deepEqual(
+      seen,
+      rows.filter((r) => r.category === 'sport').map((r) => r.id),
+    );
     assert.equal((await fixture.client.api('points').count({ collectionName: 'docs' })).result?.count, BigInt(COUNT));
     const nested = await fixture.client.api('points').count({
       collectionName: 'docs',
@@ -182,9 +219,7 @@ describe('vectorapi points', () => {
   it('points are nodes visible from Cypher', async () => {
     const session = fixture.db.session();
     try {
-      const result = await session.run(
-        "MATCH (p:Qdrant_docs) WHERE p.category = 'news' RETURN count(p) AS n, min(p.rank) AS minRank",
-      );
+      const result = await session.run("MATCH (p:Qdrant_docs) WHERE p.category = 'news' RETURN count(p) AS n, min(p.rank) AS minRank");
       const [[n, minRank]] = (await result.pull(-1)).records as [[CypherValue, CypherValue]];
       assert.equal(n, BigInt(rows.filter((r) => r.category === 'news').length));
       assert.equal(minRank, 0n);
@@ -214,7 +249,10 @@ describe('vectorapi points', () => {
     assert.deepEqual(plainPayload(got.result[0]!.payload), {});
 
     await points.delete({ collectionName: 'docs', points: selectIds(1, 2) });
-    await points.delete({ collectionName: 'docs', points: { pointsSelectorOneOf: { case: 'filter', value: { must: [keyword('category', 'food')] } } } });
+    await points.delete({
+      collectionName: 'docs',
+      points: { pointsSelectorOneOf: { case: 'filter', value: { must: [keyword('category', 'food')] } } },
+    });
     const left = rows.filter((r) => r.id > 2 && r.category !== 'food');
     assert.equal((await points.count({ collectionName: 'docs' })).result?.count, BigInt(left.length));
     const query = rows[10]!.vector;
@@ -224,14 +262,37 @@ describe('vectorapi points', () => {
 
   it('bad input is refused with INVALID_ARGUMENT and the server keeps serving', async () => {
     const points = fixture.client.api('points');
-    assert.equal(await grpcCode(points.upsert({ collectionName: 'docs', points: [point(1, [1, 2])] })), Code.InvalidArgument, 'wrong dimension');
     assert.equal(
-      await grpcCode(points.upsert({ collectionName: 'docs', points: [{ id: { pointIdOptions: { case: 'uuid', value: 'not-a-uuid' } }, vectors: { vectorsOptions: { case: 'vector', value: { data: new Array(DIMS).fill(1) } } } }] })),
+      await grpcCode(points.upsert({ collectionName: 'docs', points: [point(1, [1, 2])] })),
+      Code.InvalidArgument,
+      'wrong dimension',
+    );
+    assert.equal(
+      await grpcCode(
+        points.upsert({
+          collectionName: 'docs',
+          points: [
+            {
+              id: { pointIdOptions: { case: 'uuid', value: 'not-a-uuid' } },
+              vectors: { vectorsOptions: { case: 'vector', value: { data: new Array(DIMS).fill(1) } } },
+            },
+          ],
+        }),
+      ),
       Code.InvalidArgument,
     );
-    assert.equal(await grpcCode(points.upsert({ collectionName: 'docs', points: [point(1, new Array(DIMS).fill(1), { _qdrant_id: 'x' })] })), Code.InvalidArgument, 'reserved key');
+    assert.equal(
+      await grpcCode(points.upsert({ collectionName: 'docs', points: [point(1, new Array(DIMS).fill(1), { _qdrant_id: 'x' })] })),
+      Code.InvalidArgument,
+      'reserved key',
+    );
     assert.equal(await grpcCode(points.search({ collectionName: 'docs', vector: [1, 2, 3], limit: 3n })), Code.InvalidArgument);
-    assert.equal(await grpcCode(points.count({ collectionName: 'docs', filter: { must: [{ conditionOneOf: { case: 'field', value: { key: 'x' } } }] } })), Code.InvalidArgument);
+    assert.equal(
+      await grpcCode(
+        points.count({ collectionName: 'docs', filter: { must: [{ conditionOneOf: { case: 'field', value: { key: 'x' } } }] } }),
+      ),
+      Code.InvalidArgument,
+    );
     assert.equal(await grpcCode(points.discover({ collectionName: 'docs' })), Code.Unimplemented);
     assert.ok((await points.count({ collectionName: 'docs' })).result!.count > 0n, 'the server still answers');
   });
@@ -250,19 +311,31 @@ describe('vectorapi distances, named vectors and Query', () => {
     assert.deepEqual(fixture.internalErrors, []);
   });
 
-  for (const [distance, name] of [[Distance.Dot, 'dot'], [Distance.Euclid, 'euclid']] as const) {
+  for (const [distance, name] of [
+    [Distance.Dot, 'dot'],
+    [Distance.Euclid, 'euclid'],
+  ] as const) {
     it(`${name}: search returns the exact top-k and Qdrant's scores`, async () => {
       const { client } = fixture;
       await client.api('collections').create({ collectionName: name, vectorsConfig: vectorsConfig(DIMS, distance) });
-      await client.api('points').upsert({ collectionName: name, points: rows.map((row) => point(row.id, row.vector, { category: row.category })) });
+      await client
+        .api('points')
+        .upsert({ collectionName: name, points: rows.map((row) => point(row.id, row.vector, { category: row.category })) });
       const query = rows[3]!.vector.map((x, i) => x + (i % 2 === 0 ? 0.3 : -0.2));
       const response = await client.api('points').search({ collectionName: name, vector: query, limit: 7n });
       assert.deepEqual(response.result.map(idOf), bruteForce(rows, query, name, 7));
       const top = rows.find((r) => r.id === idOf(response.result[0]!))!;
-      assert.ok(Math.abs(response.result[0]!.score - referenceScore(name, query, top.vector)) < 1e-5, `the score is the ${name} value (within float32 precision)`);
+      assert.ok(
+        Math.abs(response.result[0]!.score - referenceScore(name, query, top.vector)) < 1e-5,
+        `the score is the ${name} value (within float32 precision)`,
+      );
       const threshold = (response.result[3]!.score + response.result[4]!.score) / 2;
       const bounded = await client.api('points').search({ collectionName: name, vector: query, limit: 7n, scoreThreshold: threshold });
-      assert.deepEqual(bounded.result.map(idOf), response.result.slice(0, 4).map(idOf), 'score_threshold bounds similarities from below and distances from above');
+      assert.deepEqual(
+        bounded.result.map(idOf),
+        response.result.slice(0, 4).map(idOf),
+        'score_threshold bounds similarities from below and distances from above',
+      );
     });
   }
 
@@ -270,7 +343,12 @@ describe('vectorapi distances, named vectors and Query', () => {
     const { client } = fixture;
     await client.api('collections').create({
       collectionName: 'multi',
-      vectorsConfig: { config: { case: 'paramsMap', value: { map: { text: { size: 3n, distance: Distance.Cosine }, image: { size: 2n, distance: Distance.Euclid } } } } },
+      vectorsConfig: {
+        config: {
+          case: 'paramsMap',
+          value: { map: { text: { size: 3n, distance: Distance.Cosine }, image: { size: 2n, distance: Distance.Euclid } } },
+        },
+      },
     });
     const named = (text: number[], image: number[]) => ({
       vectorsOptions: { case: 'vectors' as const, value: { vectors: { text: { data: text }, image: { data: image } } } },
@@ -280,11 +358,18 @@ describe('vectorapi distances, named vectors and Query', () => {
       points: [
         { id: numId(1), vectors: named([1, 0, 0], [0, 0]), payload: payload({ kind: 'a' }) },
         { id: numId(2), vectors: named([0, 1, 0], [5, 5]), payload: payload({ kind: 'b' }) },
-        { id: { pointIdOptions: { case: 'uuid', value: 'F9168C5E-CEB2-4FAA-B6BF-329BF39FA1E4' } }, vectors: named([0.9, 0.1, 0], [4, 4]), payload: payload({ kind: 'a' }) },
+        {
+          id: { pointIdOptions: { case: 'uuid', value: 'F9168C5E-CEB2-4FAA-B6BF-329BF39FA1E4' } },
+          vectors: named([0.9, 0.1, 0], [4, 4]),
+          payload: payload({ kind: 'a' }),
+        },
       ],
     });
     const byText = await client.api('points').search({ collectionName: 'multi', vectorName: 'text', vector: [1, 0, 0], limit: 3n });
-    assert.deepEqual(byText.result.map((p) => p.id?.pointIdOptions.value), [1n, 'f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4', 2n]);
+    assert.deepEqual(
+      byText.result.map((p) => p.id?.pointIdOptions.value),
+      [1n, 'f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4', 2n],
+    );
     const byImage = await client.api('points').query({
       collectionName: 'multi',
       using: 'image',
@@ -292,7 +377,10 @@ describe('vectorapi distances, named vectors and Query', () => {
       limit: 2n,
       withVectors: { selectorOptions: { case: 'include', value: { names: ['image'] } } },
     });
-    assert.deepEqual(byImage.result.map((p) => p.id?.pointIdOptions.value), [2n, 'f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4']);
+    assert.deepEqual(
+      byImage.result.map((p) => p.id?.pointIdOptions.value),
+      [2n, 'f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'],
+    );
     const vectors = byImage.result[0]!.vectors?.vectorsOptions;
     assert.deepEqual(vectors?.case === 'vectors' ? Object.keys(vectors.value.vectors) : null, ['image']);
     const similar = await client.api('points').query({
@@ -302,13 +390,27 @@ describe('vectorapi distances, named vectors and Query', () => {
       filter: { must: [keyword('kind', 'a')] },
       limit: 5n,
     });
-    assert.deepEqual(similar.result.map((p) => p.id?.pointIdOptions.value), ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'], 'the query point itself is left out');
-    assert.equal(await grpcCode(client.api('points').search({ collectionName: 'multi', vectorName: 'audio', vector: [1], limit: 1n })), Code.InvalidArgument);
+    assert.deepEqual(
+      similar.result.map((p) => p.id?.pointIdOptions.value),
+      ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'],
+      'the query point itself is left out',
+    );
+    assert.equal(
+      await grpcCode(client.api('points').search({ collectionName: 'multi', vectorName: 'audio', vector: [1], limit: 1n })),
+      Code.InvalidArgument,
+    );
     const first = await client.api('points').scroll({ collectionName: 'multi', limit: 2 });
-    assert.deepEqual(first.result.map((p) => p.id?.pointIdOptions.value), [1n, 2n], 'integers first');
+    assert.deepEqual(
+      first.result.map((p) => p.id?.pointIdOptions.value),
+      [1n, 2n],
+      'integers first',
+    );
     assert.equal(first.nextPageOffset?.pointIdOptions.value, 'f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4');
     const second = await client.api('points').scroll({ collectionName: 'multi', limit: 2, offset: first.nextPageOffset! });
-    assert.deepEqual(second.result.map((p) => p.id?.pointIdOptions.value), ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4']);
+    assert.deepEqual(
+      second.result.map((p) => p.id?.pointIdOptions.value),
+      ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'],
+    );
     assert.equal(second.nextPageOffset, undefined);
   });
 
@@ -317,41 +419,95 @@ describe('vectorapi distances, named vectors and Query', () => {
     const five = rows.find((r) => r.id === 5)!.vector;
     const nine = rows.find((r) => r.id === 9)!.vector;
     const target = five.map((x, i) => 2 * x - nine[i]!);
-    const expected = bruteForce(rows.filter((r) => r.id !== 5 && r.id !== 9), target, 'euclid', 6);
-    const recommended = await client.api('points').recommend({ collectionName: 'euclid', positive: [numId(5)], negative: [numId(9)], limit: 6n });
+    const expected = bruteForce(
+      rows.filter((r) => r.id !== 5 && r.id !== 9),
+      target,
+      'euclid',
+      6,
+    );
+    const recommended = await client
+      .api('points')
+      .recommend({ collectionName: 'euclid', positive: [numId(5)], negative: [numId(9)], limit: 6n });
     assert.deepEqual(recommended.result.map(idOf), expected);
     const queried = await client.api('points').query({
       collectionName: 'euclid',
-      query: { variant: { case: 'recommend', value: { positive: [{ variant: { case: 'id', value: numId(5) } }], negative: [{ variant: { case: 'dense', value: { data: nine } } }] } } },
+      query: {
+        variant: {
+          case: 'recommend',
+          value: {
+            positive: [{ variant: { case: 'id', value: numId(5) } }],
+            negative: [{ variant: { case: 'dense', value: { data: nine } } }],
+          },
+        },
+      },
       limit: 6n,
     });
-    assert.deepEqual(queried.result.map(idOf), bruteForce(rows.filter((r) => r.id !== 5), target, 'euclid', 6), 'a vector example is not excluded');
+    assert.deepEqual(
+      queried.result.map(idOf),
+      bruteForce(
+        rows.filter((r) => r.id !== 5),
+        target,
+        'euclid',
+        6,
+      ),
+      'a vector example is not excluded',
+    );
     assert.equal(
-      await grpcCode(client.api('points').recommend({ collectionName: 'euclid', positive: [numId(5)], strategy: RecommendStrategy.BestScore, limit: 1n })),
+      await grpcCode(
+        client
+          .api('points')
+          .recommend({ collectionName: 'euclid', positive: [numId(5)], strategy: RecommendStrategy.BestScore, limit: 1n }),
+      ),
       Code.InvalidArgument,
     );
-    assert.equal(await grpcCode(client.api('points').recommend({ collectionName: 'euclid', positive: [numId(123456)], limit: 1n })), Code.InvalidArgument);
+    assert.equal(
+      await grpcCode(client.api('points').recommend({ collectionName: 'euclid', positive: [numId(123456)], limit: 1n })),
+      Code.InvalidArgument,
+    );
   });
 
   it('UpdateBatch applies its operations in order; update_mode and update_filter restrict upserts', async () => {
     const points = fixture.client.api('points');
     await fixture.client.api('collections').create({ collectionName: 'batch', vectorsConfig: vectorsConfig(2, Distance.Dot) });
     const tags = async () =>
-      Object.fromEntries((await points.scroll({ collectionName: 'batch', limit: 100 })).result.map((p) => [idOf(p), plainPayload(p.payload).tag]));
+      Object.fromEntries(
+        (await points.scroll({ collectionName: 'batch', limit: 100 })).result.map((p) => [idOf(p), plainPayload(p.payload).tag]),
+      );
     const batch = await points.updateBatch({
       collectionName: 'batch',
       operations: [
-        { operation: { case: 'upsert', value: { points: [point(1, [1, 0], { tag: 'a' }), point(2, [0, 1], { tag: 'b' }), point(3, [1, 1], { tag: 'c' })] } } },
-        { operation: { case: 'setPayload', value: { payload: payload({ tag: 'B' }), pointsSelector: { pointsSelectorOneOf: { case: 'points', value: { ids: [numId(2)] } } } } } },
+        {
+          operation: {
+            case: 'upsert',
+            value: { points: [point(1, [1, 0], { tag: 'a' }), point(2, [0, 1], { tag: 'b' }), point(3, [1, 1], { tag: 'c' })] },
+          },
+        },
+        {
+          operation: {
+            case: 'setPayload',
+            value: {
+              payload: payload({ tag: 'B' }),
+              pointsSelector: { pointsSelectorOneOf: { case: 'points', value: { ids: [numId(2)] } } },
+            },
+          },
+        },
         { operation: { case: 'deletePoints', value: { points: { pointsSelectorOneOf: { case: 'points', value: { ids: [numId(3)] } } } } } },
       ],
     });
     assert.equal(batch.result.length, 3);
     assert.deepEqual(await tags(), { 1: 'a', 2: 'B' });
 
-    await points.upsert({ collectionName: 'batch', updateMode: UpdateMode.InsertOnly, points: [point(1, [1, 0], { tag: 'x' }), point(4, [2, 2], { tag: 'd' })] });
+    await points.upsert({
+      collectionName: 'batch',
+      updateMode: UpdateMode.InsertOnly,
+      points: [point(1, [1, 0], { tag: 'x' }), point(4, [2, 2], { tag: 'd' })],
+    });
     assert.deepEqual(await tags(), { 1: 'a', 2: 'B', 4: 'd' }, 'insert_only keeps existing points');
-    await points.upsert({ collectionName: 'batch', updateMode: UpdateMode.UpdateOnly, points: [point(1, [1, 0], { tag: 'y' }), point(5, [2, 2], { tag: 'e' })] });
+    await points.upsert({
+      collectionName: 'batch',
+      updateMode: UpdateMode.UpdateOnly,
+      points: [point(1, [1, 0], { tag: 'y' }), point(5, [2, 2], { tag: 'e' })],
+    });
     assert.deepEqual(await tags(), { 1: 'y', 2: 'B', 4: 'd' }, 'update_only skips new points');
     await points.upsert({
       collectionName: 'batch',
@@ -386,8 +542,16 @@ describe('vectorapi distances, named vectors and Query', () => {
   });
 
   it('concurrent creates of one collection: exactly one succeeds, the others get ALREADY_EXISTS', async () => {
-    const create = () => fixture.client.api('collections').create({ collectionName: 'race', vectorsConfig: vectorsConfig(4, Distance.Cosine) });
-    const outcomes = await Promise.all([1, 2, 3].map(() => create().then(() => 'ok', (error: { code?: number }) => error.code)));
+    const create = () =>
+      fixture.client.api('collections').create({ collectionName: 'race', vectorsConfig: vectorsConfig(4, Distance.Cosine) });
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() =>
+        create().then(
+          () => 'ok',
+          (error: { code?: number }) => error.code,
+        ),
+      ),
+    );
     assert.deepEqual(outcomes.sort(), [Code.AlreadyExists, Code.AlreadyExists, 'ok'].sort());
     assert.equal((await fixture.client.api('collections').delete({ collectionName: 'race' })).result, true);
   });

@@ -14,12 +14,25 @@ const url = engineModule((source ?? 'src') as EngineSource, 'engine/index');
 if (url === null) {
   console.log(JSON.stringify({ pending: 'the engine entry point does not exist' }));
 } else {
-  const engine = (await import(url)) as { GraphDB: { open(o: { dataDir: string; search: false }): Promise<{ session(): { run(q: string, p?: Record<string, unknown>): Promise<{ pull(n: number): Promise<{ records: unknown[][] }> }>; close(): Promise<void> }; close(): Promise<void> }> } };
+  const engine = (await import(url)) as {
+    GraphDB: {
+      open(o: { dataDir: string; search: false }): Promise<{
+        session(): {
+          run(q: string, p?: Record<string, unknown>): Promise<{ pull(n: number): Promise<{ records: unknown[][] }> }>;
+          close(): Promise<void>;
+        };
+        close(): Promise<void>;
+      }>;
+    };
+  };
   const db = await engine.GraphDB.open({ dataDir: dir!, search: false });
   const session = db.session();
   const run = async (q: string, p?: Record<string, unknown>) => (await (await session.run(q, p)).pull(-1)).records;
   for (let start = 0; start < nodes; start += 100_000) {
-    await run('UNWIND range($from, $to) AS i CREATE (:Item {i: i})', { from: BigInt(start), to: BigInt(Math.min(nodes, start + 100_000) - 1) });
+    await run('UNWIND range($from, $to) AS i CREATE (:Item {i: i})', {
+      from: BigInt(start),
+      to: BigInt(Math.min(nodes, start + 100_000) - 1),
+    });
   }
   (globalThis as { gc?: () => void }).gc?.();
   const timed = async (q: string): Promise<{ seconds: number; peakRss: number; baseRss: number; row: unknown[] }> => {
@@ -34,7 +47,9 @@ if (url === null) {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     return { seconds, peakRss, baseRss, row: rows[0] ?? [] };
   };
-  const iterate = await timed(`CALL apoc.periodic.iterate('MATCH (n:Item) RETURN n', 'SET n.done = true', {batchSize: ${batch}}) YIELD batches, total, failedOperations RETURN batches, total, failedOperations`);
+  const iterate = await timed(
+    `CALL apoc.periodic.iterate('MATCH (n:Item) RETURN n', 'SET n.done = true', {batchSize: ${batch}}) YIELD batches, total, failedOperations RETURN batches, total, failedOperations`,
+  );
   const reference = await timed(`MATCH (n:Item) CALL { WITH n SET n.ref = true } IN TRANSACTIONS OF ${batch} ROWS`);
   const check = await run('MATCH (n:Item) WHERE n.done AND n.ref RETURN count(n) AS c');
   await db.close();

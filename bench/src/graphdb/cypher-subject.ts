@@ -24,8 +24,7 @@ const IMPORT_BATCH = 2000;
 export const QUERIES = {
   indexEmail: 'CREATE INDEX person_email IF NOT EXISTS FOR (p:Person) ON (p.email)',
   indexId: 'CREATE INDEX person_id IF NOT EXISTS FOR (p:Person) ON (p.id)',
-  importNodes:
-    'UNWIND $rows AS r CREATE (:Person {id: r.id, name: r.name, age: r.age, city: r.city, email: r.email, bio: r.bio})',
+  importNodes: 'UNWIND $rows AS r CREATE (:Person {id: r.id, name: r.name, age: r.age, city: r.city, email: r.email, bio: r.bio})',
   importEdges: 'UNWIND $rows AS r MATCH (a:Person {id: r.s}), (b:Person {id: r.d}) CREATE (a)-[:KNOWS]->(b)',
   lookup: 'MATCH (p:Person {email: $e}) RETURN p.id AS id',
   oneHopCount: 'MATCH (a:Person {id: $id})-[:KNOWS]->(b) RETURN count(b) AS c',
@@ -80,16 +79,32 @@ export class CypherSubject implements GraphSubject {
       const rows: unknown[] = [];
       for (let i = start; i < Math.min(graph.persons, start + IMPORT_BATCH); i++) {
         const p = graph.person(i);
-        rows.push(this.mapOf(new Map<string, unknown>([
-          ['id', int(p.id)], ['name', p.name], ['age', int(p.age)], ['city', p.city], ['email', p.email], ['bio', p.bio],
-        ])));
+        rows.push(
+          this.mapOf(
+            new Map<string, unknown>([
+              ['id', int(p.id)],
+              ['name', p.name],
+              ['age', int(p.age)],
+              ['city', p.city],
+              ['email', p.email],
+              ['bio', p.bio],
+            ]),
+          ),
+        );
       }
       await this.conn.inTransaction([[QUERIES.importNodes, { rows }]]);
     }
     for (let start = 0; start < graph.src.length; start += IMPORT_BATCH) {
       const rows: unknown[] = [];
       for (let i = start; i < Math.min(graph.src.length, start + IMPORT_BATCH); i++) {
-        rows.push(this.mapOf(new Map<string, unknown>([['s', int(graph.src[i]!)], ['d', int(graph.dst[i]!)]])));
+        rows.push(
+          this.mapOf(
+            new Map<string, unknown>([
+              ['s', int(graph.src[i]!)],
+              ['d', int(graph.dst[i]!)],
+            ]),
+          ),
+        );
       }
       await this.conn.inTransaction([[QUERIES.importEdges, { rows }]]);
     }

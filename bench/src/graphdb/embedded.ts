@@ -72,10 +72,12 @@ export class SessionConnection implements CypherConnection {
 
 /** What `GraphDB.importFiles` (the `graphdb import` bulk loader path) takes and returns, as far as the bench uses it. */
 interface ImportFilesLike {
-  (options: {
-    format: 'csv';
-    inputs: { file: string; kind: 'nodes' | 'relationships'; labels?: string[]; type?: string }[];
-  }): Promise<{ completed: boolean; nodes: number; relationships: number; errors: readonly { file: string; line: number; message: string }[] }>;
+  (options: { format: 'csv'; inputs: { file: string; kind: 'nodes' | 'relationships'; labels?: string[]; type?: string }[] }): Promise<{
+    completed: boolean;
+    nodes: number;
+    relationships: number;
+    errors: readonly { file: string; line: number; message: string }[];
+  }>;
 }
 
 /** The facade shape the bench relies on: `GraphDB.open({ dataDir })` and `db.session()`. */
@@ -130,9 +132,14 @@ class EmbeddedSubject extends CypherSubject {
     private readonly db: GraphDBLike,
     private readonly dir: string,
   ) {
-    super('graphdb embedded', 'ours', conn, db.importFiles
-      ? 'GraphDB.open + Session.run; G1: db.importFiles from neo4j-admin CSV (bulk loader; CSV writing not timed, parsing and index builds timed, like Kuzu COPY)'
-      : 'GraphDB.open + Session.run; G1 imports through Cypher UNWIND in 2k-row transactions');
+    super(
+      'graphdb embedded',
+      'ours',
+      conn,
+      db.importFiles
+        ? 'GraphDB.open + Session.run; G1: db.importFiles from neo4j-admin CSV (bulk loader; CSV writing not timed, parsing and index builds timed, like Kuzu COPY)'
+        : 'GraphDB.open + Session.run; G1 imports through Cypher UNWIND in 2k-row transactions',
+    );
   }
 
   /** Writes the CSV inputs of the import (not part of the timed load). */

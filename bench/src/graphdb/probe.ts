@@ -36,30 +36,39 @@ async function importIfPresent(source: EngineSource, path: string): Promise<Reco
 export async function probeGraphdb(source: EngineSource): Promise<GraphdbAvailability> {
   const engine = await importIfPresent(source, 'engine/index');
   const boltModule = await importIfPresent(source, 'server/bolt/index');
-  const startBolt = typeof boltModule !== 'string' && typeof boltModule['startBoltServer'] === 'function'
-    ? (boltModule['startBoltServer'] as StartBolt)
-    : null;
+  const startBolt =
+    typeof boltModule !== 'string' && typeof boltModule['startBoltServer'] === 'function'
+      ? (boltModule['startBoltServer'] as StartBolt)
+      : null;
   let embedded: GraphdbAvailability['embedded'];
   if (typeof engine === 'string') embedded = `engine facade not landed: ${engine}`;
   else if (typeof engine['GraphDB'] !== 'function') embedded = 'engine facade not landed: src/engine/index.ts exports no GraphDB';
   else embedded = (dir: string) => openEmbedded(engine, dir, startBolt);
 
   const parser = await importIfPresent(source, 'engine/cypher/parser/index');
-  const parse: GraphdbAvailability['parse'] = typeof parser === 'string'
-    ? `parser not landed: ${parser}`
-    : typeof parser['parse'] === 'function'
-      ? (parser['parse'] as (text: string) => unknown)
-      : 'parser not landed: engine/cypher/parser/index exports no parse()';
+  const parse: GraphdbAvailability['parse'] =
+    typeof parser === 'string'
+      ? `parser not landed: ${parser}`
+      : typeof parser['parse'] === 'function'
+        ? (parser['parse'] as (text: string) => unknown)
+        : 'parser not landed: engine/cypher/parser/index exports no parse()';
 
   let bolt: GraphdbAvailability['bolt'];
   if (typeof embedded === 'string') bolt = `Bolt needs the engine facade: ${embedded}`;
-  else if (!startBolt) bolt = `Bolt server (issue 6) not landed: ${typeof boltModule === 'string' ? boltModule : 'no startBoltServer export'}`;
+  else if (!startBolt)
+    bolt = `Bolt server (issue 6) not landed: ${typeof boltModule === 'string' ? boltModule : 'no startBoltServer export'}`;
   else {
     const engineModuleLoaded = engine as Record<string, unknown>;
     bolt = async (dir: string) => {
       const db = await openGraphDB(engineModuleLoaded, dir);
       const served = await serveBolt(startBolt, db);
-      return { port: served.port, stop: async () => { await served.stop(); await db.close(); } };
+      return {
+        port: served.port,
+        stop: async () => {
+          await served.stop();
+          await db.close();
+        },
+      };
     };
   }
   const http = await probeHttp(source, engine);

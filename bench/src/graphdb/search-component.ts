@@ -119,10 +119,11 @@ export async function probeSearchComponents(source: EngineSource): Promise<Searc
     vectors = (dimensions) => new ComponentVectors(new Collection({ dimensions, similarity: 'cosine' }));
   }
   const hybridModule = await load(source, 'engine/search/hybrid/hybrid-search');
-  const hybrid: SearchComponents['hybrid'] = typeof hybridModule === 'string'
-    ? hybridModule
-    : typeof hybridModule['hybridSearch'] === 'function'
-      ? (hybridModule['hybridSearch'] as HybridSearch)
-      : 'search/hybrid exports no hybridSearch';
+  const hybrid: SearchComponents['hybrid'] =
+    typeof hybridModule === 'string'
+      ? hybridModule
+      : typeof hybridModule['hybridSearch'] === 'function'
+        ? (hybridModule['hybridSearch'] as HybridSearch)
+        : 'search/hybrid exports no hybridSearch';
   return { text, vectors, hybrid };
 }

@@ -65,7 +65,11 @@ interface DatabaseSearchLike {
   named?: { vector: ReadonlyMap<string, { collection: { status(): { strategy: string } } }> };
   setEmbedding(nodeId: bigint, vector: ArrayLike<number>): void;
   search(request: {
-    query: string; limit: number; method: HybridMethod; minSimilarity: number; queryVector: readonly number[];
+    query: string;
+    limit: number;
+    method: HybridMethod;
+    minSimilarity: number;
+    queryVector: readonly number[];
   }): Promise<{ results: readonly { nodeId: bigint }[]; cached: boolean }>;
 }
 
@@ -114,7 +118,13 @@ export class CypherSearch {
     await this.run(SEARCH_QUERIES.docIdIndex);
     for (let start = 0; start < count; start += TEXT_BATCH) {
       const rows: Map<string, unknown>[] = [];
-      for (let i = start; i < Math.min(count, start + TEXT_BATCH); i++) rows.push(new Map<string, unknown>([['id', BigInt(i)], ['text', text(i)]]));
+      for (let i = start; i < Math.min(count, start + TEXT_BATCH); i++)
+        rows.push(
+          new Map<string, unknown>([
+            ['id', BigInt(i)],
+            ['text', text(i)],
+          ]),
+        );
       await this.run(SEARCH_QUERIES.loadDocs, { rows });
     }
   }
@@ -123,7 +133,13 @@ export class CypherSearch {
   async storeEmbeddings(count: number, vector: (i: number) => number[]): Promise<void> {
     for (let start = 0; start < count; start += VECTOR_BATCH) {
       const rows: Map<string, unknown>[] = [];
-      for (let i = start; i < Math.min(count, start + VECTOR_BATCH); i++) rows.push(new Map<string, unknown>([['id', BigInt(i)], ['v', vector(i)]]));
+      for (let i = start; i < Math.min(count, start + VECTOR_BATCH); i++)
+        rows.push(
+          new Map<string, unknown>([
+            ['id', BigInt(i)],
+            ['v', vector(i)],
+          ]),
+        );
       await this.run(SEARCH_QUERIES.storeEmbeddings, { rows });
     }
   }
@@ -188,7 +204,8 @@ export class CypherSearch {
    */
   async storeNodeEmbeddings(count: number, vector: (i: number) => ArrayLike<number>): Promise<void> {
     const search = this.services();
-    for (const [doc, node] of await this.run('MATCH (d:Doc) RETURN d.id AS doc, id(d) AS node')) this.docOf.set(node as bigint, Number(doc));
+    for (const [doc, node] of await this.run('MATCH (d:Doc) RETURN d.id AS doc, id(d) AS node'))
+      this.docOf.set(node as bigint, Number(doc));
     for (const [node, doc] of this.docOf) if (doc < count) search.setEmbedding(node, vector(doc));
     await this.db.searchServices?.settle();
   }

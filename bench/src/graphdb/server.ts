@@ -24,7 +24,10 @@ type StartServer = (loaded: LoadedConfigLike) => Promise<{
 }>;
 
 /** Builds a starter from the loaded modules, or returns why it cannot. */
-export function serverStarter(configModule: Record<string, unknown>, serverModule: Record<string, unknown>): ((dir: string) => Promise<RunningGraphdb>) | string {
+export function serverStarter(
+  configModule: Record<string, unknown>,
+  serverModule: Record<string, unknown>,
+): ((dir: string) => Promise<RunningGraphdb>) | string {
   const loadConfig = configModule['loadConfig'] as LoadConfig | undefined;
   const startServer = serverModule['startServer'] as StartServer | undefined;
   if (typeof loadConfig !== 'function') return 'engine/config exports no loadConfig';
@@ -42,8 +45,13 @@ export function serverStarter(configModule: Record<string, unknown>, serverModul
       },
       env: {},
       discovery: {
-        env: {}, homeDir: dir, binDir: null, cwd: dir, platform: process.platform,
-        systemConfigDir: join(dir, 'no-system-config'), exists: () => false,
+        env: {},
+        homeDir: dir,
+        binDir: null,
+        cwd: dir,
+        platform: process.platform,
+        systemConfigDir: join(dir, 'no-system-config'),
+        exists: () => false,
       },
     });
     const server = await startServer(loaded);

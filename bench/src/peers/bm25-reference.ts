@@ -30,7 +30,10 @@ export class ReferenceBm25 {
   private readonly lengths: Uint32Array;
   private readonly avgLength: number;
 
-  constructor(corpus: Corpus, private readonly idf: IdfVariant) {
+  constructor(
+    corpus: Corpus,
+    private readonly idf: IdfVariant,
+  ) {
     this.lengths = new Uint32Array(corpus.docs.length);
     let total = 0;
     corpus.docs.forEach((doc, i) => {
@@ -83,6 +86,10 @@ export function sameTopK(a: readonly ScoredDoc[], b: readonly ScoredDoc[]): bool
   if (a.length === 0) return true;
   const last = a[a.length - 1]!.score;
   const strict = (list: readonly ScoredDoc[]): string =>
-    list.filter((h) => !close(h.score, last)).map((h) => h.doc).sort((x, y) => x - y).join(',');
+    list
+      .filter((h) => !close(h.score, last))
+      .map((h) => h.doc)
+      .sort((x, y) => x - y)
+      .join(',');
   return strict(a) === strict(b);
 }

@@ -31,13 +31,17 @@ const ADD_CHUNK = 5000;
 
 /** A faiss index over a vector set, inner-product metric (cosine on unit vectors). */
 export class FaissVectors {
-  private constructor(private readonly index: FaissIndex, readonly dim: number) {}
+  private constructor(
+    private readonly index: FaissIndex,
+    readonly dim: number,
+  ) {}
 
   /** Builds `description` ("Flat" or a factory string such as "HNSW32") and adds every vector. */
   static build(faiss: FaissModule, description: string, set: VectorSet): FaissVectors {
-    const index = description === 'Flat'
-      ? new faiss.IndexFlatIP(set.dim)
-      : faiss.Index.fromFactory(set.dim, description, faiss.MetricType.METRIC_INNER_PRODUCT);
+    const index =
+      description === 'Flat'
+        ? new faiss.IndexFlatIP(set.dim)
+        : faiss.Index.fromFactory(set.dim, description, faiss.MetricType.METRIC_INNER_PRODUCT);
     for (let start = 0; start < set.count; start += ADD_CHUNK) {
       const end = Math.min(set.count, start + ADD_CHUNK);
       index.add(Array.from(set.data.subarray(start * set.dim, end * set.dim)));

@@ -55,9 +55,9 @@ export class SqliteSubject implements GraphSubject {
       lookup: db.prepare('SELECT id FROM person WHERE email = ?').pluck(),
       oneHopCount: db.prepare('SELECT count(*) FROM knows WHERE src = ?').pluck(),
       oneHopExpand: db.prepare('SELECT p.name, p.age FROM knows k JOIN person p ON p.id = k.dst WHERE k.src = ?').raw(),
-      twoHop: db.prepare(
-        'SELECT count(DISTINCT k2.dst) FROM knows k1 JOIN knows k2 ON k2.src = k1.dst WHERE k1.src = ? AND k2.dst <> ?',
-      ).pluck(),
+      twoHop: db
+        .prepare('SELECT count(DISTINCT k2.dst) FROM knows k1 JOIN knows k2 ON k2.src = k1.dst WHERE k1.src = ? AND k2.dst <> ?')
+        .pluck(),
       cities: db.prepare('SELECT city, count(*), avg(age) FROM person GROUP BY city').raw(),
       countNodes: db.prepare('SELECT count(*) FROM person').pluck(),
       countRels: db.prepare('SELECT count(*) FROM knows').pluck(),

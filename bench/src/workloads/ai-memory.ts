@@ -16,7 +16,17 @@ import { WorkloadRecorder, type WorkloadResult } from '../report-model.js';
 
 const TOPICS = ['storage', 'planner', 'bolt', 'search', 'vector', 'index', 'schema', 'backup', 'replication', 'cache', 'auth', 'graphql'];
 const VERBS = ['uses', 'needs', 'replaces', 'speeds up', 'breaks', 'documents', 'tests', 'configures'];
-const THINGS = ['write-ahead log', 'page cache', 'hnsw graph', 'bm25 postings', 'query plan', 'session pool', 'checkpoint', 'token bucket', 'role matrix'];
+const THINGS = [
+  'write-ahead log',
+  'page cache',
+  'hnsw graph',
+  'bm25 postings',
+  'query plan',
+  'session pool',
+  'checkpoint',
+  'token bucket',
+  'role matrix',
+];
 
 /** Distinct memory texts: the corpus repeats them, so embedding it costs DISTINCT model calls. */
 const DISTINCT = 2000;
@@ -32,8 +42,13 @@ type EngineIndex = typeof import('../../../src/engine/index.js');
 /** Runs MEM. */
 export async function runAiMemory(ctx: BenchContext): Promise<WorkloadResult> {
   const count = ctx.profile.name === 'smoke' ? 10_000 : 100_000;
-  const rec = new WorkloadRecorder('MEM', `AI memory: store / discover latency at ${count} memories (local embeddings: tiny test model)`, 'ops/s',
-    'informational (no peer; issue 20)', []);
+  const rec = new WorkloadRecorder(
+    'MEM',
+    `AI memory: store / discover latency at ${count} memories (local embeddings: tiny test model)`,
+    'ops/s',
+    'informational (no peer; issue 20)',
+    [],
+  );
   const engineUrl = engineModule(ctx.engine, 'engine/index');
   const configUrl = engineModule(ctx.engine, 'engine/config/index');
   const searchUrl = engineModule(ctx.engine, 'engine/search/index');
@@ -53,17 +68,31 @@ export async function runAiMemory(ctx: BenchContext): Promise<WorkloadResult> {
   const { mkdirSync } = await import('node:fs');
   mkdirSync(modelsDir, { recursive: true });
   writeTinyBert(join(modelsDir, 'tiny-embed.gguf'), { contextLength: 512 });
-  const embedder = createEmbeddingProvider({ ...DEFAULT_CONFIG.embeddings, enabled: true, provider: 'local', model: 'tiny-embed' }, modelsDir);
-  const db = await engine.GraphDB.open({ dataDir: join(ctx.tmp, 'mem-db'), search: { settings: searchSettingsFrom(DEFAULT_CONFIG), embedder } });
+  const embedder = createEmbeddingProvider(
+    { ...DEFAULT_CONFIG.embeddings, enabled: true, provider: 'local', model: 'tiny-embed' },
+    modelsDir,
+  );
+  const db = await engine.GraphDB.open({
+    dataDir: join(ctx.tmp, 'mem-db'),
+    search: { settings: searchSettingsFrom(DEFAULT_CONFIG), embedder },
+  });
   try {
     const loadStarted = performance.now();
     const loader = await db.bulkLoader();
     const now = BigInt(Date.now());
     for (let i = 0; i < count; i++) {
       const text = memoryText(i);
-      loader.addNode(['Memory'], new Map<string, import('../../../src/engine/index.js').CypherValue>([
-        ['content', text], ['title', text.slice(0, 40)], ['type', 'note'], ['tags', [TOPICS[i % TOPICS.length]]], ['created_at', now], ['access_count', 0n],
-      ]));
+      loader.addNode(
+        ['Memory'],
+        new Map<string, import('../../../src/engine/index.js').CypherValue>([
+          ['content', text],
+          ['title', text.slice(0, 40)],
+          ['type', 'note'],
+          ['tags', [TOPICS[i % TOPICS.length]]],
+          ['created_at', now],
+          ['access_count', 0n],
+        ]),
+      );
     }
     loader.finish();
     const loadMs = performance.now() - loadStarted;
@@ -80,7 +109,9 @@ export async function runAiMemory(ctx: BenchContext): Promise<WorkloadResult> {
     }
     const embedMs = performance.now() - embedStarted;
     const vectors = search.embeddingCollection?.size ?? 0;
-    ctx.log(`  MEM: ${count} memories loaded in ${loadMs.toFixed(0)} ms; ${vectorOf.size} distinct texts embedded, ${vectors} vectors stored and text-indexed in ${embedMs.toFixed(0)} ms`);
+    ctx.log(
+      `  MEM: ${count} memories loaded in ${loadMs.toFixed(0)} ms; ${vectorOf.size} distinct texts embedded, ${vectors} vectors stored and text-indexed in ${embedMs.toFixed(0)} ms`,
+    );
     const tools = new engine.MemoryTools(db.memoryToolHost({ database: db.defaultDatabase }), engine.MEMORY_TOOLS);
     const call = async (name: string, args: Record<string, unknown>) => {
       const outcome = await tools.run({ id: name, name, arguments: JSON.stringify(args) });
@@ -93,14 +124,29 @@ export async function runAiMemory(ctx: BenchContext): Promise<WorkloadResult> {
       budgetMs: ctx.profile.budgetMs,
       warmupOps: 3,
     });
-    const discover: Timing = await measure((i) => call('discover', { query: `${TOPICS[i % TOPICS.length]} ${THINGS[i % THINGS.length]} note ${i}`, depth: 2 }), {
-      budgetMs: ctx.profile.budgetMs,
-      warmupOps: 3,
-    });
+    const discover: Timing = await measure(
+      (i) => call('discover', { query: `${TOPICS[i % TOPICS.length]} ${THINGS[i % THINGS.length]} note ${i}`, depth: 2 }),
+      {
+        budgetMs: ctx.profile.budgetMs,
+        warmupOps: 3,
+      },
+    );
     const note = `${count} memories; load ${loadMs.toFixed(0)} ms, embed ${vectorOf.size} distinct texts + index ${embedMs.toFixed(0)} ms (${vectors} vectors, tiny 32-d test model)`;
-    rec.ok('graphdb store (tool)', 'ours', store, `${note}; CREATE + suggestions search (query embedded); the background embedding worker is off in this run`);
-    rec.ok('graphdb discover depth 2 (tool)', 'limit', discover, `${sample.method}; query embedding + hybrid search + decay ranking + 2-hop expansion`);
-    ctx.log(`  MEM: store p50 ${store.p50Ms.toFixed(2)} ms p99 ${store.p99Ms.toFixed(2)} ms; discover p50 ${discover.p50Ms.toFixed(2)} ms p99 ${discover.p99Ms.toFixed(2)} ms`);
+    rec.ok(
+      'graphdb store (tool)',
+      'ours',
+      store,
+      `${note}; CREATE + suggestions search (query embedded); the background embedding worker is off in this run`,
+    );
+    rec.ok(
+      'graphdb discover depth 2 (tool)',
+      'limit',
+      discover,
+      `${sample.method}; query embedding + hybrid search + decay ranking + 2-hop expansion`,
+    );
+    ctx.log(
+      `  MEM: store p50 ${store.p50Ms.toFixed(2)} ms p99 ${store.p99Ms.toFixed(2)} ms; discover p50 ${discover.p50Ms.toFixed(2)} ms p99 ${discover.p99Ms.toFixed(2)} ms`,
+    );
   } catch (error) {
     rec.failed('graphdb memory tools', 'ours', error);
   } finally {

@@ -30,16 +30,23 @@ interface Measured {
 export async function runApocIterate(ctx: BenchContext): Promise<WorkloadResult[]> {
   const nodes = ctx.profile.name === 'smoke' ? 100_000 : 1_000_000;
   ctx.log(`A1 apoc.periodic.iterate over ${nodes} nodes`);
-  const rec = new WorkloadRecorder('A1', `apoc.periodic.iterate SET over ${nodes} nodes, batches of ${BATCH}`, 'nodes/s', `≥ 0.5× ${REFERENCE}, RSS growth ≤ 512 MiB`, [
-    { against: REFERENCE, factor: 0.5 },
-  ]);
+  const rec = new WorkloadRecorder(
+    'A1',
+    `apoc.periodic.iterate SET over ${nodes} nodes, batches of ${BATCH}`,
+    'nodes/s',
+    `≥ 0.5× ${REFERENCE}, RSS growth ≤ 512 MiB`,
+    [{ against: REFERENCE, factor: 0.5 }],
+  );
   if (typeof ctx.graphdb.embedded === 'string') {
     rec.pending(GRAPHDB_EMBEDDED, ctx.graphdb.embedded);
     return [rec.finish()];
   }
   const dir = join(ctx.tmp, 'a1');
   mkdirSync(dir, { recursive: true });
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', CHILD, dir, String(nodes), String(BATCH), ctx.engine], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', CHILD, dir, String(nodes), String(BATCH), ctx.engine], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   const line = child.stdout.trim().split('\n').pop() ?? '';
   try {
     const parsed = JSON.parse(line) as { pending?: string; iterate: Measured; reference: Measured; updated: string };
@@ -47,12 +54,24 @@ export async function runApocIterate(ctx: BenchContext): Promise<WorkloadResult[
     else {
       const timing = (m: Measured) => ({ ops: nodes, seconds: m.seconds, opsPerSec: nodes / m.seconds, p50Ms: NaN, p99Ms: NaN });
       const growth = parsed.iterate.peakRss - parsed.iterate.baseRss;
-      rec.ok(GRAPHDB_EMBEDDED, 'ours', timing(parsed.iterate), `batches ${parsed.iterate.row[0]}, total ${parsed.iterate.row[1]}, RSS +${(growth / MIB).toFixed(0)} MiB`);
-      rec.ok(REFERENCE, 'peer', timing(parsed.reference), `RSS +${((parsed.reference.peakRss - parsed.reference.baseRss) / MIB).toFixed(0)} MiB`);
+      rec.ok(
+        GRAPHDB_EMBEDDED,
+        'ours',
+        timing(parsed.iterate),
+        `batches ${parsed.iterate.row[0]}, total ${parsed.iterate.row[1]}, RSS +${(growth / MIB).toFixed(0)} MiB`,
+      );
+      rec.ok(
+        REFERENCE,
+        'peer',
+        timing(parsed.reference),
+        `RSS +${((parsed.reference.peakRss - parsed.reference.baseRss) / MIB).toFixed(0)} MiB`,
+      );
       rec.answer(GRAPHDB_EMBEDDED, parsed.updated);
       rec.answer(REFERENCE, String(nodes));
       rec.check('RSS growth ≤ 512 MiB', growth <= RSS_GROWTH_LIMIT, `${(growth / MIB).toFixed(0)} MiB`);
-      ctx.log(`  A1 iterate ${(nodes / parsed.iterate.seconds).toFixed(0)} nodes/s, reference ${(nodes / parsed.reference.seconds).toFixed(0)} nodes/s, RSS +${(growth / MIB).toFixed(0)} MiB`);
+      ctx.log(
+        `  A1 iterate ${(nodes / parsed.iterate.seconds).toFixed(0)} nodes/s, reference ${(nodes / parsed.reference.seconds).toFixed(0)} nodes/s, RSS +${(growth / MIB).toFixed(0)} MiB`,
+      );
     }
   } catch {
     rec.failed(GRAPHDB_EMBEDDED, 'ours', `child failed: ${child.stderr.trim().split('\n').slice(-3).join(' ')}`);

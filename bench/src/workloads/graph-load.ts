@@ -17,8 +17,13 @@ import { GRAPHDB_EMBEDDED } from './common.js';
 export async function runLoad(ctx: BenchContext, options: { kuzuThreads: number }): Promise<WorkloadResult> {
   const { graph } = ctx;
   const rels = graph.src.length;
-  const rec = new WorkloadRecorder('G1', `bulk import until queryable (${graph.persons} nodes, ${rels} rels)`, 'relationships/s',
-    '≥ 1.0× Kuzu COPY', [{ against: 'Kuzu', factor: 1 }]);
+  const rec = new WorkloadRecorder(
+    'G1',
+    `bulk import until queryable (${graph.persons} nodes, ${rels} rels)`,
+    'relationships/s',
+    '≥ 1.0× Kuzu COPY',
+    [{ against: 'Kuzu', factor: 1 }],
+  );
   const dir = (name: string): string => {
     const d = join(ctx.tmp, name);
     mkdirSync(d, { recursive: true });

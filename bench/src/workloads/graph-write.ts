@@ -19,12 +19,36 @@ function newPerson(ctx: BenchContext, block: number, i: number): NewPerson {
 
 /** Runs G2 (node, relationship) and G3. */
 export async function runWriteWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
-  const nodes = new WorkloadRecorder('G2a', 'auto-commit single CREATE node', 'writes/s', '≥ 0.3× raw SQLite auto-commit, ≥ 1.0× best peer',
-    [{ against: RAW, factor: 0.3 }, { against: 'best peer', factor: 1 }]);
-  const rels = new WorkloadRecorder('G2b', 'auto-commit single CREATE relationship', 'writes/s', '≥ 0.3× raw SQLite auto-commit, ≥ 1.0× best peer',
-    [{ against: RAW, factor: 0.3 }, { against: 'best peer', factor: 1 }]);
-  const batch = new WorkloadRecorder('G3', `UNWIND $rows CREATE, ${BATCH} rows per transaction`, 'nodes/s', '≥ 0.5× raw prepared inserts, ≥ 1.0× best peer',
-    [{ against: RAW, factor: 0.5 }, { against: 'best peer', factor: 1 }]);
+  const nodes = new WorkloadRecorder(
+    'G2a',
+    'auto-commit single CREATE node',
+    'writes/s',
+    '≥ 0.3× raw SQLite auto-commit, ≥ 1.0× best peer',
+    [
+      { against: RAW, factor: 0.3 },
+      { against: 'best peer', factor: 1 },
+    ],
+  );
+  const rels = new WorkloadRecorder(
+    'G2b',
+    'auto-commit single CREATE relationship',
+    'writes/s',
+    '≥ 0.3× raw SQLite auto-commit, ≥ 1.0× best peer',
+    [
+      { against: RAW, factor: 0.3 },
+      { against: 'best peer', factor: 1 },
+    ],
+  );
+  const batch = new WorkloadRecorder(
+    'G3',
+    `UNWIND $rows CREATE, ${BATCH} rows per transaction`,
+    'nodes/s',
+    '≥ 0.5× raw prepared inserts, ≥ 1.0× best peer',
+    [
+      { against: RAW, factor: 0.5 },
+      { against: 'best peer', factor: 1 },
+    ],
+  );
   if (typeof ctx.graphdb.embedded === 'string') {
     for (const r of [nodes, rels, batch]) r.pending(GRAPHDB_EMBEDDED, ctx.graphdb.embedded);
   }
@@ -57,11 +81,14 @@ export async function runWriteWorkloads(ctx: BenchContext): Promise<WorkloadResu
     if (s.createBatch) {
       await run(batch, async () => {
         const base = 5_000_000;
-        const t = await measure((i) => {
-          const rows: NewPerson[] = [];
-          for (let r = 0; r < BATCH; r++) rows.push(newPerson(ctx, block, base + i * BATCH + r));
-          return s.createBatch!(rows);
-        }, { ...budget, warmupOps: 1, minOps: 3 });
+        const t = await measure(
+          (i) => {
+            const rows: NewPerson[] = [];
+            for (let r = 0; r < BATCH; r++) rows.push(newPerson(ctx, block, base + i * BATCH + r));
+            return s.createBatch!(rows);
+          },
+          { ...budget, warmupOps: 1, minOps: 3 },
+        );
         const perRow = { ...t, opsPerSec: t.opsPerSec * BATCH };
         batch.ok(s.name, s.role, perRow, s.note);
         ctx.log(`  G3 ${s.name}: ${perRow.opsPerSec.toFixed(0)} nodes/s`);

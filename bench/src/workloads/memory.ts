@@ -24,8 +24,21 @@ export async function runMemory(ctx: BenchContext): Promise<WorkloadResult[]> {
     const dir = join(ctx.tmp, 'm1');
     mkdirSync(dir, { recursive: true });
     const { profile } = ctx;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', CHILD, dir, String(profile.persons),
-      String(profile.relationships), String(profile.seed), ctx.engine], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        CHILD,
+        dir,
+        String(profile.persons),
+        String(profile.relationships),
+        String(profile.seed),
+        ctx.engine,
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 24 },
+    );
     const line = child.stdout.trim().split('\n').pop() ?? '';
     try {
       const parsed = JSON.parse(line) as { rssBytes?: number; pending?: string };
@@ -45,8 +58,13 @@ export async function runMemory(ctx: BenchContext): Promise<WorkloadResult[]> {
 
 /** M1b: spawn a process that opens an empty database and serves Bolt; time until RETURN 1 answers. */
 async function coldStart(ctx: BenchContext): Promise<WorkloadResult> {
-  const rec = new WorkloadRecorder('M1b', 'cold start to first Bolt answer, empty database', 'ms',
-    `< 1 s (measured from process spawn${ctx.engine === 'src' ? '; tsx transpiles src/ on the fly, use --engine dist for the shipped path' : ''})`, []);
+  const rec = new WorkloadRecorder(
+    'M1b',
+    'cold start to first Bolt answer, empty database',
+    'ms',
+    `< 1 s (measured from process spawn${ctx.engine === 'src' ? '; tsx transpiles src/ on the fly, use --engine dist for the shipped path' : ''})`,
+    [],
+  );
   if (typeof ctx.graphdb.bolt === 'string') {
     rec.pending(GRAPHDB_BOLT, ctx.graphdb.bolt);
     return rec.finish();

@@ -17,8 +17,16 @@ const P1_SAME = 'graphdb Bolt RETURN 1';
 /** Runs G10 on the loaded embedded graphdb (served over Bolt for the duration). */
 export async function runOltp(ctx: BenchContext): Promise<WorkloadResult[]> {
   const levels = ctx.profile.connections;
-  const recs = levels.map((n) => new WorkloadRecorder(`G10@${n}`, `mixed OLTP over Bolt (80 % lookup, 10 % 1-hop, 10 % CREATE), ${n} connection(s)`,
-    'queries/s', '≥ 0.5× P1 (RETURN 1 on the same server) at 1 connection; p99 ≤ 5 ms', n === 1 ? [{ against: P1_SAME, factor: 0.5 }] : []));
+  const recs = levels.map(
+    (n) =>
+      new WorkloadRecorder(
+        `G10@${n}`,
+        `mixed OLTP over Bolt (80 % lookup, 10 % 1-hop, 10 % CREATE), ${n} connection(s)`,
+        'queries/s',
+        '≥ 0.5× P1 (RETURN 1 on the same server) at 1 connection; p99 ≤ 5 ms',
+        n === 1 ? [{ against: P1_SAME, factor: 0.5 }] : [],
+      ),
+  );
   const ours = ctx.subjects.find((s) => s.role === 'ours' && s.serveBolt);
   if (!ours) {
     const reason = typeof ctx.graphdb.bolt === 'string' ? ctx.graphdb.bolt : 'graphdb embedded did not load the graph';

@@ -66,7 +66,9 @@ async function corpus(): Promise<{ queries: CorpusQuery[]; source: string }> {
     };
     const queries: CorpusQuery[] = [];
     for (const scenario of loader.loadScenarios()) {
-      const syntaxError = scenario.steps.some((s) => s.kind === 'expectError' && s.errorType === 'SyntaxError' && s.phase === 'compile time');
+      const syntaxError = scenario.steps.some(
+        (s) => s.kind === 'expectError' && s.errorType === 'SyntaxError' && s.phase === 'compile time',
+      );
       for (const step of scenario.steps) {
         if (step.query === undefined) continue;
         queries.push({ text: step.query, expectSyntaxError: syntaxError && step.kind === 'query' });
@@ -82,8 +84,13 @@ async function corpus(): Promise<{ queries: CorpusQuery[]; source: string }> {
 export async function runParseBench(ctx: BenchContext): Promise<WorkloadResult> {
   const loaded = await corpus();
   const queries = loaded.queries.map((q) => q.text);
-  const rec = new WorkloadRecorder('PARSE', `parse the TCK corpus (${queries.length} queries, ${loaded.source})`, 'queries/s',
-    'informational (no peer; issue 12 parse-speed micro-bench)', []);
+  const rec = new WorkloadRecorder(
+    'PARSE',
+    `parse the TCK corpus (${queries.length} queries, ${loaded.source})`,
+    'queries/s',
+    'informational (no peer; issue 12 parse-speed micro-bench)',
+    [],
+  );
   const parse = ctx.graphdb.parse;
   if (typeof parse === 'string') {
     rec.pending('graphdb parser', parse);
@@ -100,16 +107,24 @@ export async function runParseBench(ctx: BenchContext): Promise<WorkloadResult> 
       if (q.expectSyntaxError) rejectedAsExpected++;
     }
   }
-  const timing = await measure((i) => {
-    try {
-      parse(queries[i % queries.length]!);
-    } catch {
-      // a rejected query still counts as parsed
-    }
-  }, { budgetMs: ctx.profile.budgetMs, warmupOps: queries.length });
-  rec.ok('graphdb parser', 'ours', timing, `${loaded.source}: ${queries.length - rejected} accepted, ${rejected} rejected ` +
-    `(the parser alone rejects ${rejectedAsExpected} of the ${expectedRejections} queries the TCK expects to fail with a compile-time SyntaxError; ` +
-    'semantic checks catch the rest)');
+  const timing = await measure(
+    (i) => {
+      try {
+        parse(queries[i % queries.length]!);
+      } catch {
+        // a rejected query still counts as parsed
+      }
+    },
+    { budgetMs: ctx.profile.budgetMs, warmupOps: queries.length },
+  );
+  rec.ok(
+    'graphdb parser',
+    'ours',
+    timing,
+    `${loaded.source}: ${queries.length - rejected} accepted, ${rejected} rejected ` +
+      `(the parser alone rejects ${rejectedAsExpected} of the ${expectedRejections} queries the TCK expects to fail with a compile-time SyntaxError; ` +
+      'semantic checks catch the rest)',
+  );
   ctx.log(`  PARSE: ${timing.opsPerSec.toFixed(0)} queries/s (${rejected} of ${queries.length} rejected)`);
   return rec.finish();
 }

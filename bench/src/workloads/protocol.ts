@@ -19,8 +19,13 @@ const ECHO_PAYLOAD = Buffer.alloc(40, 0x61);
 async function p1(ctx: BenchContext): Promise<WorkloadResult[]> {
   const out: WorkloadResult[] = [];
   for (const connections of [1, 16]) {
-    const rec = new WorkloadRecorder(`P1@${connections}`, `Bolt RETURN 1, neo4j-driver, ${connections} connection(s)`, 'round trips/s',
-      '≥ 0.5× raw TCP echo', [{ against: 'raw TCP echo', factor: 0.5 }]);
+    const rec = new WorkloadRecorder(
+      `P1@${connections}`,
+      `Bolt RETURN 1, neo4j-driver, ${connections} connection(s)`,
+      'round trips/s',
+      '≥ 0.5× raw TCP echo',
+      [{ against: 'raw TCP echo', factor: 0.5 }],
+    );
     const echo = await startEchoServer();
     try {
       const clients = await Promise.all(Array.from({ length: connections }, () => EchoClient.connect(echo.port)));
@@ -62,11 +67,22 @@ const txCommitRows: Canonical = (body) => {
 /** GraphQL answers differ in counts (the stub is static); agree on the shape. */
 const statsShape: Canonical = (body) => {
   const stats = (body as { data?: { stats?: Record<string, unknown> } }).data?.stats ?? {};
-  return Object.entries(stats).map(([k, v]) => `${k}:${typeof v}`).sort();
+  return Object.entries(stats)
+    .map(([k, v]) => `${k}:${typeof v}`)
+    .sort();
 };
 
-async function httpLike(ctx: BenchContext, id: string, title: string, factor: number, path: string, body: unknown, expected: unknown,
-  canonical: Canonical, ours: string | { port: number; path: string }): Promise<WorkloadResult> {
+async function httpLike(
+  ctx: BenchContext,
+  id: string,
+  title: string,
+  factor: number,
+  path: string,
+  body: unknown,
+  expected: unknown,
+  canonical: Canonical,
+  ours: string | { port: number; path: string },
+): Promise<WorkloadResult> {
   const connections = 10;
   const rec = new WorkloadRecorder(id, title, 'requests/s', `≥ ${factor}× the bare fastify stub`, [{ against: 'fastify stub', factor }]);
   const stub = await startFastifyStub();
@@ -86,7 +102,9 @@ async function httpLike(ctx: BenchContext, id: string, title: string, factor: nu
     const oursAgent = new http.Agent({ keepAlive: true, maxSockets: connections });
     try {
       rec.answer(GRAPHDB_HTTP, canonical(await postJson(oursAgent, ours.port, ours.path, body)));
-      const t = await measureConcurrent(() => postJson(oursAgent, ours.port, ours.path, body), connections, { budgetMs: ctx.profile.budgetMs });
+      const t = await measureConcurrent(() => postJson(oursAgent, ours.port, ours.path, body), connections, {
+        budgetMs: ctx.profile.budgetMs,
+      });
       rec.ok(GRAPHDB_HTTP, 'ours', t, `startServer (graphdb serve path), ${connections} keep-alive connections`);
       ctx.log(`  ${id} graphdb HTTP: ${t.opsPerSec.toFixed(0)}/s`);
     } catch (e) {
@@ -121,12 +139,34 @@ export async function runProtocolWorkloads(ctx: BenchContext): Promise<WorkloadR
   try {
     const txPath = (db: string): string => `/db/${db}/tx/commit`;
     const ours = server?.httpPort ? { port: server.httpPort, path: txPath(server.database) } : serverProblem;
-    out.push(await httpLike(ctx, 'P2', 'HTTP tx/commit RETURN 1, 10 connections', 0.7, txPath('graphdb'),
-      { statements: [{ statement: 'RETURN 1' }] }, TX_COMMIT_RETURN_1, txCommitRows, ours));
+    out.push(
+      await httpLike(
+        ctx,
+        'P2',
+        'HTTP tx/commit RETURN 1, 10 connections',
+        0.7,
+        txPath('graphdb'),
+        { statements: [{ statement: 'RETURN 1' }] },
+        TX_COMMIT_RETURN_1,
+        txCommitRows,
+        ours,
+      ),
+    );
     ctx.log('P3 GraphQL');
     const oursGraphql = server?.httpPort ? { port: server.httpPort, path: GRAPHQL_PATH } : serverProblem;
-    out.push(await httpLike(ctx, 'P3', 'GraphQL small query, 10 connections', 0.5, GRAPHQL_PATH,
-      { query: '{ stats { nodeCount relationshipCount } }' }, GRAPHQL_SMALL, statsShape, oursGraphql));
+    out.push(
+      await httpLike(
+        ctx,
+        'P3',
+        'GraphQL small query, 10 connections',
+        0.5,
+        GRAPHQL_PATH,
+        { query: '{ stats { nodeCount relationshipCount } }' },
+        GRAPHQL_SMALL,
+        statsShape,
+        oursGraphql,
+      ),
+    );
   } finally {
     await server?.stop();
   }

@@ -36,7 +36,13 @@ async function baselineBolt(baselineDir: string | null): Promise<((dir: string) 
   return async (dir: string) => {
     const db = await openGraphDB(engine, dir);
     const served = await serveBolt(startBolt, db);
-    return { port: served.port, stop: async () => { await served.stop(); await db.close(); } };
+    return {
+      port: served.port,
+      stop: async () => {
+        await served.stop();
+        await db.close();
+      },
+    };
   };
 }
 
@@ -78,7 +84,10 @@ export async function runWriteConcurrency(ctx: BenchContext, baselineDir: string
       const id = `W1${shape === 'hot' ? 'h' : 'd'}@${n}`;
       const title = `executeWrite, 2 statements + COMMIT, ${shape === 'hot' ? 'one hot key' : 'disjoint keys'}, ${n} connection(s)`;
       const target = shape === 'disjoint' && n > 1 ? `≥ 1× ${BASELINE}; no lost update` : 'no lost update';
-      recs.set(`${shape}@${n}`, new WorkloadRecorder(id, title, 'transactions/s', target, shape === 'disjoint' && n > 1 ? [{ against: BASELINE, factor: 1 }] : []));
+      recs.set(
+        `${shape}@${n}`,
+        new WorkloadRecorder(id, title, 'transactions/s', target, shape === 'disjoint' && n > 1 ? [{ against: BASELINE, factor: 1 }] : []),
+      );
     }
   }
   const servers: { name: string; role: 'ours' | 'peer'; served: Served | string }[] = [];

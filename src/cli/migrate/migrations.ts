@@ -48,7 +48,10 @@ export function readMigrations(folder: string): MigrationFile[] {
   }
   const files = names.map((name) => {
     const match = NAME.exec(name);
-    if (match === null) throw new MigrationError(`${name}: a migration file is named V<version>__<description>.cypher (for example V1__create_people.cypher)`);
+    if (match === null)
+      throw new MigrationError(
+        `${name}: a migration file is named V<version>__<description>.cypher (for example V1__create_people.cypher)`,
+      );
     const text = readFileSync(join(folder, name), 'utf8').replace(/\r\n?/g, '\n');
     return {
       version: match[1]!.replace(/_/g, '.'),
@@ -98,7 +101,10 @@ export interface MigrationStatus {
 /** Compares the folder with what the database recorded. */
 export function migrationStatus(files: readonly MigrationFile[], applied: readonly AppliedMigration[]): MigrationStatus[] {
   const byVersion = new Map(applied.map((a) => [canonical(a.version), a]));
-  const newestApplied = applied.reduce<string | null>((max, a) => (max === null || compareVersions(a.version, max) > 0 ? a.version : max), null);
+  const newestApplied = applied.reduce<string | null>(
+    (max, a) => (max === null || compareVersions(a.version, max) > 0 ? a.version : max),
+    null,
+  );
   const rows: MigrationStatus[] = files.map((file) => {
     const record = byVersion.get(canonical(file.version));
     byVersion.delete(canonical(file.version));
@@ -113,7 +119,14 @@ export function migrationStatus(files: readonly MigrationFile[], applied: readon
   return rows.sort((a, b) => compareVersions(a.version, b.version));
 }
 
-function status(version: string, description: string, file: string, state: MigrationState, record: AppliedMigration | null, fileChecksum: string | null): MigrationStatus {
+function status(
+  version: string,
+  description: string,
+  file: string,
+  state: MigrationState,
+  record: AppliedMigration | null,
+  fileChecksum: string | null,
+): MigrationStatus {
   return {
     version,
     description,

@@ -14,7 +14,12 @@ export const MIGRATION_LABEL = '__GraphdbMigration';
 
 /** What `graphdb migrate` did. */
 export interface ApplyReport {
-  readonly applied: readonly { readonly version: string; readonly file: string; readonly statements: number; readonly executionTimeMs: number }[];
+  readonly applied: readonly {
+    readonly version: string;
+    readonly file: string;
+    readonly statements: number;
+    readonly executionTimeMs: number;
+  }[];
   readonly alreadyApplied: number;
   readonly dryRun: boolean;
 }
@@ -49,17 +54,26 @@ export function requireValid(statuses: readonly MigrationStatus[]): void {
         return `  V${s.version} (${s.file}): pending, but a later version is already applied`;
     }
   });
-  throw new MigrationError(`Validation failed:\n${lines.join('\n')}\nRestore the files, or run \`graphdb migrate repair\` to accept the current files' checksums.`);
+  throw new MigrationError(
+    `Validation failed:\n${lines.join('\n')}\nRestore the files, or run \`graphdb migrate repair\` to accept the current files' checksums.`,
+  );
 }
 
 /** Applies the pending migrations in version order; stops at the first failure with its file and line. */
-export async function applyMigrations(client: ShellClient, files: readonly MigrationFile[], options: { dryRun: boolean }): Promise<ApplyReport> {
+export async function applyMigrations(
+  client: ShellClient,
+  files: readonly MigrationFile[],
+  options: { dryRun: boolean },
+): Promise<ApplyReport> {
   const statuses = migrationStatus(files, await readApplied(client));
   requireValid(statuses);
   const pending = files.filter((f) => statuses.find((s) => s.file === f.file)?.state === 'pending');
   const report: ApplyReport = { applied: [], alreadyApplied: statuses.filter((s) => s.state === 'applied').length, dryRun: options.dryRun };
   if (options.dryRun) {
-    return { ...report, applied: pending.map((f) => ({ version: f.version, file: f.file, statements: f.statements.length, executionTimeMs: 0 })) };
+    return {
+      ...report,
+      applied: pending.map((f) => ({ version: f.version, file: f.file, statements: f.statements.length, executionTimeMs: 0 })),
+    };
   }
   const applied: ApplyReport['applied'][number][] = [];
   for (const migration of pending) {
@@ -70,13 +84,21 @@ export async function applyMigrations(client: ShellClient, files: readonly Migra
         try {
           await client.run(statement.text, new Map());
         } catch (error) {
-          throw new MigrationError(`Migration ${migration.file} failed at ${migration.path}:${statement.line} (statement ${index + 1}):\n${renderError(error, statement.text)}`);
+          throw new MigrationError(
+            `Migration ${migration.file} failed at ${migration.path}:${statement.line} (statement ${index + 1}):\n${renderError(error, statement.text)}`,
+          );
         }
       }
       const executionTimeMs = Math.round(performance.now() - started);
       await client.run(
         `CREATE (:${MIGRATION_LABEL} {version: $version, description: $description, file: $file, checksum: $checksum, installedOn: datetime(), executionTimeMs: $ms})`,
-        params({ version: migration.version, description: migration.description, file: migration.file, checksum: migration.checksum, ms: BigInt(executionTimeMs) }),
+        params({
+          version: migration.version,
+          description: migration.description,
+          file: migration.file,
+          checksum: migration.checksum,
+          ms: BigInt(executionTimeMs),
+        }),
       );
       await client.commit();
       applied.push({ version: migration.version, file: migration.file, statements: migration.statements.length, executionTimeMs });
@@ -94,7 +116,10 @@ export async function repairChecksums(client: ShellClient, files: readonly Migra
   const statuses = migrationStatus(files, await readApplied(client));
   const changed = statuses.filter((s) => s.state === 'checksum mismatch');
   for (const s of changed) {
-    await client.run(`MATCH (m:${MIGRATION_LABEL} {file: $file}) SET m.checksum = $checksum`, params({ file: s.file, checksum: s.fileChecksum! }));
+    await client.run(
+      `MATCH (m:${MIGRATION_LABEL} {file: $file}) SET m.checksum = $checksum`,
+      params({ file: s.file, checksum: s.fileChecksum! }),
+    );
   }
   return changed.map((s) => s.version);
 }

@@ -13,7 +13,9 @@ export function normalizeAddress(address: string): string {
   const scheme = /^([a-z0-9+]+):\/\//i.exec(text);
   if (scheme !== null) {
     if (!SCHEMES.includes(scheme[1]!.toLowerCase())) {
-      throw new Error(`Unsupported scheme '${scheme[1]}' in '${address}': use one of ${SCHEMES.map((s) => s + '://').join(', ')}, or host:port.`);
+      throw new Error(
+        `Unsupported scheme '${scheme[1]}' in '${address}': use one of ${SCHEMES.map((s) => s + '://').join(', ')}, or host:port.`,
+      );
     }
     return text;
   }

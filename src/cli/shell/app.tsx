@@ -55,15 +55,36 @@ function HighlightedInput({ text, cursor }: { text: string; cursor: number }) {
     const bold = segment.style === 'keyword';
     if (cursor >= offset && cursor < end) {
       const at = cursor - offset;
-      parts.push(<Text key={key++} color={color} bold={bold}>{segment.text.slice(0, at)}</Text>);
-      parts.push(<Text key={key++} inverse>{segment.text[at]}</Text>);
-      parts.push(<Text key={key++} color={color} bold={bold}>{segment.text.slice(at + 1)}</Text>);
+      parts.push(
+        <Text key={key++} color={color} bold={bold}>
+          {segment.text.slice(0, at)}
+        </Text>,
+      );
+      parts.push(
+        <Text key={key++} inverse>
+          {segment.text[at]}
+        </Text>,
+      );
+      parts.push(
+        <Text key={key++} color={color} bold={bold}>
+          {segment.text.slice(at + 1)}
+        </Text>,
+      );
     } else {
-      parts.push(<Text key={key++} color={color} bold={bold}>{segment.text}</Text>);
+      parts.push(
+        <Text key={key++} color={color} bold={bold}>
+          {segment.text}
+        </Text>,
+      );
     }
     offset = end;
   }
-  if (cursor >= text.length) parts.push(<Text key={key} inverse> </Text>);
+  if (cursor >= text.length)
+    parts.push(
+      <Text key={key} inverse>
+        {' '}
+      </Text>,
+    );
   return <Text>{parts}</Text>;
 }
 

@@ -136,7 +136,11 @@ export class ShellCore {
         case ':quit':
           return 'exit';
         case ':help':
-          this.out.info(rest.length === 0 ? HELP_TEXT : (COMMAND_HELP.get(rest[0]!.replace(/^:?/, ':').toLowerCase()) ?? `No help for ${rest[0]}; :help lists the commands.`));
+          this.out.info(
+            rest.length === 0
+              ? HELP_TEXT
+              : (COMMAND_HELP.get(rest[0]!.replace(/^:?/, ':').toLowerCase()) ?? `No help for ${rest[0]}; :help lists the commands.`),
+          );
           return 'ok';
         case ':source':
           return await this.source(argument);
@@ -198,7 +202,10 @@ export class ShellCore {
   private listParameters(): string {
     if (this.parameters.size === 0) return '{}';
     return [...this.parameters]
-      .map(([k, v]) => `:param ${/^[A-Za-z_]\w*$/.test(k) ? k : `\`${k.replace(/`/g, '``')}\``} => ${cypherLiteral(v) ?? renderRecords(['v'], [[v]], 'plain').split('\n')[1]}`)
+      .map(
+        ([k, v]) =>
+          `:param ${/^[A-Za-z_]\w*$/.test(k) ? k : `\`${k.replace(/`/g, '``')}\``} => ${cypherLiteral(v) ?? renderRecords(['v'], [[v]], 'plain').split('\n')[1]}`,
+      )
       .join('\n');
   }
 

@@ -6,9 +6,17 @@ const COMMANDS: readonly (readonly [string, string, string])[] = [
   [':commit', ':commit', 'Commit the currently open transaction.'],
   [':rollback', ':rollback', 'Roll back the currently open transaction.'],
   [':use', ':use <database>', 'Set the active database (not inside an open transaction).'],
-  [':param', ':param name => <expression>', 'Set a parameter; the expression is evaluated by the database.\n  Also :param {name: expression, ...} to set several at once.'],
+  [
+    ':param',
+    ':param name => <expression>',
+    'Set a parameter; the expression is evaluated by the database.\n  Also :param {name: expression, ...} to set several at once.',
+  ],
   [':params', ':params [clear]', 'Print the parameters as :param lines that can be pasted back, or remove them all.'],
-  [':source', ':source <file>', 'Run the statements and commands of a Cypher script file; stops at its first error\n  and names the statement and the file line.'],
+  [
+    ':source',
+    ':source <file>',
+    'Run the statements and commands of a Cypher script file; stops at its first error\n  and names the statement and the file line.',
+  ],
   [':format', ':format <table|plain|csv|json>', 'Output format of results.'],
   [':history', ':history', 'Statements entered in this and earlier sessions.'],
   [':help', ':help [command]', 'Show this help message, or the help of one command.'],
@@ -24,4 +32,6 @@ export const HELP_TEXT = [
 ].join('\n');
 
 /** `:help <command>` texts, by command name (`:source`). */
-export const COMMAND_HELP: ReadonlyMap<string, string> = new Map(COMMANDS.map(([name, usage, text]) => [name, `usage: ${usage}\n  ${text}`]));
+export const COMMAND_HELP: ReadonlyMap<string, string> = new Map(
+  COMMANDS.map(([name, usage, text]) => [name, `usage: ${usage}\n  ${text}`]),
+);

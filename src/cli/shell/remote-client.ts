@@ -5,11 +5,28 @@
 import { randomUUID } from 'node:crypto';
 import { GraphError, type ResultSummary, type QueryType, type CypherValue, valueText } from '../../engine/index.js';
 import type { ShellClient, ShellResult, Vocabulary } from './client.js';
-import { fromDriver, toDriver, type DriverLike, type DriverModule, type DriverResult, type DriverSession, type DriverTransaction } from './remote-values.js';
+import {
+  fromDriver,
+  toDriver,
+  type DriverLike,
+  type DriverModule,
+  type DriverResult,
+  type DriverSession,
+  type DriverTransaction,
+} from './remote-values.js';
 
 const COUNTER_KEYS = [
-  'nodesCreated', 'nodesDeleted', 'relationshipsCreated', 'relationshipsDeleted', 'propertiesSet', 'labelsAdded',
-  'labelsRemoved', 'indexesAdded', 'indexesRemoved', 'constraintsAdded', 'constraintsRemoved',
+  'nodesCreated',
+  'nodesDeleted',
+  'relationshipsCreated',
+  'relationshipsDeleted',
+  'propertiesSet',
+  'labelsAdded',
+  'labelsRemoved',
+  'indexesAdded',
+  'indexesRemoved',
+  'constraintsAdded',
+  'constraintsRemoved',
 ] as const;
 
 /** Connects; throws a readable error when neo4j-driver is not installed or the server refuses. */
@@ -77,7 +94,8 @@ export class RemoteClient implements ShellClient {
     let result: DriverResult;
     try {
       this.running = true;
-      result = this.tx !== null ? await this.tx.run(query, params) : await this.session.run(query, params, { metadata: { [RUN_TAG]: this.tag } });
+      result =
+        this.tx !== null ? await this.tx.run(query, params) : await this.session.run(query, params, { metadata: { [RUN_TAG]: this.tag } });
     } catch (error) {
       throw asGraphError(error);
     } finally {
@@ -94,7 +112,11 @@ export class RemoteClient implements ShellClient {
     return {
       database: this.name,
       queryType: (result.summary.queryType ?? 'r') as QueryType,
-      counters: { ...counters, systemUpdates: Number(result.summary.counters.systemUpdates?.() ?? 0), containsUpdates: result.summary.counters.containsUpdates() },
+      counters: {
+        ...counters,
+        systemUpdates: Number(result.summary.counters.systemUpdates?.() ?? 0),
+        containsUpdates: result.summary.counters.containsUpdates(),
+      },
       notifications: (result.summary.notifications ?? []).map((n) => ({
         code: n.code,
         title: n.title,

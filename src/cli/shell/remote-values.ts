@@ -2,7 +2,22 @@
  * Conversion between neo4j-driver values (with `useBigInt`) and the engine's Cypher values, so
  * the shell renders remote results exactly like embedded ones.
  */
-import { epochDayOf, isList, isMap, CypherDate, CypherDateTime, CypherDuration, CypherPoint, CypherTime, LocalDateTime, LocalTime, Node, Path, Relationship, type CypherValue } from '../../engine/index.js';
+import {
+  epochDayOf,
+  isList,
+  isMap,
+  CypherDate,
+  CypherDateTime,
+  CypherDuration,
+  CypherPoint,
+  CypherTime,
+  LocalDateTime,
+  LocalTime,
+  Node,
+  Path,
+  Relationship,
+  type CypherValue,
+} from '../../engine/index.js';
 
 /** The parts of the neo4j-driver module the shell uses. */
 export interface DriverModule {
@@ -87,7 +102,10 @@ export function fromDriver(v: unknown, types: DriverModule['types']): CypherValu
   if (is('Path')) {
     const segments = f.segments as Fields[];
     const nodes = [fromDriver(f.start, types) as Node, ...segments.map((s) => fromDriver(s.end, types) as Node)];
-    return new Path(nodes, segments.map((s) => fromDriver(s.relationship, types) as Relationship));
+    return new Path(
+      nodes,
+      segments.map((s) => fromDriver(s.relationship, types) as Relationship),
+    );
   }
   if (is('Date')) return new CypherDate(epochDayOf(num(f.year), num(f.month), num(f.day)));
   if (is('LocalTime')) return new LocalTime(nanoOfDay(f));

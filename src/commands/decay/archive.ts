@@ -5,7 +5,10 @@ import { decayFlags, withDecayEngine } from '../../cli/decay.js';
 export default class DecayArchive extends Command {
   static override summary = 'Archive memories by node id (kept and readable by id, out of search), or restore them with --restore.';
 
-  static override examples = ['<%= config.bin %> <%= command.id %> 12 40 --data-dir ./data', '<%= config.bin %> <%= command.id %> 12 --restore'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 12 40 --data-dir ./data',
+    '<%= config.bin %> <%= command.id %> 12 --restore',
+  ];
 
   static override enableJsonFlag = true;
 
@@ -21,7 +24,9 @@ export default class DecayArchive extends Command {
       if (!/^\d+$/.test(id)) this.error(`not a node id: ${id}`, { exit: 2 });
       return BigInt(id);
     });
-    const changed = await withDecayEngine(flags, (db) => db.memoryDecay.setArchived(db.cypherRunner({ database: flags.database ?? db.defaultDatabase }), ids, flags.restore));
+    const changed = await withDecayEngine(flags, (db) =>
+      db.memoryDecay.setArchived(db.cypherRunner({ database: flags.database ?? db.defaultDatabase }), ids, flags.restore),
+    );
     if (!this.jsonEnabled()) this.log(`${changed} of ${ids.length} memories ${flags.restore ? 'restored' : 'archived'}`);
     return { changed };
   }

@@ -10,7 +10,10 @@ export default class DecayRecalculate extends Command {
     'Scores every :Memory node of the database at the current time and archives (labels Archived, keeps everything) those ' +
     'below the threshold, as the periodic pass does. --dry-run only reports how many would be archived.';
 
-  static override examples = ['<%= config.bin %> <%= command.id %> --data-dir ./data', '<%= config.bin %> <%= command.id %> --dry-run --threshold 0.2'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --data-dir ./data',
+    '<%= config.bin %> <%= command.id %> --dry-run --threshold 0.2',
+  ];
 
   static override enableJsonFlag = true;
 
@@ -23,13 +26,19 @@ export default class DecayRecalculate extends Command {
   public async run(): Promise<RecalculationResult> {
     const { flags } = await this.parse(DecayRecalculate);
     const threshold = flags.threshold === undefined ? undefined : Number(flags.threshold);
-    if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) this.error('--threshold must be a number between 0 and 1', { exit: 2 });
+    if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
+      this.error('--threshold must be a number between 0 and 1', { exit: 2 });
     const result = await withDecayEngine(flags, (db) => {
       const database = flags.database ?? db.defaultDatabase;
-      return db.memoryDecay.recalculate(db.cypherRunner({ database }), database, { archive: !flags['dry-run'], ...(threshold === undefined ? {} : { threshold }) });
+      return db.memoryDecay.recalculate(db.cypherRunner({ database }), database, {
+        archive: !flags['dry-run'],
+        ...(threshold === undefined ? {} : { threshold }),
+      });
     });
     if (!this.jsonEnabled()) {
-      this.log(`${result.scanned} memories scored (average ${result.averageScore ?? '-'}); ${result.archived} archived below ${result.threshold}; ${result.alreadyArchived} already archived; ${result.noDecay} no_decay`);
+      this.log(
+        `${result.scanned} memories scored (average ${result.averageScore ?? '-'}); ${result.archived} archived below ${result.threshold}; ${result.alreadyArchived} already archived; ${result.noDecay} no_decay`,
+      );
     }
     return result;
   }

@@ -5,7 +5,10 @@ import { decayFlags, withDecayEngine } from '../../cli/decay.js';
 export default class DecayStats extends Command {
   static override summary = 'Show memory decay statistics: memories per half-life profile, scores, archived and below-threshold counts.';
 
-  static override examples = ['<%= config.bin %> <%= command.id %> --data-dir ./data', '<%= config.bin %> <%= command.id %> -d notes --json'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --data-dir ./data',
+    '<%= config.bin %> <%= command.id %> -d notes --json',
+  ];
 
   static override enableJsonFlag = true;
 

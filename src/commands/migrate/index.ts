@@ -44,7 +44,12 @@ export default class Migrate extends Command {
     }
     if (!this.jsonEnabled()) {
       if (report.applied.length > 0) {
-        this.log(gridTable(['version', 'file', 'statements', 'ms'], report.applied.map((m) => [m.version, m.file, m.statements, report.dryRun ? '-' : m.executionTimeMs])));
+        this.log(
+          gridTable(
+            ['version', 'file', 'statements', 'ms'],
+            report.applied.map((m) => [m.version, m.file, m.statements, report.dryRun ? '-' : m.executionTimeMs]),
+          ),
+        );
       }
       const verb = report.dryRun ? 'would apply' : 'applied';
       this.log(`${report.applied.length} migration(s) ${verb}; ${report.alreadyApplied} already applied.`);

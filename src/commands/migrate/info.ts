@@ -10,7 +10,10 @@ import { gridTable } from '../../cli/table.js';
 export default class MigrateInfo extends Command {
   static override summary = 'Show each migration with its state: applied, pending, checksum mismatch, missing file, out of order.';
 
-  static override examples = ['<%= config.bin %> <%= command.id %> --dir ./migrations --data-dir ./data', '<%= config.bin %> <%= command.id %> --json'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --dir ./migrations --data-dir ./data',
+    '<%= config.bin %> <%= command.id %> --json',
+  ];
 
   static override enableJsonFlag = true;
 
@@ -27,7 +30,12 @@ export default class MigrateInfo extends Command {
       this.error(renderError(error), { exit: 1 });
     }
     if (!this.jsonEnabled()) {
-      this.log(gridTable(['version', 'description', 'file', 'state', 'installed on', 'ms'], statuses.map((s) => [s.version, s.description, s.file, s.state, s.installedOn, s.executionTimeMs])));
+      this.log(
+        gridTable(
+          ['version', 'description', 'file', 'state', 'installed on', 'ms'],
+          statuses.map((s) => [s.version, s.description, s.file, s.state, s.installedOn, s.executionTimeMs]),
+        ),
+      );
     }
     return { migrations: statuses };
   }

@@ -19,7 +19,9 @@ export default class MigrateValidate extends Command {
       const files = readMigrations(flags.dir);
       const statuses = await withClient(flags, async (client) => migrationStatus(files, await readApplied(client)));
       requireValid(statuses);
-      this.log(`Valid: ${statuses.filter((s) => s.state === 'applied').length} applied, ${statuses.filter((s) => s.state === 'pending').length} pending.`);
+      this.log(
+        `Valid: ${statuses.filter((s) => s.state === 'applied').length} applied, ${statuses.filter((s) => s.state === 'pending').length} pending.`,
+      );
     } catch (error) {
       if (error instanceof Errors.CLIError) throw error;
       this.error(renderError(error), { exit: 1 });

@@ -57,7 +57,10 @@ export default class MvccPrune extends Command {
       const names = flags.database !== undefined ? [flags.database] : db.databases().map((d) => d.name);
       const out: PruneReport[] = [];
       for (const name of names) {
-        const settings = effectiveConfig(loaded.config, flags['max-versions'] === undefined && flags.ttl === undefined ? loaded.databaseOverlays.get(name) : undefined).database;
+        const settings = effectiveConfig(
+          loaded.config,
+          flags['max-versions'] === undefined && flags.ttl === undefined ? loaded.databaseOverlays.get(name) : undefined,
+        ).database;
         const maxVersions = settings.mvcc_retention_max_versions;
         const ttlMs = settings.mvcc_retention_ttl;
         const result = await db.store(name).prune({ maxVersions, ...(ttlMs > 0 ? { ttlMs } : {}) });
@@ -69,7 +72,15 @@ export default class MvccPrune extends Command {
       this.log(
         gridTable(
           ['database', 'keep versions', 'ttl ms', 'pruned versions', 'freed', 'prune floor', 'ms'],
-          reports.map((r) => [r.database, r.maxVersions, r.ttlMs, r.prunedVersions, formatBytes(r.prunedBytes), r.pruneFloor, r.durationMs]),
+          reports.map((r) => [
+            r.database,
+            r.maxVersions,
+            r.ttlMs,
+            r.prunedVersions,
+            formatBytes(r.prunedBytes),
+            r.pruneFloor,
+            r.durationMs,
+          ]),
         ),
       );
     }

@@ -13,10 +13,7 @@ export default class MvccStatusCommand extends Command {
     'and open readers pinning old versions (readers of this process only).',
   ].join('\n');
 
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    '<%= config.bin %> <%= command.id %> -d movies --json',
-  ];
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> -d movies --json'];
 
   static override enableJsonFlag = true;
 

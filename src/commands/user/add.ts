@@ -45,23 +45,27 @@ export default class UserAdd extends Command {
     }
     const args = { name };
     const roles = [...new Set(flags.role)];
-    await withEngine(flags['data-dir'], async (db) => {
-      const store = await AuthStore.open(() => db.session({ database: 'system' }));
-      const unknown = roles.filter((r) => store.role(r) === null);
-      if (unknown.length > 0) this.error(`Unknown role(s): ${unknown.join(', ')}`, { exit: 2 });
-      if (store.user(args.name) !== null) this.error(`User '${args.name}' already exists.`, { exit: 1 });
-      const password = await newPassword(args.name, flags.password);
-      const created = await store.createUser({
-        name: args.name,
-        passwordHash: await hashPassword(password),
-        roles,
-        suspended: false,
-        home: null,
-        passwordChangeRequired: false,
-        serviceAccount: flags['service-account'] === true,
-      });
-      if (!created) this.error(`User '${args.name}' already exists.`, { exit: 1 });
-    }, { create: flags.create });
+    await withEngine(
+      flags['data-dir'],
+      async (db) => {
+        const store = await AuthStore.open(() => db.session({ database: 'system' }));
+        const unknown = roles.filter((r) => store.role(r) === null);
+        if (unknown.length > 0) this.error(`Unknown role(s): ${unknown.join(', ')}`, { exit: 2 });
+        if (store.user(args.name) !== null) this.error(`User '${args.name}' already exists.`, { exit: 1 });
+        const password = await newPassword(args.name, flags.password);
+        const created = await store.createUser({
+          name: args.name,
+          passwordHash: await hashPassword(password),
+          roles,
+          suspended: false,
+          home: null,
+          passwordChangeRequired: false,
+          serviceAccount: flags['service-account'] === true,
+        });
+        if (!created) this.error(`User '${args.name}' already exists.`, { exit: 1 });
+      },
+      { create: flags.create },
+    );
     if (!this.jsonEnabled()) this.log(`User '${args.name}' created with role(s) ${roles.join(', ')}.`);
     return { name: args.name, roles, serviceAccount: flags['service-account'] === true };
   }

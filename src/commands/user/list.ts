@@ -15,7 +15,10 @@ interface ListedUser {
 export default class UserList extends Command {
   static override summary = 'List users and their roles.';
 
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --data-dir /var/lib/graphdb --json'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --data-dir /var/lib/graphdb --json',
+  ];
 
   static override enableJsonFlag = true;
 
@@ -30,7 +33,12 @@ export default class UserList extends Command {
       return store.listUsers().map(({ name, roles, suspended, serviceAccount }) => ({ name, roles, suspended, serviceAccount }));
     });
     if (!this.jsonEnabled()) {
-      this.log(gridTable(['user', 'roles', 'suspended', 'service account'], users.map((u) => [u.name, u.roles.join(', '), String(u.suspended), String(u.serviceAccount)])));
+      this.log(
+        gridTable(
+          ['user', 'roles', 'suspended', 'service account'],
+          users.map((u) => [u.name, u.roles.join(', '), String(u.suspended), String(u.serviceAccount)]),
+        ),
+      );
     }
     return { users };
   }

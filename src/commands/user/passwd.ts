@@ -13,7 +13,10 @@ export default class UserPasswd extends Command {
     'and must have auth.password_min_length characters (default 8) and differ from the user name.',
   ].join('\n');
 
-  static override examples = ['<%= config.bin %> <%= command.id %> alice', '<%= config.bin %> <%= command.id %> alice --password "$NEW_PASSWORD" --data-dir /var/lib/graphdb'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> alice',
+    '<%= config.bin %> <%= command.id %> alice --password "$NEW_PASSWORD" --data-dir /var/lib/graphdb',
+  ];
 
   static override args = { name: Args.string({ description: 'user name', required: true }) };
 

@@ -17,7 +17,8 @@ export default class UserRemove extends Command {
     await withEngine(flags['data-dir'], async (db) => {
       const store = await AuthStore.open(() => db.session({ database: 'system' }));
       const admins = store.listUsers().filter((u) => u.roles.includes('admin') && !u.suspended);
-      if (admins.length === 1 && admins[0]!.name === args.name) this.error(`'${args.name}' is the last admin; add another admin first.`, { exit: 1 });
+      if (admins.length === 1 && admins[0]!.name === args.name)
+        this.error(`'${args.name}' is the last admin; add another admin first.`, { exit: 1 });
       if (!(await store.dropUser(args.name))) this.error(`User '${args.name}' does not exist.`, { exit: 1 });
     });
     this.log(`User '${args.name}' removed.`);

@@ -4,12 +4,7 @@
  */
 
 /** OpenAI-style error categories. */
-export type AssistantErrorType =
-  | 'invalid_request_error'
-  | 'not_found_error'
-  | 'permission_error'
-  | 'upstream_error'
-  | 'server_error';
+export type AssistantErrorType = 'invalid_request_error' | 'not_found_error' | 'permission_error' | 'upstream_error' | 'server_error';
 
 /** An assistant failure with its HTTP status. */
 export class AssistantError extends Error {
@@ -27,7 +22,12 @@ export class AssistantError extends Error {
 
 /** 404: the assistant is switched off. */
 export function assistantDisabled(): AssistantError {
-  return new AssistantError(404, 'not_found_error', 'assistant_disabled', 'The assistant is disabled: set GRAPHDB_ASSISTANT_ENABLED=true (assistant.enabled) to use it.');
+  return new AssistantError(
+    404,
+    'not_found_error',
+    'assistant_disabled',
+    'The assistant is disabled: set GRAPHDB_ASSISTANT_ENABLED=true (assistant.enabled) to use it.',
+  );
 }
 
 /** 404: the request names a model the provider does not serve. */

@@ -53,7 +53,7 @@ function contextTooLong(contextSize: number, withTools: boolean, cause: unknown)
     'invalid_request_error',
     'context_length_exceeded',
     `The conversation${tools} does not fit the local model's context of ${contextSize} tokens: shorten the messages, ` +
-      'raise GRAPHDB_ASSISTANT_CONTEXT_SIZE (up to the model\'s training context) or offer fewer tools (GRAPHDB_ASSISTANT_MCP_TOOLS).',
+      "raise GRAPHDB_ASSISTANT_CONTEXT_SIZE (up to the model's training context) or offer fewer tools (GRAPHDB_ASSISTANT_MCP_TOOLS).",
     { cause },
   );
 }
@@ -133,7 +133,10 @@ export class LocalChatProvider implements ChatProvider {
         return { model, context, chat };
       } catch (error) {
         this.loading = null;
-        throw providerUnavailable(`The local assistant model could not be loaded: ${error instanceof Error ? error.message : String(error)}`, error);
+        throw providerUnavailable(
+          `The local assistant model could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+          error,
+        );
       }
     })();
     return this.loading;

@@ -33,7 +33,11 @@ function wireMessage(message: ChatMessage): JsonObject {
   if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId ?? '', content: message.content ?? '' };
   const wire: JsonObject = { role: message.role, content: message.content };
   if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
-    wire.tool_calls = message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
+    wire.tool_calls = message.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
   }
   return wire;
 }
@@ -45,7 +49,7 @@ function finishReason(value: Json | undefined, toolCalls: number): FinishReason 
 
 function usageOf(value: Json | undefined): { promptTokens: number; completionTokens: number } {
   if (!isObject(value)) return { promptTokens: 0, completionTokens: 0 };
-  const count = (key: string) => (typeof value[key] === 'number' ? (value[key]) : 0);
+  const count = (key: string) => (typeof value[key] === 'number' ? value[key] : 0);
   return { promptTokens: count('prompt_tokens'), completionTokens: count('completion_tokens') };
 }
 
@@ -129,12 +133,15 @@ export class OpenAiCompatibleProvider implements ChatProvider {
 
   async listModels(signal?: AbortSignal): Promise<readonly ModelInfo[]> {
     const response = await this.send(this.endpoint('models'), { method: 'GET' }, signal);
-    const body = (await this.readJson(response));
+    const body = await this.readJson(response);
     const data = isObject(body) && Array.isArray(body.data) ? body.data : [];
     const models = data.flatMap((entry) =>
-      isObject(entry) && typeof entry.id === 'string' ? [{ id: entry.id, ownedBy: typeof entry.owned_by === 'string' ? entry.owned_by : this.kind }] : [],
+      isObject(entry) && typeof entry.id === 'string'
+        ? [{ id: entry.id, ownedBy: typeof entry.owned_by === 'string' ? entry.owned_by : this.kind }]
+        : [],
     );
-    if (this.options.model !== '' && !models.some((m) => m.id === this.options.model)) models.unshift({ id: this.options.model, ownedBy: this.kind });
+    if (this.options.model !== '' && !models.some((m) => m.id === this.options.model))
+      models.unshift({ id: this.options.model, ownedBy: this.kind });
     return models;
   }
 
@@ -188,10 +195,14 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     this.reached = true;
     if (response.ok) return response;
     const message = upstreamMessage(await response.text().catch(() => ''));
-    if (response.status === 404) throw new AssistantError(404, 'not_found_error', 'model_not_found', `The provider answered 404: ${message}`);
-    if (response.status === 400 || response.status === 422) throw new AssistantError(400, 'invalid_request_error', 'provider_rejected_request', `The provider rejected the request: ${message}`);
-    if (response.status === 429) throw new AssistantError(429, 'upstream_error', 'provider_rate_limited', `The provider is rate limiting: ${message}`);
-    if (response.status === 401 || response.status === 403) throw providerFailed(`The provider refused the credentials (${response.status}); check GRAPHDB_ASSISTANT_API_KEY: ${message}`);
+    if (response.status === 404)
+      throw new AssistantError(404, 'not_found_error', 'model_not_found', `The provider answered 404: ${message}`);
+    if (response.status === 400 || response.status === 422)
+      throw new AssistantError(400, 'invalid_request_error', 'provider_rejected_request', `The provider rejected the request: ${message}`);
+    if (response.status === 429)
+      throw new AssistantError(429, 'upstream_error', 'provider_rate_limited', `The provider is rate limiting: ${message}`);
+    if (response.status === 401 || response.status === 403)
+      throw providerFailed(`The provider refused the credentials (${response.status}); check GRAPHDB_ASSISTANT_API_KEY: ${message}`);
     throw providerFailed(`The provider failed with HTTP ${response.status}: ${message}`);
   }
 
@@ -231,7 +242,10 @@ export class OpenAiCompatibleProvider implements ChatProvider {
         throw providerFailed(`The provider streamed an unreadable event: ${data.slice(0, 200)}`, error);
       }
       if (!isObject(chunk)) continue;
-      if (isObject(chunk.error)) throw providerFailed(`The provider failed while streaming: ${typeof chunk.error.message === 'string' ? chunk.error.message : 'unknown error'}`);
+      if (isObject(chunk.error))
+        throw providerFailed(
+          `The provider failed while streaming: ${typeof chunk.error.message === 'string' ? chunk.error.message : 'unknown error'}`,
+        );
       if (chunk.usage !== undefined && chunk.usage !== null) usage = chunk.usage;
       const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
       if (!isObject(choice)) continue;

@@ -143,7 +143,8 @@ export class AssistantService {
   private createProvider(): ChatProvider {
     const { settings, modelsDir } = this.options;
     if (settings.provider === 'local') {
-      if (settings.model === '') throw providerUnavailable('No local model configured: set GRAPHDB_ASSISTANT_MODEL to a GGUF file under GRAPHDB_MODELS_DIR.');
+      if (settings.model === '')
+        throw providerUnavailable('No local model configured: set GRAPHDB_ASSISTANT_MODEL to a GGUF file under GRAPHDB_MODELS_DIR.');
       return new LocalChatProvider({
         model: settings.model,
         modelsDir,
@@ -152,7 +153,8 @@ export class AssistantService {
         timeoutMs: settings.timeout,
       });
     }
-    if (settings.api_url === '') throw providerUnavailable(`The ${settings.provider} provider needs GRAPHDB_ASSISTANT_API_URL (assistant.api_url).`);
+    if (settings.api_url === '')
+      throw providerUnavailable(`The ${settings.provider} provider needs GRAPHDB_ASSISTANT_API_URL (assistant.api_url).`);
     if (settings.provider === 'hosted_api' && settings.api_key === '') {
       throw providerUnavailable('The hosted_api provider needs GRAPHDB_ASSISTANT_API_KEY (assistant.api_key).');
     }

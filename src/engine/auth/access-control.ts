@@ -26,13 +26,26 @@ export function coarseAccess(permission: Permission): StatementAccess {
   const graph = (requirements: AccessRequirement[]): StatementAccess => ({ needsDatabaseAccess: true, requirements });
   switch (permission) {
     case 'read':
-      return graph([ANY_NODE, ANY_RELATIONSHIP].flatMap((segment) => [{ action: 'traverse', segment } as const, { action: 'read', segment, property: null } as const]));
+      return graph(
+        [ANY_NODE, ANY_RELATIONSHIP].flatMap((segment) => [
+          { action: 'traverse', segment } as const,
+          { action: 'read', segment, property: null } as const,
+        ]),
+      );
     case 'write':
-      return graph([ANY_NODE, ANY_RELATIONSHIP].flatMap((segment) => [{ action: 'create_element', segment } as const, { action: 'set_property', segment, property: null } as const]));
+      return graph(
+        [ANY_NODE, ANY_RELATIONSHIP].flatMap((segment) => [
+          { action: 'create_element', segment } as const,
+          { action: 'set_property', segment, property: null } as const,
+        ]),
+      );
     case 'delete':
       return graph([ANY_NODE, ANY_RELATIONSHIP].map((segment) => ({ action: 'delete_element', segment }) as const));
     case 'schema':
-      return graph([{ action: 'index', operation: 'create_index' }, { action: 'constraint', operation: 'create_constraint' }]);
+      return graph([
+        { action: 'index', operation: 'create_index' },
+        { action: 'constraint', operation: 'create_constraint' },
+      ]);
     case 'admin':
       return { needsDatabaseAccess: false, requirements: [{ action: 'dbms', privilege: 'dbms_actions', command: 'administration' }] };
   }
@@ -56,7 +69,12 @@ export function privilegeContext(subject: Subject, source: PrivilegeSource): Sec
  * The security context of a principal whose roles are given by definitions with permission lists
  * (embedded use and tests): each role's permissions stand for their privileges, within its allowlist.
  */
-export function securityContext(username: string | null, roles: readonly string[], lookup: RoleLookup, resolve: DatabaseResolver = (n) => n.toLowerCase()): SecurityContext {
+export function securityContext(
+  username: string | null,
+  roles: readonly string[],
+  lookup: RoleLookup,
+  resolve: DatabaseResolver = (n) => n.toLowerCase(),
+): SecurityContext {
   const source: PrivilegeSource = {
     privilegesOf: (name) => {
       const role = lookup(name);

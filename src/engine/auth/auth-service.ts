@@ -71,7 +71,14 @@ function invalid(message: string): ClientError {
 }
 
 function viewOf(user: UserRecord): UserView {
-  return { username: user.name, roles: user.roles, suspended: user.suspended, serviceAccount: user.serviceAccount, home: user.home, passwordChangeRequired: user.passwordChangeRequired };
+  return {
+    username: user.name,
+    roles: user.roles,
+    suspended: user.suspended,
+    serviceAccount: user.serviceAccount,
+    home: user.home,
+    passwordChangeRequired: user.passwordChangeRequired,
+  };
 }
 
 /** Authentication and access control of one engine. */
@@ -203,7 +210,10 @@ export class AuthService {
   private checkLifetime(claims: TokenClaims): void {
     if (claims.typ === 'cluster' && claims.exp === undefined && this.clusterTokensNeverExpire) return;
     if (this.now() / 1000 > claims.iat + this.maxTokenSeconds) {
-      throw new GraphError(StatusCodes.TokenExpired, `The token has expired: it is older than the maximum token lifetime (${this.maxTokenSeconds} s).`);
+      throw new GraphError(
+        StatusCodes.TokenExpired,
+        `The token has expired: it is older than the maximum token lifetime (${this.maxTokenSeconds} s).`,
+      );
     }
   }
 
@@ -252,7 +262,12 @@ export class AuthService {
   }
 
   /** Signs a token for a user (access or API token). */
-  async issueUserToken(username: string, type: Exclude<TokenType, 'cluster'>, expiresInSeconds: number | null, ip: string | null = null): Promise<IssuedToken> {
+  async issueUserToken(
+    username: string,
+    type: Exclude<TokenType, 'cluster'>,
+    expiresInSeconds: number | null,
+    ip: string | null = null,
+  ): Promise<IssuedToken> {
     const user = await this.store.findUser(username);
     if (!user) throw invalid(`User '${username}' does not exist.`);
     const issued = await this.requireTokens().issue(username, type, this.lifetime(expiresInSeconds, false));
@@ -365,7 +380,13 @@ export class AuthService {
   }
 
   /** Creates a user-defined role with the given legacy permissions (and the privileges of `copyOf`). */
-  async createRole(name: string, permissions: readonly Permission[], actor: string | null, ifNotExists = false, copyOf: string | null = null): Promise<RoleDefinition> {
+  async createRole(
+    name: string,
+    permissions: readonly Permission[],
+    actor: string | null,
+    ifNotExists = false,
+    copyOf: string | null = null,
+  ): Promise<RoleDefinition> {
     if (!isValidName(name)) throw invalid(`Invalid role name '${name}'.`);
     if (!(await this.store.createRole(name, [...new Set(permissions)]))) {
       if (!ifNotExists) throw invalid(`Role '${name}' already exists.`);

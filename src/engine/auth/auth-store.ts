@@ -49,7 +49,8 @@ function userOf(row: Row): UserRecord {
 }
 
 const USER_COLUMNS = 'u.name, u.passwordHash, u.roles, u.suspended, u.serviceAccount, u.home, u.passwordChangeRequired';
-const USER_FIELDS = 'u.passwordHash = $passwordHash, u.roles = $roles, u.suspended = $suspended, u.serviceAccount = $serviceAccount, u.home = $home, u.passwordChangeRequired = $passwordChangeRequired';
+const USER_FIELDS =
+  'u.passwordHash = $passwordHash, u.roles = $roles, u.suspended = $suspended, u.serviceAccount = $serviceAccount, u.home = $home, u.passwordChangeRequired = $passwordChangeRequired';
 
 /** The persistent auth state of one engine. */
 export class AuthStore {

@@ -55,7 +55,10 @@ export class LoginGuard {
   private readonly maxKeys: number;
   private readonly now: () => number;
 
-  constructor(options: LoginGuardOptions = {}, private readonly onRefused: () => void = () => {}) {
+  constructor(
+    options: LoginGuardOptions = {},
+    private readonly onRefused: () => void = () => {},
+  ) {
     this.maxPerUser = options.maxFailuresPerUser ?? 5;
     this.maxPerIp = options.maxFailuresPerIp ?? 20;
     this.windowMs = options.windowMs ?? 15 * 60_000;
@@ -105,7 +108,9 @@ export class LoginGuard {
     const pair = username === null ? undefined : this.pairs.get(LoginGuard.pairKey(username, ip));
     if (pair && pair.lockedUntil > this.now()) {
       this.onRefused();
-      throw new AuthenticationRateLimit('The client has provided incorrect authentication details too many times in a row; try again later.');
+      throw new AuthenticationRateLimit(
+        'The client has provided incorrect authentication details too many times in a row; try again later.',
+      );
     }
     if (ip !== null && this.recent(this.ips.get(ip)) >= this.maxPerIp) {
       this.onRefused();

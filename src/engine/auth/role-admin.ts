@@ -38,7 +38,12 @@ export async function addPrivileges(auth: AuthService, records: readonly Privile
 }
 
 /** REVOKE [GRANT|DENY] privileges; returns how many were removed. */
-export async function removePrivileges(auth: AuthService, records: readonly Omit<PrivilegeRecord, 'access'>[], access: PrivilegeAccess | null, actor: string | null): Promise<number> {
+export async function removePrivileges(
+  auth: AuthService,
+  records: readonly Omit<PrivilegeRecord, 'access'>[],
+  access: PrivilegeAccess | null,
+  actor: string | null,
+): Promise<number> {
   const removed = await auth.store.privileges.remove(records, access);
   if (removed > 0) auth.auditEvent({ type: 'privilege_changed', actor, change: 'remove', privileges: records.map(describePrivilege) });
   return removed;

@@ -58,7 +58,8 @@ async function alterUser(auth: AuthService, actor: string | null, c: AlterUser, 
     if (c.ifExists) return 0;
     throw invalid(`Failed to alter the specified user '${name}': User does not exist.`);
   }
-  if (c.suspended !== null && name === actor) throw invalid(`Failed to alter the specified user '${name}': Changing your own activation status is not allowed.`);
+  if (c.suspended !== null && name === actor)
+    throw invalid(`Failed to alter the specified user '${name}': Changing your own activation status is not allowed.`);
   if (c.encrypted) throw invalid(`Failed to alter the specified user '${name}': encrypted passwords are not supported, use SET PASSWORD.`);
   await auth.alterUser(
     name,
@@ -79,7 +80,8 @@ async function alterCurrentUser(auth: AuthService, actor: string | null, oldPass
   if (user === null || !(await verifyPasswordHash(oldPassword, user.passwordHash))) {
     throw invalid(`User '${actor}' failed to alter their own password: Invalid principal or credentials.`);
   }
-  if (oldPassword === newPassword) throw invalid(`User '${actor}' failed to alter their own password: Old password and new password cannot be the same.`);
+  if (oldPassword === newPassword)
+    throw invalid(`User '${actor}' failed to alter their own password: Old password and new password cannot be the same.`);
   await auth.alterUser(actor, { password: newPassword, passwordChangeRequired: false }, actor);
   return 1;
 }
@@ -91,7 +93,8 @@ function roleMustExist(auth: AuthService, role: string, failure: string): void {
 async function privileges(auth: AuthService, actor: string | null, c: PrivilegeCommand, v: CommandValues): Promise<number> {
   const roles = c.roles.map((r) => v.name(r));
   const verb = c.operation === 'REVOKE' ? 'revoke' : c.operation === 'DENY' ? 'deny' : 'grant';
-  for (const role of roles) roleMustExist(auth, role, `Failed to ${verb} privilege ${c.operation === 'REVOKE' ? 'from' : 'to'} role '${role}'`);
+  for (const role of roles)
+    roleMustExist(auth, role, `Failed to ${verb} privilege ${c.operation === 'REVOKE' ? 'from' : 'to'} role '${role}'`);
   const records = privilegesOfCommand(c, roles, (name) => {
     const value = v.parameter(name);
     if (typeof value !== 'string') throw invalid(`Expected parameter $${name} to be a string.`);
@@ -125,7 +128,8 @@ async function run(auth: AuthService, actor: string | null, c: SecurityCommand, 
         if (c.ifExists) return 0;
         throw invalid(`Failed to rename the specified user '${from}' to '${to}': The user '${from}' does not exist.`);
       }
-      if ((await auth.user(to)) !== null) throw invalid(`Failed to rename the specified user '${from}' to '${to}': User '${to}' already exists.`);
+      if ((await auth.user(to)) !== null)
+        throw invalid(`Failed to rename the specified user '${from}' to '${to}': User '${to}' already exists.`);
       await renameUser(auth, from, to, actor);
       return 1;
     }
@@ -144,7 +148,8 @@ async function run(auth: AuthService, actor: string | null, c: SecurityCommand, 
     }
     case Kind.DropRole: {
       const name = v.name(c.name);
-      if (name === PUBLIC_ROLE) throw invalid(`Failed to delete the specified role '${name}': '${name}' is a reserved role and cannot be dropped.`);
+      if (name === PUBLIC_ROLE)
+        throw invalid(`Failed to delete the specified role '${name}': '${name}' is a reserved role and cannot be dropped.`);
       if (await auth.dropRole(name, actor)) return 1;
       if (c.ifExists) return 0;
       throw invalid(`Failed to delete the specified role '${name}': Role does not exist.`);
@@ -157,7 +162,8 @@ async function run(auth: AuthService, actor: string | null, c: SecurityCommand, 
         throw invalid(`Failed to rename the specified role '${from}' to '${to}': The role '${from}' does not exist.`);
       }
       if (role.builtin) throw invalid(`Failed to rename the specified role '${from}' to '${to}': built-in roles cannot be renamed.`);
-      if (auth.store.role(to) !== null) throw invalid(`Failed to rename the specified role '${from}' to '${to}': Role '${to}' already exists.`);
+      if (auth.store.role(to) !== null)
+        throw invalid(`Failed to rename the specified role '${from}' to '${to}': Role '${to}' already exists.`);
       await renameRole(auth, from, to, actor);
       return 1;
     }
@@ -165,11 +171,17 @@ async function run(auth: AuthService, actor: string | null, c: SecurityCommand, 
       let updates = 0;
       for (const roleName of c.roles) {
         const role = v.name(roleName);
-        if (role === PUBLIC_ROLE) throw invalid(`Failed to ${c.grant ? 'grant' : 'revoke'} role '${role}' ${c.grant ? 'to' : 'from'} user: '${role}' is a reserved role and cannot be ${c.grant ? 'granted' : 'revoked'}.`);
+        if (role === PUBLIC_ROLE)
+          throw invalid(
+            `Failed to ${c.grant ? 'grant' : 'revoke'} role '${role}' ${c.grant ? 'to' : 'from'} user: '${role}' is a reserved role and cannot be ${c.grant ? 'granted' : 'revoked'}.`,
+          );
         for (const userName of c.users) {
           const user = v.name(userName);
           const before = (await auth.user(user))?.roles ?? null;
-          if (before === null) throw invalid(`Failed to ${c.grant ? 'grant' : 'revoke'} role '${role}' ${c.grant ? 'to' : 'from'} user '${user}': User does not exist.`);
+          if (before === null)
+            throw invalid(
+              `Failed to ${c.grant ? 'grant' : 'revoke'} role '${role}' ${c.grant ? 'to' : 'from'} user '${user}': User does not exist.`,
+            );
           if (c.grant) {
             roleMustExist(auth, role, `Failed to grant role '${role}' to user '${user}'`);
             if (!before.includes(role)) {
@@ -192,7 +204,15 @@ async function run(auth: AuthService, actor: string | null, c: SecurityCommand, 
 type Row = Record<string, CypherValue>;
 
 function privilegeRow(p: PrivilegeRecord): Row {
-  return { access: p.access, action: p.action, resource: p.resource, graph: p.graph, segment: p.segment, role: p.role, immutable: p.immutable };
+  return {
+    access: p.access,
+    action: p.action,
+    resource: p.resource,
+    graph: p.graph,
+    segment: p.segment,
+    role: p.role,
+    immutable: p.immutable,
+  };
 }
 
 function asCommands(list: readonly PrivilegeRecord[], revoke: boolean, extra: Row = {}): Row[] {
@@ -227,7 +247,10 @@ function rows(auth: AuthService, actor: string | null, target: ShowTarget, filte
     case 'ROLES WITH USERS': {
       const out: Row[] = [];
       for (const role of auth.listRoles()) {
-        const members = role.name === PUBLIC_ROLE ? users.map((u) => u.username) : users.filter((u) => u.roles.includes(role.name)).map((u) => u.username);
+        const members =
+          role.name === PUBLIC_ROLE
+            ? users.map((u) => u.username)
+            : users.filter((u) => u.roles.includes(role.name)).map((u) => u.username);
         if (filter === 'POPULATED' && members.length === 0) continue;
         if (target === 'ROLES') out.push({ role: role.name });
         else for (const member of members.length > 0 ? members : [null]) out.push({ role: role.name, member });

@@ -64,7 +64,12 @@ export class TokenService {
       ...(expiresInSeconds !== null ? { exp: iat + expiresInSeconds } : {}),
     };
     const payload: Record<string, unknown> = { typ: type, ...(role !== undefined ? { role } : {}) };
-    let jwt = new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).setSubject(subject).setJti(jti).setIssuer(ISSUER).setIssuedAt(iat);
+    let jwt = new SignJWT(payload)
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(subject)
+      .setJti(jti)
+      .setIssuer(ISSUER)
+      .setIssuedAt(iat);
     if (claims.exp !== undefined) jwt = jwt.setExpirationTime(claims.exp);
     return { token: await jwt.sign(this.key), claims };
   }

@@ -27,7 +27,11 @@ export function ensureAliasTable(connection: Connection): void {
 
 /** Every alias row, ordered by name. */
 export function readAliases(connection: Connection): AliasEntry[] {
-  const rows = connection.raw('SELECT name, target, properties FROM database_aliases ORDER BY name').all() as [string, string, Buffer | null][];
+  const rows = connection.raw('SELECT name, target, properties FROM database_aliases ORDER BY name').all() as [
+    string,
+    string,
+    Buffer | null,
+  ][];
   return rows.map(([name, target, properties]) => {
     const decoded = properties === null ? null : decodeStandalone(properties);
     return { name, target, properties: decoded instanceof Map ? decoded : new Map() };
@@ -37,7 +41,9 @@ export function readAliases(connection: Connection): AliasEntry[] {
 /** Inserts or replaces an alias row. */
 export function writeAlias(connection: Connection, entry: AliasEntry): void {
   const properties = entry.properties.size === 0 ? null : encodeStandalone(entry.properties);
-  connection.stmt('INSERT OR REPLACE INTO database_aliases (name, target, properties) VALUES (?, ?, ?)').run(entry.name, entry.target, properties);
+  connection
+    .stmt('INSERT OR REPLACE INTO database_aliases (name, target, properties) VALUES (?, ?, ?)')
+    .run(entry.name, entry.target, properties);
 }
 
 /** Removes an alias row. */

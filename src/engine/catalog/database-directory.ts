@@ -13,7 +13,15 @@ import type { CypherValue } from '../values/types.js';
 import { deleteAlias, ensureAliasTable, readAliases, seedHomeAlias, writeAlias, type AliasEntry } from './alias-catalog.js';
 import { SYSTEM_DATABASE, normalizeDatabaseName } from './database-catalog.js';
 import { deleteOptions, ensureOptionTable, optionValue, readOptions, writeOption, type DatabaseOptions } from './option-catalog.js';
-import { deleteLimits, ensureLimitTable, limitValue, readLimits, writeLimit, type DatabaseLimits, type LimitName } from './limit-catalog.js';
+import {
+  deleteLimits,
+  ensureLimitTable,
+  limitValue,
+  readLimits,
+  writeLimit,
+  type DatabaseLimits,
+  type LimitName,
+} from './limit-catalog.js';
 
 /** What the directory needs from the storage engine. */
 export interface DirectoryHost {
@@ -56,7 +64,8 @@ export class DatabaseDirectory {
     ensureAliasTable(connection);
     ensureLimitTable(connection);
     ensureOptionTable(connection);
-    if (homeAlias !== null) seedHomeAlias(connection, normalizeDatabaseName(homeAlias), defaultDatabase, (name) => this.host.isDatabase(name));
+    if (homeAlias !== null)
+      seedHomeAlias(connection, normalizeDatabaseName(homeAlias), defaultDatabase, (name) => this.host.isDatabase(name));
     this.aliases = new Map(readAliases(connection).map((entry) => [entry.name, entry]));
     this.limits = readLimits(connection);
     this.options = readOptions(connection);
@@ -81,14 +90,19 @@ export class DatabaseDirectory {
   /** The alias names of one database, ordered. */
   aliasesOf(database: string): string[] {
     const lower = database.toLowerCase();
-    return this.listAliases().filter((a) => a.target === lower).map((a) => a.name);
+    return this.listAliases()
+      .filter((a) => a.target === lower)
+      .map((a) => a.name);
   }
 
   /** CREATE ALIAS. Returns false when it existed and IF NOT EXISTS was given. */
   async createAlias(definition: AliasDefinition): Promise<boolean> {
     const name = normalizeDatabaseName(definition.name);
     const exists = (): ClientError =>
-      new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database alias '${definition.name}': Database name or alias already exists.`);
+      new ClientError(
+        StatusCodes.DatabaseExists,
+        `Failed to create the specified database alias '${definition.name}': Database name or alias already exists.`,
+      );
     const target = this.checkTarget(definition.target, name);
     if (this.host.isDatabase(name)) throw exists();
     if (this.aliases.has(name) && !definition.orReplace) {
@@ -131,7 +145,10 @@ export class DatabaseDirectory {
     if (!this.aliases.has(lower)) {
       if (ifExists) return false;
       if (this.host.isDatabase(lower)) {
-        throw new ClientError(StatusCodes.DatabaseNotFound, `Failed to delete the specified database alias '${name}': '${name}' is a database, not an alias.`);
+        throw new ClientError(
+          StatusCodes.DatabaseNotFound,
+          `Failed to delete the specified database alias '${name}': '${name}' is a database, not an alias.`,
+        );
       }
       throw new DatabaseNotFound(name);
     }
@@ -175,7 +192,8 @@ export class DatabaseDirectory {
    */
   async setOptions(database: string, values: readonly (readonly [string, CypherValue])[]): Promise<void> {
     const target = this.resolve(database);
-    if (target === SYSTEM_DATABASE) throw new ClientError(StatusCodes.UnsupportedOperation, `Options cannot be set on the system database.`);
+    if (target === SYSTEM_DATABASE)
+      throw new ClientError(StatusCodes.UnsupportedOperation, `Options cannot be set on the system database.`);
     if (!this.host.isDatabase(target)) throw new DatabaseNotFound(database);
     const changes = values.map(([name, value]) => optionValue(name, value));
     await this.host.changeCatalog((connection) => {
@@ -222,13 +240,22 @@ export class DatabaseDirectory {
   private checkTarget(target: string, alias: string): string {
     const lower = target.toLowerCase();
     if (lower === SYSTEM_DATABASE) {
-      throw new ClientError(StatusCodes.UnsupportedOperation, `Failed to create the specified database alias '${alias}': an alias cannot target the system database.`);
+      throw new ClientError(
+        StatusCodes.UnsupportedOperation,
+        `Failed to create the specified database alias '${alias}': an alias cannot target the system database.`,
+      );
     }
     if (this.aliases.has(lower)) {
-      throw new ClientError(StatusCodes.IllegalAliasChain, `Failed to create the specified database alias '${alias}': '${target}' is an alias; an alias must target a database.`);
+      throw new ClientError(
+        StatusCodes.IllegalAliasChain,
+        `Failed to create the specified database alias '${alias}': '${target}' is an alias; an alias must target a database.`,
+      );
     }
     if (lower === alias) {
-      throw new ClientError(StatusCodes.IllegalAliasChain, `Failed to create the specified database alias '${alias}': an alias cannot target itself.`);
+      throw new ClientError(
+        StatusCodes.IllegalAliasChain,
+        `Failed to create the specified database alias '${alias}': an alias cannot target itself.`,
+      );
     }
     if (!this.host.isDatabase(lower)) throw new DatabaseNotFound(target);
     return lower;

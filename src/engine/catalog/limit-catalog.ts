@@ -53,7 +53,12 @@ function durationMs(value: CypherValue, name: string): number {
   } else if (typeof value === 'bigint') {
     return Number(value) * 1000;
   } else if (value instanceof CypherDuration) {
-    return Number(value.months) * 30 * 86_400_000 + Number(value.days) * 86_400_000 + Number(value.seconds) * 1000 + Number(value.nanoseconds) / 1e6;
+    return (
+      Number(value.months) * 30 * 86_400_000 +
+      Number(value.days) * 86_400_000 +
+      Number(value.seconds) * 1000 +
+      Number(value.nanoseconds) / 1e6
+    );
   }
   throw new ArgumentError(`Invalid ${name} value: expected a duration such as '30s', '500ms' or '2m' (or an integer of seconds).`);
 }
@@ -92,7 +97,11 @@ export function ensureLimitTable(connection: Connection): void {
 
 /** Every database's limits. */
 export function readLimits(connection: Connection): Map<string, DatabaseLimits> {
-  const rows = connection.raw('SELECT database, name, value FROM database_limits ORDER BY database, name').all() as [string, string, bigint | number][];
+  const rows = connection.raw('SELECT database, name, value FROM database_limits ORDER BY database, name').all() as [
+    string,
+    string,
+    bigint | number,
+  ][];
   const out = new Map<string, Partial<Record<LimitName, number>>>();
   for (const [database, name, value] of rows) {
     const known = LIMIT_NAMES.find((n) => n === name);

@@ -92,7 +92,11 @@ function coerceKind(kind: SettingKind, raw: unknown): unknown {
       return typeof raw === 'string' ? (parseSize(raw) ?? undefined) : undefined;
     case 'list':
       if (Array.isArray(raw) && raw.every((item) => typeof item === 'string')) return [...raw];
-      if (typeof raw === 'string') return raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+      if (typeof raw === 'string')
+        return raw
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '');
       return undefined;
     case 'enum':
       return typeof raw === 'string' && kind.values.includes(raw) ? raw : undefined;
@@ -107,11 +111,7 @@ export function coerceSetting(spec: SettingSpec, raw: unknown, key: string, sour
   const value = coerceKind(spec.kind, raw);
   if (value === undefined) {
     const shown = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
-    throw new ConfigError(
-      `invalid value for "${key}" in ${source}: expected ${describe(spec.kind)}, got ${shown}`,
-      key,
-      source,
-    );
+    throw new ConfigError(`invalid value for "${key}" in ${source}: expected ${describe(spec.kind)}, got ${shown}`, key, source);
   }
   return value;
 }

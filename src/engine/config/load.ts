@@ -86,7 +86,9 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
 
   const typed = config as unknown as GraphdbConfig;
   validateConfig(typed, (path) => sources.get(path) ?? 'defaults');
-  const unknownEnv = Object.keys(env).filter((name) => name.startsWith('GRAPHDB_') && !SETTINGS_BY_ENV.has(name) && !NON_SETTING_VARIABLES.has(name));
+  const unknownEnv = Object.keys(env).filter(
+    (name) => name.startsWith('GRAPHDB_') && !SETTINGS_BY_ENV.has(name) && !NON_SETTING_VARIABLES.has(name),
+  );
   return { config: typed, file, databaseOverlays, origins, unknownEnv };
 }
 
@@ -114,7 +116,12 @@ export function validateConfig(config: GraphdbConfig, sourceOf: (path: string) =
   }
   if (config.server.bolt_tls_enabled || config.server.bolt_tls_require) {
     const boltFlag = config.server.bolt_tls_enabled ? 'server.bolt_tls_enabled' : 'server.bolt_tls_require';
-    requireBoth(boltFlag, ['server.bolt_tls_cert', config.server.bolt_tls_cert], ['server.bolt_tls_key', config.server.bolt_tls_key], 'Bolt TLS');
+    requireBoth(
+      boltFlag,
+      ['server.bolt_tls_cert', config.server.bolt_tls_cert],
+      ['server.bolt_tls_key', config.server.bolt_tls_key],
+      'Bolt TLS',
+    );
   }
   const credentials = config.auth.initial_credentials;
   if (credentials !== '' && !/^[^:]+:.+$/.test(credentials)) fail('auth.initial_credentials', 'expected user:secret');

@@ -14,9 +14,12 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'database.mvcc_retention_max_versions': 'How many old versions of an entity history pruning keeps.',
   'database.mvcc_retention_ttl': 'Minimum age of a version before history pruning may remove it (0: no protection).',
   'database.persist_search_indexes': 'Persist search indexes to disk instead of rebuilding them at startup.',
-  'database.lock_acquisition_timeout': "How long a transaction waits for an entity lock another transaction holds (Neo4j's db.lock.acquisition.timeout; 0: no limit).",
-  'database.transaction_max_write_set': 'Largest write set an explicit transaction may hold in memory; past it the statement fails with MemoryPoolOutOfMemoryError.',
-  'database.transaction_timeout': "Default timeout of a transaction (Neo4j's db.transaction.timeout; 0: none). A driver's per-transaction timeout overrides it.",
+  'database.lock_acquisition_timeout':
+    "How long a transaction waits for an entity lock another transaction holds (Neo4j's db.lock.acquisition.timeout; 0: no limit).",
+  'database.transaction_max_write_set':
+    'Largest write set an explicit transaction may hold in memory; past it the statement fails with MemoryPoolOutOfMemoryError.',
+  'database.transaction_timeout':
+    "Default timeout of a transaction (Neo4j's db.transaction.timeout; 0: none). A driver's per-transaction timeout overrides it.",
   'server.bolt_enabled': 'Start the Bolt listener.',
   'server.bolt_port': 'Port of the Bolt listener.',
   'server.bolt_address': 'Address the Bolt listener binds to.',

@@ -44,7 +44,11 @@ const providers = ['local', 'local_server', 'hosted_api'];
 
 type Extra = Partial<Pick<SettingSpec, 'envInverted' | 'secret' | 'perDatabase'>>;
 
-function group(category: string, prefix: string, rows: readonly [string, SettingKind, string | readonly string[] | null, Extra?][]): SettingSpec[] {
+function group(
+  category: string,
+  prefix: string,
+  rows: readonly [string, SettingKind, string | readonly string[] | null, Extra?][],
+): SettingSpec[] {
   return rows.map(([key, kind, env, extra]) => ({
     path: `${prefix}.${key}`,
     kind,
@@ -124,7 +128,11 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['grpc_tls_cert', str, 'GRAPHDB_VECTORAPI_GRPC_TLS_CERT'],
     ['grpc_tls_key', str, 'GRAPHDB_VECTORAPI_GRPC_TLS_KEY'],
     ['grpc_tls_client_ca', str, 'GRAPHDB_VECTORAPI_GRPC_TLS_CLIENT_CA'],
-    ['grpc_tls_client_auth_mode', oneOf('none', 'request', 'request_verify', 'require_verify'), 'GRAPHDB_VECTORAPI_GRPC_TLS_CLIENT_AUTH_MODE'],
+    [
+      'grpc_tls_client_auth_mode',
+      oneOf('none', 'request', 'request_verify', 'require_verify'),
+      'GRAPHDB_VECTORAPI_GRPC_TLS_CLIENT_AUTH_MODE',
+    ],
     ['database', str, 'GRAPHDB_VECTORAPI_DATABASE'],
   ]),
   ...group('auth', 'auth', [
@@ -148,9 +156,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['enabled', bool, 'GRAPHDB_CORS_ENABLED'],
     ['origins', list, 'GRAPHDB_CORS_ORIGINS'],
   ]),
-  ...group('logging', 'logging', [
-    ['level', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'GRAPHDB_LOG_LEVEL'],
-  ]),
+  ...group('logging', 'logging', [['level', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'GRAPHDB_LOG_LEVEL']]),
   ...group('async_writes', 'async_writes', [
     ['enabled', bool, 'GRAPHDB_ASYNC_WRITES_ENABLED', perDb],
     ['flush_interval', duration, 'GRAPHDB_ASYNC_FLUSH_INTERVAL', perDb],
@@ -258,6 +264,4 @@ export const SETTINGS: readonly SettingSpec[] = [
 export const SETTINGS_BY_PATH: ReadonlyMap<string, SettingSpec> = new Map(SETTINGS.map((s) => [s.path, s]));
 
 /** Settings by environment variable name. */
-export const SETTINGS_BY_ENV: ReadonlyMap<string, SettingSpec> = new Map(
-  SETTINGS.flatMap((s) => s.env.map((name) => [name, s] as const)),
-);
+export const SETTINGS_BY_ENV: ReadonlyMap<string, SettingSpec> = new Map(SETTINGS.flatMap((s) => s.env.map((name) => [name, s] as const)));

@@ -41,10 +41,12 @@ export function suggestKey(unknownPath: string, candidates: readonly string[] = 
   return best !== null && bestDistance <= Math.max(2, Math.floor(unknownPath.length / 4)) ? ` (did you mean "${best}"?)` : '';
 }
 
-const SECTION_PREFIXES = new Set(SETTINGS.flatMap((s) => {
-  const parts = s.path.split('.');
-  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('.'));
-}));
+const SECTION_PREFIXES = new Set(
+  SETTINGS.flatMap((s) => {
+    const parts = s.path.split('.');
+    return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('.'));
+  }),
+);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -66,7 +68,8 @@ function collect(
     }
     if (SECTION_PREFIXES.has(dotted) && spec === undefined) {
       if (raw === null) continue;
-      if (!isPlainObject(raw)) throw new ConfigError(`invalid value for "${dotted}" in ${file}: expected a section (mapping)`, dotted, file);
+      if (!isPlainObject(raw))
+        throw new ConfigError(`invalid value for "${dotted}" in ${file}: expected a section (mapping)`, dotted, file);
       collect(raw, dotted, file, out, allowed);
       continue;
     }
@@ -90,10 +93,12 @@ export function parseConfigYaml(text: string, file: string): FileSettings {
   collect(global, '', file, values, () => true);
   const databases = new Map<string, ReadonlyMap<string, unknown>>();
   if (databaseSection !== undefined && databaseSection !== null) {
-    if (!isPlainObject(databaseSection)) throw new ConfigError(`invalid value for "databases" in ${file}: expected a mapping of database names`, 'databases', file);
+    if (!isPlainObject(databaseSection))
+      throw new ConfigError(`invalid value for "databases" in ${file}: expected a mapping of database names`, 'databases', file);
     for (const [name, overlay] of Object.entries(databaseSection)) {
       const overlayValues = new Map<string, unknown>();
-      if (!isPlainObject(overlay)) throw new ConfigError(`invalid value for "databases.${name}" in ${file}: expected a mapping`, `databases.${name}`, file);
+      if (!isPlainObject(overlay))
+        throw new ConfigError(`invalid value for "databases.${name}" in ${file}: expected a mapping`, `databases.${name}`, file);
       collect(overlay, '', `${file} (databases.${name})`, overlayValues, (p) => SETTINGS_BY_PATH.get(p)?.perDatabase === true);
       databases.set(name, overlayValues);
     }

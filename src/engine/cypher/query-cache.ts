@@ -128,7 +128,12 @@ function record<T>(dependencies: Map<string, unknown>, key: string, value: T): T
 /** True for a standalone `CALL proc` that takes its arguments from the parameters. */
 function hasImplicitCall(ast: Statement): boolean {
   const body = ast.body;
-  return body.kind === Kind.SingleQuery && body.clauses.length === 1 && body.clauses[0]!.kind === Kind.CallProcedure && body.clauses[0].args === null;
+  return (
+    body.kind === Kind.SingleQuery &&
+    body.clauses.length === 1 &&
+    body.clauses[0]!.kind === Kind.CallProcedure &&
+    body.clauses[0].args === null
+  );
 }
 
 const defaultCache = new QueryCache();

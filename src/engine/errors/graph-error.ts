@@ -161,7 +161,10 @@ export class WriteConflict extends TransientError {
 
 /** The transaction ran past its timeout. */
 export class TransactionTimedOut extends ClientError {
-  constructor(message = 'The transaction has been terminated. Retry your operation in a new transaction, and you should see a successful result. The transaction has not completed within the specified timeout (dbms.transaction.timeout).', options: GraphErrorOptions = {}) {
+  constructor(
+    message = 'The transaction has been terminated. Retry your operation in a new transaction, and you should see a successful result. The transaction has not completed within the specified timeout (dbms.transaction.timeout).',
+    options: GraphErrorOptions = {},
+  ) {
     super(StatusCodes.TransactionTimedOut, message, options);
     this.name = 'TransactionTimedOut';
   }

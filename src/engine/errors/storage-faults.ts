@@ -29,13 +29,25 @@ export function storageFault(error: unknown): GraphError | null {
   const detail = `${error instanceof Error ? error.message : String(error)} (${code})`;
   const options = { cause: error };
   if (code === 'SQLITE_FULL') {
-    return new DatabaseError(StatusCodes.TransactionCommitFailed, `The storage is full: ${detail}. Nothing of the failed transaction was written; free disk space (or raise the database size limit) and retry.`, options);
+    return new DatabaseError(
+      StatusCodes.TransactionCommitFailed,
+      `The storage is full: ${detail}. Nothing of the failed transaction was written; free disk space (or raise the database size limit) and retry.`,
+      options,
+    );
   }
   if (code.startsWith('SQLITE_IOERR')) {
-    return new DatabaseError(StatusCodes.TransactionLogError, `A storage I/O error occurred: ${detail}. The transaction was rolled back; check the disk and the server log.`, options);
+    return new DatabaseError(
+      StatusCodes.TransactionLogError,
+      `A storage I/O error occurred: ${detail}. The transaction was rolled back; check the disk and the server log.`,
+      options,
+    );
   }
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code.startsWith('SQLITE_CANTOPEN')) {
-    return new GraphError(StatusCodes.DatabaseUnavailable, `The storage is temporarily unavailable: ${detail}. Retry the transaction.`, options);
+    return new GraphError(
+      StatusCodes.DatabaseUnavailable,
+      `The storage is temporarily unavailable: ${detail}. Retry the transaction.`,
+      options,
+    );
   }
   if (code === 'SQLITE_NOMEM') {
     return new GraphError(StatusCodes.OutOfMemoryError, `The storage ran out of memory: ${detail}. Retry the transaction.`, options);

@@ -19,10 +19,18 @@ export interface ByteSource {
 
 /** An ExternalResourceFailed error with Neo4j's `Cannot load from URL` prefix. */
 export function cannotLoad(url: string, reason: string, cause?: unknown): GraphError {
-  return new GraphError(StatusCodes.ExternalResourceFailed, `Cannot load from URL '${url}': ${reason}`, cause === undefined ? {} : { cause });
+  return new GraphError(
+    StatusCodes.ExternalResourceFailed,
+    `Cannot load from URL '${url}': ${reason}`,
+    cause === undefined ? {} : { cause },
+  );
 }
 
 /** Neo4j's error when a resource cannot be opened or read. */
 export function couldNotLoad(url: string, cause?: unknown): GraphError {
-  return new GraphError(StatusCodes.ExternalResourceFailed, `Couldn't load the external resource at: ${url}`, cause === undefined ? {} : { cause });
+  return new GraphError(
+    StatusCodes.ExternalResourceFailed,
+    `Couldn't load the external resource at: ${url}`,
+    cause === undefined ? {} : { cause },
+  );
 }

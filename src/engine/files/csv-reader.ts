@@ -64,7 +64,8 @@ export class CsvRecordReader {
 
   private drain(): string[][] {
     const records: string[][] = [];
-    for (let record = this.parser.read() as string[] | null; record !== null; record = this.parser.read() as string[] | null) records.push(record);
+    for (let record = this.parser.read() as string[] | null; record !== null; record = this.parser.read() as string[] | null)
+      records.push(record);
     this.line += records.length;
     const error = this.parser.errored;
     if (error !== null) throw this.translate(error);
@@ -79,7 +80,9 @@ export class CsvRecordReader {
         { cause: error },
       );
     }
-    return new GraphError(StatusCodes.ExternalResourceFailed, `Couldn't load the external resource at: ${this.source} (${error.message})`, { cause: error });
+    return new GraphError(StatusCodes.ExternalResourceFailed, `Couldn't load the external resource at: ${this.source} (${error.message})`, {
+      cause: error,
+    });
   }
 
   /** Stops parsing and releases the parser. */

@@ -115,7 +115,8 @@ export class ImportFiles {
   }
 
   private resolveFile(url: string, parsed: URL, mode: FileMode): string {
-    if (!this.settings.allowFileUrls) throw cannotLoad(url, "configuration property 'dbms.security.allow_csv_import_from_file_urls' is false");
+    if (!this.settings.allowFileUrls)
+      throw cannotLoad(url, "configuration property 'dbms.security.allow_csv_import_from_file_urls' is false");
     if (parsed.host !== '') throw cannotLoad(url, "file URL may not contain an authority section (i.e. it should be 'file:///')");
     if (parsed.search !== '' || parsed.hash !== '') throw cannotLoad(url, 'file URL may not contain a query component');
     let path: string;

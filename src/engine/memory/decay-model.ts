@@ -65,7 +65,12 @@ export class DecayModel {
     this.byLabel = new Map(this.profiles.map((profile) => [profile.name.toLowerCase(), profile]));
     this.defaultHalfLifeMs = settings.decay_rate <= 0 ? 0 : (Math.LN2 / -Math.log(1 - settings.decay_rate)) * DAY_MS;
     const total = settings.recency_weight + settings.frequency_weight + settings.importance_weight;
-    if (total <= 0) throw new ConfigError('memory_decay: recency_weight, frequency_weight and importance_weight must not all be 0', 'memory_decay.recency_weight', 'settings');
+    if (total <= 0)
+      throw new ConfigError(
+        'memory_decay: recency_weight, frequency_weight and importance_weight must not all be 0',
+        'memory_decay.recency_weight',
+        'settings',
+      );
     this.weights = {
       recency: settings.recency_weight / total,
       frequency: settings.frequency_weight / total,
@@ -92,9 +97,10 @@ export class DecayModel {
     if (!inputs.noDecay && profile.halfLifeMs > 0 && since !== null) {
       recency = Math.pow(0.5, Math.max(0, now - since) / profile.halfLifeMs);
     }
-    const score = inputs.noDecay || profile.halfLifeMs === 0
-      ? 1
-      : this.weights.recency * recency + this.weights.frequency * frequency + this.weights.importance * importance;
+    const score =
+      inputs.noDecay || profile.halfLifeMs === 0
+        ? 1
+        : this.weights.recency * recency + this.weights.frequency * frequency + this.weights.importance * importance;
     return { score: clamp01(score), recency, frequency, importance, profile: profile.name, halfLifeMs: profile.halfLifeMs };
   }
 }
@@ -106,7 +112,11 @@ function clamp01(value: number): number {
 function parseProfile(entry: string): DecayProfile {
   const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*(\S+)\s*$/.exec(entry);
   if (match === null) {
-    throw new ConfigError(`memory_decay.half_lives entry "${entry}" must be label=duration, e.g. episodic=7d`, 'memory_decay.half_lives', 'settings');
+    throw new ConfigError(
+      `memory_decay.half_lives entry "${entry}" must be label=duration, e.g. episodic=7d`,
+      'memory_decay.half_lives',
+      'settings',
+    );
   }
   const halfLifeMs = parseDuration(match[2]!);
   if (halfLifeMs === null || !Number.isFinite(halfLifeMs)) {

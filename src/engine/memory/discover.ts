@@ -8,7 +8,18 @@ import type { CypherValue } from '../values/types.js';
 import { ARCHIVED_LABEL } from './decay-model.js';
 import { cypherToJson, type JsonValue } from './json-values.js';
 import { MEMORY_LABEL, type MemoryToolHost } from './tool-host.js';
-import { boundedInteger, memoryJson, memoryProjection, optionalNumber, type MemoryJson, optionalString, optionalStrings, quoted, requiredString, type Args } from './tool-args.js';
+import {
+  boundedInteger,
+  memoryJson,
+  memoryProjection,
+  optionalNumber,
+  type MemoryJson,
+  optionalString,
+  optionalStrings,
+  quoted,
+  requiredString,
+  type Args,
+} from './tool-args.js';
 
 /** Search hits before ranking. */
 interface Hits {
@@ -27,20 +38,31 @@ async function searchHits(host: MemoryToolHost, query: string, candidates: numbe
     const page = await search.search({ query: text, limit: candidates, labels: labels.length > 0 ? labels : [MEMORY_LABEL] });
     const vector = page.results.some((hit) => hit.similarity !== null);
     const lexical = page.results.some((hit) => hit.textRank !== null);
-    const method = vector && lexical ? 'hybrid (bm25 + vector, rrf)' : vector ? 'vector' : 'bm25 (no vector hits: embeddings disabled or pending)';
+    const method =
+      vector && lexical ? 'hybrid (bm25 + vector, rrf)' : vector ? 'vector' : 'bm25 (no vector hits: embeddings disabled or pending)';
     return {
       method,
       scores: new Map(page.results.map((hit) => [hit.nodeId, hit.score])),
       similarity: new Map(page.results.flatMap((hit) => (hit.similarity === null ? [] : [[hit.nodeId, hit.similarity] as const]))),
     };
   }
-  const words = [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1))].slice(0, 32);
+  const words = [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length > 1),
+    ),
+  ].slice(0, 32);
   const label = quoted(labels[0] ?? MEMORY_LABEL);
   const { rows } = await host.cypher.run(
     `MATCH (m:${label}) WHERE NOT m:${ARCHIVED_LABEL} WITH m, toLower(coalesce(m.title, '') + ' ' + coalesce(m.content, '')) AS body ` +
       'WITH m, size([w IN $words WHERE body CONTAINS w]) AS matched WHERE matched > 0 ' +
       'RETURN id(m), toFloat(matched) / size($words) ORDER BY matched DESC, id(m) DESC LIMIT $limit',
-    new Map<string, CypherValue>([['words', words], ['limit', BigInt(candidates)]]),
+    new Map<string, CypherValue>([
+      ['words', words],
+      ['limit', BigInt(candidates)],
+    ]),
     { mode: 'READ' },
   );
   return { method: 'text-match (no search services reachable)', scores: new Map(rows.map((row) => [row[0] as bigint, Number(row[1])])) };
@@ -57,7 +79,11 @@ export async function findSimilar(host: MemoryToolHost, content: string, selfId:
     { mode: 'READ' },
   );
   return rows
-    .map((row) => ({ id: cypherToJson(row[0] ?? null), title: cypherToJson(row[1] ?? null), score: round(hits.scores.get(row[0] as bigint) ?? 0) }))
+    .map((row) => ({
+      id: cypherToJson(row[0] ?? null),
+      title: cypherToJson(row[1] ?? null),
+      score: round(hits.scores.get(row[0] as bigint) ?? 0),
+    }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 3);
 }
@@ -77,7 +103,10 @@ export async function discover(host: MemoryToolHost, args: Args): Promise<JsonVa
   const ids = [...hits.scores.keys()];
   const { rows } = await host.cypher.run(
     `MATCH (m:${MEMORY_LABEL}) WHERE id(m) IN $ids AND NOT m:${ARCHIVED_LABEL} AND ($type IS NULL OR m.type = $type) RETURN ${memoryProjection('m')}`,
-    new Map<string, CypherValue>([['ids', ids], ['type', type]]),
+    new Map<string, CypherValue>([
+      ['ids', ids],
+      ['type', type],
+    ]),
     { mode: 'READ' },
   );
   const best = Math.max(0, ...hits.scores.values());
@@ -87,7 +116,12 @@ export async function discover(host: MemoryToolHost, args: Args): Promise<JsonVa
       const relevance = best > 0 ? (hits.scores.get(BigInt(memory.id as number)) ?? 0) / best : 0;
       const decay = typeof memory.decay === 'number' ? memory.decay : 1;
       const similarity = hits.similarity?.get(BigInt(memory.id as number));
-      return { ...memory, relevance: round(relevance), ...(similarity === undefined ? {} : { similarity: round(similarity) }), score: round((1 - weight) * relevance + weight * decay) };
+      return {
+        ...memory,
+        relevance: round(relevance),
+        ...(similarity === undefined ? {} : { similarity: round(similarity) }),
+        score: round((1 - weight) * relevance + weight * decay),
+      };
     })
     .sort((a, b) => b.score - a.score)
     .slice(0, limit);

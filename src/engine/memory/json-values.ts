@@ -33,7 +33,14 @@ function nodeJson(node: Node): JsonValue {
 }
 
 function relationshipJson(rel: Relationship): JsonValue {
-  return { id: Number(rel.id), elementId: rel.elementId, type: rel.type, start: Number(rel.startId), end: Number(rel.endId), properties: propertiesJson(rel.properties) };
+  return {
+    id: Number(rel.id),
+    elementId: rel.elementId,
+    type: rel.type,
+    start: Number(rel.startId),
+    end: Number(rel.endId),
+    properties: propertiesJson(rel.properties),
+  };
 }
 
 /** A materialized Cypher value as JSON a model can read. */

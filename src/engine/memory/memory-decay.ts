@@ -100,7 +100,11 @@ export class MemoryDecay {
   }
 
   /** Scores every memory now; with `archive`, archives those below the threshold. */
-  async recalculate(runner: CypherRunner, database: string, options: { archive: boolean; threshold?: number }): Promise<RecalculationResult> {
+  async recalculate(
+    runner: CypherRunner,
+    database: string,
+    options: { archive: boolean; threshold?: number },
+  ): Promise<RecalculationResult> {
     const threshold = options.threshold ?? this.settings.archive_threshold;
     const now = this.now();
     const { rows } = await runner.run(
@@ -139,7 +143,10 @@ export class MemoryDecay {
       await runner.run(
         `UNWIND $batch AS entry MATCH (m:${MEMORY}) WHERE id(m) = entry[0] AND NOT coalesce(m.no_decay, false) ` +
           `SET m:${ARCHIVED_LABEL}, m.archived_at = datetime({epochMillis: $now}), m.decay_score = entry[1]`,
-        new Map<string, CypherValue>([['batch', batch.map(([id, score]) => [id, score])], ['now', BigInt(now)]]),
+        new Map<string, CypherValue>([
+          ['batch', batch.map(([id, score]) => [id, score])],
+          ['now', BigInt(now)],
+        ]),
       );
     }
   }
@@ -150,7 +157,10 @@ export class MemoryDecay {
       restore
         ? `MATCH (m:${MEMORY}:${ARCHIVED_LABEL}) WHERE id(m) IN $ids REMOVE m:${ARCHIVED_LABEL} SET m.last_accessed = datetime({epochMillis: $now}) RETURN count(*)`
         : `MATCH (m:${MEMORY}) WHERE id(m) IN $ids AND NOT m:${ARCHIVED_LABEL} SET m:${ARCHIVED_LABEL}, m.archived_at = datetime({epochMillis: $now}), m.decay_score = decayScore(m) RETURN count(*)`,
-      new Map<string, CypherValue>([['ids', [...ids]], ['now', BigInt(this.now())]]),
+      new Map<string, CypherValue>([
+        ['ids', [...ids]],
+        ['now', BigInt(this.now())],
+      ]),
     );
     return Number(rows[0]?.[0] ?? 0n);
   }
@@ -186,7 +196,8 @@ export class MemoryDecay {
       min_score: round(row[6]),
       max_score: round(row[7]),
     }));
-    const sum = (key: 'memories' | 'archived' | 'no_decay' | 'below_threshold') => profiles.reduce((total, profile) => total + profile[key], 0);
+    const sum = (key: 'memories' | 'archived' | 'no_decay' | 'below_threshold') =>
+      profiles.reduce((total, profile) => total + profile[key], 0);
     const settings = this.settings;
     return {
       database,
@@ -201,9 +212,18 @@ export class MemoryDecay {
         weights: { recency: settings.recency_weight, frequency: settings.frequency_weight, importance: settings.importance_weight },
         search_weight: this.searchWeight,
       },
-      memories: { total: sum('memories'), active: sum('memories') - sum('archived'), archived: sum('archived'), no_decay: sum('no_decay'), below_threshold: sum('below_threshold') },
+      memories: {
+        total: sum('memories'),
+        active: sum('memories') - sum('archived'),
+        archived: sum('archived'),
+        no_decay: sum('no_decay'),
+        below_threshold: sum('below_threshold'),
+      },
       profiles,
-      histogram: buckets.map((row) => ({ range: `${(count(row[0]) / 10).toFixed(1)}-${((count(row[0]) + 1) / 10).toFixed(1)}`, memories: count(row[1]) })),
+      histogram: buckets.map((row) => ({
+        range: `${(count(row[0]) / 10).toFixed(1)}-${((count(row[0]) + 1) / 10).toFixed(1)}`,
+        memories: count(row[1]),
+      })),
       last_recalculation: this.lastRun(database),
     };
   }

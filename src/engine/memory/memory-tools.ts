@@ -68,14 +68,16 @@ export class MemoryTools {
 
   /** Runs one call; failures (including refused permissions) are returned as `{error}` outcomes. */
   async run(call: ToolCall): Promise<ToolOutcome> {
-    if (!this.offered.has(call.name)) return failure(`tool '${call.name}' is not available (available: ${[...this.offered].join(', ') || 'none'})`);
+    if (!this.offered.has(call.name))
+      return failure(`tool '${call.name}' is not available (available: ${[...this.offered].join(', ') || 'none'})`);
     let args: unknown;
     try {
       args = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
     } catch {
       return failure(`the arguments of '${call.name}' are not valid JSON: ${call.arguments.slice(0, 200)}`);
     }
-    if (args === null || typeof args !== 'object' || Array.isArray(args)) return failure(`the arguments of '${call.name}' must be a JSON object`);
+    if (args === null || typeof args !== 'object' || Array.isArray(args))
+      return failure(`the arguments of '${call.name}' must be a JSON object`);
     try {
       return { ok: true, output: JSON.stringify(await this.dispatch(call.name, args as Args)) };
     } catch (error) {
@@ -119,7 +121,10 @@ export class MemoryTools {
     const { rows } = await this.host.cypher.run(
       `CREATE (m:${labels} $properties) SET m.created_at = datetime({epochMillis: $now}), m.updated_at = m.created_at, m.access_count = 0 ` +
         `RETURN ${memoryProjection('m')}`,
-      new Map<string, CypherValue>([['properties', properties], ['now', BigInt(this.host.now())]]),
+      new Map<string, CypherValue>([
+        ['properties', properties],
+        ['now', BigInt(this.host.now())],
+      ]),
     );
     const memory = memoryJson(rows[0]?.[0]);
     const search = this.host.search();
@@ -130,7 +135,12 @@ export class MemoryTools {
       elementId: memory.elementId ?? null,
       title: memory.title ?? null,
       type: memory.type ?? null,
-      embedding: search === null ? 'unavailable (search disabled or remote)' : search.embeddingWorker === null ? 'disabled (embeddings.enabled is false)' : 'queued',
+      embedding:
+        search === null
+          ? 'unavailable (search disabled or remote)'
+          : search.embeddingWorker === null
+            ? 'disabled (embeddings.enabled is false)'
+            : 'queued',
       suggestions: similar,
       ...(similar.length > 0 ? { hint: 'link related memories with the link tool' } : {}),
     };
@@ -169,14 +179,18 @@ export class MemoryTools {
   }
 
   private async recallByIds(single: { predicate: string; value: CypherValue } | null, ids: bigint[]): Promise<JsonValue> {
-    const params = new Map<string, CypherValue>([['ids', ids], ['ref', single?.value ?? null]]);
+    const params = new Map<string, CypherValue>([
+      ['ids', ids],
+      ['ref', single?.value ?? null],
+    ]);
     const { rows } = await this.host.cypher.run(
       `MATCH (m:${MEMORY_LABEL}) WHERE id(m) IN $ids${single === null ? '' : ` OR ${single.predicate}`} ${NEIGHBOURS} ` +
         `RETURN ${memoryProjection('m')}, properties(m), links LIMIT 50`,
       params,
       { mode: 'READ' },
     );
-    if (rows.length === 0) throw new ToolFailure(`no memory with id ${single === null ? ids.join(', ') : JSON.stringify(cypherToJson(single.value))}`);
+    if (rows.length === 0)
+      throw new ToolFailure(`no memory with id ${single === null ? ids.join(', ') : JSON.stringify(cypherToJson(single.value))}`);
     const memories = rows.map((row): MemoryJson => {
       const memory = memoryJson(row[0], true);
       const extra = cypherToJson(row[1] ?? null) as { [key: string]: JsonValue } | null;
@@ -186,7 +200,12 @@ export class MemoryTools {
     });
     const promoted = memories.filter((memory) => memory.archived === true).map((memory) => memory.id ?? null);
     const accessed = await this.recordAccess(memories.map((memory) => BigInt(memory.id as number)));
-    return { count: memories.length, memories, access_recorded: accessed, ...(accessed && promoted.length > 0 ? { unarchived: promoted } : {}) };
+    return {
+      count: memories.length,
+      memories,
+      access_recorded: accessed,
+      ...(accessed && promoted.length > 0 ? { unarchived: promoted } : {}),
+    };
   }
 
   /**
@@ -199,7 +218,10 @@ export class MemoryTools {
       await this.host.cypher.run(
         `MATCH (m:${MEMORY_LABEL}) WHERE id(m) IN $ids SET m.last_accessed = datetime({epochMillis: $now}), ` +
           `m.access_count = coalesce(m.access_count, 0) + 1 REMOVE m:${ARCHIVED_LABEL}`,
-        new Map<string, CypherValue>([['ids', [...ids]], ['now', BigInt(this.host.now())]]),
+        new Map<string, CypherValue>([
+          ['ids', [...ids]],
+          ['now', BigInt(this.host.now())],
+        ]),
       );
       return true;
     } catch {
@@ -215,12 +237,24 @@ export class MemoryTools {
       `MATCH (a:${MEMORY_LABEL}) WHERE ${from.predicate} MATCH (b:${MEMORY_LABEL}) WHERE ${to.predicate} ` +
         `CREATE (a)-[r:${quoted(type)}]->(b) SET r += $properties, r.created_at = datetime({epochMillis: $now}) ` +
         'RETURN id(r), elementId(r), id(a), a.title, id(b), b.title',
-      new Map<string, CypherValue>([['from', from.value], ['to', to.value], ['properties', propertyMap(args, 'properties')], ['now', BigInt(this.host.now())]]),
+      new Map<string, CypherValue>([
+        ['from', from.value],
+        ['to', to.value],
+        ['properties', propertyMap(args, 'properties')],
+        ['now', BigInt(this.host.now())],
+      ]),
     );
     const row = rows[0];
     if (row === undefined) throw new ToolFailure('no relationship created: both ends must be existing memories');
     const [id, elementId, fromId, fromTitle, toId, toTitle] = row.map((value) => cypherToJson(value));
-    return { linked: true, id: id!, elementId: elementId!, type, from: { id: fromId!, title: fromTitle! }, to: { id: toId!, title: toTitle! } };
+    return {
+      linked: true,
+      id: id!,
+      elementId: elementId!,
+      type,
+      from: { id: fromId!, title: fromTitle! },
+      to: { id: toId!, title: toTitle! },
+    };
   }
 
   private async forget(args: Args): Promise<JsonValue> {
@@ -239,7 +273,9 @@ export class MemoryTools {
     const params = parameterMap(args.params);
     if (isAdministration(query)) throw new ToolFailure('user and role administration is not allowed in the cypher tool');
     if ((await this.host.cypher.queryType(query, params)) !== 'r') {
-      throw new ToolFailure('the cypher tool only runs read-only queries; this statement writes or changes the schema (use store, link, tasks or forget)');
+      throw new ToolFailure(
+        'the cypher tool only runs read-only queries; this statement writes or changes the schema (use store, link, tasks or forget)',
+      );
     }
     const result = await this.host.cypher.run(query, params, { mode: 'READ', limit: QUERY_ROW_LIMIT });
     return {

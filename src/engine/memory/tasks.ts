@@ -8,7 +8,19 @@ import type { CypherValue } from '../values/types.js';
 import { ARCHIVED_LABEL } from './decay-model.js';
 import { cypherToJson, type JsonValue } from './json-values.js';
 import { MEMORY_LABEL, type MemoryToolHost } from './tool-host.js';
-import { boundedInteger, idList, memoryJson, memoryProjection, nodeRef, type MemoryJson, optionalString, optionalStrings, requiredString, ToolFailure, type Args } from './tool-args.js';
+import {
+  boundedInteger,
+  idList,
+  memoryJson,
+  memoryProjection,
+  nodeRef,
+  type MemoryJson,
+  optionalString,
+  optionalStrings,
+  requiredString,
+  ToolFailure,
+  type Args,
+} from './tool-args.js';
 import { TASK_STATUSES } from './tool-definitions.js';
 
 /** Label of task memories. */
@@ -51,7 +63,10 @@ async function addBlockers(host: MemoryToolHost, taskId: bigint, blockers: reado
   const { rows } = await host.cypher.run(
     `MATCH (b:${MEMORY_LABEL}) WHERE id(b) IN $blockers MATCH (t:${TASK_LABEL}) WHERE id(t) = $id ` +
       `MERGE (b)-[:${BLOCKS}]->(t) RETURN count(*)`,
-    new Map<string, CypherValue>([['blockers', [...blockers]], ['id', taskId]]),
+    new Map<string, CypherValue>([
+      ['blockers', [...blockers]],
+      ['id', taskId],
+    ]),
   );
   const linked = Number(rows[0]?.[0] ?? 0n);
   if (linked !== new Set(blockers).size) throw new ToolFailure(`some of the blockers ${blockers.join(', ')} are not memories`);
@@ -66,7 +81,11 @@ async function refresh(host: MemoryToolHost, ids: readonly bigint[]): Promise<St
       "WITH t, before, CASE WHEN before IN $resolved THEN before WHEN open > 0 THEN 'blocked' WHEN before = 'blocked' OR before IS NULL THEN 'todo' ELSE before END AS after " +
       'SET t.status = after, t.updated_at = CASE WHEN before = after THEN t.updated_at ELSE datetime({epochMillis: $now}) END ' +
       'RETURN id(t), before, after',
-    new Map<string, CypherValue>([['ids', [...ids]], ['resolved', RESOLVED], ['now', BigInt(host.now())]]),
+    new Map<string, CypherValue>([
+      ['ids', [...ids]],
+      ['resolved', RESOLVED],
+      ['now', BigInt(host.now())],
+    ]),
   );
   return rows.map((row) => ({ id: row[0] as bigint, before: row[1] as string | null, after: row[2] as string | null }));
 }
@@ -96,7 +115,10 @@ async function create(host: MemoryToolHost, args: Args): Promise<JsonValue> {
   ]);
   const { rows } = await host.cypher.run(
     `CREATE (t:${MEMORY_LABEL}:${TASK_LABEL} $properties) SET t.created_at = datetime({epochMillis: $now}), t.updated_at = t.created_at, t.access_count = 0 RETURN id(t)`,
-    new Map<string, CypherValue>([['properties', properties], ['now', BigInt(host.now())]]),
+    new Map<string, CypherValue>([
+      ['properties', properties],
+      ['now', BigInt(host.now())],
+    ]),
   );
   const id = rows[0]![0] as bigint;
   await addBlockers(host, id, blockers);
@@ -106,7 +128,11 @@ async function create(host: MemoryToolHost, args: Args): Promise<JsonValue> {
 
 async function update(host: MemoryToolHost, args: Args): Promise<JsonValue> {
   const target = nodeRef(args.id, 'ref', 't');
-  const { rows } = await host.cypher.run(`MATCH (t:${TASK_LABEL}) WHERE ${target.predicate} RETURN id(t)`, new Map([['ref', target.value]]), { mode: 'READ' });
+  const { rows } = await host.cypher.run(
+    `MATCH (t:${TASK_LABEL}) WHERE ${target.predicate} RETURN id(t)`,
+    new Map([['ref', target.value]]),
+    { mode: 'READ' },
+  );
   if (rows.length === 0) throw new ToolFailure(`no task with id ${String(args.id)}`);
   const id = rows[0]![0] as bigint;
   const changes = new Map<string, CypherValue>();
@@ -120,7 +146,11 @@ async function update(host: MemoryToolHost, args: Args): Promise<JsonValue> {
   if (priority !== undefined) changes.set('priority', priority);
   await host.cypher.run(
     `MATCH (t:${TASK_LABEL}) WHERE id(t) = $id SET t += $changes, t.updated_at = datetime({epochMillis: $now})`,
-    new Map<string, CypherValue>([['id', id], ['changes', changes], ['now', BigInt(host.now())]]),
+    new Map<string, CypherValue>([
+      ['id', id],
+      ['changes', changes],
+      ['now', BigInt(host.now())],
+    ]),
   );
   await addBlockers(host, id, idList(args, 'blocked_by'));
   const [own] = await refresh(host, [id]);
@@ -131,7 +161,10 @@ async function update(host: MemoryToolHost, args: Args): Promise<JsonValue> {
       new Map<string, CypherValue>([['id', id]]),
       { mode: 'READ' },
     );
-    const changed = await refresh(host, blocked.map((row) => row[0] as bigint));
+    const changed = await refresh(
+      host,
+      blocked.map((row) => row[0] as bigint),
+    );
     advanced = changed.filter((change) => change.before === 'blocked' && change.after === 'todo').map((change) => Number(change.id));
   }
   return { updated: true, task: await readTask(host, id), advanced };
@@ -144,9 +177,13 @@ async function list(host: MemoryToolHost, args: Args): Promise<JsonValue> {
     `MATCH (t:${MEMORY_LABEL}:${TASK_LABEL}) WHERE ($status IS NULL OR t.status = $status) AND NOT t:${ARCHIVED_LABEL} ` +
       `OPTIONAL MATCH (b)-[:${BLOCKS}]->(t) WHERE NOT coalesce(b.status, 'todo') IN $resolved ` +
       'WITH t, collect(id(b)) AS open_blockers ' +
-      "RETURN {id: id(t), title: t.title, status: t.status, priority: t.priority, tags: t.tags}, open_blockers " +
+      'RETURN {id: id(t), title: t.title, status: t.status, priority: t.priority, tags: t.tags}, open_blockers ' +
       "ORDER BY CASE t.status WHEN 'in_progress' THEN 0 WHEN 'todo' THEN 1 WHEN 'blocked' THEN 2 ELSE 3 END, coalesce(t.priority, 3), t.created_at, id(t) LIMIT $limit",
-    new Map<string, CypherValue>([['status', status], ['resolved', RESOLVED], ['limit', BigInt(limit)]]),
+    new Map<string, CypherValue>([
+      ['status', status],
+      ['resolved', RESOLVED],
+      ['limit', BigInt(limit)],
+    ]),
     { mode: 'READ' },
   );
   const tasks = rows.map((row): MemoryJson => ({ ...memoryJson(row[0]), open_blockers: cypherToJson(row[1] ?? []) }));

@@ -30,8 +30,9 @@ export function optionalString(args: Args, key: string): string | undefined {
 export function optionalStrings(args: Args, key: string): string[] {
   const value = args[key];
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw new ToolFailure(`'${key}' must be a list of strings`);
-  return (value).map((item) => item.trim()).filter((item) => item !== '');
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+    throw new ToolFailure(`'${key}' must be a list of strings`);
+  return value.map((item) => item.trim()).filter((item) => item !== '');
 }
 
 export function optionalBoolean(args: Args, key: string): boolean | undefined {
@@ -52,7 +53,8 @@ export function boundedInteger(args: Args, key: string, fallback: number, min: n
 export function optionalNumber(args: Args, key: string, min: number, max: number): number | undefined {
   const value = args[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw new ToolFailure(`'${key}' must be a number between ${min} and ${max}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
+    throw new ToolFailure(`'${key}' must be a number between ${min} and ${max}`);
   return value;
 }
 
@@ -84,7 +86,8 @@ export function parameterMap(value: unknown): ReadonlyMap<string, CypherValue> {
 
 /** A node reference: the Cypher predicate on `variable` and its parameter value. */
 export function nodeRef(value: unknown, parameter: string, variable: string): { predicate: string; value: CypherValue } {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return { predicate: `id(${variable}) = $${parameter}`, value: BigInt(value) };
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+    return { predicate: `id(${variable}) = $${parameter}`, value: BigInt(value) };
   if (typeof value === 'string' && /^\d+$/.test(value)) return { predicate: `id(${variable}) = $${parameter}`, value: BigInt(value) };
   if (typeof value === 'string' && value !== '') return { predicate: `elementId(${variable}) = $${parameter}`, value };
   throw new ToolFailure(`'${parameter}' must be a memory id (integer) or an elementId (string)`);

@@ -7,7 +7,16 @@ import type { JsonSchema, ToolDefinition } from '../assistant/types.js';
 /** Relationship type `link` uses when none is given. */
 export const DEFAULT_LINK_TYPE = 'RELATES_TO';
 /** Link types suggested to models (any identifier is accepted). */
-export const SUGGESTED_LINK_TYPES = ['relates_to', 'depends_on', 'implements', 'blocks', 'part_of', 'supersedes', 'references', 'caused_by'];
+export const SUGGESTED_LINK_TYPES = [
+  'relates_to',
+  'depends_on',
+  'implements',
+  'blocks',
+  'part_of',
+  'supersedes',
+  'references',
+  'caused_by',
+];
 /** Task statuses; `done` and `cancelled` resolve a blocker. */
 export const TASK_STATUSES = ['todo', 'in_progress', 'blocked', 'done', 'cancelled'] as const;
 

@@ -134,7 +134,10 @@ export class EntityLocks {
     if (waitingFor !== null) {
       const waiter = this.queues.get(waitingFor)?.find((w) => w.owner === owner);
       waiter?.fail(
-        new TransientError(StatusCodes.LockClientStopped, 'The transaction has been terminated, so no more locks can be acquired. This can occur because the transaction ran longer than the configured transaction timeout, or because a human operator manually terminated the transaction, or because the database is shutting down.'),
+        new TransientError(
+          StatusCodes.LockClientStopped,
+          'The transaction has been terminated, so no more locks can be acquired. This can occur because the transaction ran longer than the configured transaction timeout, or because a human operator manually terminated the transaction, or because the database is shutting down.',
+        ),
       );
     }
     for (const key of owner.keys) {

@@ -8,14 +8,7 @@ import type { Connection } from '../storage/sqlite/connection.js';
 import type { StoreContext } from '../storage/store-context.js';
 import { LabelSetCache } from '../storage/store-context.js';
 import type { SchemaCatalog } from '../catalog/schema-catalog.js';
-import type {
-  Direction,
-  GraphReader,
-  IndexPredicate,
-  NodeRecord,
-  RelationshipHandle,
-  RelationshipRecord,
-} from '../storage/graph-store.js';
+import type { Direction, GraphReader, IndexPredicate, NodeRecord, RelationshipHandle, RelationshipRecord } from '../storage/graph-store.js';
 import type { CypherValue } from '../values/types.js';
 import { decodeRecord, findInRecord } from '../storage/codec/value-codec.js';
 import { indexKey, keyMatches, keyScanFor } from '../storage/codec/index-key.js';
@@ -78,7 +71,6 @@ export class HistoryReader extends CatalogReads implements GraphReader {
       properties: decodeRecord(row[3], this.keyName),
     };
   }
-
 
   relationshipProperty(id: bigint, key: string): CypherValue | undefined {
     const row = this.relRow(id);

@@ -59,7 +59,11 @@ function candidates(table: 'node_history' | 'rel_history'): string {
     ) WHERE to_version <= @floor AND rank > @cap AND (committed_at IS NULL OR committed_at <= @cutoff)`;
 }
 
-function pruneTable(connection: Connection, table: 'node_history' | 'rel_history', params: Record<string, unknown>): { count: number; bytes: number; maxTo: bigint } {
+function pruneTable(
+  connection: Connection,
+  table: 'node_history' | 'rel_history',
+  params: Record<string, unknown>,
+): { count: number; bytes: number; maxTo: bigint } {
   const summary = connection
     .raw(`SELECT count(*), coalesce(sum(length(props)), 0), coalesce(max(to_version), 0) FROM (${candidates(table)})`)
     .get(params) as [bigint, bigint, bigint];
@@ -101,12 +105,16 @@ export function historyFigures(
   oldestReaderVersion: bigint | null,
 ): Omit<MvccStatus, 'database' | 'activeReaders' | 'oldestReaderVersion' | 'oldestReaderAgeSeconds'> {
   const state = [StateKey.version, StateKey.pruneFloor, StateKey.nodeCount, StateKey.relCount].map((key) => readState(connection, key));
-  const nodes = connection
-    .raw('SELECT count(*), coalesce(sum(length(props)), 0), min(from_version) FROM node_history')
-    .get() as [bigint, bigint, bigint | null];
-  const rels = connection
-    .raw('SELECT count(*), coalesce(sum(length(props)), 0), min(from_version) FROM rel_history')
-    .get() as [bigint, bigint, bigint | null];
+  const nodes = connection.raw('SELECT count(*), coalesce(sum(length(props)), 0), min(from_version) FROM node_history').get() as [
+    bigint,
+    bigint,
+    bigint | null,
+  ];
+  const rels = connection.raw('SELECT count(*), coalesce(sum(length(props)), 0), min(from_version) FROM rel_history').get() as [
+    bigint,
+    bigint,
+    bigint | null,
+  ];
   const oldest = [nodes[2], rels[2]].filter((v) => v !== null).reduce<bigint | null>((a, b) => (a === null || b < a ? b : a), null);
   let pinned = 0;
   if (oldestReaderVersion !== null) {

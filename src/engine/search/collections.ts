@@ -149,7 +149,8 @@ export class PointCollections {
       await this.createSchemaAndNode(spec);
     } catch (error) {
       // A concurrent create of the same name may win any of the steps.
-      if (error instanceof ConstraintValidationFailed || (await this.describe(spec.name)) !== null) throw new CollectionAlreadyExists(spec.name);
+      if (error instanceof ConstraintValidationFailed || (await this.describe(spec.name)) !== null)
+        throw new CollectionAlreadyExists(spec.name);
       throw error;
     }
     this.specs.set(spec.name, spec);
@@ -215,9 +216,11 @@ export class PointCollections {
       await this.rows(`MATCH (c:${COLLECTION_LABEL} {name: $name}) DETACH DELETE c`, { name }, tx);
     });
     for (const vector of spec.vectors) {
-      if (similarityFunction(vector) !== null) await this.rows(`DROP INDEX ${quoteIdentifier(vectorIndexName(name, vector.name))} IF EXISTS`);
+      if (similarityFunction(vector) !== null)
+        await this.rows(`DROP INDEX ${quoteIdentifier(vectorIndexName(name, vector.name))} IF EXISTS`);
     }
-    for (const index of spec.payloadIndexes ?? []) await this.rows(`DROP INDEX ${quoteIdentifier(payloadIndexName(name, index.key))} IF EXISTS`);
+    for (const index of spec.payloadIndexes ?? [])
+      await this.rows(`DROP INDEX ${quoteIdentifier(payloadIndexName(name, index.key))} IF EXISTS`);
     await this.rows(`DROP INDEX ${quoteIdentifier(orderIndexName(name))} IF EXISTS`);
     await this.rows(`DROP CONSTRAINT ${quoteIdentifier(idConstraintName(name))} IF EXISTS`);
     this.specs.delete(name);
@@ -229,7 +232,8 @@ export class PointCollections {
     const vectors = new Map<string, readonly number[]>();
     for (const [name, vector] of point.vectors) {
       const vectorSpec = spec.vectors.find((v) => v.name === name);
-      if (vectorSpec === undefined) throw new ArgumentError(`Wrong input: Not existing vector name error: ${name === '' ? '(unnamed)' : name}`);
+      if (vectorSpec === undefined)
+        throw new ArgumentError(`Wrong input: Not existing vector name error: ${name === '' ? '(unnamed)' : name}`);
       vectors.set(name, storedVector(vectorSpec.distance, vectorSpec.size, vector, `point ${String(point.id)}`));
     }
     return { id: point.id, payload: point.payload, vectors };
@@ -239,10 +243,13 @@ export class PointCollections {
     const label = quoteIdentifier(pointLabel(spec.name));
     const clause = mode === 'merge' ? 'MERGE' : 'MATCH';
     for (let start = 0; start < points.length; start += WRITE_BATCH) {
-      const rows = points.slice(start, start + WRITE_BATCH).map((point) => new Map<string, CypherValue>([
-        ['id', pointIdKey(point.id)],
-        ['props', pointProperties(point)],
-      ]));
+      const rows = points.slice(start, start + WRITE_BATCH).map(
+        (point) =>
+          new Map<string, CypherValue>([
+            ['id', pointIdKey(point.id)],
+            ['props', pointProperties(point)],
+          ]),
+      );
       await this.rows(`UNWIND $rows AS row ${clause} (p:${label} {${ID_PROPERTY}: row.id}) SET p = row.props`, { rows }, tx);
     }
   }
@@ -256,7 +263,15 @@ export class PointCollections {
     await this.inTransaction(async (tx) => {
       let chosen = [...byId.values()];
       if (mode !== 'upsert' || options.updateFilter !== undefined) {
-        const existing = new Map((await this.retrieve(name, chosen.map((p) => p.id), tx)).map((p) => [pointIdKey(p.id), p]));
+        const existing = new Map(
+          (
+            await this.retrieve(
+              name,
+              chosen.map((p) => p.id),
+              tx,
+            )
+          ).map((p) => [pointIdKey(p.id), p]),
+        );
         chosen = chosen.filter((point) => {
           const current = existing.get(pointIdKey(point.id));
           if (current === undefined) return mode !== 'update_only';
@@ -302,7 +317,10 @@ export class PointCollections {
    * RANGE index, so a page reads the points after the cursor rather than decoding the collection;
    * with a filter, chunks are read until the page is full.
    */
-  async page(name: string, options: { readonly from?: PointId; readonly limit: number; readonly filter?: PointPredicate }): Promise<{ points: StoredPoint[]; next: PointId | null }> {
+  async page(
+    name: string,
+    options: { readonly from?: PointId; readonly limit: number; readonly filter?: PointPredicate },
+  ): Promise<{ points: StoredPoint[]; next: PointId | null }> {
     const spec = await this.spec(name);
     const wanted = options.limit + 1;
     const chunk = BigInt(Math.max(wanted, 256));
@@ -375,7 +393,8 @@ export class PointCollections {
     const spec = await this.spec(name);
     const vectorName = request.vectorName ?? '';
     const vectorSpec = spec.vectors.find((v) => v.name === vectorName);
-    if (vectorSpec === undefined) throw new ArgumentError(`Wrong input: Not existing vector name error: ${vectorName === '' ? '(unnamed)' : vectorName}`);
+    if (vectorSpec === undefined)
+      throw new ArgumentError(`Wrong input: Not existing vector name error: ${vectorName === '' ? '(unnamed)' : vectorName}`);
     const query = storedVector(vectorSpec.distance, vectorSpec.size, request.vector, 'query');
     const offset = request.offset ?? 0;
     const wanted = offset + request.limit;
@@ -396,10 +415,11 @@ export class PointCollections {
     const index = vectorIndexName(name, vectorName);
     let k = request.filter === undefined ? wanted : Math.max(wanted * 4, 64);
     for (;;) {
-      const rows = await this.rows(
-        'CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node RETURN properties(node)',
-        { index, k: BigInt(k), vector: query },
-      );
+      const rows = await this.rows('CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node RETURN properties(node)', {
+        index,
+        k: BigInt(k),
+        vector: query,
+      });
       const points = rows
         .map(([properties]) => pointFromProperties(properties as ReadonlyMap<string, CypherValue>, spec))
         .filter((p): p is StoredPoint => p !== null && (request.filter === undefined || request.filter(p)));

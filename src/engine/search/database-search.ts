@@ -168,11 +168,15 @@ export class DatabaseSearch {
   beginRebuild(reader: GraphReader): IndexBuild {
     this.text.clear();
     this.labels.clear();
-    const build = new IndexBuild(reader, (node) => this.indexNode(node), (snapshot) => {
-      if (this.pendingBuild === build) this.pendingBuild = null;
-      this.named.sync(snapshot);
-      this.changed();
-    });
+    const build = new IndexBuild(
+      reader,
+      (node) => this.indexNode(node),
+      (snapshot) => {
+        if (this.pendingBuild === build) this.pendingBuild = null;
+        this.named.sync(snapshot);
+        this.changed();
+      },
+    );
     this.pendingBuild = build;
     return build;
   }
@@ -272,7 +276,11 @@ export class DatabaseSearch {
     const exclude = request.nodeId;
     const min = request.minSimilarity ?? -Infinity;
     return collection
-      .search(vector, limit + (exclude === undefined ? 0 : 1), (id) => id !== exclude && (labelSet === null || (this.labels.get(id) ?? []).some((l) => labelSet.has(l))))
+      .search(
+        vector,
+        limit + (exclude === undefined ? 0 : 1),
+        (id) => id !== exclude && (labelSet === null || (this.labels.get(id) ?? []).some((l) => labelSet.has(l))),
+      )
       .filter((hit) => collection.similarity !== 'cosine' || hit.raw >= min)
       .slice(0, limit);
   }
@@ -404,7 +412,8 @@ export class DatabaseSearch {
     }
     const embedder = this.options.embedder ?? null;
     if (embedder === null || expected === null) return null;
-    if (embedder.dimensions !== null && embedder.dimensions !== expected) throw dimensionMismatch(embedder.dimensions, expected, this.database);
+    if (embedder.dimensions !== null && embedder.dimensions !== expected)
+      throw dimensionMismatch(embedder.dimensions, expected, this.database);
     const [vector] = await embedder.embed([request.query]);
     if (vector!.length !== expected) throw dimensionMismatch(vector!.length, expected, this.database);
     return vector!;

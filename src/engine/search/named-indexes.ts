@@ -41,7 +41,13 @@ export function vectorIndexDefinition(definition: IndexDefinition): VectorIndexD
   if (definition.labelsOrTypes.length !== 1 || definition.properties.length !== 1) {
     throw new ArgumentError(`Vector index ${definition.name} must cover exactly one label and one property`);
   }
-  return { name: definition.name, label: definition.labelsOrTypes[0]!, property: definition.properties[0]!, dimensions, similarity: similarityText };
+  return {
+    name: definition.name,
+    label: definition.labelsOrTypes[0]!,
+    property: definition.properties[0]!,
+    dimensions,
+    similarity: similarityText,
+  };
 }
 
 /** The numeric vector a property holds, or null when it is not one of the right length. */
@@ -53,7 +59,10 @@ function vectorValue(value: CypherValue | undefined, dimensions: number): number
 
 /** A VECTOR index with its collection. */
 export class VectorIndex {
-  constructor(readonly definition: VectorIndexDefinition, readonly collection: VectorCollection) {}
+  constructor(
+    readonly definition: VectorIndexDefinition,
+    readonly collection: VectorCollection,
+  ) {}
 
   applyNode(node: NodeRecord): void {
     const vector = node.labels.includes(this.definition.label)

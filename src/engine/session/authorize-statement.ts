@@ -36,7 +36,12 @@ function coarse(requirement: AccessRequirement): Permission {
 }
 
 /** Throws Forbidden unless `security` may run `statement` on `database`. */
-export function authorizeStatement(security: SecurityContext | undefined, database: string, statement: Statement, procedures: ProcedureRegistry): void {
+export function authorizeStatement(
+  security: SecurityContext | undefined,
+  database: string,
+  statement: Statement,
+  procedures: ProcedureRegistry,
+): void {
   if (security === undefined) return;
   const access = statementAccess(statement);
   const requirements = expandProcedures(access, (name) => procedures.lookup(name)?.mode);
@@ -47,6 +52,6 @@ export function authorizeStatement(security: SecurityContext | undefined, databa
   if (!security.authorize) return;
   const permissions = new Set<Permission>(requirements.map(coarse));
   if (access.needsDatabaseAccess && permissions.size === 0) permissions.add('read');
-  for (const permission of (['read', 'write', 'delete', 'schema', 'admin'] as const).filter((p) => permissions.has(p))) security.authorize(database, permission);
+  for (const permission of (['read', 'write', 'delete', 'schema', 'admin'] as const).filter((p) => permissions.has(p)))
+    security.authorize(database, permission);
 }
-

@@ -109,14 +109,17 @@ export class EngineTransaction implements Transaction {
     const wait = Math.min(untilDeadline, idle);
     if (!Number.isFinite(wait)) return;
     const timedOut = untilDeadline <= idle;
-    this.expiry = setTimeout(() => {
-      this.expiry = null;
-      ctx.handle.terminate(
-        timedOut
-          ? 'The transaction has not completed within the specified timeout (db.transaction.timeout).'
-          : `The transaction has been idle for more than ${ctx.idleTimeoutMs} ms (server.transaction_idle_timeout) and was rolled back.`,
-      );
-    }, Math.max(0, wait));
+    this.expiry = setTimeout(
+      () => {
+        this.expiry = null;
+        ctx.handle.terminate(
+          timedOut
+            ? 'The transaction has not completed within the specified timeout (db.transaction.timeout).'
+            : `The transaction has been idle for more than ${ctx.idleTimeoutMs} ms (server.transaction_idle_timeout) and was rolled back.`,
+        );
+      },
+      Math.max(0, wait),
+    );
     this.expiry.unref();
   }
 
@@ -167,7 +170,8 @@ export class EngineTransaction implements Transaction {
         this.checkPlan(plan);
         if (plan.admin) return await this.queueAdmin(plan, params, clock);
         if (plan.writes && plan.explain !== 'EXPLAIN') {
-          if (ctx.mode === 'READ') throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
+          if (ctx.mode === 'READ')
+            throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
           this.writes = new TransactionWrites(ctx.store, ctx.handle, this.writeLimits());
         }
       }
@@ -200,7 +204,10 @@ export class EngineTransaction implements Transaction {
     }
     if (plan.admin) return;
     if (this.adminCommands.length > 0) {
-      throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Tried to execute a query after executing an administration command in the same transaction.');
+      throw new GraphError(
+        StatusCodes.ForbiddenDueToTransactionType,
+        'Tried to execute a query after executing an administration command in the same transaction.',
+      );
     }
     this.ranQuery = true;
   }
@@ -314,9 +321,16 @@ export class EngineTransaction implements Transaction {
    * Accepts an administration command: it runs at commit (so a rollback drops it), and the
    * transaction may hold only administration commands, like Neo4j's system transactions.
    */
-  private async queueAdmin(plan: StatementPlan, parameters: ReadonlyMap<string, CypherValue>, clock: StatementClock): Promise<ResultStream> {
+  private async queueAdmin(
+    plan: StatementPlan,
+    parameters: ReadonlyMap<string, CypherValue>,
+    clock: StatementClock,
+  ): Promise<ResultStream> {
     if (this.ranQuery) {
-      throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Tried to execute an administration command after executing a query in the same transaction.');
+      throw new GraphError(
+        StatusCodes.ForbiddenDueToTransactionType,
+        'Tried to execute an administration command after executing a query in the same transaction.',
+      );
     }
     this.adminCommands.push({ plan, parameters });
     const ctx = this.context;
@@ -334,7 +348,14 @@ export class EngineTransaction implements Transaction {
   private async runQueuedAdmin(): Promise<void> {
     const ctx = this.context;
     for (const { plan, parameters } of this.adminCommands.splice(0)) {
-      const result = await runAdmin(plan, this.adminTarget(), parameters, new TransactionClock(ctx.deadline), ctx.services, async () => undefined);
+      const result = await runAdmin(
+        plan,
+        this.adminTarget(),
+        parameters,
+        new TransactionClock(ctx.deadline),
+        ctx.services,
+        async () => undefined,
+      );
       await result.discard();
     }
   }

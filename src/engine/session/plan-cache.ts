@@ -79,7 +79,9 @@ interface Entry {
 
 function signatureOf(definition: IndexDefinition | null): string {
   if (definition === null) return '';
-  return [definition.name, definition.type, definition.state, definition.labelsOrTypes.join(','), definition.properties.join(',')].join('\u0000');
+  return [definition.name, definition.type, definition.state, definition.labelsOrTypes.join(','), definition.properties.join(',')].join(
+    '\u0000',
+  );
 }
 
 /** A catalog that records every answer it gives. */

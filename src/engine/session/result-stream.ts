@@ -147,11 +147,24 @@ export class StatementResult implements ResultStream {
     this.completion = { described, consumedAt: Date.now() };
   }
 
-  private buildSummary(described: { counters: WriteCounters; systemUpdates?: number; plan?: PlanDescription; profile?: PlanDescription }, consumedAt: number): ResultSummary {
+  private buildSummary(
+    described: { counters: WriteCounters; systemUpdates?: number; plan?: PlanDescription; profile?: PlanDescription },
+    consumedAt: number,
+  ): ResultSummary {
     const c = described.counters;
     const containsUpdates =
-      c.nodesCreated + c.nodesDeleted + c.relationshipsCreated + c.relationshipsDeleted + c.propertiesSet + c.labelsAdded + c.labelsRemoved +
-        c.indexesAdded + c.indexesRemoved + c.constraintsAdded + c.constraintsRemoved > 0;
+      c.nodesCreated +
+        c.nodesDeleted +
+        c.relationshipsCreated +
+        c.relationshipsDeleted +
+        c.propertiesSet +
+        c.labelsAdded +
+        c.labelsRemoved +
+        c.indexesAdded +
+        c.indexesRemoved +
+        c.constraintsAdded +
+        c.constraintsRemoved >
+      0;
     return {
       database: this.options.database,
       queryType: this.options.queryType,

@@ -40,7 +40,11 @@ function grantsAdmin(security: SecurityContext): boolean {
 }
 
 /** `services` with `admin.transactions` bound to the session's user. */
-export function sessionServices(services: EngineServices, registry: TransactionRegistry, security: SecurityContext | undefined): EngineServices {
+export function sessionServices(
+  services: EngineServices,
+  registry: TransactionRegistry,
+  security: SecurityContext | undefined,
+): EngineServices {
   const viewer = viewerOf(security);
   const securityAdmin = services.admin.securityFor?.(security);
   const admin: AdminHooks = {

@@ -127,7 +127,11 @@ export function execute(plan: StatementPlan | PlannedStatement, ctx: ExecutionCo
   let physical = slot?.physical;
   if (!physical) {
     let nested = false;
-    physical = mapPlan(plan.plan, createCompileEnv(plan.context, services.functions, () => (nested = true)), profile);
+    physical = mapPlan(
+      plan.plan,
+      createCompileEnv(plan.context, services.functions, () => (nested = true)),
+      profile,
+    );
     if (slot && slot.physical === undefined) slot.physical = nested ? null : physical;
   }
   return { plan, ctx, rows: physical(ctx, single(EMPTY_ROW)), profile };

@@ -38,7 +38,10 @@ export interface RunTarget {
 /** How the statement ends: commit/close the transaction, or roll back on error. */
 export type Finisher = (error: unknown) => Promise<void>;
 
-function planDescriptions(plan: StatementPlan, execution: Execution | null): { plan?: ReturnType<typeof describePlan>; profile?: ReturnType<typeof describePlan> } {
+function planDescriptions(
+  plan: StatementPlan,
+  execution: Execution | null,
+): { plan?: ReturnType<typeof describePlan>; profile?: ReturnType<typeof describePlan> } {
   if (plan.explain === 'EXPLAIN') return { plan: describePlan(plan.plan) };
   if (plan.explain === 'PROFILE' && execution?.profile) {
     const profile = describePlan(plan.plan, execution.profile);
@@ -151,14 +154,25 @@ function runStatement(
   bookmark?: () => string | undefined,
 ): Promise<StatementResult> | StatementResult {
   const startedAt = Date.now();
-  const ctx = createContext(target.database, target.reader, target.writer, parameters, clock, services, target.transactionStart, target.nextBatch !== undefined);
+  const ctx = createContext(
+    target.database,
+    target.reader,
+    target.writer,
+    parameters,
+    clock,
+    services,
+    target.transactionStart,
+    target.nextBatch !== undefined,
+  );
   finish = releasingMemory(ctx, finish);
   if (plan.explain === 'EXPLAIN') {
     return new StatementResult(resultOptions(plan, target, ctx, startedAt, null, [], 0, finish, describeExplain(plan)));
   }
   const execution = execute(plan, ctx, services);
   if (!plan.writes && plan.explain !== 'PROFILE' && target.runToCompletion !== true) {
-    return new StatementResult(resultOptions(plan, target, ctx, startedAt, execution.rows, [], Date.now() - startedAt, finish, describeRead));
+    return new StatementResult(
+      resultOptions(plan, target, ctx, startedAt, execution.rows, [], Date.now() - startedAt, finish, describeRead),
+    );
   }
   return runToCompletion(plan, target, ctx, clock, execution, startedAt, finish, bookmark);
 }
@@ -243,7 +257,17 @@ async function runToCompletion(
   const described = { counters: finalCounters, ...planDescriptions(plan, execution) };
   await finish(null);
   const mark = bookmark?.();
-  const options = resultOptions(plan, target, ctx, startedAt, null, buffered, Date.now() - startedAt, async () => {}, () => described);
+  const options = resultOptions(
+    plan,
+    target,
+    ctx,
+    startedAt,
+    null,
+    buffered,
+    Date.now() - startedAt,
+    async () => {},
+    () => described,
+  );
   return new StatementResult(mark === undefined ? options : { ...options, bookmark: mark });
 }
 

@@ -20,5 +20,10 @@ export class TransactionClock extends StatementClock {
  * finished and only cleans up what is left.
  */
 export function afterPendingSlices(release: () => void | Promise<void>): void {
-  setImmediate(() => void Promise.resolve().then(release).catch(() => undefined));
+  setImmediate(
+    () =>
+      void Promise.resolve()
+        .then(release)
+        .catch(() => undefined),
+  );
 }

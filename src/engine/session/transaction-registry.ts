@@ -213,7 +213,10 @@ export class TransactionRegistry {
    * Registers a transaction; the owner ends it with `handle.end()`. `query` is the statement an
    * auto-commit transaction runs (it starts with the transaction).
    */
-  begin(start: TransactionStart, query?: { readonly text: string; readonly parameters: ReadonlyMap<string, CypherValue> }): TransactionHandle {
+  begin(
+    start: TransactionStart,
+    query?: { readonly text: string; readonly parameters: ReadonlyMap<string, CypherValue> },
+  ): TransactionHandle {
     const entry = new Entry(++this.transactionCounter, start, this);
     if (query !== undefined) entry.queryStarted(query.text, query.parameters, entry.startTime);
     this.entries.set(entry.number, entry);

@@ -89,9 +89,7 @@ export function degreeOf(
   types?: readonly string[],
 ): number {
   const typeIds =
-    types === undefined || types.length === 0
-      ? null
-      : [...new Set(types)].map((t) => typeNames.idOf(t)).filter((t) => t !== undefined);
+    types === undefined || types.length === 0 ? null : [...new Set(types)].map((t) => typeNames.idOf(t)).filter((t) => t !== undefined);
   const count = (sql: string, typedSql: string, loop: boolean): number => {
     if (typeIds === null) {
       const value = loop ? connection.pluck(sql).get(nodeId, nodeId) : connection.pluck(sql).get(nodeId);

@@ -64,13 +64,17 @@ export const STAGED_ENTRIES = 'temp.bulk_index_entries';
 
 /** Creates the (empty) staging table. */
 export function createStaging(connection: Connection): void {
-  connection.db.exec(`DROP TABLE IF EXISTS ${STAGED_ENTRIES}; CREATE TABLE ${STAGED_ENTRIES} (index_id INTEGER NOT NULL, key BLOB NOT NULL, entity INTEGER NOT NULL)`);
+  connection.db.exec(
+    `DROP TABLE IF EXISTS ${STAGED_ENTRIES}; CREATE TABLE ${STAGED_ENTRIES} (index_id INTEGER NOT NULL, key BLOB NOT NULL, entity INTEGER NOT NULL)`,
+  );
 }
 
 /** First duplicate key among the staged entries of one index: [key, lower entity, higher entity]. */
 export function stagedDuplicate(connection: Connection, indexId: number): [Buffer, bigint, bigint] | null {
   const row = connection
-    .raw(`SELECT key, min(entity), max(entity) FROM ${STAGED_ENTRIES} WHERE index_id = ? GROUP BY key HAVING count(DISTINCT entity) > 1 LIMIT 1`)
+    .raw(
+      `SELECT key, min(entity), max(entity) FROM ${STAGED_ENTRIES} WHERE index_id = ? GROUP BY key HAVING count(DISTINCT entity) > 1 LIMIT 1`,
+    )
     .get(indexId) as [Buffer, bigint, bigint] | undefined;
   return row ?? null;
 }

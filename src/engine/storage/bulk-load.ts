@@ -221,7 +221,8 @@ export class BulkLoader {
       const existing =
         this.seenKeys!.get(index.id)?.get(key.toString('latin1')) ??
         (this.nonEmptyUnique.has(index.id)
-          ? (this.connection.pluck('SELECT entity FROM index_entries WHERE index_id = ? AND key = ? LIMIT 1').get(index.id, key) as bigint | undefined)
+          ? (this.connection.pluck('SELECT entity FROM index_entries WHERE index_id = ? AND key = ? LIMIT 1').get(index.id, key) as
+              bigint | undefined)
           : undefined);
       if (existing !== undefined) {
         const d = index.definition;
@@ -355,7 +356,11 @@ export class BulkLoader {
       if (!index.unique) continue;
       const duplicate = stagedDuplicate(this.connection, index.id);
       const pair: [bigint, bigint] | null =
-        duplicate !== null ? [duplicate[1], duplicate[2]] : indexHasEntries(this.connection, index.id) ? stagedConflict(this.connection, index.id) : null;
+        duplicate !== null
+          ? [duplicate[1], duplicate[2]]
+          : indexHasEntries(this.connection, index.id)
+            ? stagedConflict(this.connection, index.id)
+            : null;
       if (pair === null) continue;
       const d = index.definition;
       const table = d.entityType === 'NODE' ? 'nodes' : 'rels';

@@ -118,7 +118,13 @@ function nodeEvent(view: CommitView, id: bigint, operation: 'c' | 'u' | 'd'): Cy
     ['operation', operation],
     ['labels', [...current.labels]],
     ['keys', entityKeys(view.after, 'NODE', labels, current.properties)],
-    ['state', new Map<string, CypherValue>([['before', nodeState(before, only)], ['after', nodeState(after, only)]])],
+    [
+      'state',
+      new Map<string, CypherValue>([
+        ['before', nodeState(before, only)],
+        ['after', nodeState(after, only)],
+      ]),
+    ],
   ]);
 }
 
@@ -150,7 +156,13 @@ function relationshipEvent(view: CommitView, id: bigint, operation: 'c' | 'u' | 
     ['start', endpoint(view, current.startId)],
     ['end', endpoint(view, current.endId)],
     ['keys', entityKeys(view.after, 'RELATIONSHIP', [current.type], current.properties)],
-    ['state', new Map<string, CypherValue>([['before', relationshipState(before, only)], ['after', relationshipState(after, only)]])],
+    [
+      'state',
+      new Map<string, CypherValue>([
+        ['before', relationshipState(before, only)],
+        ['after', relationshipState(after, only)],
+      ]),
+    ],
   ]);
 }
 
@@ -219,7 +231,9 @@ export function recordChanges(commit: CapturedCommit, mode: EnrichmentMode): voi
 /** Stored changes strictly after (version, seq) and at most at `upTo`, in commit order, `limit` at a time. */
 export function readChanges(connection: Connection, version: bigint, seq: number, upTo: bigint, limit: number): CapturedChange[] {
   const rows = connection
-    .raw('SELECT version, seq, event FROM cdc_changes WHERE (version > @v OR (version = @v AND seq > @s)) AND version <= @upTo ORDER BY version, seq LIMIT @limit')
+    .raw(
+      'SELECT version, seq, event FROM cdc_changes WHERE (version > @v OR (version = @v AND seq > @s)) AND version <= @upTo ORDER BY version, seq LIMIT @limit',
+    )
     .all({ v: version, s: seq, upTo, limit }) as [bigint, bigint | number, Buffer][];
   return rows.map(([v, s, blob]) => {
     const decoded = decodeStandalone(blob) as CypherMap;

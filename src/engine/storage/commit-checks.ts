@@ -16,11 +16,7 @@ const NODE_ROW = 'SELECT labels, props FROM nodes WHERE id = ?';
 const REL_ROW = 'SELECT type, props FROM rels WHERE id = ?';
 
 /** Returns a violation message for one entity against one constraint, or null. */
-export function violation(
-  constraint: ConstraintEntry,
-  id: bigint,
-  props: ReadonlyMap<number, CypherValue>,
-): string | null {
+export function violation(constraint: ConstraintEntry, id: bigint, props: ReadonlyMap<number, CypherValue>): string | null {
   const { definition } = constraint;
   const token = definition.labelsOrTypes[0]!;
   switch (definition.type) {

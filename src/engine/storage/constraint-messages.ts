@@ -43,16 +43,8 @@ export function uniquenessViolation(
 }
 
 /** An existence (or key existence) violation found at commit. */
-export function existenceViolation(
-  entityType: 'NODE' | 'RELATIONSHIP',
-  id: bigint,
-  token: string,
-  properties: readonly string[],
-): string {
-  const what =
-    properties.length === 1
-      ? `property \`${properties[0]}\``
-      : `properties (${properties.map((p) => `\`${p}\``).join(', ')})`;
+export function existenceViolation(entityType: 'NODE' | 'RELATIONSHIP', id: bigint, token: string, properties: readonly string[]): string {
+  const what = properties.length === 1 ? `property \`${properties[0]}\`` : `properties (${properties.map((p) => `\`${p}\``).join(', ')})`;
   return `${entityWord(entityType)}(${id}) with ${tokenWord(entityType)} \`${token}\` must have the ${what}`;
 }
 

@@ -203,8 +203,7 @@ export class DatabaseStore {
     if (state.relDelta !== 0) addState(writer, StateKey.relCount, state.relDelta);
     for (const [labelId, delta] of state.labelDeltas) if (delta !== 0) addState(writer, labelCountKey(labelId), delta);
     for (const [typeId, delta] of state.typeDeltas) if (delta !== 0) addState(writer, typeCountKey(typeId), delta);
-    const flush =
-      this.pendingCommitLog.length + 1 >= COMMIT_LOG_BATCH || at - this.commitLogFlushedAt >= COMMIT_LOG_MAX_AGE_MS;
+    const flush = this.pendingCommitLog.length + 1 >= COMMIT_LOG_BATCH || at - this.commitLogFlushedAt >= COMMIT_LOG_MAX_AGE_MS;
     if (flush) this.writeCommitLog([...this.pendingCommitLog, [tx.commitVersion, at]]);
     this.committing = { at, flushed: flush };
     const mode = this.captureMode();

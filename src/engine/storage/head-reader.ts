@@ -141,7 +141,15 @@ export class HeadReader extends CatalogReads implements GraphReader {
     const expansion = this.lastExpansion;
     if (expansion !== null) {
       this.lastExpansion = null;
-      const rows = neighbourRows(this.context.tokens.types, expansion.handles, expansion.nodeId, expansion.direction, expansion.types, PACKED_NODE_COLUMNS, MIN_PACKED_ROWS);
+      const rows = neighbourRows(
+        this.context.tokens.types,
+        expansion.handles,
+        expansion.nodeId,
+        expansion.direction,
+        expansion.types,
+        PACKED_NODE_COLUMNS,
+        MIN_PACKED_ROWS,
+      );
       this.neighbourPage = rows === null ? null : new NodeRowPage(rows.ids, rows.sql, rows.params);
     }
     return this.neighbourPage === null ? null : this.neighbourPage.row(this.connection, id);
@@ -246,8 +254,7 @@ export class HeadReader extends CatalogReads implements GraphReader {
     const dictionary = entityType === 'NODE' ? this.context.tokens.labels : this.context.tokens.types;
     const tokenId = dictionary.idOf(token);
     const keyId = this.context.tokens.keys.idOf(property);
-    const index =
-      tokenId === undefined || keyId === undefined ? null : this.catalog.seekableIndex(entityType, tokenId, keyId);
+    const index = tokenId === undefined || keyId === undefined ? null : this.catalog.seekableIndex(entityType, tokenId, keyId);
     if (index === null) {
       const pattern = entityType === 'NODE' ? `(:${token} {${property}})` : `()-[:${token} {${property}}]-()`;
       throw new ArgumentError(`No index covers ${pattern}; call findIndex() before seeking.`);

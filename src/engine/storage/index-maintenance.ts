@@ -36,12 +36,7 @@ export function entryKey(index: IndexEntry, props: ReadonlyMap<number, CypherVal
  * the key `props` would give. Call it for every affected index before writing anything, so a
  * violation leaves the transaction untouched.
  */
-export function assertUnique(
-  connection: Connection,
-  index: IndexEntry,
-  entity: bigint,
-  props: ReadonlyMap<number, CypherValue>,
-): void {
+export function assertUnique(connection: Connection, index: IndexEntry, entity: bigint, props: ReadonlyMap<number, CypherValue>): void {
   if (!index.unique) return;
   const values = indexedValues(index, props);
   if (values === null) return;
@@ -58,23 +53,13 @@ export function assertUnique(
 }
 
 /** Adds the entry of an entity (uniqueness is checked beforehand with `assertUnique`). */
-export function addEntry(
-  connection: Connection,
-  index: IndexEntry,
-  entity: bigint,
-  props: ReadonlyMap<number, CypherValue>,
-): void {
+export function addEntry(connection: Connection, index: IndexEntry, entity: bigint, props: ReadonlyMap<number, CypherValue>): void {
   const key = entryKey(index, props);
   if (key !== null) connection.stmt(INSERT_ENTRY).run(index.id, key, entity);
 }
 
 /** Removes the entry of an entity (given the properties it was indexed with). */
-export function removeEntry(
-  connection: Connection,
-  index: IndexEntry,
-  entity: bigint,
-  props: ReadonlyMap<number, CypherValue>,
-): void {
+export function removeEntry(connection: Connection, index: IndexEntry, entity: bigint, props: ReadonlyMap<number, CypherValue>): void {
   const key = entryKey(index, props);
   if (key !== null) connection.stmt(DELETE_ENTRY).run(index.id, key, entity);
 }

@@ -36,8 +36,12 @@ function bySize(sql: (size: number) => string): (size: number) => string {
   };
 }
 
-const allSql = bySize((size) => `SELECT key, entity FROM index_entries WHERE index_id = ? AND (key, entity) > (?, ?) ORDER BY key, entity LIMIT ${size}`);
-const keySql = bySize((size) => `SELECT entity FROM index_entries WHERE index_id = ? AND key = ? AND entity > ? ORDER BY entity LIMIT ${size}`);
+const allSql = bySize(
+  (size) => `SELECT key, entity FROM index_entries WHERE index_id = ? AND (key, entity) > (?, ?) ORDER BY key, entity LIMIT ${size}`,
+);
+const keySql = bySize(
+  (size) => `SELECT entity FROM index_entries WHERE index_id = ? AND key = ? AND entity > ? ORDER BY entity LIMIT ${size}`,
+);
 const rangeSqls = new Map<string, (size: number) => string>();
 
 function pageSize(page: number): number {

@@ -91,7 +91,10 @@ export function createIndex(tx: WriteTransaction, spec: IndexSpec, ifNotExists: 
   const catalog = tx.schema;
   if (spec.type === 'LOOKUP') {
     if (ifNotExists) return false;
-    throw schemaError(StatusCodes.ConstraintAlreadyExists, `An equivalent index already exists: the ${spec.entityType} token lookup index.`);
+    throw schemaError(
+      StatusCodes.ConstraintAlreadyExists,
+      `An equivalent index already exists: the ${spec.entityType} token lookup index.`,
+    );
   }
   const name = spec.name !== '' ? spec.name : generatedName('index', `${spec.type}${schemaPattern(spec)}`);
   const definition: IndexDefinition = { ...spec, name, owningConstraint: null, state: 'ONLINE' };
@@ -116,7 +119,10 @@ export function createIndex(tx: WriteTransaction, spec: IndexSpec, ifNotExists: 
         `There is a uniqueness constraint on ${schemaPattern(spec)}, so an index is already created that matches this.`,
       );
     }
-    throw schemaError(StatusCodes.ConstraintAlreadyExists, `An equivalent index already exists, '${describeIndex(equivalent.definition)}'.`);
+    throw schemaError(
+      StatusCodes.ConstraintAlreadyExists,
+      `An equivalent index already exists, '${describeIndex(equivalent.definition)}'.`,
+    );
   }
   const id = insertIndexRow(tx.db, definition);
   const entry = resolveIndex(id, definition, tx.ctx.tokens, tx.db);
@@ -160,7 +166,10 @@ function checkConstraintName(tx: WriteTransaction, definition: ConstraintDefinit
   if (named !== undefined) {
     if (ifNotExists) return false;
     if (named.definition.type === definition.type && sameSchema(named.definition, definition)) {
-      throw schemaError(StatusCodes.ConstraintAlreadyExists, `An equivalent constraint already exists, '${describeConstraint(named.definition)}'.`);
+      throw schemaError(
+        StatusCodes.ConstraintAlreadyExists,
+        `An equivalent constraint already exists, '${describeConstraint(named.definition)}'.`,
+      );
     }
     throw schemaError(StatusCodes.ConstraintWithNameAlreadyExists, `There already exists a constraint called '${definition.name}'.`);
   }
@@ -176,7 +185,10 @@ function checkConstraintName(tx: WriteTransaction, definition: ConstraintDefinit
   );
   if (equivalent !== undefined) {
     if (ifNotExists) return false;
-    throw schemaError(StatusCodes.ConstraintAlreadyExists, `An equivalent constraint already exists, '${describeConstraint(equivalent.definition)}'.`);
+    throw schemaError(
+      StatusCodes.ConstraintAlreadyExists,
+      `An equivalent constraint already exists, '${describeConstraint(equivalent.definition)}'.`,
+    );
   }
   return true;
 }

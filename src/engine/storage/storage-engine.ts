@@ -80,7 +80,11 @@ export class StorageEngine {
         insertCatalogRow(bootstrapConnection, this.defaultDatabase, `${this.defaultDatabase}.db`);
       }
       this.catalog = new Map(readCatalog(bootstrapConnection).map((row) => [row.name, { file: row.file, createdAt: row.createdAt }]));
-      this.directory.load(bootstrapConnection, this.options.homeAlias === undefined ? 'neo4j' : this.options.homeAlias, this.defaultDatabase);
+      this.directory.load(
+        bootstrapConnection,
+        this.options.homeAlias === undefined ? 'neo4j' : this.options.homeAlias,
+        this.defaultDatabase,
+      );
     } finally {
       bootstrapConnection.close();
     }
@@ -175,7 +179,10 @@ export class StorageEngine {
     this.assertOpen();
     const lower = name.toLowerCase();
     if (lower === SYSTEM_DATABASE || lower === this.defaultDatabase) {
-      throw new ClientError(StatusCodes.UnsupportedOperation, `Not allowed to drop the ${lower === SYSTEM_DATABASE ? 'system' : 'default'} database '${name}'.`);
+      throw new ClientError(
+        StatusCodes.UnsupportedOperation,
+        `Not allowed to drop the ${lower === SYSTEM_DATABASE ? 'system' : 'default'} database '${name}'.`,
+      );
     }
     const row = this.catalog.get(lower);
     if (row === undefined) {

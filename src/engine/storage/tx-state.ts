@@ -103,12 +103,7 @@ function cloneChanges(map: Map<bigint, TrackedChange>): Map<bigint, TrackedChang
   return copy;
 }
 
-function track(
-  map: Map<bigint, TrackedChange>,
-  id: bigint,
-  kind: ChangeKind,
-  extra: { labels?: readonly string[]; type?: string },
-): void {
+function track(map: Map<bigint, TrackedChange>, id: bigint, kind: ChangeKind, extra: { labels?: readonly string[]; type?: string }): void {
   const previous = map.get(id);
   if (previous === undefined) {
     map.set(id, { kind, ...extra });

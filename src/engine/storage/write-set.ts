@@ -17,7 +17,13 @@ import { isList, isMap } from '../values/kinds.js';
 
 /** One logical write, with the id it created or changed. */
 export type WriteOp =
-  | { readonly op: 'createNode'; readonly id: bigint; readonly labels: readonly string[]; readonly props: CypherMap; readonly merge: boolean }
+  | {
+      readonly op: 'createNode';
+      readonly id: bigint;
+      readonly labels: readonly string[];
+      readonly props: CypherMap;
+      readonly merge: boolean;
+    }
   | { readonly op: 'setNodeProperty'; readonly id: bigint; readonly key: string; readonly value: CypherValue }
   | { readonly op: 'replaceNodeProperties'; readonly id: bigint; readonly props: CypherMap }
   | { readonly op: 'addLabels' | 'removeLabels'; readonly id: bigint; readonly labels: readonly string[] }

@@ -275,4 +275,3 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     this.host.finished(this, committed);
   }
 }
-

@@ -93,7 +93,11 @@ export async function exportCsv(
     const node = reader.getNode(id);
     if (node === null) continue;
     const labels = quoteCsv(node.labels.join(arrayDelimiter), delimiter);
-    await nodesOut.write([id.toString(), node.labels.length === 0 ? '' : labels, ...cells(node.properties, nodePlans, delimiter, arrayDelimiter)].join(delimiter) + '\n');
+    await nodesOut.write(
+      [id.toString(), node.labels.length === 0 ? '' : labels, ...cells(node.properties, nodePlans, delimiter, arrayDelimiter)].join(
+        delimiter,
+      ) + '\n',
+    );
     counts.nodes++;
   }
   await relationshipsOut.write(header([':START_ID', ':END_ID', ':TYPE'], relPlans, delimiter));

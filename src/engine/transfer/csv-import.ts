@@ -141,7 +141,8 @@ function checkHeader(columns: readonly CsvColumn[], kind: CsvInput['kind']): voi
     if (count('id') > 1) throw new CsvValueError('a node file has at most one :ID column');
     if (count('start') + count('end') + count('type') > 0) throw new CsvValueError('a node file cannot have :START_ID, :END_ID or :TYPE');
   } else {
-    if (count('start') !== 1 || count('end') !== 1) throw new CsvValueError('a relationship file needs one :START_ID and one :END_ID column');
+    if (count('start') !== 1 || count('end') !== 1)
+      throw new CsvValueError('a relationship file needs one :START_ID and one :END_ID column');
     if (count('id') + count('label') > 0) throw new CsvValueError('a relationship file cannot have :ID or :LABEL');
   }
 }

@@ -18,18 +18,7 @@ import { isList } from '../values/kinds.js';
 
 /** Scalar types of a property column. */
 export type CsvScalarType =
-  | 'int'
-  | 'float'
-  | 'boolean'
-  | 'string'
-  | 'date'
-  | 'localtime'
-  | 'time'
-  | 'localdatetime'
-  | 'datetime'
-  | 'duration'
-  | 'point'
-  | 'byte';
+  'int' | 'float' | 'boolean' | 'string' | 'date' | 'localtime' | 'time' | 'localdatetime' | 'datetime' | 'duration' | 'point' | 'byte';
 
 /** One header column. */
 export interface CsvColumn {
@@ -198,7 +187,10 @@ export function csvTypeOf(value: CypherValue): string | null {
 function scalarText(value: CypherValue): string {
   if (typeof value === 'number') return formatFloat(value);
   if (typeof value === 'bigint' || typeof value === 'boolean' || typeof value === 'string') return String(value);
-  if (value instanceof CypherPoint) return formatPoint(value).replace(/^point\(/, '').replace(/\)$/, '');
+  if (value instanceof CypherPoint)
+    return formatPoint(value)
+      .replace(/^point\(/, '')
+      .replace(/\)$/, '');
   return formatTemporal(value) ?? valueText(value);
 }
 

@@ -58,7 +58,10 @@ export function cypherLiteral(v: CypherValue): string | null {
     return entries.some(([, x]) => x === null) ? null : `{${entries.map(([k, x]) => `${cypherName(k)}: ${x}`).join(', ')}}`;
   }
   if (v instanceof CypherPoint) {
-    return formatPoint(new CypherPoint(v.srid, v.x, v.y, v.z)).replace(/: (-?(?:NaN|Infinity))/g, (_m, f: string) => `: ${cypherFloat(Number(f))}`);
+    return formatPoint(new CypherPoint(v.srid, v.x, v.y, v.z)).replace(
+      /: (-?(?:NaN|Infinity))/g,
+      (_m, f: string) => `: ${cypherFloat(Number(f))}`,
+    );
   }
   for (const [type, fn] of TEMPORAL_FUNCTIONS) if (v instanceof type) return `${fn}(${cypherString(formatTemporal(v)!)})`;
   return null;

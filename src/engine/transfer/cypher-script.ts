@@ -128,7 +128,17 @@ export async function importCypher(db: GraphDB, database: string, input: LineRea
           continue;
         }
         await tx.rollback();
-        return { ...totals, completed: false, errors: [{ file: displayName, line, message: `Shell command ${command} is not supported in imported scripts (use graphdb shell --file)` }] };
+        return {
+          ...totals,
+          completed: false,
+          errors: [
+            {
+              file: displayName,
+              line,
+              message: `Shell command ${command} is not supported in imported scripts (use graphdb shell --file)`,
+            },
+          ],
+        };
       }
       splitter.push(text + '\n');
       for (const statement of splitter.take()) {

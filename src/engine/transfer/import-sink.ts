@@ -142,14 +142,18 @@ export class ImportSink {
     if (!skippable || exceeded) throw new ImportRowFailure(row);
   }
 
-
-
   /**
    * Writes a node; `externalId` (when not null) lets later relationships refer to it. Returns a
    * promise only when it has to wait (opening a batch), so callers can skip an await per row:
    * `const wait = sink.addNode(...); if (wait) await wait;`.
    */
-  addNode(origin: RowOrigin, idSpace: string, externalId: string | null, labels: readonly string[], properties: CypherMap): Promise<void> | undefined {
+  addNode(
+    origin: RowOrigin,
+    idSpace: string,
+    externalId: string | null,
+    labels: readonly string[],
+    properties: CypherMap,
+  ): Promise<void> | undefined {
     const loader = this.loader;
     if (loader === null) return this.openLoader().then(() => this.addNode(origin, idSpace, externalId, labels, properties));
     if (externalId !== null && this.ids.get(idSpace, externalId) !== undefined) {
@@ -185,7 +189,11 @@ export class ImportSink {
     const endId = this.ids.get(end.idSpace, end.id);
     if (startId === undefined || endId === undefined) {
       const missing = startId === undefined ? start : end;
-      this.reject(origin, `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`, 'bad-relationship');
+      this.reject(
+        origin,
+        `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`,
+        'bad-relationship',
+      );
       return undefined;
     }
     if (type === '') {

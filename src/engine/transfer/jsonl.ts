@@ -30,7 +30,11 @@ function encodeProperties(properties: CypherMap): { [key: string]: Json } {
 }
 
 /** Writes every node, then every relationship, of the snapshot `reader` as JSON Lines. */
-export async function exportJsonl(reader: ReadTransaction, out: TextOutput, progress?: (counts: ExportCounts) => void): Promise<ExportCounts> {
+export async function exportJsonl(
+  reader: ReadTransaction,
+  out: TextOutput,
+  progress?: (counts: ExportCounts) => void,
+): Promise<ExportCounts> {
   const counts: ExportCounts = { nodes: 0, relationships: 0 };
   for (const id of reader.allNodeIds()) {
     const node = reader.getNode(id);

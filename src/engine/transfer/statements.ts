@@ -115,7 +115,10 @@ function leadingBlankLines(text: string): number {
 
 /** Removes `//` and block comments (outside quotes) for emptiness checks. */
 function stripComments(text: string): string {
-  return text.replace(/('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`[^`]*`)|\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g, (_m, quoted: string | undefined) => quoted ?? '');
+  return text.replace(
+    /('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`[^`]*`)|\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g,
+    (_m, quoted: string | undefined) => quoted ?? '',
+  );
 }
 
 /** Splits a complete script; a last statement without `;` is included. */

@@ -90,7 +90,11 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
       if (options.format === 'jsonl') await importJsonl(reader, sink, input.file);
       else {
         const header = input.headerFile === undefined ? undefined : await firstLine(input.headerFile);
-        await importCsv({ kind: input.kind ?? 'nodes', reader, displayName: input.file, labels: input.labels, type: input.type, header }, sink, options);
+        await importCsv(
+          { kind: input.kind ?? 'nodes', reader, displayName: input.file, labels: input.labels, type: input.type, header },
+          sink,
+          options,
+        );
       }
       doneBytes += reader.totalBytes;
       current = null;
@@ -107,7 +111,12 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
   }
 }
 
-async function importScripts(db: GraphDB, database: string, readers: { input: ImportInput; reader: LineReader }[], started: number): Promise<ImportSummary> {
+async function importScripts(
+  db: GraphDB,
+  database: string,
+  readers: { input: ImportInput; reader: LineReader }[],
+  started: number,
+): Promise<ImportSummary> {
   const totals = { nodes: 0, relationships: 0, properties: 0 };
   for (const { input, reader } of readers) {
     const result = await importCypher(db, database, reader, input.file);
@@ -115,10 +124,28 @@ async function importScripts(db: GraphDB, database: string, readers: { input: Im
     totals.relationships += result.relationships;
     totals.properties += result.properties;
     if (!result.completed) {
-      return { database, ...totals, labels: 0, skipped: 0, errors: result.errors, durationMs: Date.now() - started, completed: false, batchesCommitted: 0 };
+      return {
+        database,
+        ...totals,
+        labels: 0,
+        skipped: 0,
+        errors: result.errors,
+        durationMs: Date.now() - started,
+        completed: false,
+        batchesCommitted: 0,
+      };
     }
   }
-  return { database, ...totals, labels: 0, skipped: 0, errors: [], durationMs: Date.now() - started, completed: true, batchesCommitted: readers.length };
+  return {
+    database,
+    ...totals,
+    labels: 0,
+    skipped: 0,
+    errors: [],
+    durationMs: Date.now() - started,
+    completed: true,
+    batchesCommitted: readers.length,
+  };
 }
 
 /** Options of exportGraph. */

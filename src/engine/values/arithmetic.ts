@@ -52,7 +52,13 @@ function tooLong(what: string, length: number, limit: number): ArgumentError {
 /** `a + b`. */
 export function add(a: CypherValue, b: CypherValue): CypherValue {
   if (a === null || b === null) return null;
-  if (isNum(a) && isNum(b)) return numeric(a, b, (x, y) => x + y, (x, y) => x + y);
+  if (isNum(a) && isNum(b))
+    return numeric(
+      a,
+      b,
+      (x, y) => x + y,
+      (x, y) => x + y,
+    );
   if (isList(a) || isList(b)) {
     const length = (isList(a) ? a.length : 1) + (isList(b) ? b.length : 1);
     if (length > MAX_LIST_LENGTH) throw tooLong('list', length, MAX_LIST_LENGTH);
@@ -76,7 +82,13 @@ export function add(a: CypherValue, b: CypherValue): CypherValue {
 /** `a - b`. */
 export function subtract(a: CypherValue, b: CypherValue): CypherValue {
   if (a === null || b === null) return null;
-  if (isNum(a) && isNum(b)) return numeric(a, b, (x, y) => x - y, (x, y) => x - y);
+  if (isNum(a) && isNum(b))
+    return numeric(
+      a,
+      b,
+      (x, y) => x - y,
+      (x, y) => x - y,
+    );
   if (b instanceof CypherDuration) {
     if (a instanceof CypherDuration) return subtractDurations(a, b);
     if (isTemporalInstant(a)) return subtractDurationFromTemporal(a, b);
@@ -87,7 +99,13 @@ export function subtract(a: CypherValue, b: CypherValue): CypherValue {
 /** `a * b`. */
 export function multiply(a: CypherValue, b: CypherValue): CypherValue {
   if (a === null || b === null) return null;
-  if (isNum(a) && isNum(b)) return numeric(a, b, (x, y) => x * y, (x, y) => x * y);
+  if (isNum(a) && isNum(b))
+    return numeric(
+      a,
+      b,
+      (x, y) => x * y,
+      (x, y) => x * y,
+    );
   if (a instanceof CypherDuration && isNum(b)) return multiplyDuration(a, b);
   if (isNum(a) && b instanceof CypherDuration) return multiplyDuration(b, a);
   throw typeMismatch('*', a, b);

@@ -33,7 +33,7 @@ export function equivalent(a: CypherValue, b: CypherValue): boolean {
 
 function numbersEqual(a: bigint | number, b: bigint | number): boolean {
   // JS compares bigint with number exactly (no rounding), which is what Cypher wants.
-   
+
   return a == b;
 }
 
@@ -60,10 +60,14 @@ function compareEquality(a: CypherValue, b: CypherValue, nullSafe: boolean): boo
     return isList(b) ? sequenceEquality(a, b, nullSafe) : false;
   }
   if (isMap(a)) {
-    if (!(isMap(b)) || a.size !== b.size) return false;
+    if (!isMap(b) || a.size !== b.size) return false;
     const keys = [...a.keys()];
     if (!keys.every((k) => b.has(k))) return false;
-    return sequenceEquality(keys.map((k) => a.get(k)!), keys.map((k) => b.get(k)!), nullSafe);
+    return sequenceEquality(
+      keys.map((k) => a.get(k)!),
+      keys.map((k) => b.get(k)!),
+      nullSafe,
+    );
   }
   if (isNode(a)) return isNode(b) && a.id === b.id;
   if (isRelationship(a)) return isRelationship(b) && a.id === b.id;

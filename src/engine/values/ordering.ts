@@ -92,7 +92,10 @@ export function compare(a: CypherValue, b: CypherValue): number {
       const c = compareStrings(ka[i]!, kb[i]!);
       if (c !== 0) return c;
     }
-    return compareSequences(ka.map((k) => a.get(k)!), kb.map((k) => m.get(k)!));
+    return compareSequences(
+      ka.map((k) => a.get(k)!),
+      kb.map((k) => m.get(k)!),
+    );
   }
   if (isNode(a) || isRelationship(a)) {
     const id = (b as { id: bigint }).id;

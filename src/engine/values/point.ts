@@ -57,7 +57,8 @@ export function pointFromMap(map: ReadonlyMap<string, CypherValue>): CypherPoint
     srid = z === null ? Srid.Cartesian : Srid.Cartesian3D;
   }
   const threeD = srid === Srid.Cartesian3D || srid === Srid.WGS84_3D;
-  if (threeD !== (z !== null)) throw invalidPoint(`Cannot create a ${threeD ? '3D' : '2D'} point with ${z === null ? '2' : '3'} coordinates`);
+  if (threeD !== (z !== null))
+    throw invalidPoint(`Cannot create a ${threeD ? '3D' : '2D'} point with ${z === null ? '2' : '3'} coordinates`);
   if ((srid === Srid.WGS84 || srid === Srid.WGS84_3D) && (y < -90 || y > 90)) {
     throw invalidPoint('Cannot create WGS84 point with invalid coordinate: latitude must be between -90 and 90');
   }

@@ -173,7 +173,9 @@ export class BoltConnection {
       this.queue.length = 0;
       this.queuedBytes = 0;
       return this.protocolError(
-        new PackStreamError(`More than ${limits.unauthenticatedMaxBytes} bytes received before authentication (server.limits.bolt_unauthenticated_max_bytes)`),
+        new PackStreamError(
+          `More than ${limits.unauthenticatedMaxBytes} bytes received before authentication (server.limits.bolt_unauthenticated_max_bytes)`,
+        ),
       );
     }
     if (this.queuedBytes > limits.maxInboundBytes && !this.paused) {

@@ -135,7 +135,11 @@ export async function startBoltServer(options: BoltServerOptions): Promise<BoltS
     startDeadline(socket);
     sniff(socket, null);
   });
-  guardConnections(server, { maxConnections: settings.limits.maxConnections, maxPerIp: settings.limits.maxConnectionsPerIp, idleTimeoutMs: 0 });
+  guardConnections(server, {
+    maxConnections: settings.limits.maxConnections,
+    maxPerIp: settings.limits.maxConnectionsPerIp,
+    idleTimeoutMs: 0,
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -4,7 +4,21 @@
  * `authorize(db, 'read')`), and every write as parameterised Cypher through an engine session,
  * so constraints, authorization per statement and post-commit change events apply as on Bolt.
  */
-import { type GraphDB, type Permission, type QueryParameters, type SecurityContext, type Session, type SessionOptions, type Transaction, type GraphReader, type NodeRecord, type RelationshipRecord, Node, Relationship, type CypherValue } from '../../engine/index.js';
+import {
+  type GraphDB,
+  type Permission,
+  type QueryParameters,
+  type SecurityContext,
+  type Session,
+  type SessionOptions,
+  type Transaction,
+  type GraphReader,
+  type NodeRecord,
+  type RelationshipRecord,
+  Node,
+  Relationship,
+  type CypherValue,
+} from '../../engine/index.js';
 
 /** The parts of the engine facade GraphQL uses (sessions may come from the server's instrumented port). */
 export interface GraphqlEngine extends Pick<GraphDB, 'store' | 'stats' | 'onChange' | 'defaultDatabase'> {

@@ -85,7 +85,9 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
     const ownsSearch = options.search === undefined;
     const search = options.search === undefined ? searchServicesFor(graphdb, options.config) : options.search;
     const limits = options.limits ?? DEFAULT_LIMITS;
-    const hub = new ChangeHub(graphdb, undefined, (error) => app.graphdb.logger.error({ err: error }, 'GraphQL subscription events could not be delivered'));
+    const hub = new ChangeHub(graphdb, undefined, (error) =>
+      app.graphdb.logger.error({ err: error }, 'GraphQL subscription events could not be delivered'),
+    );
     hubsByEngine.set(graphdb, hub);
     const schema = createSchema(hub);
     // Statements run through the server's instrumented sessions, so they count in the query metrics.

@@ -44,7 +44,10 @@ export class SearchServices {
  * cache. The engine owns and closes them.
  */
 class EngineSearchServices extends SearchServices {
-  constructor(private readonly engine: GraphDB, manager: SearchManager) {
+  constructor(
+    private readonly engine: GraphDB,
+    manager: SearchManager,
+  ) {
     super(manager, engine);
   }
 

@@ -28,7 +28,7 @@ export function createSseHandler(options: SseTransportOptions): (request: Fastif
   const handler = createHandler<Record<string, unknown>>({
     schema: options.schema,
     validate: (schema, document) => validate(schema, document, rules),
-    context: (req) => options.context((req.raw).security) as Record<string, unknown>,
+    context: (req) => options.context(req.raw.security) as Record<string, unknown>,
     onNext: (_ctx, _req, result) => (result.errors ? { ...result, errors: result.errors.map(formatError) as never } : undefined),
   });
   return (request, reply) => {

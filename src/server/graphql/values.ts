@@ -6,7 +6,16 @@
  * double and a string otherwise; temporals their Cypher text; nodes and relationships small
  * objects keyed by element id; points `{srid, x, y, z?}`; byte arrays arrays of numbers.
  */
-import { CypherPoint, Node, Path, Relationship, type CypherMap, type CypherValue, ArgumentError, cypherToString } from '../../engine/index.js';
+import {
+  CypherPoint,
+  Node,
+  Path,
+  Relationship,
+  type CypherMap,
+  type CypherValue,
+  ArgumentError,
+  cypherToString,
+} from '../../engine/index.js';
 
 /** A value as it appears in GraphQL JSON output. */
 export type JsonOut = null | boolean | number | string | JsonOut[] | { [key: string]: JsonOut };

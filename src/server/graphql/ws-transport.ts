@@ -57,8 +57,7 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
       validate: (schema, document) => validate(schema, document, rules),
       parse,
       onError: (_ctx, _id, _payload, errors: readonly GraphQLError[]) => errors.map(formatError),
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map(formatError) } : undefined,
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: result.errors.map(formatError) } : undefined),
     },
     wss,
   );

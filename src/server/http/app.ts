@@ -134,7 +134,17 @@ function installMetrics(app: FastifyInstance, metrics: GraphdbMetrics, logger: L
     metrics.httpRequests.inc({ method: request.method, path, status: String(reply.statusCode) });
     metrics.httpRequestDuration.observe({ method: request.method, path }, reply.elapsedTime / 1000);
     if (logger.isLevelEnabled('debug')) {
-      logger.debug({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, ip: request.clientIp }, 'request');
+      logger.debug(
+        {
+          reqId: request.id,
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: reply.elapsedTime,
+          ip: request.clientIp,
+        },
+        'request',
+      );
     }
     done();
   });
@@ -149,7 +159,10 @@ function installJsonParser(app: FastifyInstance): void {
       done(null, parseJson(text));
     } catch (error) {
       const reason = error instanceof JsonSyntaxError ? error.message : String(error);
-      const failure = Object.assign(new Error(`Unable to deserialize request: ${reason}`), { statusCode: 400, code: 'FST_ERR_INVALID_JSON' });
+      const failure = Object.assign(new Error(`Unable to deserialize request: ${reason}`), {
+        statusCode: 400,
+        code: 'FST_ERR_INVALID_JSON',
+      });
       done(failure, undefined);
     }
   });
@@ -176,12 +189,23 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     requestTimeout: limits.request_timeout,
     trustProxy: (address) => proxies.trusts(address),
     ...(options.tls
-      ? { https: { cert: options.tls.cert, key: options.tls.key, handshakeTimeout: options.tls.handshakeTimeoutMs ?? TLS_HANDSHAKE_TIMEOUT_MS, ...serverTimeouts } }
+      ? {
+          https: {
+            cert: options.tls.cert,
+            key: options.tls.key,
+            handshakeTimeout: options.tls.handshakeTimeoutMs ?? TLS_HANDSHAKE_TIMEOUT_MS,
+            ...serverTimeouts,
+          },
+        }
       : { http: serverTimeouts }),
   }) as unknown as FastifyInstance;
   // HTTP keep-alive idle connections are closed by node's keepAliveTimeout; the guard bounds
   // how many a listener and one address may hold (WebSocket upgrades included).
-  guardConnections(app.server, { maxConnections: options.config.global.database.max_connections, maxPerIp: limits.max_connections_per_ip, idleTimeoutMs: 0 });
+  guardConnections(app.server, {
+    maxConnections: options.config.global.database.max_connections,
+    maxPerIp: limits.max_connections_per_ip,
+    idleTimeoutMs: 0,
+  });
   const openapi = collectOpenApiRoutes(app, settings.base_path);
   const services = createServices(options, openapi);
   app.decorate('graphdb', services);
@@ -205,7 +229,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     void reply.status(status).send({ errors: [entry] });
   });
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ errors: [{ code: StatusCodes.InvalidRequest, message: `Route ${request.method} ${request.url} not found` }] });
+    void reply
+      .status(404)
+      .send({ errors: [{ code: StatusCodes.InvalidRequest, message: `Route ${request.method} ${request.url} not found` }] });
   });
 
   const prefix = settings.base_path;

@@ -42,7 +42,11 @@ function openApiPath(url: string): string {
 
 function parameters(schema: JsonSchema): JsonSchema[] {
   const result: JsonSchema[] = [];
-  for (const [location, key] of [['path', 'params'], ['query', 'querystring'], ['header', 'headers']] as const) {
+  for (const [location, key] of [
+    ['path', 'params'],
+    ['query', 'querystring'],
+    ['header', 'headers'],
+  ] as const) {
     const group = schema[key] as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
     for (const [name, property] of Object.entries(group?.properties ?? {})) {
       const { description, ...propertySchema } = property;
@@ -89,7 +93,11 @@ function openApiDocument(routes: readonly CollectedRoute[], info: { version: str
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'graphdb HTTP API', version: info.version, description: 'Neo4j-compatible transactional Cypher endpoint, health, status, metrics and administration.' },
+    info: {
+      title: 'graphdb HTTP API',
+      version: info.version,
+      description: 'Neo4j-compatible transactional Cypher endpoint, health, status, metrics and administration.',
+    },
     servers: [{ url: info.basePath === '' ? '/' : info.basePath }],
     components: {
       securitySchemes: {

@@ -32,7 +32,10 @@ export function mcpRoutes(options: McpRoutesOptions): FastifyPluginAsync {
       try {
         done(null, JSON.parse(body as string) as unknown);
       } catch (error) {
-        done(Object.assign(new Error(`Parse error: ${error instanceof Error ? error.message : String(error)}`), { statusCode: 400 }), undefined);
+        done(
+          Object.assign(new Error(`Parse error: ${error instanceof Error ? error.message : String(error)}`), { statusCode: 400 }),
+          undefined,
+        );
       }
     });
 
@@ -50,36 +53,47 @@ export function mcpRoutes(options: McpRoutesOptions): FastifyPluginAsync {
       return cors.enabled && (cors.origins.includes('*') || cors.origins.includes(origin));
     };
 
-    app.post('/mcp', { schema: { summary: 'Model Context Protocol (Streamable HTTP): graphdb memory tools, resources and prompts', tags: ['mcp'] } }, async (request, reply) => {
-      if (!originAllowed(request.headers.origin)) {
-        return reply.status(403).type('application/json').send(jsonRpcError(-32000, `Forbidden: origin ${request.headers.origin} is not allowed (cors.origins)`));
-      }
-      const database = databaseOf(request);
-      const settings = services.config.global.assistant;
-      const server = createMcpServer({
-        host: graphdb.memoryToolHost({ database, security: request.security }),
-        tools: allowedTools(settings.mcp_tools),
-        maxResultChars: settings.max_tool_result_chars,
-        version: services.version,
-      });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      reply.hijack();
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      try {
-        await server.connect(transport);
-        await transport.handleRequest(request.raw, reply.raw, request.body);
-      } catch (error) {
-        request.log.error({ err: error, reqId: request.id }, 'MCP request failed');
-        if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        if (!reply.raw.writableEnded) reply.raw.end(jsonRpcError(-32603, 'Internal error'));
-      }
-    });
+    app.post(
+      '/mcp',
+      { schema: { summary: 'Model Context Protocol (Streamable HTTP): graphdb memory tools, resources and prompts', tags: ['mcp'] } },
+      async (request, reply) => {
+        if (!originAllowed(request.headers.origin)) {
+          return reply
+            .status(403)
+            .type('application/json')
+            .send(jsonRpcError(-32000, `Forbidden: origin ${request.headers.origin} is not allowed (cors.origins)`));
+        }
+        const database = databaseOf(request);
+        const settings = services.config.global.assistant;
+        const server = createMcpServer({
+          host: graphdb.memoryToolHost({ database, security: request.security }),
+          tools: allowedTools(settings.mcp_tools),
+          maxResultChars: settings.max_tool_result_chars,
+          version: services.version,
+        });
+        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        reply.hijack();
+        reply.raw.on('close', () => {
+          void transport.close();
+          void server.close();
+        });
+        try {
+          await server.connect(transport);
+          await transport.handleRequest(request.raw, reply.raw, request.body);
+        } catch (error) {
+          request.log.error({ err: error, reqId: request.id }, 'MCP request failed');
+          if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
+          if (!reply.raw.writableEnded) reply.raw.end(jsonRpcError(-32603, 'Internal error'));
+        }
+      },
+    );
 
     const notAllowed = async (_request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-      void reply.status(405).header('allow', 'POST').type('application/json').send(jsonRpcError(-32000, 'Method not allowed: this MCP endpoint is stateless, use POST'));
+      void reply
+        .status(405)
+        .header('allow', 'POST')
+        .type('application/json')
+        .send(jsonRpcError(-32000, 'Method not allowed: this MCP endpoint is stateless, use POST'));
     };
     app.get('/mcp', notAllowed);
     app.delete('/mcp', notAllowed);

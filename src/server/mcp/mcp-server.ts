@@ -76,7 +76,11 @@ function registerResources(server: McpServer, host: MemoryToolHost): void {
   server.registerResource(
     'schema',
     'graphdb://schema',
-    { title: 'Graph schema', description: 'Labels, relationship types, property keys and memory counts of the database', mimeType: 'application/json' },
+    {
+      title: 'Graph schema',
+      description: 'Labels, relationship types, property keys and memory counts of the database',
+      mimeType: 'application/json',
+    },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: json(await schemaDocument(host)) }] }),
   );
   server.registerResource(
@@ -171,7 +175,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     })),
   }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const outcome = await tools.run({ id: `mcp_${++calls}`, name: request.params.name, arguments: JSON.stringify(request.params.arguments ?? {}) });
+    const outcome = await tools.run({
+      id: `mcp_${++calls}`,
+      name: request.params.name,
+      arguments: JSON.stringify(request.params.arguments ?? {}),
+    });
     const { text } = truncateToolResult(outcome.output, options.maxResultChars);
     return { content: [{ type: 'text', text }], ...(outcome.ok ? {} : { isError: true }) };
   });

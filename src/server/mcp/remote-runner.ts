@@ -26,12 +26,24 @@ function toEngine(value: unknown): CypherValue {
   }
   if (neo4j.isRelationship(value)) {
     const rel = value as unknown as {
-      identity: unknown; elementId: string; type: string; start: unknown; end: unknown;
-      startNodeElementId: string; endNodeElementId: string; properties: Record<string, unknown>;
+      identity: unknown;
+      elementId: string;
+      type: string;
+      start: unknown;
+      end: unknown;
+      startNodeElementId: string;
+      endNodeElementId: string;
+      properties: Record<string, unknown>;
     };
     return new Relationship(
-      toEngine(rel.identity) as bigint, rel.elementId, rel.type, toEngine(rel.start) as bigint, toEngine(rel.end) as bigint,
-      rel.startNodeElementId, rel.endNodeElementId, propertiesOf(rel.properties),
+      toEngine(rel.identity) as bigint,
+      rel.elementId,
+      rel.type,
+      toEngine(rel.start) as bigint,
+      toEngine(rel.end) as bigint,
+      rel.startNodeElementId,
+      rel.endNodeElementId,
+      propertiesOf(rel.properties),
     );
   }
   if (value instanceof Uint8Array) return value;

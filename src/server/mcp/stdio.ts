@@ -34,7 +34,13 @@ export async function runStdioMcpServer(options: StdioMcpOptions): Promise<void>
   if (options.connect !== undefined) {
     const { runner, driver } = remoteRunner({ ...options.connect, database });
     await driver.verifyConnectivity();
-    host = { database, cypher: runner, search: () => null, now: Date.now, decayWeight: config.memory_decay.enabled ? config.memory_decay.search_weight : 0 };
+    host = {
+      database,
+      cypher: runner,
+      search: () => null,
+      now: Date.now,
+      decayWeight: config.memory_decay.enabled ? config.memory_decay.search_weight : 0,
+    };
     release = () => driver.close();
   } else {
     const engine = await openEngine(config, logger);
@@ -53,7 +59,10 @@ export async function runStdioMcpServer(options: StdioMcpOptions): Promise<void>
     process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
-  logger.info({ database, mode: options.connect === undefined ? 'embedded' : `connected to ${options.connect.url}` }, 'MCP server ready on stdio');
+  logger.info(
+    { database, mode: options.connect === undefined ? 'embedded' : `connected to ${options.connect.url}` },
+    'MCP server ready on stdio',
+  );
   await closed;
   await server.close();
   await release();

@@ -16,7 +16,9 @@ export function collectionsService(deps: VectorApiDependencies): Partial<Service
   return {
     async create(request, context) {
       const start = performance.now();
-      await withCollections(deps, context, 'schema', (collections) => collections.create(specFromProto(request.collectionName, request.vectorsConfig)));
+      await withCollections(deps, context, 'schema', (collections) =>
+        collections.create(specFromProto(request.collectionName, request.vectorsConfig)),
+      );
       return { result: true, time: elapsedSeconds(start) };
     },
 
@@ -32,9 +34,17 @@ export function collectionsService(deps: VectorApiDependencies): Partial<Service
             segmentsCount: 1n,
             pointsCount: points,
             indexedVectorsCount: points,
-            payloadSchema: Object.fromEntries((spec.payloadIndexes ?? []).map((index) => [index.key, { dataType: payloadSchemaType(index.type) }])),
+            payloadSchema: Object.fromEntries(
+              (spec.payloadIndexes ?? []).map((index) => [index.key, { dataType: payloadSchemaType(index.type) }]),
+            ),
             config: {
-              params: { shardNumber: 1, onDiskPayload: false, replicationFactor: 1, writeConsistencyFactor: 1, vectorsConfig: specToProto(spec) },
+              params: {
+                shardNumber: 1,
+                onDiskPayload: false,
+                replicationFactor: 1,
+                writeConsistencyFactor: 1,
+                vectorsConfig: specToProto(spec),
+              },
               hnswConfig: {},
               optimizerConfig: {},
               walConfig: {},

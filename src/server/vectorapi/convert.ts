@@ -23,7 +23,19 @@ import {
   type WithPayloadSelector,
   type WithVectorsSelector,
 } from '@qdrant/js-client-grpc';
-import { ArgumentError, canonicalPointId, type CollectionSpec, type Distance, type Payload, type PayloadIndexType, type PayloadObject, type PayloadValue, type PointId, type StoredPoint, type VectorSpec } from '../../engine/index.js';
+import {
+  ArgumentError,
+  canonicalPointId,
+  type CollectionSpec,
+  type Distance,
+  type Payload,
+  type PayloadIndexType,
+  type PayloadObject,
+  type PayloadValue,
+  type PointId,
+  type StoredPoint,
+  type VectorSpec,
+} from '../../engine/index.js';
 
 /** A point id from the wire (validated, UUIDs canonical). */
 export function pointIdFromProto(id: ProtoPointId | undefined): PointId {

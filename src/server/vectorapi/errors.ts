@@ -6,7 +6,16 @@
  * Anything unexpected becomes INTERNAL with a generic message (the detail goes to the log).
  */
 import { Code, ConnectError } from '@connectrpc/connect';
-import { ArgumentError, ClientError, CypherTypeError, GraphError, TransientError, StatusCodes, CollectionAlreadyExists, CollectionNotFound } from '../../engine/index.js';
+import {
+  ArgumentError,
+  ClientError,
+  CypherTypeError,
+  GraphError,
+  TransientError,
+  StatusCodes,
+  CollectionAlreadyExists,
+  CollectionNotFound,
+} from '../../engine/index.js';
 
 const BY_STATUS: ReadonlyMap<string, Code> = new Map([
   [StatusCodes.Unauthorized, Code.Unauthenticated],

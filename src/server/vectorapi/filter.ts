@@ -7,7 +7,15 @@
  * keys are paths (`a.b`, `a[].b`). Geo conditions are refused with INVALID_ARGUMENT.
  */
 import type { Condition, FieldCondition, Filter, Match, Range, ValuesCount } from '@qdrant/js-client-grpc';
-import { ArgumentError, pointIdKey, type PointPredicate, type Payload, type PayloadObject, type PayloadValue, type StoredPoint } from '../../engine/index.js';
+import {
+  ArgumentError,
+  pointIdKey,
+  type PointPredicate,
+  type Payload,
+  type PayloadObject,
+  type PayloadValue,
+  type StoredPoint,
+} from '../../engine/index.js';
 import { pointIdFromProto } from './convert.js';
 
 /** Something a condition can be evaluated against: a point, or an element of a `nested` array. */
@@ -69,7 +77,9 @@ function matchPredicate(match: Match): (value: PayloadValue) => boolean {
     }
     case 'integers': {
       const wanted = new Set(m.value.integers);
-      return (value) => (typeof value === 'bigint' && wanted.has(value)) || (typeof value === 'number' && Number.isInteger(value) && wanted.has(BigInt(value)));
+      return (value) =>
+        (typeof value === 'bigint' && wanted.has(value)) ||
+        (typeof value === 'number' && Number.isInteger(value) && wanted.has(BigInt(value)));
     }
     case 'exceptKeywords': {
       const excluded = new Set(m.value.strings);
@@ -113,20 +123,25 @@ function fieldPredicate(condition: FieldCondition): SubjectPredicate {
   }
   if (condition.range !== undefined) {
     const inRange = rangePredicate(condition.range, Number);
-    checks.push(({ payload }) => valuesAt(payload, key).some((value) => {
-      const n = numeric(value);
-      return n !== null && inRange(n);
-    }));
+    checks.push(({ payload }) =>
+      valuesAt(payload, key).some((value) => {
+        const n = numeric(value);
+        return n !== null && inRange(n);
+      }),
+    );
   }
   if (condition.datetimeRange !== undefined) {
     const { lt, gt, gte, lte } = condition.datetimeRange;
-    const millis = (t: typeof lt): number | undefined => (t === undefined ? undefined : Number(t.seconds) * 1000 + Math.floor(t.nanos / 1e6));
+    const millis = (t: typeof lt): number | undefined =>
+      t === undefined ? undefined : Number(t.seconds) * 1000 + Math.floor(t.nanos / 1e6);
     const inRange = rangePredicate({ lt: millis(lt), gt: millis(gt), gte: millis(gte), lte: millis(lte) } as Range, Number);
-    checks.push(({ payload }) => valuesAt(payload, key).some((value) => {
-      if (typeof value !== 'string') return false;
-      const time = Date.parse(value);
-      return Number.isFinite(time) && inRange(time);
-    }));
+    checks.push(({ payload }) =>
+      valuesAt(payload, key).some((value) => {
+        if (typeof value !== 'string') return false;
+        const time = Date.parse(value);
+        return Number.isFinite(time) && inRange(time);
+      }),
+    );
   }
   if (condition.valuesCount !== undefined) {
     const inRange = rangePredicate(condition.valuesCount, Number);
@@ -192,7 +207,10 @@ function filterPredicate(filter: Filter): SubjectPredicate {
   const must = filter.must.map(conditionPredicate);
   const should = filter.should.map(conditionPredicate);
   const mustNot = filter.mustNot.map(conditionPredicate);
-  const minShould = filter.minShould === undefined ? null : { conditions: filter.minShould.conditions.map(conditionPredicate), count: Number(filter.minShould.minCount) };
+  const minShould =
+    filter.minShould === undefined
+      ? null
+      : { conditions: filter.minShould.conditions.map(conditionPredicate), count: Number(filter.minShould.minCount) };
   return (subject) =>
     must.every((p) => p(subject)) &&
     (should.length === 0 || should.some((p) => p(subject))) &&

@@ -87,9 +87,15 @@ export function checkVectorApiTransport(config: GraphdbConfig): void {
   if (!settings.grpc_enabled) return;
   const { host } = parseListenAddress(settings.grpc_listen_addr);
   if (settings.grpc_tls_enabled && (settings.grpc_tls_cert === '' || settings.grpc_tls_key === '')) {
-    throw new SecurityConfigurationError('security configuration: gRPC TLS needs GRAPHDB_VECTORAPI_GRPC_TLS_CERT and GRAPHDB_VECTORAPI_GRPC_TLS_KEY');
+    throw new SecurityConfigurationError(
+      'security configuration: gRPC TLS needs GRAPHDB_VECTORAPI_GRPC_TLS_CERT and GRAPHDB_VECTORAPI_GRPC_TLS_KEY',
+    );
   }
-  if (settings.grpc_tls_client_auth_mode !== 'none' && settings.grpc_tls_client_auth_mode !== 'request' && settings.grpc_tls_client_ca === '') {
+  if (
+    settings.grpc_tls_client_auth_mode !== 'none' &&
+    settings.grpc_tls_client_auth_mode !== 'request' &&
+    settings.grpc_tls_client_ca === ''
+  ) {
     throw new SecurityConfigurationError(
       `security configuration: gRPC client auth mode ${settings.grpc_tls_client_auth_mode} needs GRAPHDB_VECTORAPI_GRPC_TLS_CLIENT_CA`,
     );
@@ -109,7 +115,10 @@ function routes(deps: VectorApiDependencies) {
   };
 }
 
-function createHttp2Server(options: VectorApiServerOptions, handler: ReturnType<typeof connectNodeAdapter>): http2.Http2Server | http2.Http2SecureServer {
+function createHttp2Server(
+  options: VectorApiServerOptions,
+  handler: ReturnType<typeof connectNodeAdapter>,
+): http2.Http2Server | http2.Http2SecureServer {
   const { tls } = options;
   if (tls === undefined) return http2.createServer(handler);
   const server = http2.createSecureServer(
@@ -205,7 +214,11 @@ export async function startConfiguredVectorApi(
   const server = await startVectorApiServer({
     host,
     port,
-    limits: { maxConnections: config.database.max_connections, maxPerIp: config.server.limits.max_connections_per_ip, idleTimeoutMs: config.server.limits.idle_timeout },
+    limits: {
+      maxConnections: config.database.max_connections,
+      maxPerIp: config.server.limits.max_connections_per_ip,
+      idleTimeoutMs: config.server.limits.idle_timeout,
+    },
     tls,
     deps: {
       engine,
@@ -214,6 +227,9 @@ export async function startConfiguredVectorApi(
       onInternalError: (error) => logger.error({ err: error }, 'vector API call failed'),
     },
   });
-  logger.info({ address: `${host.includes(':') ? `[${host}]` : host}:${server.port}`, tls: server.tls }, 'vector API gRPC listener started');
+  logger.info(
+    { address: `${host.includes(':') ? `[${host}]` : host}:${server.port}`, tls: server.tls },
+    'vector API gRPC listener started',
+  );
   return server;
 }

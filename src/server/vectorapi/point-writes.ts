@@ -13,7 +13,14 @@ import {
   type PointsUpdateOperation,
   type Value,
 } from '@qdrant/js-client-grpc';
-import { ArgumentError, pointIdKey, type PointCollections, type UpsertOptions, type Payload, type StoredPoint } from '../../engine/index.js';
+import {
+  ArgumentError,
+  pointIdKey,
+  type PointCollections,
+  type UpsertOptions,
+  type Payload,
+  type StoredPoint,
+} from '../../engine/index.js';
 import { payloadFromProto, pointIdFromProto, vectorsFromProto } from './convert.js';
 import { compileFilter } from './filter.js';
 import { pointsSelection } from './points-output.js';
@@ -59,13 +66,22 @@ export async function writePayload(
   key: string | undefined,
   overwrite: boolean,
 ): Promise<void> {
-  if (key !== undefined && key !== '') throw new ArgumentError('Wrong input: setting a payload under a nested key is not supported by this server');
+  if (key !== undefined && key !== '')
+    throw new ArgumentError('Wrong input: setting a payload under a nested key is not supported by this server');
   const payload = payloadFromProto(fields);
-  await collections.update(name, pointsSelection(selector), (point) => ({ ...point, payload: overwrite ? payload : { ...point.payload, ...payload } }));
+  await collections.update(name, pointsSelection(selector), (point) => ({
+    ...point,
+    payload: overwrite ? payload : { ...point.payload, ...payload },
+  }));
 }
 
 /** Delete payload keys. */
-export async function deletePayload(collections: PointCollections, name: string, keys: readonly string[], selector: PointsSelector | undefined): Promise<void> {
+export async function deletePayload(
+  collections: PointCollections,
+  name: string,
+  keys: readonly string[],
+  selector: PointsSelector | undefined,
+): Promise<void> {
   await collections.update(name, pointsSelection(selector), (point) => {
     const payload: Payload = { ...point.payload };
     for (const key of keys) delete payload[key];
@@ -79,19 +95,34 @@ export async function clearPayload(collections: PointCollections, name: string, 
 }
 
 /** Update vectors (named vectors not given are kept), optionally only on points matching `updateFilter`. */
-export async function updateVectors(collections: PointCollections, name: string, points: readonly PointVectors[], updateFilter?: Filter): Promise<void> {
+export async function updateVectors(
+  collections: PointCollections,
+  name: string,
+  points: readonly PointVectors[],
+  updateFilter?: Filter,
+): Promise<void> {
   const updates = new Map(points.map((p) => [pointIdKey(pointIdFromProto(p.id)), vectorsFromProto(p.vectors)]));
   const filter = compileFilter(updateFilter);
   const ids = points.map((p) => pointIdFromProto(p.id));
   await collections.update(name, ids, (point) =>
-    filter !== undefined && !filter(point) ? point : { ...point, vectors: new Map([...point.vectors, ...(updates.get(pointIdKey(point.id)) ?? [])]) },
+    filter !== undefined && !filter(point)
+      ? point
+      : { ...point, vectors: new Map([...point.vectors, ...(updates.get(pointIdKey(point.id)) ?? [])]) },
   );
 }
 
 /** Delete named vectors. */
-export async function deleteVectors(collections: PointCollections, name: string, selector: PointsSelector | undefined, names: readonly string[]): Promise<void> {
+export async function deleteVectors(
+  collections: PointCollections,
+  name: string,
+  selector: PointsSelector | undefined,
+  names: readonly string[],
+): Promise<void> {
   const removed = new Set(names);
-  await collections.update(name, pointsSelection(selector), (point) => ({ ...point, vectors: new Map([...point.vectors].filter(([vector]) => !removed.has(vector))) }));
+  await collections.update(name, pointsSelection(selector), (point) => ({
+    ...point,
+    vectors: new Map([...point.vectors].filter(([vector]) => !removed.has(vector))),
+  }));
 }
 
 /** One UpdateBatch operation. */

@@ -3,8 +3,21 @@
  * selectors of write requests (ids or a filter).
  */
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { PointsSelector, RetrievedPointSchema, ScoredPointSchema, WithPayloadSelector, WithVectorsSelector } from '@qdrant/js-client-grpc';
-import { ArgumentError, type CollectionSpec, type PointId, type StoredPoint, type PointPredicate, type ScoredPoint } from '../../engine/index.js';
+import type {
+  PointsSelector,
+  RetrievedPointSchema,
+  ScoredPointSchema,
+  WithPayloadSelector,
+  WithVectorsSelector,
+} from '@qdrant/js-client-grpc';
+import {
+  ArgumentError,
+  type CollectionSpec,
+  type PointId,
+  type StoredPoint,
+  type PointPredicate,
+  type ScoredPoint,
+} from '../../engine/index.js';
 import { payloadToProto, pointIdFromProto, pointIdToProto, vectorsToProto } from './convert.js';
 import { compileFilter } from './filter.js';
 
@@ -26,7 +39,11 @@ function pointFields(point: StoredPoint, spec: CollectionSpec, options: OutputOp
 }
 
 /** A stored point as a `RetrievedPoint`. */
-export function retrievedPoint(point: StoredPoint, spec: CollectionSpec, options: OutputOptions): MessageInitShape<typeof RetrievedPointSchema> {
+export function retrievedPoint(
+  point: StoredPoint,
+  spec: CollectionSpec,
+  options: OutputOptions,
+): MessageInitShape<typeof RetrievedPointSchema> {
   return pointFields(point, spec, options);
 }
 

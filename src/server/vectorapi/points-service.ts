@@ -14,7 +14,16 @@ import { ArgumentError, type PointCollections } from '../../engine/index.js';
 import { elapsedSeconds, withCollections, type VectorApiDependencies } from './call-context.js';
 import { payloadIndexType, pointIdFromProto, pointIdToProto } from './convert.js';
 import { compileFilter } from './filter.js';
-import { applyOperation, clearPayload, deletePayload, deletePoints, deleteVectors, updateVectors, upsertPoints, writePayload } from './point-writes.js';
+import {
+  applyOperation,
+  clearPayload,
+  deletePayload,
+  deletePoints,
+  deleteVectors,
+  updateVectors,
+  upsertPoints,
+  writePayload,
+} from './point-writes.js';
 import { count, retrievedPoint } from './points-output.js';
 import type { Points } from './proto.js';
 import { queryCall, recommendCall, searchCall } from './search-calls.js';
@@ -33,7 +42,9 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
   return {
     async upsert(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) => upsertPoints(collections, request.collectionName, request.points, request.updateFilter, request.updateMode));
+      await call(context, 'write', (collections) =>
+        upsertPoints(collections, request.collectionName, request.points, request.updateFilter, request.updateMode),
+      );
       return operationResponse(start);
     },
 
@@ -55,31 +66,41 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
 
     async updateVectors(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) => updateVectors(collections, request.collectionName, request.points, request.updateFilter));
+      await call(context, 'write', (collections) =>
+        updateVectors(collections, request.collectionName, request.points, request.updateFilter),
+      );
       return operationResponse(start);
     },
 
     async deleteVectors(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) => deleteVectors(collections, request.collectionName, request.pointsSelector, request.vectors?.names ?? []));
+      await call(context, 'write', (collections) =>
+        deleteVectors(collections, request.collectionName, request.pointsSelector, request.vectors?.names ?? []),
+      );
       return operationResponse(start);
     },
 
     async setPayload(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) => writePayload(collections, request.collectionName, request.payload, request.pointsSelector, request.key, false));
+      await call(context, 'write', (collections) =>
+        writePayload(collections, request.collectionName, request.payload, request.pointsSelector, request.key, false),
+      );
       return operationResponse(start);
     },
 
     async overwritePayload(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) => writePayload(collections, request.collectionName, request.payload, request.pointsSelector, request.key, true));
+      await call(context, 'write', (collections) =>
+        writePayload(collections, request.collectionName, request.payload, request.pointsSelector, request.key, true),
+      );
       return operationResponse(start);
     },
 
     async deletePayload(request, context) {
       const start = performance.now();
-      await call(context, 'write', (collections) => deletePayload(collections, request.collectionName, request.keys, request.pointsSelector));
+      await call(context, 'write', (collections) =>
+        deletePayload(collections, request.collectionName, request.keys, request.pointsSelector),
+      );
       return operationResponse(start);
     },
 
@@ -110,7 +131,9 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
 
     async deleteFieldIndex(request, context) {
       const start = performance.now();
-      await withCollections(deps, context, 'schema', (collections) => collections.dropPayloadIndex(request.collectionName, request.fieldName));
+      await withCollections(deps, context, 'schema', (collections) =>
+        collections.dropPayloadIndex(request.collectionName, request.fieldName),
+      );
       return operationResponse(start);
     },
 
@@ -140,7 +163,8 @@ export function pointsService(deps: VectorApiDependencies): Partial<ServiceImpl<
       const start = performance.now();
       const result = await call(context, 'read', async (collections) => {
         const batches: { result: Scored[] }[] = [];
-        for (const recommend of request.recommendPoints) batches.push({ result: await recommendCall(collections, request.collectionName, recommend) });
+        for (const recommend of request.recommendPoints)
+          batches.push({ result: await recommendCall(collections, request.collectionName, recommend) });
         return batches;
       });
       return { result, time: elapsedSeconds(start) };

@@ -16,7 +16,14 @@ import {
   type Vector,
   type VectorInput,
 } from '@qdrant/js-client-grpc';
-import { ArgumentError, comparePointIds, pointIdKey, type PointCollections, type PointPredicate, type PointId } from '../../engine/index.js';
+import {
+  ArgumentError,
+  comparePointIds,
+  pointIdKey,
+  type PointCollections,
+  type PointPredicate,
+  type PointId,
+} from '../../engine/index.js';
 import { pointIdFromProto } from './convert.js';
 import { compileFilter } from './filter.js';
 import { count, scoredPoint, type OutputOptions } from './points-output.js';
@@ -43,7 +50,12 @@ interface SearchKnobs {
   readonly output: OutputOptions;
 }
 
-async function exampleVectors(collections: PointCollections, name: string, using: string, examples: readonly Example[]): Promise<number[][]> {
+async function exampleVectors(
+  collections: PointCollections,
+  name: string,
+  using: string,
+  examples: readonly Example[],
+): Promise<number[][]> {
   const ids = examples.flatMap((example) => ('id' in example ? [example.id] : []));
   const stored = new Map((ids.length === 0 ? [] : await collections.retrieve(name, ids)).map((point) => [pointIdKey(point.id), point]));
   return examples.map((example) => {
@@ -140,8 +152,14 @@ export async function searchCall(collections: PointCollections, name: string, re
 export async function recommendCall(collections: PointCollections, name: string, request: RecommendPoints): Promise<Scored[]> {
   if (request.lookupFrom !== undefined) throw new ArgumentError('Wrong input: lookup_from is not supported by this server');
   const using = request.using ?? '';
-  const positive: Example[] = [...request.positive.map((id) => ({ id: pointIdFromProto(id) })), ...request.positiveVectors.map((v) => ({ vector: denseInput(v) }))];
-  const negative: Example[] = [...request.negative.map((id) => ({ id: pointIdFromProto(id) })), ...request.negativeVectors.map((v) => ({ vector: denseInput(v) }))];
+  const positive: Example[] = [
+    ...request.positive.map((id) => ({ id: pointIdFromProto(id) })),
+    ...request.positiveVectors.map((v) => ({ vector: denseInput(v) })),
+  ];
+  const negative: Example[] = [
+    ...request.negative.map((id) => ({ id: pointIdFromProto(id) })),
+    ...request.negativeVectors.map((v) => ({ vector: denseInput(v) })),
+  ];
   const query = await recommendation(collections, name, using, positive, negative, request.strategy);
   return nearest(collections, name, query, knobsOf(request, using));
 }

@@ -12,13 +12,7 @@ import type {
   Transaction,
   TransactionOptions,
 } from '../../../src/engine/session/types.js';
-import {
-  CypherDateTime,
-  Node,
-  Path,
-  Relationship,
-  type CypherValue,
-} from '../../../src/engine/values/types.js';
+import { CypherDateTime, Node, Path, Relationship, type CypherValue } from '../../../src/engine/values/types.js';
 
 const alice = new Node(1n, '4:db:1', ['Person'], new Map([['name', 'Alice']]));
 const bob = new Node(2n, '4:db:2', ['Person'], new Map([['name', 'Bob']]));
@@ -136,10 +130,24 @@ export function createFakeEngine(): { engine: { session(options?: SessionOptions
           `bm:${++bookmarks}`,
         );
       case 'NOTIFY':
-        return new ListStream(['n'], () => [1n], 1, summary({
-          notifications: [{ code: 'Neo.ClientNotification.Statement.CartesianProduct', title: 'Cartesian', description: 'A cartesian product', severity: 'WARNING', position: { offset: 0, line: 1, column: 1 } }],
-          plan: { operatorType: 'ProduceResults', identifiers: ['n'], arguments: { planner: 'COST' }, children: [] },
-        }), log);
+        return new ListStream(
+          ['n'],
+          () => [1n],
+          1,
+          summary({
+            notifications: [
+              {
+                code: 'Neo.ClientNotification.Statement.CartesianProduct',
+                title: 'Cartesian',
+                description: 'A cartesian product',
+                severity: 'WARNING',
+                position: { offset: 0, line: 1, column: 1 },
+              },
+            ],
+            plan: { operatorType: 'ProduceResults', identifiers: ['n'], arguments: { planner: 'COST' }, children: [] },
+          }),
+          log,
+        );
       default:
         throw new GraphError('Neo.ClientError.Statement.SyntaxError', `Unknown scripted query: ${query}`);
     }

@@ -16,8 +16,19 @@ import type { WireValue } from '../../../src/server/bolt/packstream/unpacker.js'
 import { RawBoltClient, type Response } from './bolt-client.js';
 
 const CLIENT_SIGNATURES: Readonly<Record<string, number>> = {
-  HELLO: 0x01, GOODBYE: 0x02, RESET: 0x0f, RUN: 0x10, BEGIN: 0x11, COMMIT: 0x12, ROLLBACK: 0x13,
-  DISCARD: 0x2f, PULL: 0x3f, TELEMETRY: 0x54, ROUTE: 0x66, LOGON: 0x6a, LOGOFF: 0x6b,
+  HELLO: 0x01,
+  GOODBYE: 0x02,
+  RESET: 0x0f,
+  RUN: 0x10,
+  BEGIN: 0x11,
+  COMMIT: 0x12,
+  ROLLBACK: 0x13,
+  DISCARD: 0x2f,
+  PULL: 0x3f,
+  TELEMETRY: 0x54,
+  ROUTE: 0x66,
+  LOGON: 0x6a,
+  LOGOFF: 0x6b,
 };
 const SERVER_NAMES: Readonly<Record<number, string>> = { 0x70: 'SUCCESS', 0x71: 'RECORD', 0x7e: 'IGNORED', 0x7f: 'FAILURE' };
 
@@ -108,8 +119,12 @@ export async function playScript(port: number, text: string): Promise<void> {
       } else {
         const response: Response = await client.next();
         const name = SERVER_NAMES[response.signature] ?? `0x${response.signature.toString(16)}`;
-        const ok = name === step.name && step.fields.length <= response.fields.length && step.fields.every((f, i) => matches(response.fields[i], f));
-        assert.ok(ok, `script line ${step.line}: expected S: ${step.name} ${show(step.fields)}, got S: ${name} ${show(response.fields as WireValue[])}`);
+        const ok =
+          name === step.name && step.fields.length <= response.fields.length && step.fields.every((f, i) => matches(response.fields[i], f));
+        assert.ok(
+          ok,
+          `script line ${step.line}: expected S: ${step.name} ${show(step.fields)}, got S: ${name} ${show(response.fields as WireValue[])}`,
+        );
       }
     }
   } finally {

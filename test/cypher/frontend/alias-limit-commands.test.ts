@@ -11,14 +11,29 @@ import { sameAst } from '../../../src/engine/cypher/semantic/ast-utils.js';
 import { CypherSyntaxError } from '../../../src/engine/errors/index.js';
 
 const roundTrips: ReadonlyArray<readonly [string, string]> = [
-  ["create alias main for database tenant1 properties {team: 'a', n: 1}", "CREATE ALIAS main FOR DATABASE tenant1 PROPERTIES {team: 'a', n: 1}"],
-  ['CREATE OR REPLACE ALIAS `my-alias` IF NOT EXISTS FOR DATABASE $db', 'CREATE OR REPLACE ALIAS `my-alias` IF NOT EXISTS FOR DATABASE $db'],
-  ['ALTER ALIAS main IF EXISTS SET DATABASE TARGET other PROPERTIES $p', 'ALTER ALIAS main IF EXISTS SET DATABASE TARGET other PROPERTIES $p'],
+  [
+    "create alias main for database tenant1 properties {team: 'a', n: 1}",
+    "CREATE ALIAS main FOR DATABASE tenant1 PROPERTIES {team: 'a', n: 1}",
+  ],
+  [
+    'CREATE OR REPLACE ALIAS `my-alias` IF NOT EXISTS FOR DATABASE $db',
+    'CREATE OR REPLACE ALIAS `my-alias` IF NOT EXISTS FOR DATABASE $db',
+  ],
+  [
+    'ALTER ALIAS main IF EXISTS SET DATABASE TARGET other PROPERTIES $p',
+    'ALTER ALIAS main IF EXISTS SET DATABASE TARGET other PROPERTIES $p',
+  ],
   ['ALTER ALIAS main SET DATABASE PROPERTIES {}', 'ALTER ALIAS main SET DATABASE PROPERTIES {}'],
   ['DROP ALIAS main IF EXISTS FOR DATABASE', 'DROP ALIAS main IF EXISTS FOR DATABASE'],
   ['SHOW ALIASES FOR DATABASE', 'SHOW ALIASES FOR DATABASES'],
-  ['SHOW ALIAS main FOR DATABASES YIELD name, database WHERE database = "x" RETURN name', "SHOW ALIASES main FOR DATABASES YIELD name, database WHERE database = 'x' RETURN name"],
-  ["ALTER DATABASE tenant1 SET LIMIT max_nodes = 10, max_relationships = 20, max_query_time = '30s'", "ALTER DATABASE tenant1 SET LIMIT max_nodes = 10 SET LIMIT max_relationships = 20 SET LIMIT max_query_time = '30s'"],
+  [
+    'SHOW ALIAS main FOR DATABASES YIELD name, database WHERE database = "x" RETURN name',
+    "SHOW ALIASES main FOR DATABASES YIELD name, database WHERE database = 'x' RETURN name",
+  ],
+  [
+    "ALTER DATABASE tenant1 SET LIMIT max_nodes = 10, max_relationships = 20, max_query_time = '30s'",
+    "ALTER DATABASE tenant1 SET LIMIT max_nodes = 10 SET LIMIT max_relationships = 20 SET LIMIT max_query_time = '30s'",
+  ],
   ['ALTER DATABASE tenant1 SET LIMIT max_nodes 10', 'ALTER DATABASE tenant1 SET LIMIT max_nodes = 10'],
   ['SHOW LIMITS', 'SHOW LIMITS'],
   ['SHOW LIMITS FOR DATABASE tenant1 YIELD * WHERE value IS NOT NULL', 'SHOW LIMITS FOR DATABASE tenant1 YIELD * WHERE value IS NOT NULL'],
@@ -27,11 +42,14 @@ const roundTrips: ReadonlyArray<readonly [string, string]> = [
 ];
 
 function expectSyntaxError(text: string, fragment: string): void {
-  assert.throws(() => parse(text), (error: unknown) => {
-    assert.ok(error instanceof CypherSyntaxError, `${text}: ${String(error)}`);
-    assert.match(error.message, new RegExp(fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), text);
-    return true;
-  });
+  assert.throws(
+    () => parse(text),
+    (error: unknown) => {
+      assert.ok(error instanceof CypherSyntaxError, `${text}: ${String(error)}`);
+      assert.match(error.message, new RegExp(fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), text);
+      return true;
+    },
+  );
 }
 
 describe('alias and limit commands in the front end', () => {
@@ -49,11 +67,14 @@ describe('alias and limit commands in the front end', () => {
     assert.equal(alter.target?.name, 'b');
     assert.equal(alter.properties, null);
     const limits = parse('ALTER DATABASE d SET LIMIT max_nodes = 1, max_edges = 2 SET LIMIT max_query_time = $t').body as AlterDatabase;
-    assert.deepEqual(limits.settings.map((s) => [s.category, s.key, s.value?.kind]), [
-      ['LIMIT', 'max_nodes', Kind.IntegerLiteral],
-      ['LIMIT', 'max_edges', Kind.IntegerLiteral],
-      ['LIMIT', 'max_query_time', Kind.Parameter],
-    ]);
+    assert.deepEqual(
+      limits.settings.map((s) => [s.category, s.key, s.value?.kind]),
+      [
+        ['LIMIT', 'max_nodes', Kind.IntegerLiteral],
+        ['LIMIT', 'max_edges', Kind.IntegerLiteral],
+        ['LIMIT', 'max_query_time', Kind.Parameter],
+      ],
+    );
     assert.equal((parse('DROP DATABASE d CASCADE ALIASES').body as DropDatabase).cascadeAliases, true);
     assert.equal((parse('DROP DATABASE d').body as DropDatabase).cascadeAliases, false);
     const show = parse('SHOW LIMITS FOR DATABASE d').body as Show;
@@ -73,11 +94,14 @@ describe('alias and limit commands in the front end', () => {
     analyze(parse("CREATE ALIAS a FOR DATABASE b PROPERTIES {x: [1, -2.5, 'y', $p], m: {n: null}}"));
     analyze(parse('ALTER DATABASE d SET LIMIT max_nodes = -1, max_query_time = $t'));
     const refused = (text: string, fragment: string): void => {
-      assert.throws(() => analyze(parse(text)), (error: unknown) => {
-        assert.ok(error instanceof CypherSyntaxError, String(error));
-        assert.ok(error.message.includes(fragment), error.message);
-        return true;
-      });
+      assert.throws(
+        () => analyze(parse(text)),
+        (error: unknown) => {
+          assert.ok(error instanceof CypherSyntaxError, String(error));
+          assert.ok(error.message.includes(fragment), error.message);
+          return true;
+        },
+      );
     };
     refused('CREATE ALIAS a FOR DATABASE b PROPERTIES {x: n}', 'Variable `n` not defined');
     refused('ALTER ALIAS a SET DATABASE PROPERTIES {x: [m]}', 'Variable `m` not defined');

@@ -17,8 +17,14 @@ const roundTrips: ReadonlyArray<readonly [string, string]> = [
   ['UNWIND [1, 2] AS n FILTER WHERE n > 1 RETURN n', 'UNWIND [1, 2] AS n FILTER n > 1 RETURN n'],
   ['MATCH (n) FILTER n.x = 1 LET y = n.x RETURN y', 'MATCH (n) FILTER n.x = 1 LET y = n.x RETURN y'],
   ['insert (a:A&B {k: 1})-[:R]->(b)', 'INSERT (a:A&B {k: 1})-[:R]->(b)'],
-  ['UNWIND [1, 2] AS x RETURN x ORDER BY x DESC NEXT RETURN x + 1 AS y', 'UNWIND [1, 2] AS x RETURN x ORDER BY x DESC NEXT RETURN x + 1 AS y'],
-  ['WHEN $a THEN RETURN 1 AS r ELSE RETURN 2 AS r', 'FILTER coalesce($a, false) RETURN 1 AS r UNION ALL FILTER NOT coalesce($a, false) RETURN 2 AS r'],
+  [
+    'UNWIND [1, 2] AS x RETURN x ORDER BY x DESC NEXT RETURN x + 1 AS y',
+    'UNWIND [1, 2] AS x RETURN x ORDER BY x DESC NEXT RETURN x + 1 AS y',
+  ],
+  [
+    'WHEN $a THEN RETURN 1 AS r ELSE RETURN 2 AS r',
+    'FILTER coalesce($a, false) RETURN 1 AS r UNION ALL FILTER NOT coalesce($a, false) RETURN 2 AS r',
+  ],
 ];
 
 describe('Cypher 25 / GQL clauses', () => {
@@ -33,11 +39,14 @@ describe('Cypher 25 / GQL clauses', () => {
   test('parse into WITH clauses that keep the scope, print back as written', () => {
     const query = parse('LET a = 1, b = 2 FILTER a < b RETURN a').body as SingleQuery;
     const clauses = query.clauses as With[];
-    assert.deepEqual(clauses.slice(0, 3).map((c) => [c.kind, c.form, c.projection.star]), [
-      [Kind.With, 'LET', true],
-      [Kind.With, 'LET', true],
-      [Kind.With, 'FILTER', true],
-    ]);
+    assert.deepEqual(
+      clauses.slice(0, 3).map((c) => [c.kind, c.form, c.projection.star]),
+      [
+        [Kind.With, 'LET', true],
+        [Kind.With, 'LET', true],
+        [Kind.With, 'FILTER', true],
+      ],
+    );
     for (const [text, printed] of roundTrips) {
       const ast = parse(text);
       assert.equal(print(ast), printed, text);
@@ -58,7 +67,7 @@ describe('Cypher 25 / GQL clauses', () => {
   });
 
   test('INSERT creates like CREATE', async () => {
-    assert.deepEqual(await rows("INSERT (n:Gql&Made {k: 1})-[:R]->(:Gql {k: 2}) RETURN labels(n) AS l"), [[['Gql', 'Made']]]);
+    assert.deepEqual(await rows('INSERT (n:Gql&Made {k: 1})-[:R]->(:Gql {k: 2}) RETURN labels(n) AS l'), [[['Gql', 'Made']]]);
     assert.deepEqual(await rows('MATCH (a:Gql)-[:R]->(b:Gql) RETURN a.k, b.k'), [[1n, 2n]]);
   });
 
@@ -78,11 +87,14 @@ describe('Cypher 25 / GQL clauses', () => {
       [1n, 'small'],
       [5n, 'big'],
     ]);
-    await assert.rejects(rows("WHEN true THEN RETURN 1 AS a ELSE RETURN 2 AS b"), { code: 'Neo.ClientError.Statement.SyntaxError' });
+    await assert.rejects(rows('WHEN true THEN RETURN 1 AS a ELSE RETURN 2 AS b'), { code: 'Neo.ClientError.Statement.SyntaxError' });
   });
 
   test('errors: rebinding, aggregation in LET, CYPHER 5', async () => {
-    await assert.rejects(rows('LET x = 1 LET x = 2 RETURN x'), { code: 'Neo.ClientError.Statement.SyntaxError', message: /Variable `x` already declared/ });
+    await assert.rejects(rows('LET x = 1 LET x = 2 RETURN x'), {
+      code: 'Neo.ClientError.Statement.SyntaxError',
+      message: /Variable `x` already declared/,
+    });
     await assert.rejects(rows('UNWIND [1] AS n LET c = count(n) RETURN c'), /Aggregate expressions are not allowed in LET/);
     assert.throws(() => parse('CYPHER 5 LET x = 1 RETURN x'), CypherSyntaxError);
     assert.throws(() => parse('CYPHER 5 UNWIND [1] AS n FILTER n > 0 RETURN n'), CypherSyntaxError);

@@ -5,7 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { byKind, Kind, print, visit, type DynamicLabel, type SetClause, type SetLabels, type SingleQuery } from '../../../src/engine/cypher/ast/index.js';
+import {
+  byKind,
+  Kind,
+  print,
+  visit,
+  type DynamicLabel,
+  type SetClause,
+  type SetLabels,
+  type SingleQuery,
+} from '../../../src/engine/cypher/ast/index.js';
 import { parse } from '../../../src/engine/cypher/parser/index.js';
 import { analyze } from '../../../src/engine/cypher/semantic/index.js';
 import { sameAst } from '../../../src/engine/cypher/semantic/ast-utils.js';
@@ -26,11 +35,14 @@ function check(text: string): void {
 }
 
 function expectError(text: string, fragment: string): void {
-  assert.throws(() => check(text), (error: unknown) => {
-    assert.ok(error instanceof CypherSyntaxError, `${text}: ${String(error)}`);
-    assert.ok(error.message.includes(fragment), `${text}: ${error.message}`);
-    return true;
-  });
+  assert.throws(
+    () => check(text),
+    (error: unknown) => {
+      assert.ok(error instanceof CypherSyntaxError, `${text}: ${String(error)}`);
+      assert.ok(error.message.includes(fragment), `${text}: ${error.message}`);
+      return true;
+    },
+  );
 }
 
 describe('dynamic labels in the front end', () => {
@@ -44,12 +56,25 @@ describe('dynamic labels in the front end', () => {
 
   test('dynamic labels keep their quantifier and expression; SET items collect them apart from static names', () => {
     const dynamic: DynamicLabel[] = [];
-    visit(parse('MATCH (n:$any($a)&$all($b)&$($c)) RETURN n'), byKind({ [Kind.DynamicLabel]: { enter: (node: DynamicLabel) => void dynamic.push(node) } }));
-    assert.deepEqual(dynamic.map((d) => [d.quantifier, d.expression.kind]), [['any', Kind.Parameter], ['all', Kind.Parameter], [null, Kind.Parameter]]);
+    visit(
+      parse('MATCH (n:$any($a)&$all($b)&$($c)) RETURN n'),
+      byKind({ [Kind.DynamicLabel]: { enter: (node: DynamicLabel) => void dynamic.push(node) } }),
+    );
+    assert.deepEqual(
+      dynamic.map((d) => [d.quantifier, d.expression.kind]),
+      [
+        ['any', Kind.Parameter],
+        ['all', Kind.Parameter],
+        [null, Kind.Parameter],
+      ],
+    );
     const set = (parse('MATCH (n) SET n:A:$(n.x)&B').body as SingleQuery).clauses[1] as SetClause;
     const item = set.items[0] as SetLabels;
     assert.deepEqual(item.labels, ['A', 'B']);
-    assert.deepEqual(item.dynamicLabels.map((d) => d.expression.kind), [Kind.PropertyAccess]);
+    assert.deepEqual(
+      item.dynamicLabels.map((d) => d.expression.kind),
+      [Kind.PropertyAccess],
+    );
     assert.equal(parse('MATCH (n) RETURN $any').body.kind, Kind.SingleQuery, 'a parameter named any is still a parameter');
   });
 

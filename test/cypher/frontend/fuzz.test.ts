@@ -20,12 +20,108 @@ function random(seed: number): () => number {
 }
 
 const vocabulary = [
-  'MATCH', 'OPTIONAL', 'WHERE', 'RETURN', 'WITH', 'UNWIND', 'AS', 'CREATE', 'MERGE', 'ON', 'SET', 'DELETE', 'DETACH', 'REMOVE',
-  'CALL', 'YIELD', 'UNION', 'ALL', 'ORDER', 'BY', 'SKIP', 'LIMIT', 'DISTINCT', 'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'AND', 'OR',
-  'NOT', 'IN', 'IS', 'NULL', 'EXISTS', 'COUNT', 'COLLECT', 'FOREACH', 'SHOW', 'INDEX', 'CONSTRAINT', 'FOR', 'REQUIRE', 'DATABASE',
-  '(', ')', '[', ']', '{', '}', ',', '.', '..', ':', '::', ';', '|', '&', '!', '%', '=', '<>', '<', '>', '<=', '>=', '+', '+=',
-  '-', '*', '/', '^', '=~', '||', '->', '<-', '--', 'n', 'm', 'r', 'p', 'x', '`q`', '$p', '$0', '1', '0x1F', '1.5', '.5', '1e9',
-  "'s'", '"t"', 'true', 'null', 'count(*)', 'a.b', 'n:L', '-[r:T*1..2]->', '(a)-->(b)', '/* c */', '// c\n', '9223372036854775808',
+  'MATCH',
+  'OPTIONAL',
+  'WHERE',
+  'RETURN',
+  'WITH',
+  'UNWIND',
+  'AS',
+  'CREATE',
+  'MERGE',
+  'ON',
+  'SET',
+  'DELETE',
+  'DETACH',
+  'REMOVE',
+  'CALL',
+  'YIELD',
+  'UNION',
+  'ALL',
+  'ORDER',
+  'BY',
+  'SKIP',
+  'LIMIT',
+  'DISTINCT',
+  'CASE',
+  'WHEN',
+  'THEN',
+  'ELSE',
+  'END',
+  'AND',
+  'OR',
+  'NOT',
+  'IN',
+  'IS',
+  'NULL',
+  'EXISTS',
+  'COUNT',
+  'COLLECT',
+  'FOREACH',
+  'SHOW',
+  'INDEX',
+  'CONSTRAINT',
+  'FOR',
+  'REQUIRE',
+  'DATABASE',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '.',
+  '..',
+  ':',
+  '::',
+  ';',
+  '|',
+  '&',
+  '!',
+  '%',
+  '=',
+  '<>',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '+',
+  '+=',
+  '-',
+  '*',
+  '/',
+  '^',
+  '=~',
+  '||',
+  '->',
+  '<-',
+  '--',
+  'n',
+  'm',
+  'r',
+  'p',
+  'x',
+  '`q`',
+  '$p',
+  '$0',
+  '1',
+  '0x1F',
+  '1.5',
+  '.5',
+  '1e9',
+  "'s'",
+  '"t"',
+  'true',
+  'null',
+  'count(*)',
+  'a.b',
+  'n:L',
+  '-[r:T*1..2]->',
+  '(a)-->(b)',
+  '/* c */',
+  '// c\n',
+  '9223372036854775808',
 ];
 
 /** A random sequence of vocabulary tokens. */
@@ -41,11 +137,16 @@ function mutate(query: string, next: () => number): string {
   const at = Math.floor(next() * (query.length + 1));
   const span = 1 + Math.floor(next() * 8);
   switch (Math.floor(next() * 5)) {
-    case 0: return query.slice(0, at) + query.slice(at + span);
-    case 1: return query.slice(0, at) + query.slice(at, at + span).repeat(2) + query.slice(at);
-    case 2: return query.slice(0, at) + vocabulary[Math.floor(next() * vocabulary.length)]! + query.slice(at);
-    case 3: return query.slice(0, at) + query.slice(at + span, at + 2 * span) + query.slice(at, at + span) + query.slice(at + 2 * span);
-    default: return query.slice(0, at);
+    case 0:
+      return query.slice(0, at) + query.slice(at + span);
+    case 1:
+      return query.slice(0, at) + query.slice(at, at + span).repeat(2) + query.slice(at);
+    case 2:
+      return query.slice(0, at) + vocabulary[Math.floor(next() * vocabulary.length)]! + query.slice(at);
+    case 3:
+      return query.slice(0, at) + query.slice(at + span, at + 2 * span) + query.slice(at, at + span) + query.slice(at + 2 * span);
+    default:
+      return query.slice(0, at);
   }
 }
 
@@ -75,6 +176,8 @@ test('fuzz: the front end only throws GraphErrors, never hangs, and prints what 
     assert.ok(Date.now() - caseStart < 2000, `too slow (${Date.now() - caseStart} ms): ${JSON.stringify(input)}`);
     counts.cases++;
   }
-  t.diagnostic(`fuzz: ${counts.cases} cases (${counts.accepted} accepted, ${counts.rejected} rejected) in ${Date.now() - started} ms, slowest ${slowest} ms`);
+  t.diagnostic(
+    `fuzz: ${counts.cases} cases (${counts.accepted} accepted, ${counts.rejected} rejected) in ${Date.now() - started} ms, slowest ${slowest} ms`,
+  );
   assert.ok(counts.cases >= 1000, 'enough cases ran within the time budget');
 });

@@ -11,22 +11,31 @@ function lexOne(text: string): Token {
 }
 
 /** Asserts that lexing fails with this message prefix, detail and position. */
-function expectSyntaxError(text: string, expected: { message: string; detail: string; offset: number; line?: number; column?: number }): void {
-  assert.throws(() => tokenize(text), (error: unknown) => {
-    assert.ok(error instanceof CypherSyntaxError);
-    assert.ok(error.message.startsWith(expected.message), error.message);
-    assert.equal(error.detail, expected.detail);
-    assert.equal(error.position?.offset, expected.offset);
-    if (expected.line !== undefined) assert.equal(error.position?.line, expected.line);
-    if (expected.column !== undefined) assert.equal(error.position?.column, expected.column);
-    return true;
-  });
+function expectSyntaxError(
+  text: string,
+  expected: { message: string; detail: string; offset: number; line?: number; column?: number },
+): void {
+  assert.throws(
+    () => tokenize(text),
+    (error: unknown) => {
+      assert.ok(error instanceof CypherSyntaxError);
+      assert.ok(error.message.startsWith(expected.message), error.message);
+      assert.equal(error.detail, expected.detail);
+      assert.equal(error.position?.offset, expected.offset);
+      if (expected.line !== undefined) assert.equal(error.position?.line, expected.line);
+      if (expected.column !== undefined) assert.equal(error.position?.column, expected.column);
+      return true;
+    },
+  );
 }
 
 describe('lexer', () => {
   test('starts with SOF and ends with EOF', () => {
     const tokens = tokenize('  ');
-    assert.deepEqual(tokens.map((t) => t.kind), [TokenKind.SOF, TokenKind.EOF]);
+    assert.deepEqual(
+      tokens.map((t) => t.kind),
+      [TokenKind.SOF, TokenKind.EOF],
+    );
   });
 
   test('identifiers: unquoted, unicode, backticks with doubled backticks', () => {
@@ -45,7 +54,12 @@ describe('lexer', () => {
   });
 
   test('a range is not a float', () => {
-    assert.deepEqual(tokenize('1..3').slice(1, -1).map((t) => t.kind), [TokenKind.Integer, TokenKind.DotDot, TokenKind.Integer]);
+    assert.deepEqual(
+      tokenize('1..3')
+        .slice(1, -1)
+        .map((t) => t.kind),
+      [TokenKind.Integer, TokenKind.DotDot, TokenKind.Integer],
+    );
   });
 
   test('strings decode escapes including \\u and \\U', () => {
@@ -60,8 +74,20 @@ describe('lexer', () => {
   });
 
   test('operators are maximal munch', () => {
-    const kinds = tokenize('<> <= >= =~ += :: || .. -').slice(1, -1).map((t) => t.kind);
-    assert.deepEqual(kinds, [TokenKind.Neq, TokenKind.Le, TokenKind.Ge, TokenKind.RegexMatch, TokenKind.PlusEq, TokenKind.ColonColon, TokenKind.Concat, TokenKind.DotDot, TokenKind.Minus]);
+    const kinds = tokenize('<> <= >= =~ += :: || .. -')
+      .slice(1, -1)
+      .map((t) => t.kind);
+    assert.deepEqual(kinds, [
+      TokenKind.Neq,
+      TokenKind.Le,
+      TokenKind.Ge,
+      TokenKind.RegexMatch,
+      TokenKind.PlusEq,
+      TokenKind.ColonColon,
+      TokenKind.Concat,
+      TokenKind.DotDot,
+      TokenKind.Minus,
+    ]);
   });
 
   test('comments are skipped and lines counted', () => {
@@ -73,8 +99,18 @@ describe('lexer', () => {
 
   test('errors carry message, detail and position', () => {
     expectSyntaxError("RETURN '\\uH'", { message: "Invalid input '\\uH'", detail: 'InvalidUnicodeLiteral', offset: 8 });
-    expectSyntaxError('RETURN 9223372h54775808', { message: "Invalid input '9223372h54775808': expected a number", detail: 'InvalidNumberLiteral', offset: 7 });
-    expectSyntaxError("RETURN\n  'open", { message: 'Failed to parse string literal', detail: 'UnexpectedSyntax', offset: 9, line: 2, column: 3 });
+    expectSyntaxError('RETURN 9223372h54775808', {
+      message: "Invalid input '9223372h54775808': expected a number",
+      detail: 'InvalidNumberLiteral',
+      offset: 7,
+    });
+    expectSyntaxError("RETURN\n  'open", {
+      message: 'Failed to parse string literal',
+      detail: 'UnexpectedSyntax',
+      offset: 9,
+      line: 2,
+      column: 3,
+    });
     expectSyntaxError('RETURN 1 /* open', { message: 'Failed to parse comment', detail: 'UnexpectedSyntax', offset: 9 });
     expectSyntaxError('RETURN `open', { message: 'Failed to parse quoted identifier', detail: 'UnexpectedSyntax', offset: 7 });
     expectSyntaxError('RETURN 1 # 2', { message: "Invalid input '#'", detail: 'UnexpectedSyntax', offset: 9 });

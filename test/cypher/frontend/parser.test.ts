@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { byKind, Kind, print, visit, SKIP, BREAK, type AstNode, type Expression, type Return, type SingleQuery, type Statement } from '../../../src/engine/cypher/ast/index.js';
+import {
+  byKind,
+  Kind,
+  print,
+  visit,
+  SKIP,
+  BREAK,
+  type AstNode,
+  type Expression,
+  type Return,
+  type SingleQuery,
+  type Statement,
+} from '../../../src/engine/cypher/ast/index.js';
 import { measureFrontendThroughput, parse, parseStatements } from '../../../src/engine/cypher/parser/index.js';
 import { MAX_NESTING_DEPTH } from '../../../src/engine/cypher/parser/nesting-limit.js';
 import { CypherSyntaxError } from '../../../src/engine/errors/index.js';
@@ -13,13 +25,16 @@ function parseExpression(text: string): Expression {
 
 /** Asserts a syntax error with message, detail and 1-based line/column. */
 function expectSyntaxError(text: string, expected: { message: string; detail?: string; line: number; column: number }): void {
-  assert.throws(() => parse(text), (error: unknown) => {
-    assert.ok(error instanceof CypherSyntaxError, String(error));
-    assert.equal(error.message, expected.message);
-    if (expected.detail) assert.equal(error.detail, expected.detail);
-    assert.deepEqual([error.position?.line, error.position?.column], [expected.line, expected.column]);
-    return true;
-  });
+  assert.throws(
+    () => parse(text),
+    (error: unknown) => {
+      assert.ok(error instanceof CypherSyntaxError, String(error));
+      assert.equal(error.message, expected.message);
+      if (expected.detail) assert.equal(error.detail, expected.detail);
+      assert.deepEqual([error.position?.line, error.position?.column], [expected.line, expected.column]);
+      return true;
+    },
+  );
 }
 
 /** Prints an expression back, to compare structure compactly. */
@@ -53,9 +68,24 @@ describe('parser: expressions', () => {
   });
 
   test('integer and float overflow are syntax errors with the TCK detail', () => {
-    expectSyntaxError('RETURN 9223372036854775808', { message: 'integer is too large: 9223372036854775808 (line 1, column 8 (offset: 7))', detail: 'IntegerOverflow', line: 1, column: 8 });
-    expectSyntaxError('RETURN -0o1000000000000000000001', { message: 'integer is too large: -0o1000000000000000000001 (line 1, column 9 (offset: 8))', detail: 'IntegerOverflow', line: 1, column: 9 });
-    expectSyntaxError('RETURN 1.34E999', { message: 'floating point number is too large: 1.34E999 (line 1, column 8 (offset: 7))', detail: 'FloatingPointOverflow', line: 1, column: 8 });
+    expectSyntaxError('RETURN 9223372036854775808', {
+      message: 'integer is too large: 9223372036854775808 (line 1, column 8 (offset: 7))',
+      detail: 'IntegerOverflow',
+      line: 1,
+      column: 8,
+    });
+    expectSyntaxError('RETURN -0o1000000000000000000001', {
+      message: 'integer is too large: -0o1000000000000000000001 (line 1, column 9 (offset: 8))',
+      detail: 'IntegerOverflow',
+      line: 1,
+      column: 9,
+    });
+    expectSyntaxError('RETURN 1.34E999', {
+      message: 'floating point number is too large: 1.34E999 (line 1, column 8 (offset: 7))',
+      detail: 'FloatingPointOverflow',
+      line: 1,
+      column: 8,
+    });
   });
 
   test('keywords are valid names where Neo4j allows them', () => {
@@ -63,7 +93,12 @@ describe('parser: expressions', () => {
     assert.equal(query.clauses.length, 2);
     const sum = parseExpression('n.end + count.x');
     assert.ok(sum.kind === Kind.BinaryOperation && sum.left.kind === Kind.PropertyAccess && sum.left.property === 'end');
-    assert.ok(sum.kind === Kind.BinaryOperation && sum.right.kind === Kind.PropertyAccess && sum.right.object.kind === Kind.Variable && sum.right.object.name === 'count');
+    assert.ok(
+      sum.kind === Kind.BinaryOperation &&
+        sum.right.kind === Kind.PropertyAccess &&
+        sum.right.object.kind === Kind.Variable &&
+        sum.right.object.name === 'count',
+    );
     assert.equal(shape('n.end + count.x'), 'n.end + `count`.x');
   });
 
@@ -113,11 +148,16 @@ describe('parser: expressions', () => {
 
 describe('parser: clauses and statements', () => {
   test('patterns: var-length, quantified paths, selectors, shortestPath, label expressions', () => {
-    const match = (parse('MATCH p = shortestPath((a)-[:T*1..3]-(b)), (a) ((x)-[:R]->(y)){1,5} (b) RETURN p').body as SingleQuery).clauses[0]!;
+    const match = (parse('MATCH p = shortestPath((a)-[:T*1..3]-(b)), (a) ((x)-[:R]->(y)){1,5} (b) RETURN p').body as SingleQuery)
+      .clauses[0]!;
     assert.equal(match.kind, Kind.Match);
     const [first, second] = match.kind === Kind.Match ? match.pattern.parts : [];
     assert.equal(first!.element.kind, Kind.ShortestPath);
-    assert.deepEqual(second!.element.kind === Kind.PathPattern && second!.element.elements.map((e) => e.kind), [Kind.NodePattern, Kind.QuantifiedPath, Kind.NodePattern]);
+    assert.deepEqual(second!.element.kind === Kind.PathPattern && second!.element.elements.map((e) => e.kind), [
+      Kind.NodePattern,
+      Kind.QuantifiedPath,
+      Kind.NodePattern,
+    ]);
     const quantified = parse('MATCH ANY SHORTEST (a)-[:R]->+(b) RETURN a');
     assert.equal(print(quantified), 'MATCH ANY SHORTEST (a) (()-[:R]->()){1,} (b) RETURN a');
   });
@@ -172,18 +212,49 @@ describe('parser: clauses and statements', () => {
   });
 
   test('syntax errors read like Neo4j', () => {
-    expectSyntaxError('MATCH (n RETURN n', { message: "Invalid input 'RETURN': expected ')' (line 1, column 10 (offset: 9))", line: 1, column: 10 });
-    expectSyntaxError('RETURN 1 +', { message: "Invalid input '': expected an expression (line 1, column 11 (offset: 10))", line: 1, column: 11 });
-    expectSyntaxError('MATCH (n)\nRETRN n', { message: "Invalid input 'RETRN': expected 'ALTER', 'CALL', 'CREATE', 'CYPHER', 'DELETE', 'DETACH', 'DROP', 'EXPLAIN', 'FINISH', 'FOREACH', 'LOAD', 'MATCH', 'MERGE', 'NODETACH', 'OPTIONAL', 'PROFILE', 'REMOVE', 'RETURN', 'SET', 'SHOW', 'START', 'STOP', 'UNWIND', 'USE', 'WITH' or ';' (line 2, column 1 (offset: 10))", line: 2, column: 1 });
-    expectSyntaxError('MATCH (a)-[:T..]->(b) RETURN a', { message: "Invalid input '..': expected '*' before a variable length range (line 1, column 14 (offset: 13))", detail: 'InvalidRelationshipPattern', line: 1, column: 14 });
-    expectSyntaxError('RETURN 42 — 41', { message: "Invalid input '—': expected ';' or the end of the input (line 1, column 11 (offset: 10))", detail: 'InvalidUnicodeCharacter', line: 1, column: 11 });
-    expectSyntaxError('', { message: "Invalid input '': expected 'ALTER', 'CALL', 'CREATE', 'CYPHER', 'DELETE', 'DETACH', 'DROP', 'EXPLAIN', 'FINISH', 'FOREACH', 'LOAD', 'MATCH', 'MERGE', 'NODETACH', 'OPTIONAL', 'PROFILE', 'REMOVE', 'RETURN', 'SET', 'SHOW', 'START', 'STOP', 'UNWIND', 'USE', 'WITH' (line 1, column 1 (offset: 0))", line: 1, column: 1 });
+    expectSyntaxError('MATCH (n RETURN n', {
+      message: "Invalid input 'RETURN': expected ')' (line 1, column 10 (offset: 9))",
+      line: 1,
+      column: 10,
+    });
+    expectSyntaxError('RETURN 1 +', {
+      message: "Invalid input '': expected an expression (line 1, column 11 (offset: 10))",
+      line: 1,
+      column: 11,
+    });
+    expectSyntaxError('MATCH (n)\nRETRN n', {
+      message:
+        "Invalid input 'RETRN': expected 'ALTER', 'CALL', 'CREATE', 'CYPHER', 'DELETE', 'DETACH', 'DROP', 'EXPLAIN', 'FINISH', 'FOREACH', 'LOAD', 'MATCH', 'MERGE', 'NODETACH', 'OPTIONAL', 'PROFILE', 'REMOVE', 'RETURN', 'SET', 'SHOW', 'START', 'STOP', 'UNWIND', 'USE', 'WITH' or ';' (line 2, column 1 (offset: 10))",
+      line: 2,
+      column: 1,
+    });
+    expectSyntaxError('MATCH (a)-[:T..]->(b) RETURN a', {
+      message: "Invalid input '..': expected '*' before a variable length range (line 1, column 14 (offset: 13))",
+      detail: 'InvalidRelationshipPattern',
+      line: 1,
+      column: 14,
+    });
+    expectSyntaxError('RETURN 42 — 41', {
+      message: "Invalid input '—': expected ';' or the end of the input (line 1, column 11 (offset: 10))",
+      detail: 'InvalidUnicodeCharacter',
+      line: 1,
+      column: 11,
+    });
+    expectSyntaxError('', {
+      message:
+        "Invalid input '': expected 'ALTER', 'CALL', 'CREATE', 'CYPHER', 'DELETE', 'DETACH', 'DROP', 'EXPLAIN', 'FINISH', 'FOREACH', 'LOAD', 'MATCH', 'MERGE', 'NODETACH', 'OPTIONAL', 'PROFILE', 'REMOVE', 'RETURN', 'SET', 'SHOW', 'START', 'STOP', 'UNWIND', 'USE', 'WITH' (line 1, column 1 (offset: 0))",
+      line: 1,
+      column: 1,
+    });
   });
 
   test('locations and the unaliased column text', () => {
     const statement = parse('MATCH (n)\nRETURN  count( * ) ,n.x');
     const items = ((statement.body as SingleQuery).clauses[1] as Return).projection.items;
-    assert.deepEqual(items.map((item) => item.text), ['count( * )', 'n.x']);
+    assert.deepEqual(
+      items.map((item) => item.text),
+      ['count( * )', 'n.x'],
+    );
     assert.deepEqual(items[1]!.loc, { start: 30, end: 33, line: 2, column: 21 });
   });
 });
@@ -192,10 +263,19 @@ describe('visit()', () => {
   test('visits every node in source order, SKIP prunes', () => {
     const statement: Statement = parse('MATCH (a)-[r]->(b) WHERE a.x = [1, 2] RETURN b');
     const variables: string[] = [];
-    visit(statement, { enter(node: AstNode) { if (node.kind === Kind.Variable) variables.push(node.name); } });
+    visit(statement, {
+      enter(node: AstNode) {
+        if (node.kind === Kind.Variable) variables.push(node.name);
+      },
+    });
     assert.deepEqual(variables, ['a', 'r', 'b', 'a', 'b']);
     const kinds: string[] = [];
-    visit(statement, { enter(node: AstNode) { kinds.push(node.kind); return node.kind === Kind.Match ? SKIP : undefined; } });
+    visit(statement, {
+      enter(node: AstNode) {
+        kinds.push(node.kind);
+        return node.kind === Kind.Match ? SKIP : undefined;
+      },
+    });
     assert.ok(!kinds.includes(Kind.NodePattern));
   });
 
@@ -203,10 +283,18 @@ describe('visit()', () => {
     const statement: Statement = parse('MATCH (a:A)-[:T]->(b:B) RETURN a.x, b.y');
     const labels: string[] = [];
     const properties: string[] = [];
-    visit(statement, byKind({
-      [Kind.LabelName]: { enter: (node) => void labels.push(node.name) },
-      [Kind.PropertyAccess]: { enter: (node) => { properties.push(node.property); return BREAK; } },
-    }));
+    visit(
+      statement,
+      byKind({
+        [Kind.LabelName]: { enter: (node) => void labels.push(node.name) },
+        [Kind.PropertyAccess]: {
+          enter: (node) => {
+            properties.push(node.property);
+            return BREAK;
+          },
+        },
+      }),
+    );
     assert.deepEqual(labels, ['A', 'T', 'B']);
     assert.deepEqual(properties, ['x']);
   });

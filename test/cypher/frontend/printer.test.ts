@@ -24,7 +24,10 @@ test('print() output parses back to the same AST (kitchen sink)', () => {
 });
 
 test('print() is canonical: upper-case keywords, minimal parentheses, quoting where needed', () => {
-  assert.equal(print(parse('match (n) where (n.a + 1) * 2 > 3 return n.`a b`, n.`count`, count(n)')), 'MATCH (n) WHERE (n.a + 1) * 2 > 3 RETURN n.`a b`, n.count, count(n)');
+  assert.equal(
+    print(parse('match (n) where (n.a + 1) * 2 > 3 return n.`a b`, n.`count`, count(n)')),
+    'MATCH (n) WHERE (n.a + 1) * 2 > 3 RETURN n.`a b`, n.count, count(n)',
+  );
   assert.equal(print(parse('MATCH (`where`:`Match`) RETURN `where`')), 'MATCH (`where`:Match) RETURN `where`');
   assert.equal(print(parse('RETURN r IS A IS B, r:A:B')), 'RETURN (r:A):B, r:A:B');
   assert.equal(print(parse("RETURN 'it''s'".replace("''", "\\'"))), "RETURN 'it\\'s'");

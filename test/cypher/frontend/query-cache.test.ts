@@ -51,12 +51,18 @@ test('implicit procedure arguments are checked against each request', () => {
 test('registering, replacing or removing a procedure invalidates the statements that looked it up', () => {
   const procedures = new Map<string, ProcedureSignature>();
   const cache = new QueryCache({ procedures: (name) => procedures.get(name) });
-  assert.throws(() => cache.compile('CALL my.proc() YIELD out RETURN out'), (error: Error & { code?: string }) => error.code === 'Neo.ClientError.Procedure.ProcedureNotFound');
+  assert.throws(
+    () => cache.compile('CALL my.proc() YIELD out RETURN out'),
+    (error: Error & { code?: string }) => error.code === 'Neo.ClientError.Procedure.ProcedureNotFound',
+  );
   procedures.set('my.proc', { name: 'my.proc', inputs: [], outputs: [{ name: 'out', type: 'STRING?' }] });
   assert.deepEqual(cache.compile('CALL my.proc() YIELD out RETURN out').analysis.columns, ['out']);
   const unrelated = cache.compile('RETURN 1 AS one');
   procedures.set('my.proc', { name: 'my.proc', inputs: [{ name: 'x', type: 'INTEGER?' }], outputs: [{ name: 'out', type: 'STRING?' }] });
-  assert.throws(() => cache.compile('CALL my.proc() YIELD out RETURN out'), (error: Error & { detail?: string }) => error.detail === 'InvalidNumberOfArguments');
+  assert.throws(
+    () => cache.compile('CALL my.proc() YIELD out RETURN out'),
+    (error: Error & { detail?: string }) => error.detail === 'InvalidNumberOfArguments',
+  );
   assert.equal(cache.compile('RETURN 1 AS one'), unrelated, 'statements that did not use it stay cached');
 });
 

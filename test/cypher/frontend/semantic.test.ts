@@ -141,7 +141,11 @@ describe('semantic analysis: rules', () => {
   });
 
   test('procedures, given a lookup', () => {
-    const proc: ProcedureSignature = { name: 'my.proc', inputs: [{ name: 'in', type: 'INTEGER?' }], outputs: [{ name: 'out', type: 'STRING?' }] };
+    const proc: ProcedureSignature = {
+      name: 'my.proc',
+      inputs: [{ name: 'in', type: 'INTEGER?' }],
+      outputs: [{ name: 'out', type: 'STRING?' }],
+    };
     const options: AnalyzeOptions = { procedures: (name) => (name === 'my.proc' ? proc : undefined), parameterNames: new Set() };
     assert.equal(firstError('CALL other.proc()', options).code, StatusCodes.ProcedureNotFound);
     expectError('CALL my.proc(1, 2)', 'InvalidNumberOfArguments', options);
@@ -170,7 +174,8 @@ describe('analyze() result', () => {
     const statement = parse('MATCH (a)-[r*]->(b) UNWIND [1, 2] AS i WITH a, i RETURN a, i');
     const analysis = analyze(statement);
     const clauses = (statement.body as SingleQuery).clauses;
-    const names = (clause: (typeof clauses)[number]) => analysis.clauseScopes.get(clause)!.after.map((s) => `${s.name}:${JSON.stringify(s.type)}`);
+    const names = (clause: (typeof clauses)[number]) =>
+      analysis.clauseScopes.get(clause)!.after.map((s) => `${s.name}:${JSON.stringify(s.type)}`);
     assert.deepEqual(names(clauses[0]!), ['a:"Node"', 'r:{"list":"Relationship"}', 'b:"Node"']);
     assert.deepEqual(names(clauses[2]!), ['a:"Node"', 'i:"Integer"']);
     const returned = (clauses[3] as Return).projection.items[0]!.expression;
@@ -180,7 +185,10 @@ describe('analyze() result', () => {
   });
 
   test('analyze() throws the first error; validate() lists them all', () => {
-    assert.throws(() => analyze(parse('RETURN x, y')), (error: GraphError) => error.detail === 'UndefinedVariable' && /`x`/.test(error.message));
+    assert.throws(
+      () => analyze(parse('RETURN x, y')),
+      (error: GraphError) => error.detail === 'UndefinedVariable' && /`x`/.test(error.message),
+    );
     assert.equal(validate(parse('RETURN x, y')).length, 2);
   });
 });

@@ -22,10 +22,15 @@ export interface CorpusQuery {
 export function parseProcedureSignature(text: string): ProcedureSignature {
   const match = /^([\w.]+)\((.*?)\)\s*::\s*\((.*)\)\s*$/.exec(text.trim());
   if (!match) throw new Error(`Unreadable procedure signature: ${text}`);
-  const fields = (list: string) => list.split(',').map((f) => f.trim()).filter((f) => f.length > 0).map((f) => {
-    const [name = '', type = 'ANY?'] = f.split('::').map((s) => s.trim());
-    return { name, type };
-  });
+  const fields = (list: string) =>
+    list
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f.length > 0)
+      .map((f) => {
+        const [name = '', type = 'ANY?'] = f.split('::').map((s) => s.trim());
+        return { name, type };
+      });
   return { name: match[1]!, inputs: fields(match[2]!), outputs: fields(match[3]!) };
 }
 
@@ -58,7 +63,14 @@ export function loadCorpus(): CorpusQuery[] {
     }
   }
   for (const name of graphs) {
-    corpus.push({ id: `graph:${name}`, query: namedGraphScript(name), expectedError: null, eitherWay: null, procedures: new Map(), parameterNames: new Set() });
+    corpus.push({
+      id: `graph:${name}`,
+      query: namedGraphScript(name),
+      expectedError: null,
+      eitherWay: null,
+      procedures: new Map(),
+      parameterNames: new Set(),
+    });
   }
   return corpus;
 }

@@ -61,7 +61,9 @@ test('every TCK query compiles or fails at compile time exactly as the TCK expec
       failures.push(`${item.id}: expected ${expected.errorType}/${expected.detail}, got ${code}/${detail}`);
     } else counts.rejectedAsExpected++;
   }
-  t.diagnostic(`TCK front end: ${counts.compiled} compiled, ${counts.rejectedAsExpected} rejected with the expected class and detail, ${counts.eitherWay} "any time" (compiled or failed with the allowed error), ${failures.length} failures (of ${corpus.length} queries)`);
+  t.diagnostic(
+    `TCK front end: ${counts.compiled} compiled, ${counts.rejectedAsExpected} rejected with the expected class and detail, ${counts.eitherWay} "any time" (compiled or failed with the allowed error), ${failures.length} failures (of ${corpus.length} queries)`,
+  );
   assert.deepEqual(failures, []);
   assert.ok(counts.compiled > 3000 && counts.rejectedAsExpected > 500);
 });

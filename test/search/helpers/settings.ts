@@ -5,7 +5,9 @@ import type { EmbeddingProvider } from '../../../src/engine/search/embeddings/pr
 import { analyze } from '../../../src/engine/search/text/analyzer.js';
 
 /** Default search settings with overrides per section. */
-export function testSettings(overrides: Partial<{ [K in keyof SearchServiceSettings]: Partial<SearchServiceSettings[K]> }> = {}): SearchServiceSettings {
+export function testSettings(
+  overrides: Partial<{ [K in keyof SearchServiceSettings]: Partial<SearchServiceSettings[K]> }> = {},
+): SearchServiceSettings {
   const base = searchSettingsFrom(structuredClone(DEFAULT_CONFIG) as typeof DEFAULT_CONFIG);
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overrides)) {

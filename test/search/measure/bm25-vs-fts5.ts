@@ -50,8 +50,12 @@ const ftsQuery = db.prepare('SELECT rowid FROM docs WHERE docs MATCH ? ORDER BY 
 
 function run(engine: string, operator: 'OR' | 'AND'): void {
   const ours = engines[engine]!;
-  const [oursTop, oursMs] = time(() => queries.map(([a, b]) => ours.search(parseTextQuery(`${a} ${operator} ${b}`), 10).map((h) => Number(h.nodeId))));
-  const [ftsTop, ftsMs] = time(() => queries.map(([a, b]) => (ftsQuery.all(`${a} ${operator} ${b}`) as { rowid: number }[]).map((r) => r.rowid)));
+  const [oursTop, oursMs] = time(() =>
+    queries.map(([a, b]) => ours.search(parseTextQuery(`${a} ${operator} ${b}`), 10).map((h) => Number(h.nodeId))),
+  );
+  const [ftsTop, ftsMs] = time(() =>
+    queries.map(([a, b]) => (ftsQuery.all(`${a} ${operator} ${b}`) as { rowid: number }[]).map((r) => r.rowid)),
+  );
   let overlap = 0;
   oursTop.forEach((ids, q) => (overlap += ids.filter((id) => ftsTop[q]!.includes(id)).length / Math.max(1, ids.length)));
   console.log(
@@ -60,6 +64,8 @@ function run(engine: string, operator: 'OR' | 'AND'): void {
 }
 
 const rate = (ms: number) => (docs / (ms / 1000)).toFixed(0);
-console.log(`${docs} docs: analyze only ${rate(analyzeMs)} docs/s; build v1 ${rate(buildMs.v1!)}, v2 ${rate(buildMs.v2!)}, FTS5 ${rate(ftsBuild)} docs/s`);
+console.log(
+  `${docs} docs: analyze only ${rate(analyzeMs)} docs/s; build v1 ${rate(buildMs.v1!)}, v2 ${rate(buildMs.v2!)}, FTS5 ${rate(ftsBuild)} docs/s`,
+);
 for (const engine of ['v1', 'v2']) for (const operator of ['OR', 'AND'] as const) run(engine, operator);
 console.log(`heap used ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);

@@ -20,7 +20,11 @@ function seconds(start: number): string {
   return ((performance.now() - start) / 1000).toFixed(1);
 }
 
-const exact = new VectorCollection({ dimensions: d, similarity: 'cosine', tuning: { ...DEFAULT_VECTOR_TUNING, rebuildEnabled: false, maintenanceIntervalMs: 0 } });
+const exact = new VectorCollection({
+  dimensions: d,
+  similarity: 'cosine',
+  tuning: { ...DEFAULT_VECTOR_TUNING, rebuildEnabled: false, maintenanceIntervalMs: 0 },
+});
 data.forEach((v, i) => exact.upsert(BigInt(i), v));
 let start = performance.now();
 const truth = queries.map((q) => exact.exactSearch(exact.prepare(q), 10).map((h) => h.nodeId));
@@ -40,7 +44,9 @@ for (const quality of qualities) {
   start = performance.now();
   const found = queries.map((q) => collection.search(q, 10).map((h) => h.nodeId));
   const ms = (performance.now() - start) / queryCount;
-  console.log(`${quality} (${collection.strategy}): build ${build} s, ${ms.toFixed(2)} ms/query (${(1000 / ms).toFixed(0)} QPS), recall@10 ${recallAt(found, truth).toFixed(3)}`);
+  console.log(
+    `${quality} (${collection.strategy}): build ${build} s, ${ms.toFixed(2)} ms/query (${(1000 / ms).toFixed(0)} QPS), recall@10 ${recallAt(found, truth).toFixed(3)}`,
+  );
   collection.close();
 }
 
@@ -57,7 +63,14 @@ for (let i = 0; i < n; i += 1000) raw.add(data.slice(i, i + 1000).flatMap(normal
 const rawBuild = seconds(start);
 for (const k of [10, 50]) {
   start = performance.now();
-  const rawFound = queries.map((q) => raw.search(normalized(q), k).labels.slice(0, 10).map((l) => BigInt(l)));
+  const rawFound = queries.map((q) =>
+    raw
+      .search(normalized(q), k)
+      .labels.slice(0, 10)
+      .map((l) => BigInt(l)),
+  );
   const ms = (performance.now() - start) / queryCount;
-  console.log(`raw faiss HNSW16 (efC 40, ef max(16,k=${k})): build ${rawBuild} s, ${ms.toFixed(2)} ms/query, recall@10 ${recallAt(rawFound, truth).toFixed(3)}`);
+  console.log(
+    `raw faiss HNSW16 (efC 40, ef max(16,k=${k})): build ${rawBuild} s, ${ms.toFixed(2)} ms/query, recall@10 ${recallAt(rawFound, truth).toFixed(3)}`,
+  );
 }

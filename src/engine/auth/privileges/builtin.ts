@@ -15,7 +15,12 @@ const elements = (action: PrivilegeAction, resource: string): Template[] => [
   { action, resource, graph: '*', segment: 'RELATIONSHIP(*)' },
 ];
 
-const READER: readonly Template[] = [database('access'), ...elements('match', 'all_properties'), database('show_constraint'), database('show_index')];
+const READER: readonly Template[] = [
+  database('access'),
+  ...elements('match', 'all_properties'),
+  database('show_constraint'),
+  database('show_index'),
+];
 const EDITOR: readonly Template[] = [...READER, ...elements('write', 'graph')];
 const PUBLISHER: readonly Template[] = [...EDITOR, database('token')];
 const ARCHITECT: readonly Template[] = [...PUBLISHER, database('constraint'), database('index')];
@@ -49,14 +54,29 @@ export const BUILTIN_ROLE_PRIVILEGES: ReadonlyMap<string, readonly Template[]> =
 
 /** The default privileges of the built-in roles, as records to seed. */
 export function builtinPrivileges(): PrivilegeRecord[] {
-  return [...BUILTIN_ROLE_PRIVILEGES].flatMap(([role, templates]) => templates.map((t) => ({ ...t, role, access: 'GRANTED' as const, immutable: false })));
+  return [...BUILTIN_ROLE_PRIVILEGES].flatMap(([role, templates]) =>
+    templates.map((t) => ({ ...t, role, access: 'GRANTED' as const, immutable: false })),
+  );
 }
 
 const LEGACY: Readonly<Record<Permission, readonly Template[]>> = {
   read: READER,
-  write: [database('access'), ...(['create_element', 'set_label', 'remove_label'] as const).flatMap((a) => elements(a, a === 'create_element' ? 'graph' : 'all_labels')), ...elements('set_property', 'all_properties')],
+  write: [
+    database('access'),
+    ...(['create_element', 'set_label', 'remove_label'] as const).flatMap((a) =>
+      elements(a, a === 'create_element' ? 'graph' : 'all_labels'),
+    ),
+    ...elements('set_property', 'all_properties'),
+  ],
   delete: [database('access'), ...elements('delete_element', 'graph')],
-  schema: [database('access'), database('index'), database('constraint'), database('show_index'), database('show_constraint'), database('token')],
+  schema: [
+    database('access'),
+    database('index'),
+    database('constraint'),
+    database('show_index'),
+    database('show_constraint'),
+    database('token'),
+  ],
   admin: ADMIN,
 };
 

@@ -91,7 +91,9 @@ export function privilegeText(p: PrivilegeRecord): string {
       return `${p.action === 'set_label' ? 'SET' : 'REMOVE'} LABEL ${label} ON ${graph}`;
     }
     case 'load':
-      return p.resource === 'all_data' ? 'LOAD ON ALL DATA' : `LOAD ON ${p.resource.startsWith('url') ? 'URL' : 'CIDR'} '${inner(p.resource).replace(/'/g, "\\'")}'`;
+      return p.resource === 'all_data'
+        ? 'LOAD ON ALL DATA'
+        : `LOAD ON ${p.resource.startsWith('url') ? 'URL' : 'CIDR'} '${inner(p.resource).replace(/'/g, "\\'")}'`;
     case 'execute':
       return `EXECUTE PROCEDURE ${inner(p.segment)} ON DBMS`;
     case 'execute_boosted':

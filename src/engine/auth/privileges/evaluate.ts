@@ -43,7 +43,17 @@ const IMPLIES: Partial<Record<PrivilegeAction, readonly PrivilegeAction[]>> = {
   write: ['create_element', 'delete_element', 'set_property', 'set_label', 'remove_label'],
   merge: ['traverse', 'read', 'create_element', 'set_property'],
   graph_actions: [...GRAPH_ACTIONS],
-  database_actions: ['access', 'index', 'constraint', 'show_index', 'show_constraint', 'token', 'start_database', 'stop_database', 'transaction_management'],
+  database_actions: [
+    'access',
+    'index',
+    'constraint',
+    'show_index',
+    'show_constraint',
+    'token',
+    'start_database',
+    'stop_database',
+    'transaction_management',
+  ],
   index: [],
   dbms_actions: [...DBMS_ACTIONS],
   user_management: ['create_user', 'drop_user', 'rename_user', 'alter_user', 'show_user'],
@@ -65,7 +75,10 @@ function parseSegment(segment: string): { element: string; name: string } | null
 }
 
 function globMatches(glob: string, name: string): boolean {
-  const pattern = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const pattern = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${pattern}$`, 'i').test(name);
 }
 
@@ -178,7 +191,8 @@ export function deniedCommand(command: string): string {
 }
 
 function describe(segment: ElementSegment): string {
-  if (segment.element === 'NODE') return segment.names === null || segment.names.length === 0 ? 'node' : `node with labels '${segment.names.join(':')}'`;
+  if (segment.element === 'NODE')
+    return segment.names === null || segment.names.length === 0 ? 'node' : `node with labels '${segment.names.join(':')}'`;
   return segment.names === null || segment.names.length === 0 ? 'relationship' : `relationship with type '${segment.names.join('|')}'`;
 }
 

@@ -58,7 +58,11 @@ export class PrivilegeStore {
 
   /** Adds privileges (GRANT/DENY); returns how many were new. */
   async add(records: readonly PrivilegeRecord[]): Promise<number> {
-    const fresh = records.filter((r, i) => !this.of(r.role).some((p) => privilegeKey(p) === privilegeKey(r)) && records.findIndex((o) => privilegeKey(o) === privilegeKey(r)) === i);
+    const fresh = records.filter(
+      (r, i) =>
+        !this.of(r.role).some((p) => privilegeKey(p) === privilegeKey(r)) &&
+        records.findIndex((o) => privilegeKey(o) === privilegeKey(r)) === i,
+    );
     if (fresh.length === 0) return 0;
     await this.query(
       'UNWIND $rows AS p CREATE (:_Privilege {role: p.role, access: p.access, action: p.action, resource: p.resource, graph: p.graph, segment: p.segment})',
@@ -99,7 +103,10 @@ export class PrivilegeStore {
     await this.query('MATCH (p:_Privilege {role: $from}) SET p.role = $to', { from, to });
     const list = this.byRole.get(from) ?? [];
     this.byRole.delete(from);
-    this.byRole.set(to, list.map((p) => ({ ...p, role: to })));
+    this.byRole.set(
+      to,
+      list.map((p) => ({ ...p, role: to })),
+    );
   }
 
   /** Copies a role's privileges to another (CREATE ROLE ... AS COPY OF). */

@@ -64,15 +64,51 @@ export interface PrivilegeRecord {
 
 /** Graph-level actions (a GRAPH scope, element segments). */
 export const GRAPH_ACTIONS: ReadonlySet<PrivilegeAction> = new Set<PrivilegeAction>([
-  'traverse', 'read', 'match', 'write', 'create_element', 'delete_element', 'set_property', 'set_label', 'remove_label', 'merge', 'graph_actions',
+  'traverse',
+  'read',
+  'match',
+  'write',
+  'create_element',
+  'delete_element',
+  'set_property',
+  'set_label',
+  'remove_label',
+  'merge',
+  'graph_actions',
 ]);
 
 /** DBMS-level actions (ON DBMS, and LOAD ON ALL DATA): not scoped to a database. */
 export const DBMS_ACTIONS: ReadonlySet<PrivilegeAction> = new Set<PrivilegeAction>([
-  'load', 'execute', 'execute_boosted', 'execute_admin', 'execute_function', 'dbms_actions', 'user_management', 'create_user', 'drop_user', 'rename_user',
-  'alter_user', 'show_user', 'role_management', 'create_role', 'drop_role', 'rename_role', 'show_role', 'assign_role', 'remove_role',
-  'privilege_management', 'assign_privilege', 'remove_privilege', 'show_privilege', 'database_management', 'create_database', 'drop_database',
-  'alter_database', 'alias_management', 'show_alias', 'show_setting',
+  'load',
+  'execute',
+  'execute_boosted',
+  'execute_admin',
+  'execute_function',
+  'dbms_actions',
+  'user_management',
+  'create_user',
+  'drop_user',
+  'rename_user',
+  'alter_user',
+  'show_user',
+  'role_management',
+  'create_role',
+  'drop_role',
+  'rename_role',
+  'show_role',
+  'assign_role',
+  'remove_role',
+  'privilege_management',
+  'assign_privilege',
+  'remove_privilege',
+  'show_privilege',
+  'database_management',
+  'create_database',
+  'drop_database',
+  'alter_database',
+  'alias_management',
+  'show_alias',
+  'show_setting',
 ]);
 
 /** A stable identity of a privilege within its role (GRANT twice is one privilege). */

@@ -5,15 +5,7 @@ import type { SecurityCommand } from './security.js';
 
 /** Database, alias and security administration (run against the system database). */
 export type AdminCommand =
-  | SecurityCommand
-  | CreateDatabase
-  | DropDatabase
-  | AlterDatabase
-  | StartDatabase
-  | StopDatabase
-  | CreateAlias
-  | DropAlias
-  | AlterAlias;
+  SecurityCommand | CreateDatabase | DropDatabase | AlterDatabase | StartDatabase | StopDatabase | CreateAlias | DropAlias | AlterAlias;
 
 /** A database or alias name: a (possibly dotted) symbolic name or a parameter. */
 export interface SymbolicName extends BaseNode {

@@ -262,11 +262,7 @@ export interface MapProjection extends BaseNode {
 }
 
 /** One element of a map projection. */
-export type MapProjectionSelector =
-  | PropertySelector
-  | AllPropertiesSelector
-  | VariableSelector
-  | LiteralEntrySelector;
+export type MapProjectionSelector = PropertySelector | AllPropertiesSelector | VariableSelector | LiteralEntrySelector;
 
 /** `.name` inside a map projection. */
 export interface PropertySelector extends BaseNode {

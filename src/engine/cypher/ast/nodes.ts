@@ -12,23 +12,8 @@ import type {
   UsingHint,
   YieldItem,
 } from './clauses.js';
-import type {
-  CaseAlternative,
-  CypherTypeNode,
-  Expression,
-  MapEntry,
-  MapProjectionSelector,
-  SubqueryPattern,
-} from './expressions.js';
-import type {
-  LabelExpression,
-  PathPattern,
-  PathSelector,
-  Pattern,
-  PatternPart,
-  PathElement,
-  Range,
-} from './patterns.js';
+import type { CaseAlternative, CypherTypeNode, Expression, MapEntry, MapProjectionSelector, SubqueryPattern } from './expressions.js';
+import type { LabelExpression, PathPattern, PathSelector, Pattern, PatternPart, PathElement, Range } from './patterns.js';
 import type { SchemaCommand } from './schema.js';
 import type { CypherOption, Query, Statement } from './statements.js';
 

@@ -1,6 +1,15 @@
 import type { CypherTypeNode, Expression, MapLiteral, MapProjectionSelector, Parameter, SubqueryBody } from './expressions.js';
 import { Kind } from './kinds.js';
-import type { DynamicLabel, LabelExpression, NodePattern, PathPattern, PatternPart, Pattern, Range, RelationshipPattern } from './patterns.js';
+import type {
+  DynamicLabel,
+  LabelExpression,
+  NodePattern,
+  PathPattern,
+  PatternPart,
+  Pattern,
+  Range,
+  RelationshipPattern,
+} from './patterns.js';
 import type { Query } from './statements.js';
 
 /** Prints a query; supplied by printer.ts (subquery expressions contain queries). */
@@ -8,11 +17,68 @@ export type QueryPrinter = (query: Query) => string;
 
 /** Words that must be backtick-quoted when used as a name, so the printed text reparses the same. */
 const reservedWords = new Set([
-  'ALL', 'AND', 'ANY', 'AS', 'ASC', 'ASCENDING', 'BY', 'CALL', 'CASE', 'COLLECT', 'CONTAINS', 'COUNT', 'CREATE', 'DELETE',
-  'DESC', 'DESCENDING', 'DETACH', 'DISTINCT', 'ELSE', 'END', 'ENDS', 'EXISTS', 'FALSE', 'FINISH', 'FOREACH', 'IN', 'IS', 'LIMIT',
-  'LOAD', 'MATCH', 'MERGE', 'NODETACH', 'NONE', 'NOT', 'NULL', 'OFFSET', 'ON', 'OPTIONAL', 'OR', 'ORDER', 'REDUCE', 'REMOVE',
-  'RETURN', 'SET', 'SHORTEST', 'SHORTESTPATH', 'ALLSHORTESTPATHS', 'SINGLE', 'SKIP', 'STARTS', 'THEN', 'TRUE', 'TYPED', 'UNION',
-  'UNWIND', 'USE', 'USING', 'WHEN', 'WHERE', 'WITH', 'XOR', 'YIELD',
+  'ALL',
+  'AND',
+  'ANY',
+  'AS',
+  'ASC',
+  'ASCENDING',
+  'BY',
+  'CALL',
+  'CASE',
+  'COLLECT',
+  'CONTAINS',
+  'COUNT',
+  'CREATE',
+  'DELETE',
+  'DESC',
+  'DESCENDING',
+  'DETACH',
+  'DISTINCT',
+  'ELSE',
+  'END',
+  'ENDS',
+  'EXISTS',
+  'FALSE',
+  'FINISH',
+  'FOREACH',
+  'IN',
+  'IS',
+  'LIMIT',
+  'LOAD',
+  'MATCH',
+  'MERGE',
+  'NODETACH',
+  'NONE',
+  'NOT',
+  'NULL',
+  'OFFSET',
+  'ON',
+  'OPTIONAL',
+  'OR',
+  'ORDER',
+  'REDUCE',
+  'REMOVE',
+  'RETURN',
+  'SET',
+  'SHORTEST',
+  'SHORTESTPATH',
+  'ALLSHORTESTPATHS',
+  'SINGLE',
+  'SKIP',
+  'STARTS',
+  'THEN',
+  'TRUE',
+  'TYPED',
+  'UNION',
+  'UNWIND',
+  'USE',
+  'USING',
+  'WHEN',
+  'WHERE',
+  'WITH',
+  'XOR',
+  'YIELD',
 ]);
 
 /** A symbolic name, backtick-quoted when needed. */
@@ -30,7 +96,20 @@ export function printKey(name: string): string {
 }
 
 /** Function names that would parse as a special form when followed by `(`. */
-const specialForms = new Set(['ALL', 'ANY', 'NONE', 'SINGLE', 'REDUCE', 'SHORTESTPATH', 'ALLSHORTESTPATHS', 'CASE', 'NOT', 'TRUE', 'FALSE', 'NULL']);
+const specialForms = new Set([
+  'ALL',
+  'ANY',
+  'NONE',
+  'SINGLE',
+  'REDUCE',
+  'SHORTESTPATH',
+  'ALLSHORTESTPATHS',
+  'CASE',
+  'NOT',
+  'TRUE',
+  'FALSE',
+  'NULL',
+]);
 
 /** A function name part, quoted only where the unquoted name would parse differently. */
 export function printFunctionName(name: string): string {
@@ -42,13 +121,27 @@ export function printString(value: string): string {
   let out = "'";
   for (const char of value) {
     switch (char) {
-      case '\\': out += '\\\\'; break;
-      case "'": out += "\\'"; break;
-      case '\n': out += '\\n'; break;
-      case '\r': out += '\\r'; break;
-      case '\t': out += '\\t'; break;
-      case '\b': out += '\\b'; break;
-      case '\f': out += '\\f'; break;
+      case '\\':
+        out += '\\\\';
+        break;
+      case "'":
+        out += "\\'";
+        break;
+      case '\n':
+        out += '\\n';
+        break;
+      case '\r':
+        out += '\\r';
+        break;
+      case '\t':
+        out += '\\t';
+        break;
+      case '\b':
+        out += '\\b';
+        break;
+      case '\f':
+        out += '\\f';
+        break;
       default: {
         const code = char.codePointAt(0)!;
         out += code < 0x20 ? '\\u' + code.toString(16).padStart(4, '0') : char;
@@ -73,21 +166,51 @@ function precedence(expression: Expression): number {
   switch (expression.kind) {
     case Kind.BinaryOperation:
       switch (expression.operator) {
-        case 'OR': return 1;
-        case 'XOR': return 2;
-        case 'AND': return 3;
-        case '=': case '<>': case '<': case '>': case '<=': case '>=': return 5;
-        case 'STARTS WITH': case 'ENDS WITH': case 'CONTAINS': case 'IN': case '=~': return 6;
-        case '+': case '-': case '||': return 7;
-        case '*': case '/': case '%': return 8;
-        case '^': return 9;
+        case 'OR':
+          return 1;
+        case 'XOR':
+          return 2;
+        case 'AND':
+          return 3;
+        case '=':
+        case '<>':
+        case '<':
+        case '>':
+        case '<=':
+        case '>=':
+          return 5;
+        case 'STARTS WITH':
+        case 'ENDS WITH':
+        case 'CONTAINS':
+        case 'IN':
+        case '=~':
+          return 6;
+        case '+':
+        case '-':
+        case '||':
+          return 7;
+        case '*':
+        case '/':
+        case '%':
+          return 8;
+        case '^':
+          return 9;
       }
       break;
-    case Kind.UnaryOperation: return expression.operator === 'NOT' ? 4 : 10;
-    case Kind.IsNull: case Kind.TypePredicate: return 6;
-    case Kind.IntegerLiteral: return expression.value < 0n ? 10 : 12;
-    case Kind.PropertyAccess: case Kind.Subscript: case Kind.Slice: case Kind.LabelPredicate: return 11;
-    default: return 12;
+    case Kind.UnaryOperation:
+      return expression.operator === 'NOT' ? 4 : 10;
+    case Kind.IsNull:
+    case Kind.TypePredicate:
+      return 6;
+    case Kind.IntegerLiteral:
+      return expression.value < 0n ? 10 : 12;
+    case Kind.PropertyAccess:
+    case Kind.Subscript:
+    case Kind.Slice:
+    case Kind.LabelPredicate:
+      return 11;
+    default:
+      return 12;
   }
   return 12;
 }
@@ -104,29 +227,45 @@ export class ExpressionPrinter {
 
   private bare(e: Expression): string {
     switch (e.kind) {
-      case Kind.IntegerLiteral: return e.value.toString();
-      case Kind.FloatLiteral: return printFloat(e.value);
-      case Kind.StringLiteral: return printString(e.value);
-      case Kind.BooleanLiteral: return e.value ? 'true' : 'false';
-      case Kind.NullLiteral: return 'null';
-      case Kind.ListLiteral: return `[${e.items.map((item) => this.expression(item)).join(', ')}]`;
-      case Kind.MapLiteral: return this.map(e);
-      case Kind.Parameter: return this.parameter(e);
-      case Kind.Variable: return printName(e.name);
-      case Kind.PropertyAccess: return `${this.expression(e.object, 11)}.${printKey(e.property)}`;
-      case Kind.Subscript: return `${this.expression(e.object, 11)}[${this.expression(e.index)}]`;
-      case Kind.Slice: return `${this.expression(e.object, 11)}[${e.from ? this.expression(e.from) : ''}..${e.to ? this.expression(e.to) : ''}]`;
+      case Kind.IntegerLiteral:
+        return e.value.toString();
+      case Kind.FloatLiteral:
+        return printFloat(e.value);
+      case Kind.StringLiteral:
+        return printString(e.value);
+      case Kind.BooleanLiteral:
+        return e.value ? 'true' : 'false';
+      case Kind.NullLiteral:
+        return 'null';
+      case Kind.ListLiteral:
+        return `[${e.items.map((item) => this.expression(item)).join(', ')}]`;
+      case Kind.MapLiteral:
+        return this.map(e);
+      case Kind.Parameter:
+        return this.parameter(e);
+      case Kind.Variable:
+        return printName(e.name);
+      case Kind.PropertyAccess:
+        return `${this.expression(e.object, 11)}.${printKey(e.property)}`;
+      case Kind.Subscript:
+        return `${this.expression(e.object, 11)}[${this.expression(e.index)}]`;
+      case Kind.Slice:
+        return `${this.expression(e.object, 11)}[${e.from ? this.expression(e.from) : ''}..${e.to ? this.expression(e.to) : ''}]`;
       case Kind.FunctionCall: {
         const name = [...e.namespace, e.name].map(printFunctionName).join('.');
         return `${name}(${e.distinct ? 'DISTINCT ' : ''}${e.args.map((arg) => this.expression(arg)).join(', ')})`;
       }
-      case Kind.CountStar: return 'count(*)';
-      case Kind.BinaryOperation: return this.binary(e.operator, e.left, e.right);
+      case Kind.CountStar:
+        return 'count(*)';
+      case Kind.BinaryOperation:
+        return this.binary(e.operator, e.left, e.right);
       case Kind.UnaryOperation:
         if (e.operator === 'NOT') return `NOT ${this.expression(e.operand, 4)}`;
         return spaced(e.operator, this.expression(e.operand, 10));
-      case Kind.IsNull: return `${this.expression(e.operand, 6)} IS ${e.negated ? 'NOT ' : ''}NULL`;
-      case Kind.TypePredicate: return `${this.expression(e.operand, 6)} IS ${e.negated ? 'NOT ' : ''}:: ${this.type(e.type)}`;
+      case Kind.IsNull:
+        return `${this.expression(e.operand, 6)} IS ${e.negated ? 'NOT ' : ''}NULL`;
+      case Kind.TypePredicate:
+        return `${this.expression(e.operand, 6)} IS ${e.negated ? 'NOT ' : ''}:: ${this.type(e.type)}`;
       case Kind.LabelPredicate: {
         // `(n:A):B` keeps two predicates apart; `n:A:B` would read back as one conjunction.
         const operand = e.operand.kind === Kind.LabelPredicate ? `(${this.bare(e.operand)})` : this.expression(e.operand, 11);
@@ -135,7 +274,8 @@ export class ExpressionPrinter {
       case Kind.Case: {
         const parts = ['CASE'];
         if (e.subject) parts.push(this.expression(e.subject));
-        for (const alternative of e.alternatives) parts.push(`WHEN ${this.expression(alternative.when)} THEN ${this.expression(alternative.then)}`);
+        for (const alternative of e.alternatives)
+          parts.push(`WHEN ${this.expression(alternative.when)} THEN ${this.expression(alternative.then)}`);
         if (e.otherwise) parts.push(`ELSE ${this.expression(e.otherwise)}`);
         return parts.concat('END').join(' ');
       }
@@ -147,12 +287,18 @@ export class ExpressionPrinter {
         return `${e.quantifier}(${printName(e.variable.name)} IN ${this.expression(e.source)}${e.where ? ` WHERE ${this.expression(e.where)}` : ''})`;
       case Kind.Reduce:
         return `reduce(${printName(e.accumulator.name)} = ${this.expression(e.init)}, ${printName(e.variable.name)} IN ${this.expression(e.source)} | ${this.expression(e.expression)})`;
-      case Kind.MapProjection: return `${printName(e.variable.name)} {${e.selectors.map((s) => this.selector(s)).join(', ')}}`;
-      case Kind.PatternExpression: return this.path(e.pattern);
-      case Kind.ShortestPath: return `${e.all ? 'allShortestPaths' : 'shortestPath'}(${this.path(e.pattern)})`;
-      case Kind.ExistsSubquery: return `EXISTS { ${this.subqueryBody(e.body)} }`;
-      case Kind.CountSubquery: return `COUNT { ${this.subqueryBody(e.body)} }`;
-      case Kind.CollectSubquery: return `COLLECT { ${this.printQuery(e.body)} }`;
+      case Kind.MapProjection:
+        return `${printName(e.variable.name)} {${e.selectors.map((s) => this.selector(s)).join(', ')}}`;
+      case Kind.PatternExpression:
+        return this.path(e.pattern);
+      case Kind.ShortestPath:
+        return `${e.all ? 'allShortestPaths' : 'shortestPath'}(${this.path(e.pattern)})`;
+      case Kind.ExistsSubquery:
+        return `EXISTS { ${this.subqueryBody(e.body)} }`;
+      case Kind.CountSubquery:
+        return `COUNT { ${this.subqueryBody(e.body)} }`;
+      case Kind.CollectSubquery:
+        return `COLLECT { ${this.printQuery(e.body)} }`;
     }
   }
 
@@ -173,10 +319,14 @@ export class ExpressionPrinter {
 
   private selector(selector: MapProjectionSelector): string {
     switch (selector.kind) {
-      case Kind.PropertySelector: return `.${printKey(selector.property)}`;
-      case Kind.AllPropertiesSelector: return '.*';
-      case Kind.VariableSelector: return printName(selector.variable.name);
-      case Kind.LiteralEntrySelector: return `${printKey(selector.key)}: ${this.expression(selector.value)}`;
+      case Kind.PropertySelector:
+        return `.${printKey(selector.property)}`;
+      case Kind.AllPropertiesSelector:
+        return '.*';
+      case Kind.VariableSelector:
+        return printName(selector.variable.name);
+      case Kind.LiteralEntrySelector:
+        return `${printKey(selector.key)}: ${this.expression(selector.value)}`;
     }
   }
 
@@ -259,12 +409,24 @@ export class ExpressionPrinter {
     const print = (l: LabelExpression, minimum: number): string => {
       let text: string;
       switch (l.kind) {
-        case Kind.LabelName: text = printKey(l.name); break;
-        case Kind.LabelWildcard: text = '%'; break;
-        case Kind.LabelNot: text = `!${print(l.operand, 3)}`; break;
-        case Kind.LabelAnd: text = `${print(l.left, 2)}${l.colon ? ':' : '&'}${print(l.right, 3)}`; break;
-        case Kind.LabelOr: text = `${print(l.left, 1)}|${print(l.right, 2)}`; break;
-        case Kind.DynamicLabel: text = this.dynamicLabel(l); break;
+        case Kind.LabelName:
+          text = printKey(l.name);
+          break;
+        case Kind.LabelWildcard:
+          text = '%';
+          break;
+        case Kind.LabelNot:
+          text = `!${print(l.operand, 3)}`;
+          break;
+        case Kind.LabelAnd:
+          text = `${print(l.left, 2)}${l.colon ? ':' : '&'}${print(l.right, 3)}`;
+          break;
+        case Kind.LabelOr:
+          text = `${print(l.left, 1)}|${print(l.right, 2)}`;
+          break;
+        case Kind.DynamicLabel:
+          text = this.dynamicLabel(l);
+          break;
       }
       return level(l) < minimum ? `(${text})` : text;
     };
@@ -279,9 +441,12 @@ export class ExpressionPrinter {
   /** A Cypher type. */
   type(type: CypherTypeNode): string {
     switch (type.kind) {
-      case Kind.SimpleType: return `${type.name}${type.notNull ? ' NOT NULL' : ''}`;
-      case Kind.ListType: return `LIST<${this.type(type.elementType)}>${type.notNull ? ' NOT NULL' : ''}`;
-      case Kind.UnionType: return `ANY<${type.types.map((t) => this.type(t)).join(' | ')}>`;
+      case Kind.SimpleType:
+        return `${type.name}${type.notNull ? ' NOT NULL' : ''}`;
+      case Kind.ListType:
+        return `LIST<${this.type(type.elementType)}>${type.notNull ? ' NOT NULL' : ''}`;
+      case Kind.UnionType:
+        return `ANY<${type.types.map((t) => this.type(t)).join(' | ')}>`;
     }
   }
 }

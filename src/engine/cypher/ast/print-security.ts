@@ -39,7 +39,9 @@ export function printSecurityCommand(command: SecurityCommand, p: SecurityPrinti
     case Kind.DropRole:
       return `DROP ROLE ${p.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''}`;
     case Kind.RoleMembership:
-      return command.grant ? `GRANT ROLES ${names(command.roles)} TO ${names(command.users)}` : `REVOKE ROLES ${names(command.roles)} FROM ${names(command.users)}`;
+      return command.grant
+        ? `GRANT ROLES ${names(command.roles)} TO ${names(command.users)}`
+        : `REVOKE ROLES ${names(command.roles)} FROM ${names(command.users)}`;
     case Kind.PrivilegeCommand:
       return command.text;
   }

@@ -17,7 +17,8 @@ export { printFunctionName, printKey, printName, printString } from './print-exp
 export function print(node: Statement | Query | Clause | Expression): string {
   const printer = new Printer();
   switch (node.kind) {
-    case Kind.Statement: return printer.statement(node);
+    case Kind.Statement:
+      return printer.statement(node);
     case Kind.SingleQuery:
     case Kind.Union:
       return printer.query(node);
@@ -27,8 +28,21 @@ export function print(node: Statement | Query | Clause | Expression): string {
 }
 
 const clauseKinds = new Set<string>([
-  Kind.Use, Kind.Match, Kind.Unwind, Kind.With, Kind.Return, Kind.CallSubquery, Kind.CallProcedure, Kind.LoadCsv, Kind.Finish,
-  Kind.Create, Kind.Merge, Kind.Set, Kind.Remove, Kind.Delete, Kind.Foreach,
+  Kind.Use,
+  Kind.Match,
+  Kind.Unwind,
+  Kind.With,
+  Kind.Return,
+  Kind.CallSubquery,
+  Kind.CallProcedure,
+  Kind.LoadCsv,
+  Kind.Finish,
+  Kind.Create,
+  Kind.Merge,
+  Kind.Set,
+  Kind.Remove,
+  Kind.Delete,
+  Kind.Foreach,
 ]);
 
 function isClause(node: { kind: string }): boolean {
@@ -45,7 +59,13 @@ class Printer {
   statement(statement: Statement): string {
     const parts: string[] = [];
     if (statement.cypherVersion !== null || statement.options.length > 0) {
-      parts.push(['CYPHER', ...(statement.cypherVersion !== null ? [statement.cypherVersion] : []), ...statement.options.map((o) => `${printName(o.key)}=${o.value}`)].join(' '));
+      parts.push(
+        [
+          'CYPHER',
+          ...(statement.cypherVersion !== null ? [statement.cypherVersion] : []),
+          ...statement.options.map((o) => `${printName(o.key)}=${o.value}`),
+        ].join(' '),
+      );
     }
     if (statement.explain) parts.push(statement.explain);
     const body = statement.body;
@@ -63,7 +83,8 @@ class Printer {
     const x = this.expressions;
     const where = (expression: Expression | null): string => (expression ? ` WHERE ${this.e(expression)}` : '');
     switch (clause.kind) {
-      case Kind.Use: return `USE ${this.e(clause.graph)}`;
+      case Kind.Use:
+        return `USE ${this.e(clause.graph)}`;
       case Kind.Match: {
         const hints = clause.hints.map((hint) => {
           if (hint.hint === 'JOIN') return ` USING JOIN ON ${hint.variables.map((v) => printName(v.name)).join(', ')}`;
@@ -73,15 +94,19 @@ class Printer {
         });
         return `${clause.optional ? 'OPTIONAL ' : ''}MATCH ${x.pattern(clause.pattern)}${hints.join('')}${where(clause.where)}`;
       }
-      case Kind.Unwind: return `UNWIND ${this.e(clause.expression)} AS ${printName(clause.variable.name)}`;
+      case Kind.Unwind:
+        return `UNWIND ${this.e(clause.expression)} AS ${printName(clause.variable.name)}`;
       case Kind.With:
-        if (clause.form === 'LET') return `LET ${clause.projection.items.map((i) => `${this.e(i.alias!)} = ${this.e(i.expression)}`).join(', ')}`;
+        if (clause.form === 'LET')
+          return `LET ${clause.projection.items.map((i) => `${this.e(i.alias!)} = ${this.e(i.expression)}`).join(', ')}`;
         if (clause.form === 'FILTER') return `FILTER ${this.e(clause.where!)}`;
         if (clause.form === 'NEXT') return `RETURN ${this.projection(clause.projection)} NEXT`;
         return `WITH ${this.projection(clause.projection)}${where(clause.where)}`;
-      case Kind.Return: return `RETURN ${this.projection(clause.projection)}`;
+      case Kind.Return:
+        return `RETURN ${this.projection(clause.projection)}`;
       case Kind.CallSubquery: {
-        const scope = clause.scope === null ? '' : clause.scope === '*' ? ' (*)' : ` (${clause.scope.map((v) => printName(v.name)).join(', ')})`;
+        const scope =
+          clause.scope === null ? '' : clause.scope === '*' ? ' (*)' : ` (${clause.scope.map((v) => printName(v.name)).join(', ')})`;
         let out = `${clause.optional ? 'OPTIONAL ' : ''}CALL${scope} { ${this.query(clause.query)} }`;
         const tx = clause.inTransactions;
         if (tx) {
@@ -103,13 +128,18 @@ class Printer {
       }
       case Kind.LoadCsv:
         return `LOAD CSV${clause.withHeaders ? ' WITH HEADERS' : ''} FROM ${this.e(clause.source)} AS ${printName(clause.variable.name)}${clause.fieldTerminator !== null ? ` FIELDTERMINATOR ${printString(clause.fieldTerminator)}` : ''}`;
-      case Kind.Finish: return 'FINISH';
-      case Kind.Create: return `${clause.form === 'INSERT' ? 'INSERT' : 'CREATE'} ${x.pattern(clause.pattern)}`;
+      case Kind.Finish:
+        return 'FINISH';
+      case Kind.Create:
+        return `${clause.form === 'INSERT' ? 'INSERT' : 'CREATE'} ${x.pattern(clause.pattern)}`;
       case Kind.Merge:
         return `MERGE ${x.patternPart(clause.pattern)}${clause.actions.map((a) => ` ON ${a.on} SET ${a.items.map((i) => this.setItem(i)).join(', ')}`).join('')}`;
-      case Kind.Set: return `SET ${clause.items.map((i) => this.setItem(i)).join(', ')}`;
-      case Kind.Remove: return `REMOVE ${clause.items.map((i) => this.removeItem(i)).join(', ')}`;
-      case Kind.Delete: return `${clause.detach ? 'DETACH ' : ''}DELETE ${clause.expressions.map((e) => this.e(e)).join(', ')}`;
+      case Kind.Set:
+        return `SET ${clause.items.map((i) => this.setItem(i)).join(', ')}`;
+      case Kind.Remove:
+        return `REMOVE ${clause.items.map((i) => this.removeItem(i)).join(', ')}`;
+      case Kind.Delete:
+        return `${clause.detach ? 'DETACH ' : ''}DELETE ${clause.expressions.map((e) => this.e(e)).join(', ')}`;
       case Kind.Foreach:
         return `FOREACH (${printName(clause.variable.name)} IN ${this.e(clause.list)} | ${clause.clauses.map((c) => this.clause(c)).join(' ')})`;
     }
@@ -137,9 +167,12 @@ class Printer {
 
   private setItem(item: SetItem): string {
     switch (item.kind) {
-      case Kind.SetProperty: return `${this.expressions.expression(item.target, 11)} = ${this.e(item.value)}`;
-      case Kind.SetVariable: return `${printName(item.variable.name)} ${item.merge ? '+=' : '='} ${this.e(item.value)}`;
-      case Kind.SetLabels: return this.labelItem(item);
+      case Kind.SetProperty:
+        return `${this.expressions.expression(item.target, 11)} = ${this.e(item.value)}`;
+      case Kind.SetVariable:
+        return `${printName(item.variable.name)} ${item.merge ? '+=' : '='} ${this.e(item.value)}`;
+      case Kind.SetLabels:
+        return this.labelItem(item);
     }
   }
 
@@ -192,12 +225,20 @@ class Printer {
         const label = printName(command.labelOrType);
         out += command.entity === 'NODE' ? ` FOR (${v}:${label})` : ` FOR ()-[${v}:${label}]-()`;
         out += ` REQUIRE (${command.properties.map((p) => `${v}.${printName(p)}`).join(', ')})`;
-        const kinds = { UNIQUE: 'IS UNIQUE', NODE_KEY: 'IS NODE KEY', RELATIONSHIP_KEY: 'IS RELATIONSHIP KEY', NOT_NULL: 'IS NOT NULL', PROPERTY_TYPE: '' } as const;
+        const kinds = {
+          UNIQUE: 'IS UNIQUE',
+          NODE_KEY: 'IS NODE KEY',
+          RELATIONSHIP_KEY: 'IS RELATIONSHIP KEY',
+          NOT_NULL: 'IS NOT NULL',
+          PROPERTY_TYPE: '',
+        } as const;
         out += command.constraintType === 'PROPERTY_TYPE' ? ` IS :: ${x.type(command.propertyType!)}` : ` ${kinds[command.constraintType]}`;
         return out + options(command.options);
       }
-      case Kind.DropConstraint: return `DROP CONSTRAINT ${this.name(command.name)}${command.ifExists ? ' IF EXISTS' : ''}`;
-      case Kind.Show: return this.show(command);
+      case Kind.DropConstraint:
+        return `DROP CONSTRAINT ${this.name(command.name)}${command.ifExists ? ' IF EXISTS' : ''}`;
+      case Kind.Show:
+        return this.show(command);
       case Kind.CreateDatabase:
         return `CREATE ${command.orReplace ? 'OR REPLACE ' : ''}DATABASE ${this.symbolic(command.name)}${command.ifNotExists ? ' IF NOT EXISTS' : ''}${options(command.options)}${command.wait ? ' WAIT' : ''}`;
       case Kind.DropDatabase:
@@ -211,16 +252,25 @@ class Printer {
         });
         return `ALTER DATABASE ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''}${settings.join('')}`;
       }
-      case Kind.StartDatabase: return `START DATABASE ${this.symbolic(command.name)}`;
-      case Kind.StopDatabase: return `STOP DATABASE ${this.symbolic(command.name)}`;
+      case Kind.StartDatabase:
+        return `START DATABASE ${this.symbolic(command.name)}`;
+      case Kind.StopDatabase:
+        return `STOP DATABASE ${this.symbolic(command.name)}`;
       case Kind.CreateAlias: {
-        const properties = command.properties === null ? '' : ` PROPERTIES ${command.properties.kind === Kind.MapLiteral ? x.map(command.properties) : x.parameter(command.properties)}`;
+        const properties =
+          command.properties === null
+            ? ''
+            : ` PROPERTIES ${command.properties.kind === Kind.MapLiteral ? x.map(command.properties) : x.parameter(command.properties)}`;
         return `CREATE ${command.orReplace ? 'OR REPLACE ' : ''}ALIAS ${this.symbolic(command.name)}${command.ifNotExists ? ' IF NOT EXISTS' : ''} FOR DATABASE ${this.symbolic(command.target)}${properties}`;
       }
-      case Kind.DropAlias: return `DROP ALIAS ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''} FOR DATABASE`;
+      case Kind.DropAlias:
+        return `DROP ALIAS ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''} FOR DATABASE`;
       case Kind.AlterAlias: {
         const target = command.target === null ? '' : ` TARGET ${this.symbolic(command.target)}`;
-        const properties = command.properties === null ? '' : ` PROPERTIES ${command.properties.kind === Kind.MapLiteral ? x.map(command.properties) : x.parameter(command.properties)}`;
+        const properties =
+          command.properties === null
+            ? ''
+            : ` PROPERTIES ${command.properties.kind === Kind.MapLiteral ? x.map(command.properties) : x.parameter(command.properties)}`;
         return `ALTER ALIAS ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''} SET DATABASE${target}${properties}`;
       }
       default:
@@ -230,7 +280,10 @@ class Printer {
 
   private show(show: Show): string {
     let out = show.target === 'TERMINATE TRANSACTIONS' ? show.target : `SHOW ${show.filter ? show.filter + ' ' : ''}${show.target}`;
-    const names = show.name?.kind === Kind.ListLiteral ? show.name.items.map((item) => (item.kind === Kind.StringLiteral ? printName(item.value) : this.e(item))).join(', ') : '';
+    const names =
+      show.name?.kind === Kind.ListLiteral
+        ? show.name.items.map((item) => (item.kind === Kind.StringLiteral ? printName(item.value) : this.e(item))).join(', ')
+        : '';
     if (show.target === 'ROLES WITH USERS') out = `SHOW ${show.filter ? show.filter + ' ' : ''}ROLES WITH USERS`;
     else if (show.target === 'USERS' && show.filter === 'WITH AUTH') out = 'SHOW USERS WITH AUTH';
     else if (show.target === 'PRIVILEGES' || show.target === 'ROLE PRIVILEGES' || show.target === 'USER PRIVILEGES') {

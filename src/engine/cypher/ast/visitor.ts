@@ -143,8 +143,12 @@ export type KindVisitor = {
 
 /** True for values that are AST nodes (objects with a string `kind` known to `childKeys`). */
 export function isAstNode(value: unknown): value is AstNode {
-  return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' &&
-    (value as { kind: string }).kind in childKeys;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { kind?: unknown }).kind === 'string' &&
+    (value as { kind: string }).kind in childKeys
+  );
 }
 
 /** The child nodes of `node`, in source order. */

@@ -174,19 +174,23 @@ function extremum(distinct: boolean, pickFirst: (c: number) => boolean): Accumul
 
 /** The aggregating functions. */
 export const aggregateFunctions: readonly AggregateFunction[] = [
-  aggregate('count', { min: 0, max: 1, category: 'Aggregating', description: 'Number of non-null values (or rows, without argument).' }, (distinct) => {
-    let n = 0;
-    if (distinct) {
-      const counting = filtered(true, { add: () => void n++, result: () => BigInt(n) });
-      return { add: (args, ctx) => (args.length === 0 ? void n++ : counting.add(args, ctx)), result: () => BigInt(n) };
-    }
-    return {
-      add: (args) => {
-        if (args.length === 0 || (args[0] !== null && args[0] !== undefined)) n++;
-      },
-      result: () => BigInt(n),
-    };
-  }),
+  aggregate(
+    'count',
+    { min: 0, max: 1, category: 'Aggregating', description: 'Number of non-null values (or rows, without argument).' },
+    (distinct) => {
+      let n = 0;
+      if (distinct) {
+        const counting = filtered(true, { add: () => void n++, result: () => BigInt(n) });
+        return { add: (args, ctx) => (args.length === 0 ? void n++ : counting.add(args, ctx)), result: () => BigInt(n) };
+      }
+      return {
+        add: (args) => {
+          if (args.length === 0 || (args[0] !== null && args[0] !== undefined)) n++;
+        },
+        result: () => BigInt(n),
+      };
+    },
+  ),
   aggregate('sum', { category: 'Aggregating', description: 'Sum of numbers or durations.' }, (distinct) => {
     const summer = new Summer('sum');
     return filtered(distinct, { add: ([v]) => summer.add(v!), result: () => summer.sum() });

@@ -74,9 +74,15 @@ function converter(name: string, convert: Converter, description: string, accept
     if (r === undefined) throw invalidValue(name, v!);
     return r;
   });
-  const orNull = scalar(`${name}OrNull`, { category: 'Conversion', description: `${description} Null when not convertible.` }, ([v]) => convert(v!) ?? null);
-  const list = scalar(`${name}List`, { category: 'List', description: `Converts each element of a list; unconvertible elements become null.` }, ([v]) =>
-    asList(`${name}List`, v!).map((e) => (e === null ? null : (convert(e) ?? null))),
+  const orNull = scalar(
+    `${name}OrNull`,
+    { category: 'Conversion', description: `${description} Null when not convertible.` },
+    ([v]) => convert(v!) ?? null,
+  );
+  const list = scalar(
+    `${name}List`,
+    { category: 'List', description: `Converts each element of a list; unconvertible elements become null.` },
+    ([v]) => asList(`${name}List`, v!).map((e) => (e === null ? null : (convert(e) ?? null))),
   );
   return [strict, orNull, list];
 }
@@ -84,10 +90,25 @@ function converter(name: string, convert: Converter, description: string, accept
 /** The conversion functions. */
 export const conversionFunctions: readonly ScalarFunction[] = [
   ...converter('toBoolean', toBooleanValue, 'Converts a string, integer or boolean to a boolean.', ['String', 'Boolean', 'Integer']),
-  ...converter('toInteger', toIntegerValue, 'Converts a string, number or boolean to an integer.', ['String', 'Integer', 'Float', 'Boolean']),
+  ...converter('toInteger', toIntegerValue, 'Converts a string, number or boolean to an integer.', [
+    'String',
+    'Integer',
+    'Float',
+    'Boolean',
+  ]),
   ...converter('toFloat', toFloatValue, 'Converts a string or number to a float.', ['String', 'Integer', 'Float']),
   ...converter('toString', toStringValue, 'Converts a value to its string form.', [
-    'String', 'Integer', 'Float', 'Boolean', 'Point', 'Date', 'LocalTime', 'Time', 'LocalDateTime', 'DateTime', 'Duration',
+    'String',
+    'Integer',
+    'Float',
+    'Boolean',
+    'Point',
+    'Date',
+    'LocalTime',
+    'Time',
+    'LocalDateTime',
+    'DateTime',
+    'Duration',
   ]),
   scalar('valueType', { category: 'Scalar', nullIn: false, description: 'The Cypher type name of a value.' }, ([v]) => valueTypeName(v!)),
 ];

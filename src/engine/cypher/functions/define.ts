@@ -64,10 +64,9 @@ export function aggregate(
 
 /** A TypeError for an argument of the wrong type (`InvalidArgumentType`). */
 export function wrongType(fn: string, value: CypherValue, expected: string): CypherTypeError {
-  return new CypherTypeError(
-    `Type mismatch: expected ${expected} but was ${typeName(value)} (in ${fn}())`,
-    { detail: 'InvalidArgumentType' },
-  );
+  return new CypherTypeError(`Type mismatch: expected ${expected} but was ${typeName(value)} (in ${fn}())`, {
+    detail: 'InvalidArgumentType',
+  });
 }
 
 /** A TypeError for a value a conversion function cannot accept (`InvalidArgumentValue`). */

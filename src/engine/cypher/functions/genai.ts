@@ -13,7 +13,14 @@ import type { ScalarFunction } from './registry.js';
 export const genaiFunctions: readonly ScalarFunction[] = [
   scalar(
     'genai.vector.encode',
-    { min: 2, max: 3, nullIn: false, deterministic: false, category: 'Vector', description: 'Encode a given resource as a vector using the named provider (graphdb: the configured embedding provider).' },
+    {
+      min: 2,
+      max: 3,
+      nullIn: false,
+      deterministic: false,
+      category: 'Vector',
+      description: 'Encode a given resource as a vector using the named provider (graphdb: the configured embedding provider).',
+    },
     () => {
       throw new GraphError(
         StatusCodes.ProcedureCallFailed,

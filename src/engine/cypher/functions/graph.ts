@@ -34,16 +34,24 @@ function invalidArgumentValue(fn: string, v: CypherValue, expected: string): Cyp
 
 /** The graph functions. */
 export const graphFunctions: readonly ScalarFunction[] = [
-  scalar('id', { category: 'Scalar', description: 'The internal id of a node or relationship.', argumentTypes: [['Node', 'Relationship']] }, ([v]) => {
-    if (isNode(v!) || isRelationship(v!)) return v.id;
-    throw wrongType('id', v!, 'Node or Relationship');
-  }),
-  scalar('elementId', { category: 'Scalar', description: 'The element id of a node or relationship.', argumentTypes: [['Node', 'Relationship']] }, ([v], ctx) => {
-    if (v instanceof Node || v instanceof Relationship) return v.elementId;
-    if (v instanceof NodeRef) return ctx.accessor.nodeElementId(v.id);
-    if (isRelationship(v!)) return ctx.accessor.relationshipElementId(v.id);
-    throw wrongType('elementId', v!, 'Node or Relationship');
-  }),
+  scalar(
+    'id',
+    { category: 'Scalar', description: 'The internal id of a node or relationship.', argumentTypes: [['Node', 'Relationship']] },
+    ([v]) => {
+      if (isNode(v!) || isRelationship(v!)) return v.id;
+      throw wrongType('id', v!, 'Node or Relationship');
+    },
+  ),
+  scalar(
+    'elementId',
+    { category: 'Scalar', description: 'The element id of a node or relationship.', argumentTypes: [['Node', 'Relationship']] },
+    ([v], ctx) => {
+      if (v instanceof Node || v instanceof Relationship) return v.elementId;
+      if (v instanceof NodeRef) return ctx.accessor.nodeElementId(v.id);
+      if (isRelationship(v!)) return ctx.accessor.relationshipElementId(v.id);
+      throw wrongType('elementId', v!, 'Node or Relationship');
+    },
+  ),
   scalar('labels', { category: 'List', description: 'The labels of a node.', argumentTypes: [['Node']] }, ([v], ctx) => {
     if (v instanceof Node) return [...v.labels];
     if (v instanceof NodeRef) return [...(ctx.accessor.nodeLabels(v.id) ?? raise(deleted('Node', v.id)))];
@@ -53,16 +61,28 @@ export const graphFunctions: readonly ScalarFunction[] = [
     if (isRelationship(v!)) return v.type;
     throw invalidArgumentValue('type', v!, 'Relationship');
   }),
-  scalar('properties', { category: 'Scalar', description: 'The properties of a node, relationship or map.', argumentTypes: [['Node', 'Relationship', 'Map']] }, ([v], ctx) =>
-    propertiesOf(v!, ctx.accessor),
+  scalar(
+    'properties',
+    { category: 'Scalar', description: 'The properties of a node, relationship or map.', argumentTypes: [['Node', 'Relationship', 'Map']] },
+    ([v], ctx) => propertiesOf(v!, ctx.accessor),
   ),
-  scalar('keys', { category: 'List', description: 'The property keys of a node, relationship or map.', argumentTypes: [['Node', 'Relationship', 'Map']] }, ([v], ctx) => [
-    ...propertiesOf(v!, ctx.accessor, 'keys').keys(),
-  ]),
-  scalar('startNode', { category: 'Scalar', description: 'The start node of a relationship.', argumentTypes: [['Relationship']] }, ([v]) => {
-    if (isRelationship(v!)) return new NodeRef(v.startId);
-    throw wrongType('startNode', v!, 'Relationship');
-  }),
+  scalar(
+    'keys',
+    {
+      category: 'List',
+      description: 'The property keys of a node, relationship or map.',
+      argumentTypes: [['Node', 'Relationship', 'Map']],
+    },
+    ([v], ctx) => [...propertiesOf(v!, ctx.accessor, 'keys').keys()],
+  ),
+  scalar(
+    'startNode',
+    { category: 'Scalar', description: 'The start node of a relationship.', argumentTypes: [['Relationship']] },
+    ([v]) => {
+      if (isRelationship(v!)) return new NodeRef(v.startId);
+      throw wrongType('startNode', v!, 'Relationship');
+    },
+  ),
   scalar('endNode', { category: 'Scalar', description: 'The end node of a relationship.', argumentTypes: [['Relationship']] }, ([v]) => {
     if (isRelationship(v!)) return new NodeRef(v.endId);
     throw wrongType('endNode', v!, 'Relationship');

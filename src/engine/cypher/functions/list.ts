@@ -47,12 +47,26 @@ function range(args: readonly CypherValue[], ctx: FunctionContext): CypherValue 
 
 /** The list functions. */
 export const listFunctions: readonly ScalarFunction[] = [
-  scalar('range', { min: 2, max: 3, category: 'List', description: 'A list of integers from start to end (inclusive) by step.', argumentTypes: [['Integer']] }, range),
-  scalar('size', { category: 'Scalar', description: 'Number of elements in a list or characters in a string.', argumentTypes: [['String', 'List']] }, ([v]) => {
-    if (typeof v === 'string') return BigInt(v.length);
-    if (Array.isArray(v)) return BigInt(v.length);
-    throw wrongType('size', v!, 'String or List');
-  }),
+  scalar(
+    'range',
+    {
+      min: 2,
+      max: 3,
+      category: 'List',
+      description: 'A list of integers from start to end (inclusive) by step.',
+      argumentTypes: [['Integer']],
+    },
+    range,
+  ),
+  scalar(
+    'size',
+    { category: 'Scalar', description: 'Number of elements in a list or characters in a string.', argumentTypes: [['String', 'List']] },
+    ([v]) => {
+      if (typeof v === 'string') return BigInt(v.length);
+      if (Array.isArray(v)) return BigInt(v.length);
+      throw wrongType('size', v!, 'String or List');
+    },
+  ),
   scalar('head', { category: 'Scalar', description: 'The first element of a list.', argumentTypes: [['List']] }, ([v]) => {
     const list = asList('head', v!);
     return list.length === 0 ? null : list[0]!;
@@ -61,13 +75,17 @@ export const listFunctions: readonly ScalarFunction[] = [
     const list = asList('last', v!);
     return list.length === 0 ? null : list[list.length - 1]!;
   }),
-  scalar('tail', { category: 'List', description: 'All but the first element of a list.', argumentTypes: [['List']] }, ([v]) => asList('tail', v!).slice(1)),
+  scalar('tail', { category: 'List', description: 'All but the first element of a list.', argumentTypes: [['List']] }, ([v]) =>
+    asList('tail', v!).slice(1),
+  ),
   scalar('reverse', { category: 'List', description: 'A string or list in reverse order.', argumentTypes: [['String', 'List']] }, ([v]) => {
     if (typeof v === 'string') return [...v].reverse().join('');
     if (v !== undefined && isList(v)) return [...v].reverse();
     throw wrongType('reverse', v!, 'String or List');
   }),
-  scalar('coalesce', { min: 1, max: Infinity, nullIn: false, category: 'Scalar', description: 'The first non-null argument.' }, (args) =>
-    args.find((a) => a !== null) ?? null,
+  scalar(
+    'coalesce',
+    { min: 1, max: Infinity, nullIn: false, category: 'Scalar', description: 'The first non-null argument.' },
+    (args) => args.find((a) => a !== null) ?? null,
   ),
 ];

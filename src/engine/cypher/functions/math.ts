@@ -87,7 +87,11 @@ export const mathFunctions: readonly ScalarFunction[] = [
   scalar('floor', { category: 'Numeric', description: 'Rounds down to the nearest integer (FLOAT).', argumentTypes: NUMBER }, ([x]) =>
     Math.floor(asNumber('floor', x!)),
   ),
-  scalar('round', { min: 1, max: 3, category: 'Numeric', description: 'Rounds a number, optionally to a precision with a rounding mode.' }, round),
+  scalar(
+    'round',
+    { min: 1, max: 3, category: 'Numeric', description: 'Rounds a number, optionally to a precision with a rounding mode.' },
+    round,
+  ),
   scalar('sign', { category: 'Numeric', description: 'Returns -1, 0 or 1 (INTEGER).', argumentTypes: NUMBER }, ([x]) => {
     if (typeof x === 'bigint') return x < 0n ? -1n : x > 0n ? 1n : 0n;
     const n = asNumber('sign', x!);
@@ -96,7 +100,9 @@ export const mathFunctions: readonly ScalarFunction[] = [
   scalar('isNaN', { category: 'Numeric', description: 'True if the number is NaN.', argumentTypes: NUMBER }, ([x]) =>
     Number.isNaN(asNumber('isNaN', x!)),
   ),
-  scalar('rand', { min: 0, category: 'Numeric', deterministic: false, description: 'A random FLOAT in [0, 1).' }, (_args, ctx) => ctx.random()),
+  scalar('rand', { min: 0, category: 'Numeric', deterministic: false, description: 'A random FLOAT in [0, 1).' }, (_args, ctx) =>
+    ctx.random(),
+  ),
   scalar('e', { min: 0, category: 'Logarithmic', description: "Euler's number." }, () => Math.E),
   scalar('pi', { min: 0, category: 'Trigonometric', description: 'The mathematical constant pi.' }, () => Math.PI),
   floatFn('sqrt', Math.sqrt, 'Square root.'),
@@ -117,7 +123,14 @@ export const mathFunctions: readonly ScalarFunction[] = [
   floatFn('degrees', (x) => (x * 180) / Math.PI, 'Radians to degrees.'),
   floatFn('radians', (x) => (x * Math.PI) / 180, 'Degrees to radians.'),
   floatFn('haversin', (x) => (1 - Math.cos(x)) / 2, 'Half the versine of a number.'),
-  scalar('atan2', { min: 2, category: 'Trigonometric', description: 'Arctangent2 of a set of coordinates in radians.', argumentTypes: [NUMBER[0], NUMBER[0]] }, ([y, x]) =>
-    Math.atan2(asNumber('atan2', y!), asNumber('atan2', x!)),
+  scalar(
+    'atan2',
+    {
+      min: 2,
+      category: 'Trigonometric',
+      description: 'Arctangent2 of a set of coordinates in radians.',
+      argumentTypes: [NUMBER[0], NUMBER[0]],
+    },
+    ([y, x]) => Math.atan2(asNumber('atan2', y!), asNumber('atan2', x!)),
   ),
 ];

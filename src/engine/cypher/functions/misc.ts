@@ -14,7 +14,9 @@ function vectors(fn: string, a: CypherValue, b: CypherValue): [number[], number[
   const ys = asList(fn, b);
   if (xs.some((x) => x === null) || ys.some((y) => y === null)) return null;
   if (xs.length !== ys.length || xs.length === 0) {
-    throw badArgument(`Invalid input for function '${fn}()': vectors must be non-empty and of equal dimension (${xs.length} and ${ys.length})`);
+    throw badArgument(
+      `Invalid input for function '${fn}()': vectors must be non-empty and of equal dimension (${xs.length} and ${ys.length})`,
+    );
   }
   return [xs.map((x) => asNumber(fn, x)), ys.map((y) => asNumber(fn, y))];
 }
@@ -43,15 +45,25 @@ export function euclideanSimilarity(xs: readonly number[], ys: readonly number[]
 /** The miscellaneous functions. */
 export const miscFunctions: readonly ScalarFunction[] = [
   scalar('randomUUID', { min: 0, deterministic: false, category: 'Scalar', description: 'A random UUID string.' }, () => randomUUID()),
-  scalar('nullIf', { min: 2, nullIn: false, category: 'Scalar', description: 'null when both arguments are equal, else the first.' }, ([a, b]) =>
-    equals(a!, b!) === true ? null : a!,
+  scalar(
+    'nullIf',
+    { min: 2, nullIn: false, category: 'Scalar', description: 'null when both arguments are equal, else the first.' },
+    ([a, b]) => (equals(a!, b!) === true ? null : a!),
   ),
-  scalar('vector.similarity.cosine', { min: 2, category: 'Vector', description: 'Cosine similarity of two vectors, in [0, 1].' }, ([a, b]) => {
-    const v = vectors('vector.similarity.cosine', a!, b!);
-    return v === null ? null : cosineSimilarity(v[0], v[1]);
-  }),
-  scalar('vector.similarity.euclidean', { min: 2, category: 'Vector', description: 'Euclidean similarity of two vectors, in (0, 1].' }, ([a, b]) => {
-    const v = vectors('vector.similarity.euclidean', a!, b!);
-    return v === null ? null : euclideanSimilarity(v[0], v[1]);
-  }),
+  scalar(
+    'vector.similarity.cosine',
+    { min: 2, category: 'Vector', description: 'Cosine similarity of two vectors, in [0, 1].' },
+    ([a, b]) => {
+      const v = vectors('vector.similarity.cosine', a!, b!);
+      return v === null ? null : cosineSimilarity(v[0], v[1]);
+    },
+  ),
+  scalar(
+    'vector.similarity.euclidean',
+    { min: 2, category: 'Vector', description: 'Euclidean similarity of two vectors, in (0, 1].' },
+    ([a, b]) => {
+      const v = vectors('vector.similarity.euclidean', a!, b!);
+      return v === null ? null : euclideanSimilarity(v[0], v[1]);
+    },
+  ),
 ];

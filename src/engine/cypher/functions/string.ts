@@ -31,13 +31,22 @@ function trimChars(s: string, chars: string, start: boolean, end: boolean): stri
 }
 
 function trimFn(name: string, start: boolean, end: boolean): ScalarFunction {
-  return scalar(name, { min: 1, max: 2, category: 'String', description: `Removes characters from the ${start && end ? 'both ends' : start ? 'start' : 'end'} of a string.` }, ([s, chars]) => {
-    const text = asString(name, s!);
-    if (chars === undefined) {
-      return start && end ? text.trim() : start ? text.trimStart() : text.trimEnd();
-    }
-    return trimChars(text, asString(name, chars), start, end);
-  });
+  return scalar(
+    name,
+    {
+      min: 1,
+      max: 2,
+      category: 'String',
+      description: `Removes characters from the ${start && end ? 'both ends' : start ? 'start' : 'end'} of a string.`,
+    },
+    ([s, chars]) => {
+      const text = asString(name, s!);
+      if (chars === undefined) {
+        return start && end ? text.trim() : start ? text.trimStart() : text.trimEnd();
+      }
+      return trimChars(text, asString(name, chars), start, end);
+    },
+  );
 }
 
 /** The string functions. */
@@ -50,31 +59,56 @@ export const stringFunctions: readonly ScalarFunction[] = [
   trimFn('btrim', true, true),
   trimFn('ltrim', true, false),
   trimFn('rtrim', false, true),
-  scalar('replace', { min: 3, category: 'String', description: 'Replaces every occurrence of a search string.', argumentTypes: [STR, STR, STR] }, ([s, search, replacement]) =>
-    asString('replace', s!).split(asString('replace', search!)).join(asString('replace', replacement!)),
+  scalar(
+    'replace',
+    { min: 3, category: 'String', description: 'Replaces every occurrence of a search string.', argumentTypes: [STR, STR, STR] },
+    ([s, search, replacement]) => asString('replace', s!).split(asString('replace', search!)).join(asString('replace', replacement!)),
   ),
-  scalar('substring', { min: 2, max: 3, category: 'String', description: 'A substring from a 0-based start, optionally of a length.', argumentTypes: [STR, INT] }, ([s, start, length]) => {
-    const text = asString('substring', s!);
-    const from = nonNegative('substring', start!, 'start');
-    if (length === undefined) return text.slice(from);
-    return text.slice(from, from + nonNegative('substring', length, 'length'));
-  }),
+  scalar(
+    'substring',
+    {
+      min: 2,
+      max: 3,
+      category: 'String',
+      description: 'A substring from a 0-based start, optionally of a length.',
+      argumentTypes: [STR, INT],
+    },
+    ([s, start, length]) => {
+      const text = asString('substring', s!);
+      const from = nonNegative('substring', start!, 'start');
+      if (length === undefined) return text.slice(from);
+      return text.slice(from, from + nonNegative('substring', length, 'length'));
+    },
+  ),
   scalar('left', { min: 2, category: 'String', description: 'The leftmost characters of a string.', argumentTypes: [STR, INT] }, ([s, n]) =>
     asString('left', s!).slice(0, nonNegative('left', n!, 'length')),
   ),
-  scalar('right', { min: 2, category: 'String', description: 'The rightmost characters of a string.', argumentTypes: [STR, INT] }, ([s, n]) => {
-    const text = asString('right', s!);
-    const count = nonNegative('right', n!, 'length');
-    return count === 0 ? '' : text.slice(Math.max(0, text.length - count));
-  }),
-  scalar('split', { min: 2, category: 'String', description: 'Splits a string on a delimiter (or any of a list of delimiters).', argumentTypes: [STR, ['String', 'List']] }, ([s, delimiter]) => {
-    const text = asString('split', s!);
-    const delimiters = isList(delimiter) ? delimiter.map((d) => asString('split', d)) : [asString('split', delimiter!)];
-    if (delimiters.length === 1 && delimiters[0] === '') return [...text];
-    let parts = [text];
-    for (const d of delimiters) parts = parts.flatMap((p) => p.split(d));
-    return parts;
-  }),
+  scalar(
+    'right',
+    { min: 2, category: 'String', description: 'The rightmost characters of a string.', argumentTypes: [STR, INT] },
+    ([s, n]) => {
+      const text = asString('right', s!);
+      const count = nonNegative('right', n!, 'length');
+      return count === 0 ? '' : text.slice(Math.max(0, text.length - count));
+    },
+  ),
+  scalar(
+    'split',
+    {
+      min: 2,
+      category: 'String',
+      description: 'Splits a string on a delimiter (or any of a list of delimiters).',
+      argumentTypes: [STR, ['String', 'List']],
+    },
+    ([s, delimiter]) => {
+      const text = asString('split', s!);
+      const delimiters = isList(delimiter) ? delimiter.map((d) => asString('split', d)) : [asString('split', delimiter!)];
+      if (delimiters.length === 1 && delimiters[0] === '') return [...text];
+      let parts = [text];
+      for (const d of delimiters) parts = parts.flatMap((p) => p.split(d));
+      return parts;
+    },
+  ),
   scalar('normalize', { min: 1, max: 2, category: 'String', description: 'Unicode normalization (NFC by default).' }, ([s, form]) => {
     const text = asString('normalize', s!);
     const name = form === undefined ? 'NFC' : asString('normalize', form).toUpperCase();

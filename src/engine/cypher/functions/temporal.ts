@@ -6,7 +6,14 @@
 import { CypherTypeError } from '../../errors/index.js';
 import { isTemporalInstant, typeName } from '../../values/kinds.js';
 import { durationBetween, type BetweenUnit } from '../../values/temporal/between.js';
-import { constructTemporal, dateTimeFromEpoch, parseZone, temporalNow, type TemporalEnvironment, type TemporalKind } from '../../values/temporal/construct.js';
+import {
+  constructTemporal,
+  dateTimeFromEpoch,
+  parseZone,
+  temporalNow,
+  type TemporalEnvironment,
+  type TemporalKind,
+} from '../../values/temporal/construct.js';
 import { durationFromMap, durationFromString } from '../../values/temporal/duration-input.js';
 import { truncateTemporal } from '../../values/temporal/truncate.js';
 import { floorDiv } from '../../values/temporal/calendar.js';
@@ -25,7 +32,14 @@ const KINDS: readonly TemporalKind[] = ['date', 'localtime', 'time', 'localdatet
 function constructor(kind: TemporalKind): ScalarFunction {
   return scalar(
     kind,
-    { min: 0, max: 1, nullIn: false, deterministic: false, category: 'Temporal', description: `Creates a ${kind} from a string, map or other temporal value (or now).` },
+    {
+      min: 0,
+      max: 1,
+      nullIn: false,
+      deterministic: false,
+      category: 'Temporal',
+      description: `Creates a ${kind} from a string, map or other temporal value (or now).`,
+    },
     ([arg], ctx) => constructTemporal(kind, arg, environment(ctx)),
   );
 }
@@ -33,7 +47,14 @@ function constructor(kind: TemporalKind): ScalarFunction {
 function clockFunction(kind: TemporalKind, clock: ClockKind): ScalarFunction {
   return scalar(
     `${kind}.${clock}`,
-    { min: 0, max: 1, nullIn: false, deterministic: false, category: 'Temporal', description: `The current ${kind} by the ${clock} clock.` },
+    {
+      min: 0,
+      max: 1,
+      nullIn: false,
+      deterministic: false,
+      category: 'Temporal',
+      description: `The current ${kind} by the ${clock} clock.`,
+    },
     ([zone], ctx) => {
       if (zone === null) return null;
       const env = environment(ctx, clock);
@@ -51,7 +72,13 @@ function truncateFunction(kind: TemporalKind): ScalarFunction {
       if (unit === null || value === null || value === undefined) return null;
       if (!isTemporalInstant(value)) throw wrongType(name, value, 'a temporal value');
       if (overrides !== undefined && overrides !== null && !(overrides instanceof Map)) throw wrongType(name, overrides, 'Map');
-      return truncateTemporal(kind, asString(name, unit!), value, (overrides as ReadonlyMap<string, CypherValue> | undefined) ?? null, environment(ctx));
+      return truncateTemporal(
+        kind,
+        asString(name, unit!),
+        value,
+        (overrides as ReadonlyMap<string, CypherValue> | undefined) ?? null,
+        environment(ctx),
+      );
     },
   );
 }
@@ -69,26 +96,43 @@ export const temporalFunctions: readonly ScalarFunction[] = [
   ...KINDS.map(constructor),
   ...KINDS.flatMap((k) => (['transaction', 'statement', 'realtime'] as const).map((c) => clockFunction(k, c))),
   ...KINDS.map(truncateFunction),
-  scalar('datetime.fromepoch', { min: 2, category: 'Temporal', description: 'A datetime from seconds and nanoseconds since the epoch.' }, ([s, n], ctx) =>
-    dateTimeFromEpoch(Number(asInteger('datetime.fromepoch', s!, true)), Number(asInteger('datetime.fromepoch', n!, true)), environment(ctx)),
+  scalar(
+    'datetime.fromepoch',
+    { min: 2, category: 'Temporal', description: 'A datetime from seconds and nanoseconds since the epoch.' },
+    ([s, n], ctx) =>
+      dateTimeFromEpoch(
+        Number(asInteger('datetime.fromepoch', s!, true)),
+        Number(asInteger('datetime.fromepoch', n!, true)),
+        environment(ctx),
+      ),
   ),
-  scalar('datetime.fromepochmillis', { category: 'Temporal', description: 'A datetime from milliseconds since the epoch.' }, ([ms], ctx) => {
-    const millis = Number(asInteger('datetime.fromepochmillis', ms!, true));
-    const seconds = floorDiv(millis, 1000);
-    return dateTimeFromEpoch(seconds, (millis - seconds * 1000) * 1_000_000, environment(ctx));
-  }),
+  scalar(
+    'datetime.fromepochmillis',
+    { category: 'Temporal', description: 'A datetime from milliseconds since the epoch.' },
+    ([ms], ctx) => {
+      const millis = Number(asInteger('datetime.fromepochmillis', ms!, true));
+      const seconds = floorDiv(millis, 1000);
+      return dateTimeFromEpoch(seconds, (millis - seconds * 1000) * 1_000_000, environment(ctx));
+    },
+  ),
   scalar('duration', { category: 'Temporal', description: 'A duration from an ISO-8601 string or a map of components.' }, ([v]) => {
     if (typeof v === 'string') return durationFromString(v);
     if (v instanceof Map) return durationFromMap(v);
     if (v instanceof CypherDuration) return v;
-    throw new CypherTypeError(`Invalid input for duration(): expected a String or Map but was ${typeName(v!)}`, { detail: 'InvalidArgumentType' });
+    throw new CypherTypeError(`Invalid input for duration(): expected a String or Map but was ${typeName(v!)}`, {
+      detail: 'InvalidArgumentType',
+    });
   }),
   betweenFunction('duration.between', null),
   betweenFunction('duration.inMonths', 'months'),
   betweenFunction('duration.inDays', 'days'),
   betweenFunction('duration.inSeconds', 'seconds'),
-  scalar('timestamp', { min: 0, deterministic: false, category: 'Temporal', description: 'Milliseconds since the epoch (statement clock).' }, (_args, ctx) => {
-    const now = ctx.clock('statement');
-    return BigInt(now.epochSecond) * 1000n + BigInt(Math.floor(now.nano / 1_000_000));
-  }),
+  scalar(
+    'timestamp',
+    { min: 0, deterministic: false, category: 'Temporal', description: 'Milliseconds since the epoch (statement clock).' },
+    (_args, ctx) => {
+      const now = ctx.clock('statement');
+      return BigInt(now.epochSecond) * 1000n + BigInt(Math.floor(now.nano / 1_000_000));
+    },
+  ),
 ];

@@ -229,9 +229,11 @@ export function userRegex(pattern: string, mode: RegexMode = 'find', global = fa
     cached.lastIndex = 0;
     return cached;
   }
-  if (pattern.length > REGEX_MAX_PATTERN_LENGTH) throw invalid(pattern.slice(0, 64) + '…', `pattern longer than ${REGEX_MAX_PATTERN_LENGTH} characters`);
+  if (pattern.length > REGEX_MAX_PATTERN_LENGTH)
+    throw invalid(pattern.slice(0, 64) + '…', `pattern longer than ${REGEX_MAX_PATTERN_LENGTH} characters`);
   const unsupported = unsupportedConstruct(pattern);
-  if (unsupported !== null) throw invalid(pattern, `${unsupported} cannot be used (patterns run on a linear-time engine, see docs/security.md)`);
+  if (unsupported !== null)
+    throw invalid(pattern, `${unsupported} cannot be used (patterns run on a linear-time engine, see docs/security.md)`);
   const source = translateJava(pattern);
   let re: RE2;
   try {

@@ -120,7 +120,7 @@ export class Lexer {
         this.newLine(this.position + 1);
       } else this.position++;
     }
-    this.fail(start, "Failed to parse comment. A comment starting on `/*` must have a closing `*/`.");
+    this.fail(start, 'Failed to parse comment. A comment starting on `/*` must have a closing `*/`.');
   }
 
   /** Reads one token at the current position (which is not whitespace). */

@@ -44,7 +44,8 @@ export function scanNumber(text: string, start: number): { kind: TokenKind.Integ
     const digits = /[xX]/.test(text[position + 1]!) ? /[0-9a-fA-F_]/ : /[0-7_]/;
     position += 2;
     while (position < text.length && digits.test(text[position]!)) position++;
-    if (position === start + 2) throw syntaxError(text, start, `Invalid input '${text.slice(start, position + 1)}': expected a number`, 'InvalidNumberLiteral');
+    if (position === start + 2)
+      throw syntaxError(text, start, `Invalid input '${text.slice(start, position + 1)}': expected a number`, 'InvalidNumberLiteral');
   } else {
     position = scanDigits(text, position);
     if (text.charCodeAt(position) === 0x002e && isDigit(text.charCodeAt(position + 1))) {
@@ -126,14 +127,27 @@ export function scanString(text: string, start: number): { value: string; end: n
 function decodeEscape(text: string, position: number): [string, number] {
   const escaped = text[position + 1];
   switch (escaped) {
-    case '\\': return ['\\', 2];
-    case "'": return ["'", 2];
-    case '"': return ['"', 2];
-    case 'b': case 'B': return ['\b', 2];
-    case 'f': case 'F': return ['\f', 2];
-    case 'n': case 'N': return ['\n', 2];
-    case 'r': case 'R': return ['\r', 2];
-    case 't': case 'T': return ['\t', 2];
+    case '\\':
+      return ['\\', 2];
+    case "'":
+      return ["'", 2];
+    case '"':
+      return ['"', 2];
+    case 'b':
+    case 'B':
+      return ['\b', 2];
+    case 'f':
+    case 'F':
+      return ['\f', 2];
+    case 'n':
+    case 'N':
+      return ['\n', 2];
+    case 'r':
+    case 'R':
+      return ['\r', 2];
+    case 't':
+    case 'T':
+      return ['\t', 2];
     case 'u':
     case 'U': {
       const digits = escaped === 'u' ? 4 : 8;
@@ -141,7 +155,12 @@ function decodeEscape(text: string, position: number): [string, number] {
       const hex = sequence.slice(2);
       const codePoint = hex.length === digits && /^[0-9a-fA-F]+$/.test(hex) ? Number.parseInt(hex, 16) : -1;
       if (codePoint < 0 || codePoint > 0x10ffff) {
-        throw syntaxError(text, position, `Invalid input '${sequence}': expected ${digits === 4 ? 'four' : 'eight'} hexadecimal digits specifying a unicode character`, 'InvalidUnicodeLiteral');
+        throw syntaxError(
+          text,
+          position,
+          `Invalid input '${sequence}': expected ${digits === 4 ? 'four' : 'eight'} hexadecimal digits specifying a unicode character`,
+          'InvalidUnicodeLiteral',
+        );
       }
       return [String.fromCodePoint(codePoint), 2 + digits];
     }

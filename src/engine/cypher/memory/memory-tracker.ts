@@ -43,7 +43,8 @@ export class MemoryPool {
 
   /** Reserves `bytes` or throws the memory error. */
   reserve(bytes: number): void {
-    if (this.usedBytes + bytes > this.maxBytes) throw memoryLimitError(bytes, this.maxBytes, this.usedBytes, 'dbms.memory.transaction.total.max');
+    if (this.usedBytes + bytes > this.maxBytes)
+      throw memoryLimitError(bytes, this.maxBytes, this.usedBytes, 'dbms.memory.transaction.total.max');
     this.usedBytes += bytes;
   }
 
@@ -132,7 +133,10 @@ export interface MemoryLimitSettings {
  * automatic ones derived from the V8 heap limit (`--max-old-space-size`, about 4 GiB by default
  * on a 64-bit machine with 16 GiB or more), so tracked buffers cannot exhaust the heap.
  */
-export function resolveMemoryLimits(settings: MemoryLimitSettings = {}, heapLimit = getHeapStatistics().heap_size_limit): { transactionMax: number; totalMax: number } {
+export function resolveMemoryLimits(
+  settings: MemoryLimitSettings = {},
+  heapLimit = getHeapStatistics().heap_size_limit,
+): { transactionMax: number; totalMax: number } {
   const totalMax = settings.totalMaxBytes || Math.floor(heapLimit / 2);
   const transactionMax = Math.min(totalMax, settings.transactionMaxBytes || Math.floor(heapLimit / 4));
   return { transactionMax, totalMax };

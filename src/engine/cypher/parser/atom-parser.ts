@@ -144,7 +144,8 @@ export abstract class AtomParser extends ExpressionParser {
     while (this.optionalToken(TokenKind.Dot)) parts.push(this.parseName());
     this.expectToken(TokenKind.LParen);
     const isTrim = parts.length === 1 && parts[0]!.toLowerCase() === 'trim';
-    if (isTrim && (this.peekKeyword('LEADING') || this.peekKeyword('TRAILING') || this.peekKeyword('BOTH'))) return this.parseTrimFrom(start, null);
+    if (isTrim && (this.peekKeyword('LEADING') || this.peekKeyword('TRAILING') || this.peekKeyword('BOTH')))
+      return this.parseTrimFrom(start, null);
     const distinct = this.optionalKeyword('DISTINCT');
     const args: Expression[] = [];
     if (!this.peekKind(TokenKind.RParen)) {
@@ -198,20 +199,25 @@ export abstract class AtomParser extends ExpressionParser {
   /** `MapLiteral : '{' [PropertyKey ':' Expression (',' PropertyKey ':' Expression)*] '}'` */
   parseMapLiteral(): MapLiteral {
     const start = this.peek();
-    const entries = this.optionalMany(TokenKind.LBrace, () => {
-      const entryStart = this.peek();
-      const key = this.parseName('a property key name');
-      this.expectToken(TokenKind.Colon);
-      const value = this.parseExpression();
-      return this.finish<MapEntry>(entryStart, { kind: Kind.MapEntry, key, value });
-    }, TokenKind.RBrace);
+    const entries = this.optionalMany(
+      TokenKind.LBrace,
+      () => {
+        const entryStart = this.peek();
+        const key = this.parseName('a property key name');
+        this.expectToken(TokenKind.Colon);
+        const value = this.parseExpression();
+        return this.finish<MapEntry>(entryStart, { kind: Kind.MapEntry, key, value });
+      },
+      TokenKind.RBrace,
+    );
     return this.finish<MapLiteral>(start, { kind: Kind.MapLiteral, entries });
   }
 
   /** `'['` starts a list comprehension, a pattern comprehension or a list literal. */
   private parseBracketed(): Expression {
     if (this.peekName(1) && this.peekKeyword('IN', 2)) return this.parseListComprehension();
-    const patternLike = (this.peekKind(TokenKind.LParen, 1) && this.relationshipFollowsGroup(1)) || (this.peekName(1) && this.peekKind(TokenKind.Eq, 2));
+    const patternLike =
+      (this.peekKind(TokenKind.LParen, 1) && this.relationshipFollowsGroup(1)) || (this.peekName(1) && this.peekKind(TokenKind.Eq, 2));
     if (patternLike && !this.failedPatternAt.has(this.index)) {
       const at = this.index;
       const comprehension = this.tryParse(() => this.parsePatternComprehension());
@@ -283,8 +289,13 @@ export abstract class AtomParser extends ExpressionParser {
       if (kind === TokenKind.LParen) depth++;
       else if (kind === TokenKind.RParen && --depth === 0) {
         const next = this.tokens[i + 1]?.kind;
-        return next === TokenKind.Minus || next === TokenKind.Lt || next === TokenKind.UnicodeDash || next === TokenKind.UnicodeLeftArrowHead ||
-          next === TokenKind.LParen;
+        return (
+          next === TokenKind.Minus ||
+          next === TokenKind.Lt ||
+          next === TokenKind.UnicodeDash ||
+          next === TokenKind.UnicodeLeftArrowHead ||
+          next === TokenKind.LParen
+        );
       } else if (kind === TokenKind.EOF) return false;
     }
     return false;

@@ -27,8 +27,23 @@ import { conditionalQuery, nextQuery, type ConditionalBranch } from './gql-compo
 
 /** The keywords a clause can start with, as listed in "expected ..." messages. */
 export const clauseKeywords = [
-  'CALL', 'CREATE', 'DELETE', 'DETACH', 'FINISH', 'FOREACH', 'LOAD', 'MATCH', 'MERGE', 'NODETACH',
-  'OPTIONAL', 'REMOVE', 'RETURN', 'SET', 'UNWIND', 'USE', 'WITH',
+  'CALL',
+  'CREATE',
+  'DELETE',
+  'DETACH',
+  'FINISH',
+  'FOREACH',
+  'LOAD',
+  'MATCH',
+  'MERGE',
+  'NODETACH',
+  'OPTIONAL',
+  'REMOVE',
+  'RETURN',
+  'SET',
+  'UNWIND',
+  'USE',
+  'WITH',
 ];
 
 /** Queries and the reading, projecting and subquery clauses. */
@@ -94,30 +109,47 @@ export abstract class ClauseParser extends UpdateParser {
   parseClause(): Clause | null {
     if (!this.peekKind(TokenKind.Name)) return null;
     switch (this.peek().value.toUpperCase()) {
-      case 'USE': return this.parseUse();
-      case 'MATCH': return this.parseMatch();
+      case 'USE':
+        return this.parseUse();
+      case 'MATCH':
+        return this.parseMatch();
       case 'OPTIONAL':
         if (this.peekKeyword('CALL', 1)) return this.parseCall();
         return this.parseMatch();
-      case 'UNWIND': return this.parseUnwind();
-      case 'WITH': return this.parseWith();
-      case 'LET': return this.cypher25Clause() ? this.parseLet() : null;
-      case 'FILTER': return this.cypher25Clause() ? this.parseFilter() : null;
-      case 'INSERT': return this.cypher25Clause() ? this.parseInsert() : null;
-      case 'RETURN': return this.parseReturn();
-      case 'CALL': return this.parseCall();
-      case 'LOAD': return this.parseLoadCsv();
-      case 'FINISH': return this.finish<Finish>(this.advance(), { kind: Kind.Finish });
-      case 'CREATE': return this.parseCreate();
-      case 'MERGE': return this.parseMerge();
-      case 'SET': return this.parseSet();
-      case 'REMOVE': return this.parseRemove();
+      case 'UNWIND':
+        return this.parseUnwind();
+      case 'WITH':
+        return this.parseWith();
+      case 'LET':
+        return this.cypher25Clause() ? this.parseLet() : null;
+      case 'FILTER':
+        return this.cypher25Clause() ? this.parseFilter() : null;
+      case 'INSERT':
+        return this.cypher25Clause() ? this.parseInsert() : null;
+      case 'RETURN':
+        return this.parseReturn();
+      case 'CALL':
+        return this.parseCall();
+      case 'LOAD':
+        return this.parseLoadCsv();
+      case 'FINISH':
+        return this.finish<Finish>(this.advance(), { kind: Kind.Finish });
+      case 'CREATE':
+        return this.parseCreate();
+      case 'MERGE':
+        return this.parseMerge();
+      case 'SET':
+        return this.parseSet();
+      case 'REMOVE':
+        return this.parseRemove();
       case 'DELETE':
       case 'DETACH':
       case 'NODETACH':
         return this.parseDelete();
-      case 'FOREACH': return this.parseForeach();
-      default: return null;
+      case 'FOREACH':
+        return this.parseForeach();
+      default:
+        return null;
     }
   }
 
@@ -150,13 +182,27 @@ export abstract class ClauseParser extends UpdateParser {
     if (this.optionalKeyword('JOIN')) {
       this.expectKeyword('ON');
       const variables = this.delimitedMany(TokenKind.Comma, () => this.parseVariable());
-      return this.finish<UsingHint>(start, { kind: Kind.UsingHint, hint: 'JOIN', indexType: null, variables, labelOrType: null, properties: [] });
+      return this.finish<UsingHint>(start, {
+        kind: Kind.UsingHint,
+        hint: 'JOIN',
+        indexType: null,
+        variables,
+        labelOrType: null,
+        properties: [],
+      });
     }
     if (this.optionalKeyword('SCAN')) {
       const variable = this.parseVariable();
       this.expectToken(TokenKind.Colon);
       const labelOrType = this.parseName('a label name');
-      return this.finish<UsingHint>(start, { kind: Kind.UsingHint, hint: 'SCAN', indexType: null, variables: [variable], labelOrType, properties: [] });
+      return this.finish<UsingHint>(start, {
+        kind: Kind.UsingHint,
+        hint: 'SCAN',
+        indexType: null,
+        variables: [variable],
+        labelOrType,
+        properties: [],
+      });
     }
     let indexType: UsingHint['indexType'] = null;
     for (const type of ['RANGE', 'TEXT', 'POINT'] as const) if (this.optionalKeyword(type)) indexType = type;
@@ -191,7 +237,8 @@ export abstract class ClauseParser extends UpdateParser {
     if (this.cypherVersion === '5') return false;
     const word = this.peek().value.toUpperCase();
     if (word === 'LET') return this.peekKind(TokenKind.Name, 1) && this.peekKind(TokenKind.Eq, 2);
-    if (word === 'INSERT') return this.peekKind(TokenKind.LParen, 1) || (this.peekKind(TokenKind.Name, 1) && this.peekKind(TokenKind.Eq, 2));
+    if (word === 'INSERT')
+      return this.peekKind(TokenKind.LParen, 1) || (this.peekKind(TokenKind.Name, 1) && this.peekKind(TokenKind.Eq, 2));
     return !this.peekKind(TokenKind.LParen, 1);
   }
 
@@ -205,11 +252,24 @@ export abstract class ClauseParser extends UpdateParser {
       this.expectToken(TokenKind.Eq);
       const expressionStart = this.peek();
       const expression = this.parseExpression();
-      const item = this.finish<ProjectionItem>(expressionStart, { kind: Kind.ProjectionItem, expression, alias, text: this.sourceFrom(expressionStart) });
-      const projection = this.finish<ProjectionBody>(itemStart, {
-        kind: Kind.ProjectionBody, distinct: false, star: true, items: [item], orderBy: null, skip: null, limit: null,
+      const item = this.finish<ProjectionItem>(expressionStart, {
+        kind: Kind.ProjectionItem,
+        expression,
+        alias,
+        text: this.sourceFrom(expressionStart),
       });
-      bindings.push(this.finish<With>(bindings.length === 0 ? start : itemStart, { kind: Kind.With, projection, where: null, form: 'LET' }));
+      const projection = this.finish<ProjectionBody>(itemStart, {
+        kind: Kind.ProjectionBody,
+        distinct: false,
+        star: true,
+        items: [item],
+        orderBy: null,
+        skip: null,
+        limit: null,
+      });
+      bindings.push(
+        this.finish<With>(bindings.length === 0 ? start : itemStart, { kind: Kind.With, projection, where: null, form: 'LET' }),
+      );
     } while (this.optionalToken(TokenKind.Comma));
     this.pendingClauses.push(...bindings.slice(1));
     return bindings[0]!;
@@ -221,7 +281,13 @@ export abstract class ClauseParser extends UpdateParser {
     this.optionalKeyword('WHERE');
     const where = this.parseExpression();
     const projection = this.finish<ProjectionBody>(start, {
-      kind: Kind.ProjectionBody, distinct: false, star: true, items: [], orderBy: null, skip: null, limit: null,
+      kind: Kind.ProjectionBody,
+      distinct: false,
+      star: true,
+      items: [],
+      orderBy: null,
+      skip: null,
+      limit: null,
     });
     return this.finish<With>(start, { kind: Kind.With, projection, where, form: 'FILTER' });
   }
@@ -341,7 +407,9 @@ export abstract class ClauseParser extends UpdateParser {
   private parseProcedureCall(start: Token, optional: boolean): CallProcedure {
     const parts = [this.parseName('a procedure name')];
     while (this.optionalToken(TokenKind.Dot)) parts.push(this.parseName('a procedure name'));
-    const args = this.peekKind(TokenKind.LParen) ? this.optionalMany(TokenKind.LParen, () => this.parseExpression(), TokenKind.RParen) : null;
+    const args = this.peekKind(TokenKind.LParen)
+      ? this.optionalMany(TokenKind.LParen, () => this.parseExpression(), TokenKind.RParen)
+      : null;
     let yieldStar = false;
     let yieldItems: YieldItem[] | null = null;
     let where: Expression | null = null;
@@ -353,7 +421,16 @@ export abstract class ClauseParser extends UpdateParser {
       }
     }
     const name = parts.pop()!;
-    return this.finish<CallProcedure>(start, { kind: Kind.CallProcedure, optional, namespace: parts, name, args, yieldStar, yieldItems, where });
+    return this.finish<CallProcedure>(start, {
+      kind: Kind.CallProcedure,
+      optional,
+      namespace: parts,
+      name,
+      args,
+      yieldStar,
+      yieldItems,
+      where,
+    });
   }
 
   /** `YieldItem : Field [AS Variable]` */

@@ -1,4 +1,15 @@
-import type { AdminCommand, AlterAlias, AlterDatabase, CreateAlias, CreateDatabase, DatabaseSetting, DropAlias, DropDatabase, StartDatabase, StopDatabase } from '../ast/admin.js';
+import type {
+  AdminCommand,
+  AlterAlias,
+  AlterDatabase,
+  CreateAlias,
+  CreateDatabase,
+  DatabaseSetting,
+  DropAlias,
+  DropDatabase,
+  StartDatabase,
+  StopDatabase,
+} from '../ast/admin.js';
 import type { Expression, StringLiteral } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
 import type { SchemaCommand, Show, ShowTarget } from '../ast/schema.js';
@@ -25,8 +36,31 @@ const showTargets: ReadonlyArray<readonly [readonly string[], ShowTarget, boolea
 
 /** Filter words that may precede a SHOW target (`SHOW FULLTEXT INDEXES`, `SHOW UNIQUE CONSTRAINTS`). */
 const showFilters = [
-  'ALL', 'RANGE', 'TEXT', 'POINT', 'LOOKUP', 'FULLTEXT', 'VECTOR', 'BTREE', 'UNIQUE', 'EXIST', 'EXISTENCE',
-  'KEY', 'BUILT', 'IN', 'USER', 'DEFINED', 'NODE', 'RELATIONSHIP', 'REL', 'PROPERTY', 'TYPE', 'EXISTS', 'DEFAULT', 'HOME', 'CURRENT',
+  'ALL',
+  'RANGE',
+  'TEXT',
+  'POINT',
+  'LOOKUP',
+  'FULLTEXT',
+  'VECTOR',
+  'BTREE',
+  'UNIQUE',
+  'EXIST',
+  'EXISTENCE',
+  'KEY',
+  'BUILT',
+  'IN',
+  'USER',
+  'DEFINED',
+  'NODE',
+  'RELATIONSHIP',
+  'REL',
+  'PROPERTY',
+  'TYPE',
+  'EXISTS',
+  'DEFAULT',
+  'HOME',
+  'CURRENT',
 ];
 
 /** SHOW, database and alias administration commands. */
@@ -38,8 +72,12 @@ export abstract class CommandParser extends SecurityCommandParser {
     if ((this.peekKeyword('START') || this.peekKeyword('STOP')) && this.peekKeyword('DATABASE', 1)) return true;
     if (!this.peekKeyword('CREATE')) return false;
     const offset = this.peekKeywords('CREATE', 'OR', 'REPLACE') ? 3 : 1;
-    return this.peekSchemaCreate(offset) || this.peekKeyword('DATABASE', offset) || this.peekKeyword('ALIAS', offset) ||
-      (this.peekKeyword('COMPOSITE', offset) && this.peekKeyword('DATABASE', offset + 1));
+    return (
+      this.peekSchemaCreate(offset) ||
+      this.peekKeyword('DATABASE', offset) ||
+      this.peekKeyword('ALIAS', offset) ||
+      (this.peekKeyword('COMPOSITE', offset) && this.peekKeyword('DATABASE', offset + 1))
+    );
   }
 
   /** `Command : CreateCommand | DropCommand | AlterDatabase | StartDatabase | StopDatabase | Show` */
@@ -83,7 +121,9 @@ export abstract class CommandParser extends SecurityCommandParser {
       ['GRANT', 'DENY', 'REVOKE', 'RENAME'].includes(first) && this.peekName()
         ? true
         : (first === 'DROP' || first === 'ALTER') && this.peekName()
-          ? this.peekKeyword('USER', 1) || this.peekKeyword('ROLE', 1) || (first === 'ALTER' && this.peekKeywords('ALTER', 'CURRENT', 'USER'))
+          ? this.peekKeyword('USER', 1) ||
+            this.peekKeyword('ROLE', 1) ||
+            (first === 'ALTER' && this.peekKeywords('ALTER', 'CURRENT', 'USER'))
           : this.peekSecurityCommand();
     if (!isSecurity) return null;
     this.advance();
@@ -221,7 +261,9 @@ export abstract class CommandParser extends SecurityCommandParser {
     while (target === null) {
       const entry = showTargets.find(([words]) => words.some((word) => this.peekKeyword(word)));
       const isFilter = showFilters.some((word) => this.peekKeyword(word));
-      const nextIsWord = showFilters.some((word) => this.peekKeyword(word, 1)) || showTargets.some(([words]) => words.some((word) => this.peekKeyword(word, 1)));
+      const nextIsWord =
+        showFilters.some((word) => this.peekKeyword(word, 1)) ||
+        showTargets.some(([words]) => words.some((word) => this.peekKeyword(word, 1)));
       if (entry && !(isFilter && nextIsWord)) {
         this.advance();
         target = entry[1];
@@ -234,7 +276,16 @@ export abstract class CommandParser extends SecurityCommandParser {
     }
     let name: Expression | null = null;
     const takesList = target === 'TRANSACTIONS' || target === 'SETTINGS';
-    if (takesName && !this.peekKeyword('YIELD') && !this.peekKeyword('WHERE') && !this.peekKeyword('FOR') && (this.peekName() || this.peekKind(TokenKind.Parameter) || this.peekKind(TokenKind.String) || (takesList && this.peekKind(TokenKind.LBracket)))) {
+    if (
+      takesName &&
+      !this.peekKeyword('YIELD') &&
+      !this.peekKeyword('WHERE') &&
+      !this.peekKeyword('FOR') &&
+      (this.peekName() ||
+        this.peekKind(TokenKind.Parameter) ||
+        this.peekKind(TokenKind.String) ||
+        (takesList && this.peekKind(TokenKind.LBracket)))
+    ) {
       name = takesList ? this.parseNameList() : this.parseExpression();
     }
     if (target === 'ALIASES' && this.optionalKeyword('FOR')) {
@@ -263,6 +314,18 @@ export abstract class CommandParser extends SecurityCommandParser {
     }
     const where = this.optionalKeyword('WHERE') ? this.parseExpression() : null;
     const returnClause = this.peekKeyword('RETURN') ? this.parseReturn() : null;
-    return this.finish<Show>(start, { kind: Kind.Show, target, filter, name, yieldStar, yieldItems, orderBy, skip, limit, where, returnClause });
+    return this.finish<Show>(start, {
+      kind: Kind.Show,
+      target,
+      filter,
+      name,
+      yieldStar,
+      yieldItems,
+      orderBy,
+      skip,
+      limit,
+      where,
+      returnClause,
+    });
   }
 }

@@ -56,17 +56,31 @@ export abstract class ExpressionParser extends ParserBase {
 
   /** `Expression : XorExpression (OR XorExpression)*` */
   parseExpression(): Expression {
-    return this.nested(() => this.parseLeftAssociative(() => this.parseXor(), () => (this.peekKeyword('OR') ? 'OR' : null), this.peek()));
+    return this.nested(() =>
+      this.parseLeftAssociative(
+        () => this.parseXor(),
+        () => (this.peekKeyword('OR') ? 'OR' : null),
+        this.peek(),
+      ),
+    );
   }
 
   /** `XorExpression : AndExpression (XOR AndExpression)*` */
   protected parseXor(): Expression {
-    return this.parseLeftAssociative(() => this.parseAnd(), () => (this.peekKeyword('XOR') ? 'XOR' : null), this.peek());
+    return this.parseLeftAssociative(
+      () => this.parseAnd(),
+      () => (this.peekKeyword('XOR') ? 'XOR' : null),
+      this.peek(),
+    );
   }
 
   /** `AndExpression : NotExpression (AND NotExpression)*` */
   protected parseAnd(): Expression {
-    return this.parseLeftAssociative(() => this.parseNot(), () => (this.peekKeyword('AND') ? 'AND' : null), this.peek());
+    return this.parseLeftAssociative(
+      () => this.parseNot(),
+      () => (this.peekKeyword('AND') ? 'AND' : null),
+      this.peek(),
+    );
   }
 
   /** `NotExpression : NOT* ComparisonExpression` */
@@ -93,7 +107,10 @@ export abstract class ExpressionParser extends ParserBase {
       this.advance();
       const right = this.parsePredicate();
       const comparison = this.finishFrom<BinaryOperation>(left, { kind: Kind.BinaryOperation, operator, left, right });
-      result = result === null ? comparison : this.finish<BinaryOperation>(start, { kind: Kind.BinaryOperation, operator: 'AND', left: result, right: comparison });
+      result =
+        result === null
+          ? comparison
+          : this.finish<BinaryOperation>(start, { kind: Kind.BinaryOperation, operator: 'AND', left: result, right: comparison });
       left = right;
     }
     return result ?? left;
@@ -163,36 +180,54 @@ export abstract class ExpressionParser extends ParserBase {
     if (!this.peekKeyword('NORMALIZED')) this.advance();
     this.expectKeyword('NORMALIZED');
     const formLiteral: StringLiteral = { kind: Kind.StringLiteral, value: form };
-    const normalized = this.finish<FunctionCall>(start, { kind: Kind.FunctionCall, namespace: [], name: 'normalize', distinct: false, args: [operand, formLiteral] });
+    const normalized = this.finish<FunctionCall>(start, {
+      kind: Kind.FunctionCall,
+      namespace: [],
+      name: 'normalize',
+      distinct: false,
+      args: [operand, formLiteral],
+    });
     const test = this.finish<BinaryOperation>(start, { kind: Kind.BinaryOperation, operator: '=', left: normalized, right: operand });
     return negated ? this.finish<UnaryOperation>(start, { kind: Kind.UnaryOperation, operator: 'NOT', operand: test }) : test;
   }
 
   /** `AddExpression : MultiplyExpression (('+' | '-' | '||') MultiplyExpression)*` */
   protected parseAdditive(): Expression {
-    return this.parseLeftAssociative(() => this.parseMultiplicative(), () => {
-      const kind = this.peek().kind;
-      if (kind === TokenKind.Plus) return '+';
-      if (kind === TokenKind.Minus) return '-';
-      if (kind === TokenKind.Concat) return '||';
-      return null;
-    }, this.peek());
+    return this.parseLeftAssociative(
+      () => this.parseMultiplicative(),
+      () => {
+        const kind = this.peek().kind;
+        if (kind === TokenKind.Plus) return '+';
+        if (kind === TokenKind.Minus) return '-';
+        if (kind === TokenKind.Concat) return '||';
+        return null;
+      },
+      this.peek(),
+    );
   }
 
   /** `MultiplyExpression : PowerExpression (('*' | '/' | '%') PowerExpression)*` */
   protected parseMultiplicative(): Expression {
-    return this.parseLeftAssociative(() => this.parsePower(), () => {
-      const kind = this.peek().kind;
-      if (kind === TokenKind.Star) return '*';
-      if (kind === TokenKind.Slash) return '/';
-      if (kind === TokenKind.Percent) return '%';
-      return null;
-    }, this.peek());
+    return this.parseLeftAssociative(
+      () => this.parsePower(),
+      () => {
+        const kind = this.peek().kind;
+        if (kind === TokenKind.Star) return '*';
+        if (kind === TokenKind.Slash) return '/';
+        if (kind === TokenKind.Percent) return '%';
+        return null;
+      },
+      this.peek(),
+    );
   }
 
   /** `PowerExpression : UnaryExpression ('^' UnaryExpression)*` (left-associative, as in Neo4j). */
   protected parsePower(): Expression {
-    return this.parseLeftAssociative(() => this.parseUnary(), () => (this.peekKind(TokenKind.Caret) ? '^' : null), this.peek());
+    return this.parseLeftAssociative(
+      () => this.parseUnary(),
+      () => (this.peekKind(TokenKind.Caret) ? '^' : null),
+      this.peek(),
+    );
   }
 
   /**
@@ -211,7 +246,11 @@ export abstract class ExpressionParser extends ParserBase {
     if (start.kind === TokenKind.Minus || start.kind === TokenKind.Plus) {
       this.advance();
       const operand = this.nested(() => this.parseUnary());
-      return this.finish<UnaryOperation>(start, { kind: Kind.UnaryOperation, operator: start.kind === TokenKind.Minus ? '-' : '+', operand });
+      return this.finish<UnaryOperation>(start, {
+        kind: Kind.UnaryOperation,
+        operator: start.kind === TokenKind.Minus ? '-' : '+',
+        operand,
+      });
     }
     return this.parsePostfixExpression();
   }
@@ -245,8 +284,14 @@ export abstract class ExpressionParser extends ParserBase {
   /** True when the token at `offset` can begin a label expression. */
   protected peekLabelStart(offset: number): boolean {
     const kind = this.peek(offset).kind;
-    return kind === TokenKind.Name || kind === TokenKind.QuotedName || kind === TokenKind.Bang ||
-      kind === TokenKind.Percent || kind === TokenKind.LParen || this.peekDynamicLabel(offset);
+    return (
+      kind === TokenKind.Name ||
+      kind === TokenKind.QuotedName ||
+      kind === TokenKind.Bang ||
+      kind === TokenKind.Percent ||
+      kind === TokenKind.LParen ||
+      this.peekDynamicLabel(offset)
+    );
   }
 
   /** True at `$(`, `$all(` or `$any(` (a dynamic label or type). */
@@ -273,7 +318,11 @@ export abstract class ExpressionParser extends ParserBase {
   }
 
   /** Parses `operand (op operand)*` left-associatively for operators chosen by `peekOperator`. */
-  private parseLeftAssociative(parseOperand: () => Expression, peekOperator: (token: Token) => BinaryOperator | null, start: Token): Expression {
+  private parseLeftAssociative(
+    parseOperand: () => Expression,
+    peekOperator: (token: Token) => BinaryOperator | null,
+    start: Token,
+  ): Expression {
     let left = parseOperand();
     for (;;) {
       const operator = peekOperator(this.peek());

@@ -16,22 +16,42 @@ import type { Query, SingleQuery } from '../ast/statements.js';
 
 /** `first NEXT rest` as one query. */
 export function nextQuery(first: Query, rest: Query): SingleQuery {
-  if (rest.kind !== Kind.SingleQuery) throw new CypherSyntaxError('A query after NEXT cannot be a UNION; wrap it in CALL { ... }', { detail: 'InvalidSyntax' });
+  if (rest.kind !== Kind.SingleQuery)
+    throw new CypherSyntaxError('A query after NEXT cannot be a UNION; wrap it in CALL { ... }', { detail: 'InvalidSyntax' });
   let lead: Clause[];
   if (first.kind === Kind.SingleQuery) {
     const last = first.clauses[first.clauses.length - 1]!;
     if (last.kind !== Kind.Return) throw new CypherSyntaxError('The query before NEXT must end with RETURN', { detail: 'InvalidSyntax' });
-    const carried: With = { kind: Kind.With, projection: last.projection, where: null, form: 'NEXT', ...(last.loc ? { loc: last.loc } : {}) };
+    const carried: With = {
+      kind: Kind.With,
+      projection: last.projection,
+      where: null,
+      form: 'NEXT',
+      ...(last.loc ? { loc: last.loc } : {}),
+    };
     lead = [...first.clauses.slice(0, -1), carried];
   } else {
-    const call: CallSubquery = { kind: Kind.CallSubquery, optional: false, scope: null, query: first, inTransactions: null, ...(first.loc ? { loc: first.loc } : {}) };
+    const call: CallSubquery = {
+      kind: Kind.CallSubquery,
+      optional: false,
+      scope: null,
+      query: first,
+      inTransactions: null,
+      ...(first.loc ? { loc: first.loc } : {}),
+    };
     lead = [call];
   }
   return { kind: Kind.SingleQuery, clauses: [...lead, ...rest.clauses], ...(first.loc ? { loc: first.loc } : {}) };
 }
 
 function isTrue(condition: Expression): Expression {
-  return { kind: Kind.FunctionCall, namespace: [], name: 'coalesce', distinct: false, args: [condition, { kind: Kind.BooleanLiteral, value: false }] };
+  return {
+    kind: Kind.FunctionCall,
+    namespace: [],
+    name: 'coalesce',
+    distinct: false,
+    args: [condition, { kind: Kind.BooleanLiteral, value: false }],
+  };
 }
 
 /** One `WHEN condition THEN query` (condition null for ELSE). */
@@ -51,13 +71,22 @@ export function conditionalQuery(branches: readonly ConditionalBranch[]): Query 
     let guard: Expression | null = branch.condition === null ? null : isTrue(branch.condition);
     for (const previous of earlier) {
       const not: Expression = { kind: Kind.UnaryOperation, operator: 'NOT', operand: previous };
-      guard = guard === null ? not : ({ kind: Kind.BinaryOperation, operator: 'AND', left: guard, right: not });
+      guard = guard === null ? not : { kind: Kind.BinaryOperation, operator: 'AND', left: guard, right: not };
     }
     if (branch.condition !== null) earlier.push(isTrue(branch.condition));
-    const projection: ProjectionBody = { kind: Kind.ProjectionBody, distinct: false, star: true, items: [], orderBy: null, skip: null, limit: null };
-    const clauses: Clause[] = guard === null ? [...branch.query.clauses] : [{ kind: Kind.With, projection, where: guard, form: 'FILTER' }, ...branch.query.clauses];
+    const projection: ProjectionBody = {
+      kind: Kind.ProjectionBody,
+      distinct: false,
+      star: true,
+      items: [],
+      orderBy: null,
+      skip: null,
+      limit: null,
+    };
+    const clauses: Clause[] =
+      guard === null ? [...branch.query.clauses] : [{ kind: Kind.With, projection, where: guard, form: 'FILTER' }, ...branch.query.clauses];
     const single: SingleQuery = { kind: Kind.SingleQuery, clauses };
-    union = union === null ? single : ({ kind: Kind.Union, all: true, left: union, right: single });
+    union = union === null ? single : { kind: Kind.Union, all: true, left: union, right: single };
   }
   return union!;
 }

@@ -196,8 +196,15 @@ export abstract class ParserBase {
 
   /** Throws "Invalid input 'X': expected ..." at the current token. */
   protected unexpected(expected: string, token: Token = this.peek()): never {
-    const unicodeArrow = token.kind === TokenKind.UnicodeDash || token.kind === TokenKind.UnicodeLeftArrowHead || token.kind === TokenKind.UnicodeRightArrowHead;
-    throw this.errorAt(token, `Invalid input '${this.tokenText(token)}': expected ${expected}`, unicodeArrow ? 'InvalidUnicodeCharacter' : undefined);
+    const unicodeArrow =
+      token.kind === TokenKind.UnicodeDash ||
+      token.kind === TokenKind.UnicodeLeftArrowHead ||
+      token.kind === TokenKind.UnicodeRightArrowHead;
+    throw this.errorAt(
+      token,
+      `Invalid input '${this.tokenText(token)}': expected ${expected}`,
+      unicodeArrow ? 'InvalidUnicodeCharacter' : undefined,
+    );
   }
 
   /** A syntax error located at `token`. */

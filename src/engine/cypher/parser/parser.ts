@@ -63,6 +63,9 @@ export class Parser extends CommandParser {
   }
 
   private expectedStart(): string {
-    return [...clauseKeywords, 'ALTER', 'DROP', 'SHOW', 'START', 'STOP', 'CYPHER', 'EXPLAIN', 'PROFILE'].sort().map((word) => `'${word}'`).join(', ');
+    return [...clauseKeywords, 'ALTER', 'DROP', 'SHOW', 'START', 'STOP', 'CYPHER', 'EXPLAIN', 'PROFILE']
+      .sort()
+      .map((word) => `'${word}'`)
+      .join(', ');
   }
 }

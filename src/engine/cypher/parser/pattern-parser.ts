@@ -150,7 +150,7 @@ export abstract class PatternParser extends AtomParser {
     const min = this.peekKind(TokenKind.Integer) ? this.parseCount() : null;
     let max = min;
     if (this.optionalToken(TokenKind.Comma)) max = this.peekKind(TokenKind.Integer) ? this.parseCount() : null;
-    else if (min === null) this.unexpected('an integer or \',\'');
+    else if (min === null) this.unexpected("an integer or ','");
     this.expectToken(TokenKind.RBrace);
     return this.finish<Range>(start, { kind: Kind.Range, min, max });
   }
@@ -207,7 +207,15 @@ export abstract class PatternParser extends AtomParser {
     this.expectDash();
     const right = this.optionalToken(TokenKind.Gt) || this.optionalToken(TokenKind.UnicodeRightArrowHead);
     const direction: RelationshipDirection = left === right ? 'BOTH' : left ? 'INCOMING' : 'OUTGOING';
-    return this.finish<RelationshipPattern>(start, { kind: Kind.RelationshipPattern, variable, types, direction, length, properties, where });
+    return this.finish<RelationshipPattern>(start, {
+      kind: Kind.RelationshipPattern,
+      variable,
+      types,
+      direction,
+      length,
+      properties,
+      where,
+    });
   }
 
   private expectDash(): void {
@@ -218,7 +226,11 @@ export abstract class PatternParser extends AtomParser {
   private parseRangeLiteral(): Range | null {
     const start = this.peek();
     if (this.peekKind(TokenKind.DotDot) || this.peekKind(TokenKind.Integer)) {
-      throw this.errorAt(start, `Invalid input '${start.value}': expected '*' before a variable length range`, 'InvalidRelationshipPattern');
+      throw this.errorAt(
+        start,
+        `Invalid input '${start.value}': expected '*' before a variable length range`,
+        'InvalidRelationshipPattern',
+      );
     }
     if (!this.optionalToken(TokenKind.Star)) return null;
     if (this.peekKind(TokenKind.Minus)) {

@@ -122,7 +122,12 @@ export abstract class PrivilegeParser extends TransactionCommandParser {
     let revokes: 'GRANT' | 'DENY' | null = null;
     if (operation === 'REVOKE') revokes = this.optionalAnyKeyword('GRANT', 'DENY') as 'GRANT' | 'DENY' | null;
     this.optionalKeyword('IMMUTABLE');
-    if (operation !== 'DENY' && revokes === null && (this.peekKeyword('ROLE') || this.peekKeyword('ROLES')) && !this.peekKeyword('MANAGEMENT', 1)) {
+    if (
+      operation !== 'DENY' &&
+      revokes === null &&
+      (this.peekKeyword('ROLE') || this.peekKeyword('ROLES')) &&
+      !this.peekKeyword('MANAGEMENT', 1)
+    ) {
       this.advance();
       const roles = this.parseSymbolicNames();
       this.expectKeyword(operation === 'GRANT' ? 'TO' : 'FROM');
@@ -178,16 +183,27 @@ export abstract class PrivilegeParser extends TransactionCommandParser {
       }
     }
     if (this.optionalKeyword('WRITE')) return { action: 'write', resources: ['graph'], scope: 'GRAPH' };
-    if (this.peekKeyword('CREATE') && this.peekKeyword('ON', 1)) return this.advance(), { action: 'create_element', resources: ['graph'], scope: 'GRAPH' };
-    if (this.peekKeyword('DELETE') && this.peekKeyword('ON', 1)) return this.advance(), { action: 'delete_element', resources: ['graph'], scope: 'GRAPH' };
-    if (this.optionalKeywords('SET', 'PROPERTY')) return { action: 'set_property', resources: this.parsePropertyResources(), scope: 'GRAPH' };
-    for (const [words, action] of [[['SET', 'LABEL'], 'set_label'], [['REMOVE', 'LABEL'], 'remove_label']] as const) {
+    if (this.peekKeyword('CREATE') && this.peekKeyword('ON', 1))
+      return (this.advance(), { action: 'create_element', resources: ['graph'], scope: 'GRAPH' });
+    if (this.peekKeyword('DELETE') && this.peekKeyword('ON', 1))
+      return (this.advance(), { action: 'delete_element', resources: ['graph'], scope: 'GRAPH' });
+    if (this.optionalKeywords('SET', 'PROPERTY'))
+      return { action: 'set_property', resources: this.parsePropertyResources(), scope: 'GRAPH' };
+    for (const [words, action] of [
+      [['SET', 'LABEL'], 'set_label'],
+      [['REMOVE', 'LABEL'], 'remove_label'],
+    ] as const) {
       if (this.optionalKeywords(...words)) {
         if (this.optionalToken(TokenKind.Star)) return { action, resources: ['all_labels'], scope: 'GRAPH' };
         return { action, resources: this.delimitedMany(TokenKind.Comma, () => `label(${this.parseName('a label')})`), scope: 'GRAPH' };
       }
     }
-    if (this.peekKeyword('ALL') && (this.peekKeyword('GRAPH', 1) || (this.peekKeyword('PRIVILEGES', 1) && this.peekKeyword('GRAPH', 3)) || (this.peekKeyword('ON', 1) && this.peekKeyword('GRAPH', 2)))) {
+    if (
+      this.peekKeyword('ALL') &&
+      (this.peekKeyword('GRAPH', 1) ||
+        (this.peekKeyword('PRIVILEGES', 1) && this.peekKeyword('GRAPH', 3)) ||
+        (this.peekKeyword('ON', 1) && this.peekKeyword('GRAPH', 2)))
+    ) {
       this.advance();
       this.optionalKeyword('GRAPH');
       this.optionalKeyword('PRIVILEGES');
@@ -211,7 +227,9 @@ export abstract class PrivilegeParser extends TransactionCommandParser {
         this.optionalKeyword('MANAGEMENT');
         segments = ['USER(*)'];
         if (this.optionalToken(TokenKind.LParen)) {
-          segments = this.optionalToken(TokenKind.Star) ? ['USER(*)'] : this.delimitedMany(TokenKind.Comma, () => `USER(${this.parseName('a user name')})`);
+          segments = this.optionalToken(TokenKind.Star)
+            ? ['USER(*)']
+            : this.delimitedMany(TokenKind.Comma, () => `USER(${this.parseName('a user name')})`);
           this.expectToken(TokenKind.RParen);
         }
       } else {
@@ -225,7 +243,13 @@ export abstract class PrivilegeParser extends TransactionCommandParser {
   /** True when the privilege words are followed by `ON DATABASE`/`ON HOME DATABASE` (ALL/CREATE ... shared with DBMS). */
   private isDatabaseScopeAhead(): boolean {
     for (let i = 1; i < 6; i++) {
-      if (this.peekKeyword('ON', i)) return this.peekKeyword('DATABASE', i + 1) || this.peekKeyword('DATABASES', i + 1) || this.peekKeyword('HOME', i + 1) || this.peekKeyword('DEFAULT', i + 1);
+      if (this.peekKeyword('ON', i))
+        return (
+          this.peekKeyword('DATABASE', i + 1) ||
+          this.peekKeyword('DATABASES', i + 1) ||
+          this.peekKeyword('HOME', i + 1) ||
+          this.peekKeyword('DEFAULT', i + 1)
+        );
     }
     return false;
   }
@@ -238,11 +262,21 @@ export abstract class PrivilegeParser extends TransactionCommandParser {
     }
     const boosted = this.optionalKeyword('BOOSTED');
     if (this.optionalAnyKeyword('PROCEDURE', 'PROCEDURES')) {
-      return { action: boosted ? 'execute_boosted' : 'execute', resources: ['database'], scope: 'DBMS', segments: this.parseGlobs().map((g) => `PROCEDURE(${g})`) };
+      return {
+        action: boosted ? 'execute_boosted' : 'execute',
+        resources: ['database'],
+        scope: 'DBMS',
+        segments: this.parseGlobs().map((g) => `PROCEDURE(${g})`),
+      };
     }
     if (this.optionalKeyword('USER')) this.optionalKeyword('DEFINED');
     if (!this.optionalAnyKeyword('FUNCTION', 'FUNCTIONS')) this.unexpected("'PROCEDURE' or 'FUNCTION'");
-    return { action: boosted ? 'execute_boosted' : 'execute_function', resources: ['database'], scope: 'DBMS', segments: this.parseGlobs().map((g) => `FUNCTION(${g})`) };
+    return {
+      action: boosted ? 'execute_boosted' : 'execute_function',
+      resources: ['database'],
+      scope: 'DBMS',
+      segments: this.parseGlobs().map((g) => `FUNCTION(${g})`),
+    };
   }
 
   /** Procedure, function or setting name globs (`apoc.*`, `db.index.fulltext.query*`), up to ON. */
@@ -297,15 +331,27 @@ export abstract class PrivilegeParser extends TransactionCommandParser {
   private parseElementSegments(action: string): PrivilegeSegment[] {
     const kind = this.optionalAnyKeyword('NODE', 'NODES', 'RELATIONSHIP', 'RELATIONSHIPS', 'ELEMENT', 'ELEMENTS');
     const labelsOnly = action === 'set_label' || action === 'remove_label';
-    if (kind === null) return labelsOnly ? [{ element: 'NODE', names: null }] : [{ element: 'NODE', names: null }, { element: 'RELATIONSHIP', names: null }];
-    const names = this.optionalToken(TokenKind.Star) ? null : this.delimitedMany(TokenKind.Comma, () => this.parseName('a label or relationship type'));
+    if (kind === null)
+      return labelsOnly
+        ? [{ element: 'NODE', names: null }]
+        : [
+            { element: 'NODE', names: null },
+            { element: 'RELATIONSHIP', names: null },
+          ];
+    const names = this.optionalToken(TokenKind.Star)
+      ? null
+      : this.delimitedMany(TokenKind.Comma, () => this.parseName('a label or relationship type'));
     if (this.peekKind(TokenKind.LParen) && this.peekKind(TokenKind.Star, 1)) {
       this.advance();
       this.advance();
       this.expectToken(TokenKind.RParen);
     }
     const upper = kind.toUpperCase();
-    const elements: ('NODE' | 'RELATIONSHIP')[] = upper.startsWith('NODE') ? ['NODE'] : upper.startsWith('RELATIONSHIP') ? ['RELATIONSHIP'] : ['NODE', 'RELATIONSHIP'];
+    const elements: ('NODE' | 'RELATIONSHIP')[] = upper.startsWith('NODE')
+      ? ['NODE']
+      : upper.startsWith('RELATIONSHIP')
+        ? ['RELATIONSHIP']
+        : ['NODE', 'RELATIONSHIP'];
     return elements.map((element) => ({ element, names }));
   }
 }

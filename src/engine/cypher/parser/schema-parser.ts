@@ -1,14 +1,6 @@
 import type { MapLiteral, Parameter, Variable } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
-import type {
-  ConstraintType,
-  CreateConstraint,
-  CreateIndex,
-  DropConstraint,
-  DropIndex,
-  IndexType,
-  SchemaCommand,
-} from '../ast/schema.js';
+import type { ConstraintType, CreateConstraint, CreateIndex, DropConstraint, DropIndex, IndexType, SchemaCommand } from '../ast/schema.js';
 import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
 import { ClauseParser } from './clause-parser.js';
@@ -33,7 +25,8 @@ export abstract class SchemaParser extends ClauseParser {
   private parseSchemaName(): { name: string | Parameter | null; ifNotExists: boolean } {
     let name: string | Parameter | null = null;
     if (this.peekKind(TokenKind.Parameter)) name = this.parseParameter();
-    else if (this.peekName() && !this.peekKeyword('FOR') && !this.peekKeyword('ON') && !this.peekKeywords('IF', 'NOT')) name = this.parseName();
+    else if (this.peekName() && !this.peekKeyword('FOR') && !this.peekKeyword('ON') && !this.peekKeywords('IF', 'NOT'))
+      name = this.parseName();
     const ifNotExists = this.optionalKeywords('IF', 'NOT', 'EXISTS');
     return { name, ifNotExists };
   }
@@ -49,8 +42,17 @@ export abstract class SchemaParser extends ClauseParser {
     if (this.optionalKeyword('ON')) {
       const [label, properties] = this.parseLegacyIndexTarget();
       return this.finish<CreateIndex>(start, {
-        kind: Kind.CreateIndex, indexType, name: null, ifNotExists: false, orReplace, entity: 'NODE', variable: null,
-        labels: [label], properties, lookupFunction: null, options: null,
+        kind: Kind.CreateIndex,
+        indexType,
+        name: null,
+        ifNotExists: false,
+        orReplace,
+        entity: 'NODE',
+        variable: null,
+        labels: [label],
+        properties,
+        lookupFunction: null,
+        options: null,
       });
     }
     const { name, ifNotExists } = this.parseSchemaName();
@@ -73,7 +75,17 @@ export abstract class SchemaParser extends ClauseParser {
     }
     const options = this.parseOptions();
     return this.finish<CreateIndex>(start, {
-      kind: Kind.CreateIndex, indexType, name, ifNotExists, orReplace, entity, variable, labels, properties, lookupFunction, options,
+      kind: Kind.CreateIndex,
+      indexType,
+      name,
+      ifNotExists,
+      orReplace,
+      entity,
+      variable,
+      labels,
+      properties,
+      lookupFunction,
+      options,
     });
   }
 
@@ -161,8 +173,17 @@ export abstract class SchemaParser extends ClauseParser {
     }
     const options = this.parseOptions();
     return this.finish<CreateConstraint>(start, {
-      kind: Kind.CreateConstraint, name, ifNotExists, orReplace, entity, variable, labelOrType: labels[0]!, properties,
-      constraintType, propertyType, options,
+      kind: Kind.CreateConstraint,
+      name,
+      ifNotExists,
+      orReplace,
+      entity,
+      variable,
+      labelOrType: labels[0]!,
+      properties,
+      constraintType,
+      propertyType,
+      options,
     });
   }
 

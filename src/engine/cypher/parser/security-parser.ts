@@ -2,7 +2,18 @@ import type { SymbolicName } from '../ast/admin.js';
 import type { Expression, ListLiteral, StringLiteral } from '../ast/expressions.js';
 import { Kind } from '../ast/kinds.js';
 import type { Show, ShowTarget } from '../ast/schema.js';
-import type { AlterCurrentUser, AlterUser, CreateRole, CreateUser, DropRole, DropUser, RenameRole, RenameUser, SecurityCommand, UserSettings } from '../ast/security.js';
+import type {
+  AlterCurrentUser,
+  AlterUser,
+  CreateRole,
+  CreateUser,
+  DropRole,
+  DropUser,
+  RenameRole,
+  RenameUser,
+  SecurityCommand,
+  UserSettings,
+} from '../ast/security.js';
 import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
 import { PrivilegeParser } from './privilege-parser.js';
@@ -82,7 +93,14 @@ export abstract class SecurityCommandParser extends PrivilegeParser {
 
   /** The SET PASSWORD / SET STATUS / SET HOME DATABASE / REMOVE HOME DATABASE clauses. */
   private parseUserSettings(allowRemove: boolean): MutableSettings {
-    const settings: MutableSettings = { password: null, encrypted: false, changeRequired: null, suspended: null, home: null, removeHome: false };
+    const settings: MutableSettings = {
+      password: null,
+      encrypted: false,
+      changeRequired: null,
+      suspended: null,
+      home: null,
+      removeHome: false,
+    };
     for (;;) {
       if (allowRemove && this.optionalKeywords('REMOVE', 'HOME', 'DATABASE')) {
         settings.removeHome = true;
@@ -128,7 +146,12 @@ export abstract class SecurityCommandParser extends PrivilegeParser {
     const name = this.parseSymbolicName();
     const ifExists = this.optionalKeywords('IF', 'EXISTS');
     const settings = this.parseUserSettings(true);
-    const changed = settings.password !== null || settings.changeRequired !== null || settings.suspended !== null || settings.home !== null || settings.removeHome;
+    const changed =
+      settings.password !== null ||
+      settings.changeRequired !== null ||
+      settings.suspended !== null ||
+      settings.home !== null ||
+      settings.removeHome;
     if (!changed) this.unexpected("'SET' or 'REMOVE'");
     return this.finish<AlterUser>(start, { kind: Kind.AlterUser, name, ifExists, ...settings });
   }
@@ -143,7 +166,9 @@ export abstract class SecurityCommandParser extends PrivilegeParser {
 
   /** Names as a list expression (strings and parameters), for SHOW ROLE r1, r2 PRIVILEGES. */
   private namesExpression(names: readonly SymbolicName[], start: Token): ListLiteral {
-    const items: Expression[] = names.map((n) => n.parameter ?? { kind: Kind.StringLiteral, value: n.name ?? '', ...(n.loc ? { loc: n.loc } : {}) });
+    const items: Expression[] = names.map(
+      (n) => n.parameter ?? { kind: Kind.StringLiteral, value: n.name ?? '', ...(n.loc ? { loc: n.loc } : {}) },
+    );
     return this.finish<ListLiteral>(start, { kind: Kind.ListLiteral, items });
   }
 
@@ -169,7 +194,14 @@ export abstract class SecurityCommandParser extends PrivilegeParser {
     }
     if (roleWord(0)) {
       this.advance();
-      if (privilegesAhead(0) || (!this.peekKeyword('WITH') && !this.peekKeyword('YIELD') && !this.peekKeyword('WHERE') && !this.peekKeyword('RETURN') && (this.peekName() || this.peekKind(TokenKind.Parameter)))) {
+      if (
+        privilegesAhead(0) ||
+        (!this.peekKeyword('WITH') &&
+          !this.peekKeyword('YIELD') &&
+          !this.peekKeyword('WHERE') &&
+          !this.peekKeyword('RETURN') &&
+          (this.peekName() || this.peekKind(TokenKind.Parameter)))
+      ) {
         const names = this.parseSymbolicNames();
         if (!privilegesAhead(0)) this.unexpected("'PRIVILEGES'");
         this.advance();
@@ -188,7 +220,12 @@ export abstract class SecurityCommandParser extends PrivilegeParser {
         this.advance();
         return this.parseShowTail(start, 'USERS', 'WITH AUTH', null);
       }
-      if (!this.peekKeyword('YIELD') && !this.peekKeyword('WHERE') && !this.peekKeyword('RETURN') && (this.peekName() || this.peekKind(TokenKind.Parameter))) {
+      if (
+        !this.peekKeyword('YIELD') &&
+        !this.peekKeyword('WHERE') &&
+        !this.peekKeyword('RETURN') &&
+        (this.peekName() || this.peekKind(TokenKind.Parameter))
+      ) {
         const names = this.parseSymbolicNames();
         if (!privilegesAhead(0)) this.unexpected("'PRIVILEGES'");
         this.advance();

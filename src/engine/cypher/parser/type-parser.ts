@@ -79,7 +79,14 @@ export abstract class TypeParser extends PatternParser {
       }
       if (this.optionalKeyword('VALUE')) return simple('ANY');
       if (this.optionalKeywords('PROPERTY', 'VALUE')) return simple('PROPERTY VALUE');
-      for (const [word, name] of [['NODE', 'NODE'], ['VERTEX', 'NODE'], ['RELATIONSHIP', 'RELATIONSHIP'], ['EDGE', 'RELATIONSHIP'], ['MAP', 'MAP'], ['PATH', 'PATH']] as const) {
+      for (const [word, name] of [
+        ['NODE', 'NODE'],
+        ['VERTEX', 'NODE'],
+        ['RELATIONSHIP', 'RELATIONSHIP'],
+        ['EDGE', 'RELATIONSHIP'],
+        ['MAP', 'MAP'],
+        ['PATH', 'PATH'],
+      ] as const) {
         if (this.optionalKeyword(word)) return simple(name);
       }
       return simple('ANY');

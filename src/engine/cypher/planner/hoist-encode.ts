@@ -26,7 +26,9 @@ const NESTED: ReadonlySet<string> = new Set([
 ]);
 
 function isEncode(node: Expression): node is FunctionCall {
-  return node.kind === Kind.FunctionCall && node.namespace.join('.').toLowerCase() === 'genai.vector' && node.name.toLowerCase() === 'encode';
+  return (
+    node.kind === Kind.FunctionCall && node.namespace.join('.').toLowerCase() === 'genai.vector' && node.name.toLowerCase() === 'encode'
+  );
 }
 
 /** Whether `node` holds an encode call outside nested scopes. */

@@ -60,7 +60,10 @@ function hasDynamicTypes(rel: RelationshipPattern): boolean {
 function typesOf(rel: RelationshipPattern): string[] {
   if (!rel.types) return [];
   if (hasDynamicTypes(rel)) {
-    if (rel.length) throw new SemanticError('Dynamic relationship types are not supported on variable-length relationships', { detail: 'UnsupportedFeature' });
+    if (rel.length)
+      throw new SemanticError('Dynamic relationship types are not supported on variable-length relationships', {
+        detail: 'UnsupportedFeature',
+      });
     return [];
   }
   const names = disjunctionNames(rel.types);
@@ -104,7 +107,10 @@ function normalize(path: PathPattern, ctx: PlannerContext): { nodes: NodeElement
 function mergeNodes(a: NodeElement, b: NodePattern, ctx: PlannerContext): NodeElement {
   if (!b.variable && !b.labels && !b.properties && !b.where) return a;
   const name = a.pattern.variable?.name ?? b.variable?.name ?? ctx.anon('node');
-  return { name, pattern: { ...b, variable: variable(name), labels: b.labels ?? a.pattern.labels, properties: b.properties ?? a.pattern.properties } };
+  return {
+    name,
+    pattern: { ...b, variable: variable(name), labels: b.labels ?? a.pattern.labels, properties: b.properties ?? a.pattern.properties },
+  };
 }
 
 /** Filters implied by a node pattern (labels not covered by the scan, properties, inline WHERE). */
@@ -283,7 +289,12 @@ function planPath(
       plan = {
         op: 'Projection',
         input: plan,
-        items: [{ name: relName, expression: { kind: Kind.FunctionCall, namespace: [], name: 'reverse', distinct: false, args: [variable(relName)] } }],
+        items: [
+          {
+            name: relName,
+            expression: { kind: Kind.FunctionCall, namespace: [], name: 'reverse', distinct: false, args: [variable(relName)] },
+          },
+        ],
         keepInput: true,
       };
     }
@@ -335,7 +346,8 @@ function planShortest(
     bound.add(node.name);
   }
   const length = rel.length ?? { min: 1, max: 1 };
-  if (hasDynamicTypes(rel.pattern)) throw new SemanticError('Dynamic relationship types are not supported in shortest paths', { detail: 'UnsupportedFeature' });
+  if (hasDynamicTypes(rel.pattern))
+    throw new SemanticError('Dynamic relationship types are not supported in shortest paths', { detail: 'UnsupportedFeature' });
   plan = {
     op: 'ShortestPath',
     input: plan,

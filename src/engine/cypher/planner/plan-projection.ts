@@ -58,13 +58,19 @@ function checkPagingExpression(expr: Expression, clause: string): void {
     throw new CypherSyntaxError(`It is not allowed to refer to variables in ${clause}`, { detail: 'NonConstantExpression' });
   }
   if (expr.kind === Kind.IntegerLiteral && expr.value < 0n) {
-    throw new CypherSyntaxError(`Invalid input. '${expr.value}' is not a valid value. Must be a non-negative integer.`, { detail: 'NegativeIntegerArgument' });
+    throw new CypherSyntaxError(`Invalid input. '${expr.value}' is not a valid value. Must be a non-negative integer.`, {
+      detail: 'NegativeIntegerArgument',
+    });
   }
   if (expr.kind === Kind.UnaryOperation && expr.operator === '-' && expr.operand.kind === Kind.IntegerLiteral) {
-    throw new CypherSyntaxError(`Invalid input. '-${expr.operand.value}' is not a valid value. Must be a non-negative integer.`, { detail: 'NegativeIntegerArgument' });
+    throw new CypherSyntaxError(`Invalid input. '-${expr.operand.value}' is not a valid value. Must be a non-negative integer.`, {
+      detail: 'NegativeIntegerArgument',
+    });
   }
   if (expr.kind === Kind.FloatLiteral) {
-    throw new CypherSyntaxError(`Invalid input. '${expr.value}' is not a valid value. Must be a non-negative integer.`, { detail: 'InvalidArgumentType' });
+    throw new CypherSyntaxError(`Invalid input. '${expr.value}' is not a valid value. Must be a non-negative integer.`, {
+      detail: 'InvalidArgumentType',
+    });
   }
 }
 
@@ -143,9 +149,7 @@ function planAggregation(input: LogicalOperator, items: readonly NamedExpression
   });
   const aggregation: LogicalOperator = { op: 'Aggregation', input, groupings, aggregates };
   const needsProjection = finals.some((f, i) => f.expression.kind !== Kind.Variable || f.expression.name !== items[i]?.name);
-  const plan: LogicalOperator = needsProjection
-    ? { op: 'Projection', input: aggregation, items: finals, keepInput: true }
-    : aggregation;
+  const plan: LogicalOperator = needsProjection ? { op: 'Projection', input: aggregation, items: finals, keepInput: true } : aggregation;
   return {
     op: 'Projection',
     input: plan,

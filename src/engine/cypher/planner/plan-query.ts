@@ -169,7 +169,8 @@ function planCallProcedure(clause: CallProcedure, state: PlanState, ctx: Planner
   const all = clause.yieldStar || clause.yieldItems === null;
   const fields = all ? signature.outputs : (clause.yieldItems ?? []).map((y) => y.field);
   for (const field of fields) {
-    if (!signature.outputs.includes(field)) throw new CypherSyntaxError(`Unknown procedure output: \`${field}\``, { detail: 'UndefinedVariable' });
+    if (!signature.outputs.includes(field))
+      throw new CypherSyntaxError(`Unknown procedure output: \`${field}\``, { detail: 'UndefinedVariable' });
   }
   const yields = fields.map((field) => {
     const item = clause.yieldItems?.find((y) => y.field === field);

@@ -71,20 +71,35 @@ function planYield(show: Show, all: readonly string[], defaults: readonly string
   if (show.yieldItems !== null) {
     for (const y of show.yieldItems) {
       if (!all.includes(y.field)) {
-        throw new CypherSyntaxError(`Variable \`${y.field}\` not defined (SHOW ${show.target} yields ${all.join(', ')})`, { detail: 'UndefinedVariable' });
+        throw new CypherSyntaxError(`Variable \`${y.field}\` not defined (SHOW ${show.target} yields ${all.join(', ')})`, {
+          detail: 'UndefinedVariable',
+        });
       }
     }
     const items = show.yieldItems.map((y) => item(y.field, y.alias?.name ?? null));
     const names = items.map((i) => i.alias?.name ?? i.text);
     const duplicate = names.find((n, i) => names.indexOf(n) !== i);
     if (duplicate !== undefined) {
-      throw new CypherSyntaxError(`Multiple result columns with the same name are not supported (\`${duplicate}\`)`, { detail: 'ColumnNameConflict' });
+      throw new CypherSyntaxError(`Multiple result columns with the same name are not supported (\`${duplicate}\`)`, {
+        detail: 'ColumnNameConflict',
+      });
     }
     checkDefined(show.where, names);
     return planProjection(leaf, body(items, false, show), show.where, all, ctx, false);
   }
   checkDefined(show.where, all);
-  return planProjection(leaf, body(defaults.map((c) => item(c, null)), false, null), show.where, all, ctx, false);
+  return planProjection(
+    leaf,
+    body(
+      defaults.map((c) => item(c, null)),
+      false,
+      null,
+    ),
+    show.where,
+    all,
+    ctx,
+    false,
+  );
 }
 
 /** Plans a SHOW command; targets the engine does not list keep a bare CommandCall (which reports them unsupported). */
@@ -101,7 +116,10 @@ export function planShow(show: Show, ctx: PlannerContext): ShowPlan {
     return { plan: { op: 'ProduceResults', input: yielded.plan, columns: yielded.columns }, columns: yielded.columns };
   }
   const projection = show.returnClause.projection;
-  checkDefined(projection.items.map((i) => i.expression), yielded.columns);
+  checkDefined(
+    projection.items.map((i) => i.expression),
+    yielded.columns,
+  );
   const aliases = projection.items.flatMap((i) => (i.alias ? [i.alias.name] : [i.text]));
   checkDefined([projection.orderBy, projection.skip, projection.limit], [...yielded.columns, ...aliases]);
   const returned = planProjection(yielded.plan, show.returnClause.projection, null, yielded.columns, ctx, true);

@@ -61,8 +61,24 @@ export function planStatement(statement: Statement, ctx: PlannerContext): Statem
     case Kind.RenameRole:
     case Kind.RoleMembership:
     case Kind.PrivilegeCommand:
-      return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: false, admin: true, explain, context: ctx };
+      return {
+        plan: { op: 'CommandCall', command: body, columns: [] },
+        columns: [],
+        queryType: 's',
+        writes: false,
+        admin: true,
+        explain,
+        context: ctx,
+      };
     default:
-      return { plan: { op: 'CommandCall', command: body, columns: [] }, columns: [], queryType: 's', writes: true, admin: false, explain, context: ctx };
+      return {
+        plan: { op: 'CommandCall', command: body, columns: [] },
+        columns: [],
+        queryType: 's',
+        writes: true,
+        admin: false,
+        explain,
+        context: ctx,
+      };
   }
 }

@@ -98,7 +98,9 @@ export function operatorDetails(op: LogicalOperator): string {
     case 'Projection':
       return op.items.map((i) => `${expressionText(i.expression)} AS ${i.name.trim()}`).join(', ');
     case 'Aggregation':
-      return [...op.groupings.map((g) => g.name.trim()), ...op.aggregates.map((a) => `${expressionText(a.call)} AS ${a.name.trim()}`)].join(', ');
+      return [...op.groupings.map((g) => g.name.trim()), ...op.aggregates.map((a) => `${expressionText(a.call)} AS ${a.name.trim()}`)].join(
+        ', ',
+      );
     case 'Sort':
       return op.keys.map((k) => `${expressionText(k.expression)} ${k.descending ? 'DESC' : 'ASC'}`).join(', ');
     case 'Skip':

@@ -11,25 +11,64 @@ export interface ShowColumns {
 }
 
 const INDEX_DEFAULTS = [
-  'id', 'name', 'state', 'populationPercent', 'type', 'entityType', 'labelsOrTypes', 'properties',
-  'indexProvider', 'owningConstraint', 'lastRead', 'readCount',
+  'id',
+  'name',
+  'state',
+  'populationPercent',
+  'type',
+  'entityType',
+  'labelsOrTypes',
+  'properties',
+  'indexProvider',
+  'owningConstraint',
+  'lastRead',
+  'readCount',
 ] as const;
 
 const CONSTRAINT_DEFAULTS = ['id', 'name', 'type', 'entityType', 'labelsOrTypes', 'properties', 'ownedIndex', 'propertyType'] as const;
 
 const DATABASE_DEFAULTS = [
-  'name', 'type', 'aliases', 'access', 'address', 'role', 'writer', 'requestedStatus', 'currentStatus',
-  'statusMessage', 'default', 'home', 'constituents',
+  'name',
+  'type',
+  'aliases',
+  'access',
+  'address',
+  'role',
+  'writer',
+  'requestedStatus',
+  'currentStatus',
+  'statusMessage',
+  'default',
+  'home',
+  'constituents',
 ] as const;
 
 const TRANSACTION_DEFAULTS = [
-  'database', 'transactionId', 'currentQueryId', 'connectionId', 'clientAddress', 'username', 'currentQuery',
-  'startTime', 'status', 'elapsedTime',
+  'database',
+  'transactionId',
+  'currentQueryId',
+  'connectionId',
+  'clientAddress',
+  'username',
+  'currentQuery',
+  'startTime',
+  'status',
+  'elapsedTime',
 ] as const;
 
 const TRANSACTION_EXTRAS = [
-  'outerTransactionId', 'metaData', 'parameters', 'currentQueryStartTime', 'protocol', 'requestUri', 'currentQueryStatus',
-  'statusDetails', 'activeLockCount', 'currentQueryElapsedTime', 'waitTime', 'idleTime',
+  'outerTransactionId',
+  'metaData',
+  'parameters',
+  'currentQueryStartTime',
+  'protocol',
+  'requestUri',
+  'currentQueryStatus',
+  'statusDetails',
+  'activeLockCount',
+  'currentQueryElapsedTime',
+  'waitTime',
+  'idleTime',
 ] as const;
 
 const SETTING_DEFAULTS = ['name', 'value', 'isDynamic', 'defaultValue', 'description'] as const;

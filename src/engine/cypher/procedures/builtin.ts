@@ -160,7 +160,8 @@ export const builtinProcedures: readonly ProcedureDefinition[] = [
     inputs: [],
     outputs: [field('nodes', 'LIST<NODE>'), field('relationships', 'LIST<RELATIONSHIP>')],
     mode: 'READ',
-    description: 'Visualizes the schema of the data: one virtual node per label, one virtual relationship per observed (label)-[type]->(label).',
+    description:
+      'Visualizes the schema of the data: one virtual node per label, one virtual relationship per observed (label)-[type]->(label).',
     call: (_args, ctx) => [schemaVisualization(ctx.reader)],
   },
   {
@@ -174,7 +175,13 @@ export const builtinProcedures: readonly ProcedureDefinition[] = [
   {
     name: 'dbms.procedures',
     inputs: [],
-    outputs: [field('name', 'STRING'), field('description', 'STRING'), field('mode', 'STRING'), field('worksOnSystem', 'BOOLEAN'), field('signature', 'STRING')],
+    outputs: [
+      field('name', 'STRING'),
+      field('description', 'STRING'),
+      field('mode', 'STRING'),
+      field('worksOnSystem', 'BOOLEAN'),
+      field('signature', 'STRING'),
+    ],
     mode: 'DBMS',
     description: 'List all procedures (the rows of SHOW PROCEDURES).',
     call: (_args, ctx) => ctx.procedures.list().map((p) => [p.name, p.description, p.mode, p.mode === 'DBMS', procedureSignature(p)]),
@@ -202,8 +209,14 @@ function schemaVisualization(reader: GraphReader): CypherValue[] {
   const nodes = labels.map((label, i) => {
     const id = BigInt(-(i + 1));
     nodeIds.set(label, id);
-    const indexes = reader.indexes().filter((x) => x.entityType === 'NODE' && x.labelsOrTypes.includes(label)).map((x) => x.properties.join(','));
-    const constraints = reader.constraints().filter((c) => c.entityType === 'NODE' && c.labelsOrTypes.includes(label)).map((c) => constraintDescription(c));
+    const indexes = reader
+      .indexes()
+      .filter((x) => x.entityType === 'NODE' && x.labelsOrTypes.includes(label))
+      .map((x) => x.properties.join(','));
+    const constraints = reader
+      .constraints()
+      .filter((c) => c.entityType === 'NODE' && c.labelsOrTypes.includes(label))
+      .map((c) => constraintDescription(c));
     const props = new Map<string, CypherValue>([
       ['name', label],
       ['indexes', indexes],

@@ -124,9 +124,14 @@ export const cdcProcedures: readonly ProcedureDefinition[] = [
       }
       const text = args[0];
       const database = databaseId(ctx);
-      const from = typeof text === 'string' && text !== '' ? decodeId(text, database) : { database, version: log.floor, seq: END_OF_COMMIT };
-      if (from.version < log.floor) throw invalid(`The change identifier '${valueText(text)}' is no longer available: the earliest change is after it (see db.cdc.earliest()).`);
-      if (from.version > ctx.reader.version) throw invalid(`The change identifier '${valueText(text)}' is ahead of the last committed transaction.`);
+      const from =
+        typeof text === 'string' && text !== '' ? decodeId(text, database) : { database, version: log.floor, seq: END_OF_COMMIT };
+      if (from.version < log.floor)
+        throw invalid(
+          `The change identifier '${valueText(text)}' is no longer available: the earliest change is after it (see db.cdc.earliest()).`,
+        );
+      if (from.version > ctx.reader.version)
+        throw invalid(`The change identifier '${valueText(text)}' is ahead of the last committed transaction.`);
       const raw = args[1];
       if (raw !== null && !Array.isArray(raw)) throw new ArgumentError('db.cdc.query selectors must be a list of maps');
       const selectors = (raw ?? []).map((s: CypherValue) => parseSelector(s as CypherMap));

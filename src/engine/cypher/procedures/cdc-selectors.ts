@@ -29,9 +29,10 @@ const KNOWN: Readonly<Record<string, readonly string[]>> = {
 
 /** Validates one selector map. */
 export function parseSelector(value: CypherMap | null): ChangeSelector {
-  if (!(isMap(value))) throw new ArgumentError('A CDC selector must be a map');
+  if (!isMap(value)) throw new ArgumentError('A CDC selector must be a map');
   const select = value.get('select');
-  if (typeof select !== 'string' || !SELECT.includes(select)) throw new ArgumentError(`Invalid CDC selector: 'select' must be one of 'e', 'n', 'r'`);
+  if (typeof select !== 'string' || !SELECT.includes(select))
+    throw new ArgumentError(`Invalid CDC selector: 'select' must be one of 'e', 'n', 'r'`);
   for (const key of value.keys()) {
     if (!KNOWN[select]!.includes(key)) throw new ArgumentError(`Invalid CDC selector: unknown field '${key}' for select '${select}'`);
   }
@@ -53,7 +54,7 @@ function mapGet(map: CypherValue | undefined, key: string): CypherValue | undefi
 
 /** Every entry of `wanted` is present in `actual` with the same value. */
 function containsAll(actual: CypherValue | undefined, wanted: CypherValue | undefined): boolean {
-  if (!(isMap(wanted))) return true;
+  if (!isMap(wanted)) return true;
   return [...wanted].every(([key, value]) => same(mapGet(actual, key), value));
 }
 
@@ -82,16 +83,21 @@ function labelsOf(event: CypherMap): Set<string> {
 
 /** A `key` selector matches when one key-constraint entry of the entity has all its values. */
 function keyMatches(keys: CypherValue | undefined, wanted: CypherValue | undefined): boolean {
-  if (!(isMap(wanted))) return true;
-  if (!(isMap(keys))) return false;
+  if (!isMap(wanted)) return true;
+  if (!isMap(keys)) return false;
   for (const entries of keys.values()) {
     if (isList(entries) && entries.some((entry: CypherValue) => containsAll(entry, wanted))) return true;
   }
   return false;
 }
 
-function nodePartMatches(part: CypherValue | undefined, labels: ReadonlySet<string>, elementId: CypherValue | undefined, keys: CypherValue | undefined): boolean {
-  if (!(isMap(part))) return true;
+function nodePartMatches(
+  part: CypherValue | undefined,
+  labels: ReadonlySet<string>,
+  elementId: CypherValue | undefined,
+  keys: CypherValue | undefined,
+): boolean {
+  if (!isMap(part)) return true;
   const wantedId = part.get('elementId');
   if (wantedId !== undefined && wantedId !== null && wantedId !== elementId) return false;
   const wantedLabels = part.get('labels');
@@ -101,7 +107,12 @@ function nodePartMatches(part: CypherValue | undefined, labels: ReadonlySet<stri
 
 function endpointMatches(endpoint: CypherValue | undefined, wanted: CypherValue | undefined): boolean {
   const labels = mapGet(endpoint, 'labels');
-  return nodePartMatches(wanted, new Set(isList(labels) ? labels.map(String) : []), mapGet(endpoint, 'elementId'), mapGet(endpoint, 'keys'));
+  return nodePartMatches(
+    wanted,
+    new Set(isList(labels) ? labels.map(String) : []),
+    mapGet(endpoint, 'elementId'),
+    mapGet(endpoint, 'keys'),
+  );
 }
 
 /** True when `selector` selects the change (`event`, `metadata` as db.cdc.query yields them). */
@@ -120,7 +131,13 @@ export function matchesSelector(selector: ChangeSelector, event: CypherMap, meta
     if (wanted !== undefined && wanted !== null && wanted !== metadata.get(user)) return false;
   }
   if (!containsAll(metadata.get('txMetadata'), f.get('txMetadata'))) return false;
-  if (selector.select === 'n') return nodePartMatches(new Map([...f].filter(([k]) => k === 'labels' || k === 'key')), labelsOf(event), event.get('elementId'), event.get('keys'));
+  if (selector.select === 'n')
+    return nodePartMatches(
+      new Map([...f].filter(([k]) => k === 'labels' || k === 'key')),
+      labelsOf(event),
+      event.get('elementId'),
+      event.get('keys'),
+    );
   if (selector.select === 'r') {
     const type = f.get('type');
     if (type !== undefined && type !== null && type !== event.get('type')) return false;

@@ -50,7 +50,10 @@ export const dbmsProcedures: readonly ProcedureDefinition[] = [
     description: 'List the currently active configuration settings of graphdb (admin only).',
     call: (args, ctx) => {
       if (ctx.admin?.isAdmin?.() === false) {
-        throw new GraphError(StatusCodes.Forbidden, 'Executing admin procedure `dbms.listConfig` is not allowed: it needs the admin permission.');
+        throw new GraphError(
+          StatusCodes.Forbidden,
+          'Executing admin procedure `dbms.listConfig` is not allowed: it needs the admin permission.',
+        );
       }
       const search = typeof args[0] === 'string' ? args[0].toLowerCase() : '';
       return (ctx.admin?.settings?.() ?? [])
@@ -85,9 +88,11 @@ export const dbmsProcedures: readonly ProcedureDefinition[] = [
     inputs: [field('timeOutSeconds', 'INTEGER', 300n)],
     outputs: [],
     mode: 'READ',
-    description: 'Triggers an index resample and waits for it to complete, and after that clears query caches. After this procedure has finished queries will be planned using the latest database statistics.',
+    description:
+      'Triggers an index resample and waits for it to complete, and after that clears query caches. After this procedure has finished queries will be planned using the latest database statistics.',
     call: (args, ctx) => {
-      if (typeof args[0] === 'bigint' && args[0] < 0n) throw new GraphError(StatusCodes.ProcedureCallFailed, 'Timeout must be non-negative.');
+      if (typeof args[0] === 'bigint' && args[0] < 0n)
+        throw new GraphError(StatusCodes.ProcedureCallFailed, 'Timeout must be non-negative.');
       clearCaches(ctx);
       return [];
     },
@@ -101,7 +106,10 @@ export const dbmsProcedures: readonly ProcedureDefinition[] = [
     call: (args, ctx) => {
       const name = args[0];
       if (!ctx.reader.indexes().some((index) => index.name === name)) {
-        throw new GraphError(StatusCodes.ProcedureCallFailed, `Failed to invoke procedure \`db.resampleIndex\`: Caused by: No such index '${valueText(name)}'`);
+        throw new GraphError(
+          StatusCodes.ProcedureCallFailed,
+          `Failed to invoke procedure \`db.resampleIndex\`: Caused by: No such index '${valueText(name)}'`,
+        );
       }
       return [];
     },

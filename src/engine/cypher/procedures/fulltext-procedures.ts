@@ -94,7 +94,10 @@ export const fulltextAdminProcedures: readonly ProcedureDefinition[] = [
       const name = args[0];
       const index = ctx.reader.indexes().find((i) => i.name === name);
       if (index === undefined || index.type !== 'FULLTEXT') {
-        throw new GraphError(StatusCodes.IndexNotFound, `Unable to drop index called \`${valueText(name)}\`: there is no full-text index with that name.`);
+        throw new GraphError(
+          StatusCodes.IndexNotFound,
+          `Unable to drop index called \`${valueText(name)}\`: there is no full-text index with that name.`,
+        );
       }
       requireProcedureWriter(ctx).dropIndex(index.name, false);
       return [];
@@ -117,7 +120,8 @@ export const fulltextAdminProcedures: readonly ProcedureDefinition[] = [
     inputs: [],
     outputs: [],
     mode: 'READ',
-    description: 'Wait for the updates from recently committed transactions to be applied to any eventually-consistent full-text indexes (graphdb applies them at commit, so there is never anything to wait for).',
+    description:
+      'Wait for the updates from recently committed transactions to be applied to any eventually-consistent full-text indexes (graphdb applies them at commit, so there is never anything to wait for).',
     call: () => [],
   },
 ];

@@ -27,12 +27,15 @@ function serviceFor(ctx: ProcedureContext, provider: CypherValue, configuration:
     throw new GraphError(StatusCodes.ProcedureCallFailed, 'No embedding provider is configured (embeddings.enabled and embeddings.model).');
   }
   if (typeof provider !== 'string' || provider.toLowerCase() !== service.kind.toLowerCase()) {
-    throw new ArgumentError(`Vector encoding provider '${valueText(provider)}' is not available. The configured provider is '${service.kind}'.`);
+    throw new ArgumentError(
+      `Vector encoding provider '${valueText(provider)}' is not available. The configured provider is '${service.kind}'.`,
+    );
   }
   if (configuration !== null && !(configuration instanceof Map)) throw new ArgumentError('The configuration must be a map');
   for (const [key, value] of configuration ?? new Map<string, CypherValue>()) {
     if (key === 'model') {
-      if (value !== service.model) throw new ArgumentError(`Model '${String(value)}' is not available. The configured model is '${service.model}'.`);
+      if (value !== service.model)
+        throw new ArgumentError(`Model '${String(value)}' is not available. The configured model is '${service.model}'.`);
     } else if (key === 'dimensions') {
       if (service.dimensions !== null && Number(value) !== service.dimensions) {
         throw new ArgumentError(`The configured model has ${service.dimensions} dimensions, not ${String(value)}.`);
@@ -47,7 +50,8 @@ function serviceFor(ctx: ProcedureContext, provider: CypherValue, configuration:
 /** Runs `work` to completion, yielding PAUSE while it is pending. */
 function* awaitResult<T>(ctx: ProcedureContext, work: Promise<T>): Generator<Signal, T> {
   const execution = ctx.execution;
-  if (execution === undefined) throw new GraphError(StatusCodes.ProcedureCallFailed, 'genai.vector.encodeBatch needs a statement scheduler');
+  if (execution === undefined)
+    throw new GraphError(StatusCodes.ProcedureCallFailed, 'genai.vector.encodeBatch needs a statement scheduler');
   let settled: { value: T } | { error: unknown } | null = null;
   const done = work.then(
     (value) => void (settled = { value }),
@@ -57,12 +61,19 @@ function* awaitResult<T>(ctx: ProcedureContext, work: Promise<T>): Generator<Sig
     execution.scheduler.waitFor(done);
     yield PAUSE;
     if (settled === null && execution.scheduler.waitPending) {
-      throw new GraphError(StatusCodes.ProcedureCallFailed, 'genai.vector.encodeBatch cannot run inside an expression subquery (embedding is asynchronous)');
+      throw new GraphError(
+        StatusCodes.ProcedureCallFailed,
+        'genai.vector.encodeBatch cannot run inside an expression subquery (embedding is asynchronous)',
+      );
     }
     execution.scheduler.checkAlive();
   }
   const outcome = settled as { value: T } | { error: unknown };
-  if ('error' in outcome) throw new GraphError(StatusCodes.ProcedureCallFailed, `Embedding failed: ${String((outcome.error as Error)?.message ?? outcome.error)}`);
+  if ('error' in outcome)
+    throw new GraphError(
+      StatusCodes.ProcedureCallFailed,
+      `Embedding failed: ${String((outcome.error as Error)?.message ?? outcome.error)}`,
+    );
   return outcome.value;
 }
 
@@ -81,7 +92,8 @@ export const genaiProcedures: readonly ProcedureDefinition[] = [
       { name: 'vector', type: 'LIST<FLOAT>' },
     ],
     mode: 'READ',
-    description: "Encode a given batch of resources as vectors using the named provider (graphdb: the configured embedding provider, e.g. 'local').",
+    description:
+      "Encode a given batch of resources as vectors using the named provider (graphdb: the configured embedding provider, e.g. 'local').",
     *call(args, ctx) {
       const [resources, provider, configuration] = args;
       const service = serviceFor(ctx, provider!, configuration ?? null);

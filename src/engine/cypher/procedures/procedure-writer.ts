@@ -6,7 +6,10 @@ import type { ProcedureContext } from './registry.js';
 /** The transaction's writer, or Neo4j's error for a write in a read transaction. */
 export function requireProcedureWriter(ctx: ProcedureContext): GraphWriter {
   if (ctx.writer === undefined || ctx.writer === null) {
-    throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, `Writing in read access mode not allowed. Attempted write to database ${ctx.databaseName}`);
+    throw new GraphError(
+      StatusCodes.ForbiddenDueToTransactionType,
+      `Writing in read access mode not allowed. Attempted write to database ${ctx.databaseName}`,
+    );
   }
   return ctx.writer;
 }

@@ -201,9 +201,12 @@ export function prepareArguments(def: ProcedureDefinition, args: readonly Cypher
   return def.inputs.map((field, i) => {
     const v = coerceArgument(i < args.length ? args[i]! : (field.default ?? null), field.type);
     if (!valueMatchesType(v, field.type)) {
-      throw new CypherTypeError(`Type mismatch for argument \`${field.name}\` of ${def.name}: expected ${field.type} but was ${typeName(v)}`, {
-        detail: 'InvalidArgumentType',
-      });
+      throw new CypherTypeError(
+        `Type mismatch for argument \`${field.name}\` of ${def.name}: expected ${field.type} but was ${typeName(v)}`,
+        {
+          detail: 'InvalidArgumentType',
+        },
+      );
     }
     return v;
   });

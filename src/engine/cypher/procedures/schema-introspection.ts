@@ -164,7 +164,12 @@ export const introspectionProcedures: readonly ProcedureDefinition[] = [
   {
     name: 'db.schema.relTypeProperties',
     inputs: [],
-    outputs: [field('relType', 'STRING'), field('propertyName', 'STRING'), field('propertyTypes', 'LIST<STRING>'), field('mandatory', 'BOOLEAN')],
+    outputs: [
+      field('relType', 'STRING'),
+      field('propertyName', 'STRING'),
+      field('propertyTypes', 'LIST<STRING>'),
+      field('mandatory', 'BOOLEAN'),
+    ],
     mode: 'READ',
     description: 'Property names and types per relationship type, from a scan of all relationships.',
     call: (_args, ctx) => relTypeProperties(ctx.reader),

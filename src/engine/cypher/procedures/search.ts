@@ -24,9 +24,23 @@ export type IndexEntity = 'NODE' | 'RELATIONSHIP';
 /** What the procedures need from the search services. */
 export interface SearchProcedureBackend {
   /** Lucene-syntax query of the FULLTEXT index `name` over `entity` (ProcedureCallFailed when there is none). */
-  queryFulltext(database: string, catalog: GraphReader, name: string, query: string, limit: number | undefined, entity: IndexEntity): readonly IndexHit[];
+  queryFulltext(
+    database: string,
+    catalog: GraphReader,
+    name: string,
+    query: string,
+    limit: number | undefined,
+    entity: IndexEntity,
+  ): readonly IndexHit[];
   /** The `k` nearest neighbours in the VECTOR index `name` over `entity`. */
-  queryVectorIndex(database: string, catalog: GraphReader, name: string, k: number, vector: readonly number[], entity: IndexEntity): readonly IndexHit[];
+  queryVectorIndex(
+    database: string,
+    catalog: GraphReader,
+    name: string,
+    k: number,
+    vector: readonly number[],
+    entity: IndexEntity,
+  ): readonly IndexHit[];
 }
 
 function nonNegativeInteger(options: ReadonlyMap<string, CypherValue>, key: string): number | undefined {
@@ -46,7 +60,8 @@ function visibleRows(hits: readonly IndexHit[], ctx: ProcedureContext, entity: I
       continue;
     }
     const relationship = ctx.reader.getRelationship(hit.nodeId);
-    if (relationship !== null) rows.push([new RelationshipRef(relationship.id, relationship.type, relationship.startId, relationship.endId), hit.score]);
+    if (relationship !== null)
+      rows.push([new RelationshipRef(relationship.id, relationship.type, relationship.startId, relationship.endId), hit.score]);
   }
   return rows;
 }
@@ -106,12 +121,21 @@ function vectorQuery(backend: SearchProcedureBackend, entity: IndexEntity): Proc
     call(args, ctx) {
       const [index, k, vector] = args as [string | null, bigint | null, CypherValue];
       if (index === null || k === null) throw new ArgumentError(`${name} needs an index name and a number of neighbours`);
-      return visibleRows(backend.queryVectorIndex(ctx.databaseName, ctx.reader, index, Number(k), queryVector(vector), entity), ctx, entity);
+      return visibleRows(
+        backend.queryVectorIndex(ctx.databaseName, ctx.reader, index, Number(k), queryVector(vector), entity),
+        ctx,
+        entity,
+      );
     },
   };
 }
 
 /** The search procedures over `backend`. */
 export function searchProcedures(backend: SearchProcedureBackend): ProcedureDefinition[] {
-  return [fulltextQuery(backend, 'NODE'), fulltextQuery(backend, 'RELATIONSHIP'), vectorQuery(backend, 'NODE'), vectorQuery(backend, 'RELATIONSHIP')];
+  return [
+    fulltextQuery(backend, 'NODE'),
+    fulltextQuery(backend, 'RELATIONSHIP'),
+    vectorQuery(backend, 'NODE'),
+    vectorQuery(backend, 'RELATIONSHIP'),
+  ];
 }

@@ -42,7 +42,11 @@ export function parseProcedureSignature(text: string): ProcedureSignature {
  * A READ procedure answering from `rows` (values in `header` order; the header names input
  * and output columns).
  */
-export function tableProcedure(signature: ProcedureSignature, header: readonly string[], rows: readonly (readonly CypherValue[])[]): ProcedureDefinition {
+export function tableProcedure(
+  signature: ProcedureSignature,
+  header: readonly string[],
+  rows: readonly (readonly CypherValue[])[],
+): ProcedureDefinition {
   const inputIndexes = signature.inputs.map((f) => header.indexOf(f.name));
   const outputIndexes = signature.outputs.map((f) => header.indexOf(f.name));
   return {

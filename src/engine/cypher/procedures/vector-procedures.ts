@@ -20,7 +20,9 @@ const SIMILARITY_FUNCTIONS = ['COSINE', 'EUCLIDEAN'];
 /** A vector argument as Neo4j checks it: a non-empty list of finite numbers, as 32-bit floats. */
 export function vectorArgument(value: CypherValue, procedure: string): number[] {
   if (!Array.isArray(value) || value.length === 0) {
-    throw new ArgumentError(`Invalid vector for ${procedure}: expected a non-empty LIST<FLOAT>, got ${value === null ? 'null' : typeof value}`);
+    throw new ArgumentError(
+      `Invalid vector for ${procedure}: expected a non-empty LIST<FLOAT>, got ${value === null ? 'null' : typeof value}`,
+    );
   }
   return value.map((item: CypherValue, index: number) => {
     const n = typeof item === 'number' ? item : typeof item === 'bigint' ? Number(item) : Number.NaN;
@@ -58,14 +60,18 @@ export function vectorIndexOptions(dimensions: bigint, similarity: string): Map<
 function similarityArgument(value: CypherValue): string {
   const text = typeof value === 'string' ? value.toUpperCase() : '';
   if (!SIMILARITY_FUNCTIONS.includes(text)) {
-    throw new ArgumentError(`'${valueText(value)}' is an unsupported vector similarity function. Supported: ${SIMILARITY_FUNCTIONS.join(', ')}`);
+    throw new ArgumentError(
+      `'${valueText(value)}' is an unsupported vector similarity function. Supported: ${SIMILARITY_FUNCTIONS.join(', ')}`,
+    );
   }
   return text;
 }
 
 function dimensionsArgument(value: CypherValue): bigint {
   if (typeof value !== 'bigint' || value < 1n || value > BigInt(MAX_VECTOR_DIMENSIONS)) {
-    throw new ArgumentError(`Invalid vector dimensions: ${valueText(value)}. The dimensions must be between 1 and ${MAX_VECTOR_DIMENSIONS}`);
+    throw new ArgumentError(
+      `Invalid vector dimensions: ${valueText(value)}. The dimensions must be between 1 and ${MAX_VECTOR_DIMENSIONS}`,
+    );
   }
   return value;
 }
@@ -86,7 +92,11 @@ export function vectorWriteProcedures(): ProcedureDefinition[] {
       description: "Set a vector property on a given node in a more space efficient representation than Cypher's SET.",
       call(args, ctx) {
         const writer = requireProcedureWriter(ctx);
-        writer.setNodeProperty(entityId(args[0]!, 'node'), keyArgument(args[1]!), vectorArgument(args[2]!, 'db.create.setNodeVectorProperty'));
+        writer.setNodeProperty(
+          entityId(args[0]!, 'node'),
+          keyArgument(args[1]!),
+          vectorArgument(args[2]!, 'db.create.setNodeVectorProperty'),
+        );
         return [];
       },
     },
@@ -111,7 +121,8 @@ export function vectorWriteProcedures(): ProcedureDefinition[] {
       inputs: [{ name: 'node', type: 'NODE' }, ...VECTOR_INPUTS],
       outputs: [{ name: 'node', type: 'NODE' }],
       mode: 'WRITE',
-      description: "Set a vector property on a given node in a more space efficient representation than Cypher's SET. Deprecated: use db.create.setNodeVectorProperty.",
+      description:
+        "Set a vector property on a given node in a more space efficient representation than Cypher's SET. Deprecated: use db.create.setNodeVectorProperty.",
       call(args, ctx) {
         const writer = requireProcedureWriter(ctx);
         writer.setNodeProperty(entityId(args[0]!, 'node'), keyArgument(args[1]!), vectorArgument(args[2]!, 'db.create.setVectorProperty'));
@@ -129,7 +140,8 @@ export function vectorWriteProcedures(): ProcedureDefinition[] {
       ],
       outputs: [],
       mode: 'SCHEMA',
-      description: "Create a named node vector index for the specified label and property with the given vector dimensionality using either the EUCLIDEAN or COSINE similarity function. Both similarity functions are case-insensitive. Use the `db.index.vector.queryNodes` procedure to query the named index. Deprecated: use CREATE VECTOR INDEX.",
+      description:
+        'Create a named node vector index for the specified label and property with the given vector dimensionality using either the EUCLIDEAN or COSINE similarity function. Both similarity functions are case-insensitive. Use the `db.index.vector.queryNodes` procedure to query the named index. Deprecated: use CREATE VECTOR INDEX.',
       call(args, ctx) {
         const [name, label, property] = args as [CypherValue, CypherValue, CypherValue];
         if (typeof name !== 'string' || typeof label !== 'string' || typeof property !== 'string') {

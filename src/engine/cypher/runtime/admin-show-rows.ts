@@ -85,7 +85,5 @@ export function terminationRows(name: Evaluator | null, ctx: ExecutionContext): 
 export function settingRows(name: Evaluator | null, ctx: ExecutionContext): Row[] {
   const names = nameList(name, ctx, 'setting names');
   const wanted = names === null ? null : new Set(names);
-  return (ctx.admin.settings?.() ?? [])
-    .filter((setting) => wanted === null || wanted.has(setting.name))
-    .map((setting) => ({ ...setting }));
+  return (ctx.admin.settings?.() ?? []).filter((setting) => wanted === null || wanted.has(setting.name)).map((setting) => ({ ...setting }));
 }

@@ -33,7 +33,10 @@ export function aliasRows(name: string | null, ctx: ExecutionContext): Row[] {
 /** SHOW LIMITS [FOR DATABASE name]: every database but `system` unless one is named. */
 export function limitRows(name: string | null, ctx: ExecutionContext): Row[] {
   const directory = ctx.admin.directory;
-  const databases = ctx.admin.listDatabases().map((d) => d.name).filter((d) => d !== 'system');
+  const databases = ctx.admin
+    .listDatabases()
+    .map((d) => d.name)
+    .filter((d) => d !== 'system');
   let selected = databases;
   if (name !== null) {
     const resolved = directory?.resolve(name) ?? name.toLowerCase();
@@ -42,7 +45,12 @@ export function limitRows(name: string | null, ctx: ExecutionContext): Row[] {
   }
   return selected.flatMap((database) => {
     const limits = directory?.limitsOf(database) ?? {};
-    return LIMIT_NAMES.map((limit) => ({ database, limit, value: limitDisplay(limit, limits[limit]), description: limitDescription(limit) }));
+    return LIMIT_NAMES.map((limit) => ({
+      database,
+      limit,
+      value: limitDisplay(limit, limits[limit]),
+      description: limitDescription(limit),
+    }));
   });
 }
 

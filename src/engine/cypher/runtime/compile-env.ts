@@ -57,10 +57,24 @@ export function createCompileEnv(planner: PlannerContext, functions: FunctionReg
     planSubquery(body: Query | SubqueryPattern, _outer: readonly string[]) {
       onNestedPlan?.();
       if (body.kind === Kind.SubqueryPattern) {
-        return { plan: lazyPlan((scope) => patternQuery(body.pattern, body.where, scope, planner), () => env, planner), columns: [] };
+        return {
+          plan: lazyPlan(
+            (scope) => patternQuery(body.pattern, body.where, scope, planner),
+            () => env,
+            planner,
+          ),
+          columns: [],
+        };
       }
       const columns = planQuery(body, [], planner, true).columns;
-      return { plan: lazyPlan((scope) => planQuery(body, scope, planner, true).plan, () => env, planner), columns };
+      return {
+        plan: lazyPlan(
+          (scope) => planQuery(body, scope, planner, true).plan,
+          () => env,
+          planner,
+        ),
+        columns,
+      };
     },
     planPattern(pattern: PathPattern | ShortestPath, where: Expression | null, _outer: readonly string[], pathVariable: string | null) {
       onNestedPlan?.();
@@ -71,7 +85,11 @@ export function createCompileEnv(planner: PlannerContext, functions: FunctionReg
         element: pattern,
       };
       const full: Pattern = { kind: Kind.Pattern, parts: [part] };
-      return lazyPlan((scope) => patternQuery(full, where, scope, planner), () => env, planner);
+      return lazyPlan(
+        (scope) => patternQuery(full, where, scope, planner),
+        () => env,
+        planner,
+      );
     },
   };
   return env;

@@ -39,7 +39,10 @@ export function prepareNestedQuery(ctx: ExecutionContext, text: string, paramete
   const { ast } = compile(text, parameterNames);
   const plan = planStatement(ast, new PlannerContext(ctx.reader, (name) => ctx.admin.procedures.plannerSignature(name)));
   if (plan.admin) {
-    throw new GraphError(StatusCodes.InvalidRequest, 'Database administration commands cannot run inside another statement; run them on their own.');
+    throw new GraphError(
+      StatusCodes.InvalidRequest,
+      'Database administration commands cannot run inside another statement; run them on their own.',
+    );
   }
   let physical: PhysicalOperator | null = null;
   return {

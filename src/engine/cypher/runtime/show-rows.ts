@@ -111,7 +111,12 @@ function constraintRows(s: Show, ctx: ExecutionContext): Row[] {
         properties: [...c.properties],
         ownedIndex: owns ? c.name : null,
         propertyType: c.propertyType,
-        options: owns ? new Map<string, CypherValue>([['indexProvider', 'range-1.0'], ['indexConfig', new Map()]]) : null,
+        options: owns
+          ? new Map<string, CypherValue>([
+              ['indexProvider', 'range-1.0'],
+              ['indexConfig', new Map()],
+            ])
+          : null,
         createStatement: constraintCreateStatement(c),
       };
     });

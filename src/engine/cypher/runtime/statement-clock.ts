@@ -82,7 +82,7 @@ export class StatementClock {
     const now = performance.now();
     if (now > this.deadline) throw new TransactionTimedOut();
     if (now > this.queryDeadline) {
-      throw new TransactionTimedOut('The query has been terminated: it ran longer than its database\'s max_query_time limit.');
+      throw new TransactionTimedOut("The query has been terminated: it ran longer than its database's max_query_time limit.");
     }
   }
 

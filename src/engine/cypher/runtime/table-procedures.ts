@@ -22,7 +22,11 @@ function fields(text: string): ProcedureField[] {
  * columns of `rows` (inputs and outputs). A call returns the outputs of every row whose input
  * columns are equivalent to the arguments.
  */
-export function tableProcedure(signature: string, header: readonly string[], rows: readonly (readonly CypherValue[])[]): ProcedureDefinition {
+export function tableProcedure(
+  signature: string,
+  header: readonly string[],
+  rows: readonly (readonly CypherValue[])[],
+): ProcedureDefinition {
   const match = /^([\w.]+)\((.*?)\)\s*::\s*\((.*)\)$/.exec(signature.trim());
   if (!match) throw new CypherSyntaxError(`Invalid procedure signature: ${signature}`);
   const inputs = fields(match[2] ?? '');

@@ -34,7 +34,9 @@ function showAccess(show: Show): StatementAccess {
     case 'ROLE PRIVILEGES':
       return dbms('show_privilege', 'SHOW PRIVILEGE');
     case 'USER PRIVILEGES':
-      return show.name === null ? { needsDatabaseAccess: false, requirements: NONE } : both(['show_privilege', 'SHOW PRIVILEGE'], ['show_user', 'SHOW USER']);
+      return show.name === null
+        ? { needsDatabaseAccess: false, requirements: NONE }
+        : both(['show_privilege', 'SHOW PRIVILEGE'], ['show_user', 'SHOW USER']);
     case 'SETTINGS':
       return dbms('show_setting', 'SHOW SETTINGS');
     case 'ALIASES':
@@ -74,7 +76,10 @@ export function commandAccess(command: SchemaCommand | AdminCommand): StatementA
     case Kind.CreateAlias:
     case Kind.DropAlias:
     case Kind.AlterAlias:
-      return dbms('alias_management', command.kind === Kind.CreateAlias ? 'CREATE ALIAS' : command.kind === Kind.DropAlias ? 'DROP ALIAS' : 'ALTER ALIAS');
+      return dbms(
+        'alias_management',
+        command.kind === Kind.CreateAlias ? 'CREATE ALIAS' : command.kind === Kind.DropAlias ? 'DROP ALIAS' : 'ALTER ALIAS',
+      );
     case Kind.CreateUser:
       return command.orReplace ? both(['create_user', 'CREATE USER'], ['drop_user', 'DROP USER']) : dbms('create_user', 'CREATE USER');
     case Kind.AlterUser:
@@ -94,6 +99,8 @@ export function commandAccess(command: SchemaCommand | AdminCommand): StatementA
     case Kind.RoleMembership:
       return command.grant ? dbms('assign_role', 'GRANT ROLE') : dbms('remove_role', 'REVOKE ROLE');
     case Kind.PrivilegeCommand:
-      return command.operation === 'REVOKE' ? dbms('remove_privilege', 'REVOKE PRIVILEGE') : dbms('assign_privilege', `${command.operation} PRIVILEGE`);
+      return command.operation === 'REVOKE'
+        ? dbms('remove_privilege', 'REVOKE PRIVILEGE')
+        : dbms('assign_privilege', `${command.operation} PRIVILEGE`);
   }
 }

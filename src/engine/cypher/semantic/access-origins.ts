@@ -100,7 +100,11 @@ export function carriedVariables(expression: AstNode): string[] {
   const walk = (node: AstNode): void => {
     if (node.kind === Kind.Variable) names.push(node.name);
     else if (node.kind === Kind.PropertyAccess && node.object.kind === Kind.Variable) return;
-    else if (node.kind === Kind.FunctionCall && (IDENTITY_FUNCTIONS.has(node.name.toLowerCase()) || ALL_PROPERTY_FUNCTIONS.has(node.name.toLowerCase()))) return;
+    else if (
+      node.kind === Kind.FunctionCall &&
+      (IDENTITY_FUNCTIONS.has(node.name.toLowerCase()) || ALL_PROPERTY_FUNCTIONS.has(node.name.toLowerCase()))
+    )
+      return;
     else for (const child of childrenOf(node)) walk(child);
   };
   walk(expression);
@@ -116,7 +120,8 @@ export function writtenPatterns(pattern: Pattern | PatternPart): (NodePattern | 
       else out.push(element);
     }
   };
-  for (const part of pattern.kind === Kind.Pattern ? pattern.parts : [pattern]) path(part.element.kind === Kind.ShortestPath ? part.element.pattern : part.element);
+  for (const part of pattern.kind === Kind.Pattern ? pattern.parts : [pattern])
+    path(part.element.kind === Kind.ShortestPath ? part.element.pattern : part.element);
   return out;
 }
 

@@ -90,7 +90,8 @@ export type DbmsAction =
   | 'dbms_actions';
 
 /** One thing a statement needs a privilege for. */
-export type AccessRequirement = GraphRequirement | LabelRequirement | ProcedureRequirement | LoadRequirement | DatabaseRequirement | DbmsRequirement;
+export type AccessRequirement =
+  GraphRequirement | LabelRequirement | ProcedureRequirement | LoadRequirement | DatabaseRequirement | DbmsRequirement;
 
 /** Everything a statement needs. */
 export interface StatementAccess {

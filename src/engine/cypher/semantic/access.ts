@@ -22,7 +22,17 @@ import type { NodePattern, RelationshipPattern } from '../ast/patterns.js';
 import type { Statement } from '../ast/statements.js';
 import { SKIP, childrenOf, visit, type Visitor } from '../ast/visitor.js';
 import type { AccessRequirement, DeclaredMode, StatementAccess } from './access-types.js';
-import { ALL_PROPERTY_FUNCTIONS, ANY_NODE, ANY_RELATIONSHIP, IDENTITY_FUNCTIONS, collectOrigins, segmentsOf, variableNames, writtenPatterns, type Origins } from './access-origins.js';
+import {
+  ALL_PROPERTY_FUNCTIONS,
+  ANY_NODE,
+  ANY_RELATIONSHIP,
+  IDENTITY_FUNCTIONS,
+  collectOrigins,
+  segmentsOf,
+  variableNames,
+  writtenPatterns,
+  type Origins,
+} from './access-origins.js';
 import { commandAccess } from './access-commands.js';
 
 /** Collects requirements without duplicates. */
@@ -73,14 +83,16 @@ function createWrites(out: Requirements, pattern: NodePattern | RelationshipPatt
 
 /** The variable and property a SET/REMOVE target names (`v.p`, `v[key]`); property null when dynamic. */
 function setTarget(target: Expression): { name: string | null; property: string | null } {
-  if (target.kind === Kind.PropertyAccess && target.object.kind === Kind.Variable) return { name: target.object.name, property: target.property };
+  if (target.kind === Kind.PropertyAccess && target.object.kind === Kind.Variable)
+    return { name: target.object.name, property: target.property };
   if (target.kind === Kind.Subscript && target.object.kind === Kind.Variable) return { name: target.object.name, property: null };
   return { name: null, property: null };
 }
 
 function setProperty(out: Requirements, origins: Origins, name: string | null, property: string | null): void {
   const segments = name === null ? [ANY_NODE, ANY_RELATIONSHIP] : origins.of(name);
-  for (const segment of segments.length > 0 ? segments : [ANY_NODE, ANY_RELATIONSHIP]) out.add({ action: 'set_property', segment, property });
+  for (const segment of segments.length > 0 ? segments : [ANY_NODE, ANY_RELATIONSHIP])
+    out.add({ action: 'set_property', segment, property });
 }
 
 /** Names bound by patterns outside CREATE clauses (nodes a CREATE refers to rather than makes). */
@@ -261,7 +273,10 @@ const WRITE_ALL: readonly AccessRequirement[] = [
  * of truth): READ reads every element, WRITE also writes any, SCHEMA manages indexes and
  * constraints, DBMS needs EXECUTE only.
  */
-export function expandProcedures(access: StatementAccess, modeOf: (name: string) => DeclaredMode | undefined): readonly AccessRequirement[] {
+export function expandProcedures(
+  access: StatementAccess,
+  modeOf: (name: string) => DeclaredMode | undefined,
+): readonly AccessRequirement[] {
   const out = [...access.requirements];
   for (const requirement of access.requirements) {
     if (requirement.action !== 'execute') continue;

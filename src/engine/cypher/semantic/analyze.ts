@@ -31,7 +31,11 @@ export interface AnalyzedStatement {
 const updatingKinds = new Set<Kind>([Kind.Create, Kind.Merge, Kind.Set, Kind.Remove, Kind.Delete, Kind.Foreach]);
 
 /** Runs binding and every rule; returns the context holding the errors and resolutions. */
-function run(statement: Statement, options: AnalyzeOptions, rules: readonly ValidationRule[]): { context: ValidationContext; binder: Binder; columns: readonly string[] } {
+function run(
+  statement: Statement,
+  options: AnalyzeOptions,
+  rules: readonly ValidationRule[],
+): { context: ValidationContext; binder: Binder; columns: readonly string[] } {
   const context = new ValidationContext(statement, options);
   const binder = new Binder(context);
   const body = statement.body;
@@ -47,7 +51,11 @@ function run(statement: Statement, options: AnalyzeOptions, rules: readonly Vali
 const lowPriorityDetails = new Set(['NoExpressionAlias']);
 
 /** All semantic errors of a statement (empty when valid): binder errors, then rule errors, low-priority ones last. */
-export function validate(statement: Statement, options: AnalyzeOptions = {}, rules: readonly ValidationRule[] = specifiedRules): readonly GraphError[] {
+export function validate(
+  statement: Statement,
+  options: AnalyzeOptions = {},
+  rules: readonly ValidationRule[] = specifiedRules,
+): readonly GraphError[] {
   const errors = run(statement, options, rules).context.getErrors();
   const rank = (error: GraphError): number => (lowPriorityDetails.has(error.detail ?? '') ? 1 : 0);
   return [...errors].sort((a, b) => rank(a) - rank(b));
@@ -70,9 +78,16 @@ export function analyze(statement: Statement, options: AnalyzeOptions = {}): Ana
     },
   });
   const body = statement.body.kind;
-  const category = body === Kind.SingleQuery || body === Kind.Union ? 'query'
-    : body === Kind.CreateIndex || body === Kind.DropIndex || body === Kind.CreateConstraint || body === Kind.DropConstraint || body === Kind.Show ? 'schema'
-    : 'admin';
+  const category =
+    body === Kind.SingleQuery || body === Kind.Union
+      ? 'query'
+      : body === Kind.CreateIndex ||
+          body === Kind.DropIndex ||
+          body === Kind.CreateConstraint ||
+          body === Kind.DropConstraint ||
+          body === Kind.Show
+        ? 'schema'
+        : 'admin';
   return {
     statement,
     category,

@@ -165,9 +165,18 @@ export class Binder extends PatternBinder {
    * `NoVariablesInScope`, and resolves ORDER BY against the projection (plus the incoming scope
    * unless DISTINCT or aggregating). SKIP and LIMIT are checked by their own rule.
    */
-  private bindProjection(body: ProjectionBody, scope: Scope, isReturn: boolean, keepsScope = false): { scope: Scope; columns: readonly string[] } {
+  private bindProjection(
+    body: ProjectionBody,
+    scope: Scope,
+    isReturn: boolean,
+    keepsScope = false,
+  ): { scope: Scope; columns: readonly string[] } {
     if (body.star && scope.symbols().length === 0 && !keepsScope) {
-      this.context.report(body, `${isReturn ? 'RETURN' : 'WITH'} * is not allowed when there are no variables in scope`, 'NoVariablesInScope');
+      this.context.report(
+        body,
+        `${isReturn ? 'RETURN' : 'WITH'} * is not allowed when there are no variables in scope`,
+        'NoVariablesInScope',
+      );
     }
     const next = new Scope(null, body.star ? scope.symbols() : []);
     const columns = body.star ? scope.names().sort() : [];
@@ -187,7 +196,11 @@ export class Binder extends PatternBinder {
       seen.add(name);
       columns.push(name);
       const type = this.context.typeOf(item.expression);
-      const symbol: VariableSymbol = { name, type, declaration: item.alias ?? (item.expression.kind === Kind.Variable ? item.expression : null) };
+      const symbol: VariableSymbol = {
+        name,
+        type,
+        declaration: item.alias ?? (item.expression.kind === Kind.Variable ? item.expression : null),
+      };
       next.declare(symbol);
       if (item.alias) this.context.bind(item.alias, symbol);
     }
@@ -207,7 +220,8 @@ export class Binder extends PatternBinder {
     if (clause.scope === null) {
       columns = this.bindQuery(clause.query, () => new Scope(), scope);
     } else {
-      const imported = clause.scope === '*' ? scope.symbols() : clause.scope.map((v) => this.resolve(v, scope)).filter((s) => s !== undefined);
+      const imported =
+        clause.scope === '*' ? scope.symbols() : clause.scope.map((v) => this.resolve(v, scope)).filter((s) => s !== undefined);
       columns = this.bindQuery(clause.query, () => new Scope(null, imported));
     }
     const tx = clause.inTransactions;

@@ -40,7 +40,8 @@ export abstract class ExpressionBinder {
         const inner = scope.child();
         this.declare(inner, expression.variable, elementOf(this.context.typeOf(expression.source)));
         if (expression.where) this.bindExpression(expression.where, inner, resolved);
-        if (expression.kind === Kind.ListComprehension && expression.projection) this.bindExpression(expression.projection, inner, resolved);
+        if (expression.kind === Kind.ListComprehension && expression.projection)
+          this.bindExpression(expression.projection, inner, resolved);
         return;
       }
       case Kind.Reduce: {

@@ -5,14 +5,42 @@ import { commonType, elementOf, isList, listOf, type StaticType } from './static
 
 /** Result types of built-in functions whose type never depends on the arguments. */
 const functionResultTypes: ReadonlyMap<string, StaticType> = new Map<string, StaticType>([
-  ['count', 'Integer'], ['size', 'Integer'], ['length', 'Integer'], ['id', 'Integer'], ['tostring', 'String'],
-  ['tointeger', 'Integer'], ['tofloat', 'Float'], ['toboolean', 'Boolean'], ['type', 'String'], ['labels', listOf('String')],
-  ['keys', listOf('String')], ['nodes', listOf('Node')], ['relationships', listOf('Relationship')], ['startnode', 'Node'],
-  ['endnode', 'Node'], ['properties', 'Map'], ['tolower', 'String'], ['toupper', 'String'], ['trim', 'String'],
-  ['ltrim', 'String'], ['rtrim', 'String'], ['substring', 'String'], ['replace', 'String'], ['split', listOf('String')],
-  ['reverse', 'Any'], ['range', listOf('Integer')], ['collect', listOf('Any')], ['elementid', 'String'], ['rand', 'Float'],
-  ['date', 'Temporal'], ['datetime', 'Temporal'], ['localdatetime', 'Temporal'], ['time', 'Temporal'], ['localtime', 'Temporal'],
-  ['duration', 'Duration'], ['point', 'Point'],
+  ['count', 'Integer'],
+  ['size', 'Integer'],
+  ['length', 'Integer'],
+  ['id', 'Integer'],
+  ['tostring', 'String'],
+  ['tointeger', 'Integer'],
+  ['tofloat', 'Float'],
+  ['toboolean', 'Boolean'],
+  ['type', 'String'],
+  ['labels', listOf('String')],
+  ['keys', listOf('String')],
+  ['nodes', listOf('Node')],
+  ['relationships', listOf('Relationship')],
+  ['startnode', 'Node'],
+  ['endnode', 'Node'],
+  ['properties', 'Map'],
+  ['tolower', 'String'],
+  ['toupper', 'String'],
+  ['trim', 'String'],
+  ['ltrim', 'String'],
+  ['rtrim', 'String'],
+  ['substring', 'String'],
+  ['replace', 'String'],
+  ['split', listOf('String')],
+  ['reverse', 'Any'],
+  ['range', listOf('Integer')],
+  ['collect', listOf('Any')],
+  ['elementid', 'String'],
+  ['rand', 'Float'],
+  ['date', 'Temporal'],
+  ['datetime', 'Temporal'],
+  ['localdatetime', 'Temporal'],
+  ['time', 'Temporal'],
+  ['localtime', 'Temporal'],
+  ['duration', 'Duration'],
+  ['point', 'Point'],
 ]);
 
 const arithmetic = new Set(['+', '-', '*', '/', '%', '^']);
@@ -28,16 +56,31 @@ export function inferType(
 ): StaticType {
   const infer = (e: Expression): StaticType => inferType(e, typeOfVariable, lookup);
   switch (expression.kind) {
-    case Kind.IntegerLiteral: return 'Integer';
-    case Kind.FloatLiteral: return 'Float';
-    case Kind.StringLiteral: return 'String';
-    case Kind.BooleanLiteral: return 'Boolean';
-    case Kind.NullLiteral: return 'Null';
-    case Kind.ListLiteral: return listOf(expression.items.length === 0 ? 'Any' : commonType(expression.items.map(infer)));
-    case Kind.MapLiteral: case Kind.MapProjection: return 'Map';
-    case Kind.Variable: return typeOfVariable(expression);
-    case Kind.CountStar: case Kind.CountSubquery: return 'Integer';
-    case Kind.IsNull: case Kind.TypePredicate: case Kind.LabelPredicate: case Kind.ListPredicate: case Kind.ExistsSubquery:
+    case Kind.IntegerLiteral:
+      return 'Integer';
+    case Kind.FloatLiteral:
+      return 'Float';
+    case Kind.StringLiteral:
+      return 'String';
+    case Kind.BooleanLiteral:
+      return 'Boolean';
+    case Kind.NullLiteral:
+      return 'Null';
+    case Kind.ListLiteral:
+      return listOf(expression.items.length === 0 ? 'Any' : commonType(expression.items.map(infer)));
+    case Kind.MapLiteral:
+    case Kind.MapProjection:
+      return 'Map';
+    case Kind.Variable:
+      return typeOfVariable(expression);
+    case Kind.CountStar:
+    case Kind.CountSubquery:
+      return 'Integer';
+    case Kind.IsNull:
+    case Kind.TypePredicate:
+    case Kind.LabelPredicate:
+    case Kind.ListPredicate:
+    case Kind.ExistsSubquery:
       return 'Boolean';
     case Kind.UnaryOperation: {
       if (expression.operator === 'NOT') return 'Boolean';
@@ -56,19 +99,28 @@ export function inferType(
       const object = infer(expression.object);
       return isList(object) ? object : 'Any';
     }
-    case Kind.ListComprehension: return listOf(expression.projection ? infer(expression.projection) : elementOf(infer(expression.source)));
-    case Kind.PatternComprehension: return listOf(infer(expression.projection));
-    case Kind.CollectSubquery: return listOf('Any');
-    case Kind.ShortestPath: return expression.all ? listOf('Path') : 'Path';
-    case Kind.Case: return commonType([...expression.alternatives.map((a) => infer(a.then)), expression.otherwise ? infer(expression.otherwise) : 'Null']);
+    case Kind.ListComprehension:
+      return listOf(expression.projection ? infer(expression.projection) : elementOf(infer(expression.source)));
+    case Kind.PatternComprehension:
+      return listOf(infer(expression.projection));
+    case Kind.CollectSubquery:
+      return listOf('Any');
+    case Kind.ShortestPath:
+      return expression.all ? listOf('Path') : 'Path';
+    case Kind.Case:
+      return commonType([
+        ...expression.alternatives.map((a) => infer(a.then)),
+        expression.otherwise ? infer(expression.otherwise) : 'Null',
+      ]);
     case Kind.FunctionCall: {
       if (expression.namespace.length > 0) return 'Any';
       const name = expression.name.toLowerCase();
       if ((name === 'head' || name === 'last') && expression.args.length === 1) return elementOf(infer(expression.args[0]!));
       if (name === 'tail' && expression.args.length === 1) return infer(expression.args[0]!);
-      return lookup(name) === undefined ? 'Any' : functionResultTypes.get(name) ?? 'Any';
+      return lookup(name) === undefined ? 'Any' : (functionResultTypes.get(name) ?? 'Any');
     }
-    default: return 'Any';
+    default:
+      return 'Any';
   }
 }
 

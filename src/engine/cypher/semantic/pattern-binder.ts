@@ -84,7 +84,11 @@ export abstract class PatternBinder extends ExpressionBinder {
   private bindRelationship(rel: RelationshipPattern, scope: Scope, mode: PatternMode): void {
     if (rel.variable && mode === 'match' && this.matchedRelationships) {
       if (this.matchedRelationships.has(rel.variable.name)) {
-        this.context.report(rel.variable, `Cannot use the same relationship variable '${rel.variable.name}' for multiple relationships`, 'VariableAlreadyBound');
+        this.context.report(
+          rel.variable,
+          `Cannot use the same relationship variable '${rel.variable.name}' for multiple relationships`,
+          'VariableAlreadyBound',
+        );
       }
       this.matchedRelationships.add(rel.variable.name);
     }
@@ -93,7 +97,11 @@ export abstract class PatternBinder extends ExpressionBinder {
       const existing = scope.lookup(rel.variable.name);
       if (existing) {
         if (mode === 'create' || mode === 'merge') this.reportAlreadyBound(rel.variable);
-        else if (!isOpen(existing.type) && existing.type !== 'Relationship' && !(rel.length && isList(existing.type) && (existing.type.list === 'Relationship' || isOpen(existing.type.list)))) {
+        else if (
+          !isOpen(existing.type) &&
+          existing.type !== 'Relationship' &&
+          !(rel.length && isList(existing.type) && (existing.type.list === 'Relationship' || isOpen(existing.type.list)))
+        ) {
           this.reportTypeConflict(rel.variable, 'Relationship', existing.type);
         } else this.context.bind(rel.variable, existing);
       } else if (mode === 'predicate') {
@@ -117,6 +125,10 @@ export abstract class PatternBinder extends ExpressionBinder {
 
   private reportTypeConflict(variable: Variable, wanted: string, actual: StaticType): void {
     const actualName = typeof actual === 'object' ? 'List' : actual;
-    this.context.report(variable, `Type mismatch: \`${variable.name}\` defined with conflicting type ${actualName} (expected ${wanted})`, 'VariableTypeConflict');
+    this.context.report(
+      variable,
+      `Type mismatch: \`${variable.name}\` defined with conflicting type ${actualName} (expected ${wanted})`,
+      'VariableTypeConflict',
+    );
   }
 }

@@ -7,7 +7,10 @@ import type { VariableSymbol } from './context.js';
 export class Scope {
   private readonly own = new Map<string, VariableSymbol>();
 
-  constructor(private readonly parent: Scope | null = null, symbols: Iterable<VariableSymbol> = []) {
+  constructor(
+    private readonly parent: Scope | null = null,
+    symbols: Iterable<VariableSymbol> = [],
+  ) {
     for (const symbol of symbols) this.own.set(symbol.name, symbol);
   }
 

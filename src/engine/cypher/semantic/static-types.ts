@@ -90,18 +90,36 @@ export function typeFromSignature(text: string): StaticType {
   const list = /^LIST\s+OF\s+(.+)$/.exec(clean) ?? /^LIST\s*<(.+)>$/.exec(clean);
   if (list) return listOf(typeFromSignature(list[1]!));
   switch (clean) {
-    case 'STRING': return 'String';
-    case 'INTEGER': case 'INT': return 'Integer';
-    case 'FLOAT': return 'Float';
-    case 'NUMBER': return 'Number';
-    case 'BOOLEAN': return 'Boolean';
-    case 'MAP': return 'Map';
-    case 'NODE': return 'Node';
-    case 'RELATIONSHIP': return 'Relationship';
-    case 'PATH': return 'Path';
-    case 'POINT': return 'Point';
-    case 'DURATION': return 'Duration';
-    case 'DATE': case 'DATETIME': case 'LOCALDATETIME': case 'TIME': case 'LOCALTIME': return 'Temporal';
-    default: return 'Any';
+    case 'STRING':
+      return 'String';
+    case 'INTEGER':
+    case 'INT':
+      return 'Integer';
+    case 'FLOAT':
+      return 'Float';
+    case 'NUMBER':
+      return 'Number';
+    case 'BOOLEAN':
+      return 'Boolean';
+    case 'MAP':
+      return 'Map';
+    case 'NODE':
+      return 'Node';
+    case 'RELATIONSHIP':
+      return 'Relationship';
+    case 'PATH':
+      return 'Path';
+    case 'POINT':
+      return 'Point';
+    case 'DURATION':
+      return 'Duration';
+    case 'DATE':
+    case 'DATETIME':
+    case 'LOCALDATETIME':
+    case 'TIME':
+    case 'LOCALTIME':
+      return 'Temporal';
+    default:
+      return 'Any';
   }
 }

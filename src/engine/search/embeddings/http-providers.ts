@@ -14,7 +14,12 @@ export interface HttpEmbeddingOptions {
   readonly timeoutMs?: number;
 }
 
-async function postJson(url: string, body: unknown, apiKey: string | undefined, timeoutMs: number): Promise<{ status: number; json: unknown }> {
+async function postJson(
+  url: string,
+  body: unknown,
+  apiKey: string | undefined,
+  timeoutMs: number,
+): Promise<{ status: number; json: unknown }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
@@ -63,14 +68,25 @@ export class LocalServerEmbeddingProvider extends HttpProvider {
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     if (!this.legacyOnly) {
-      const { status, json } = await postJson(joinUrl(this.options.url, '/api/embed'), { model: this.model, input: texts }, this.options.apiKey, this.timeoutMs);
-      if (status === 200) return this.remember(toVectors((json as { embeddings?: unknown })?.embeddings, texts.length, 'local_server /api/embed'));
+      const { status, json } = await postJson(
+        joinUrl(this.options.url, '/api/embed'),
+        { model: this.model, input: texts },
+        this.options.apiKey,
+        this.timeoutMs,
+      );
+      if (status === 200)
+        return this.remember(toVectors((json as { embeddings?: unknown })?.embeddings, texts.length, 'local_server /api/embed'));
       if (status !== 404) throw new EmbeddingProviderError(`local_server /api/embed answered HTTP ${status}`);
       this.legacyOnly = true;
     }
     const vectors: unknown[] = [];
     for (const text of texts) {
-      const { status, json } = await postJson(joinUrl(this.options.url, '/api/embeddings'), { model: this.model, prompt: text }, this.options.apiKey, this.timeoutMs);
+      const { status, json } = await postJson(
+        joinUrl(this.options.url, '/api/embeddings'),
+        { model: this.model, prompt: text },
+        this.options.apiKey,
+        this.timeoutMs,
+      );
       if (status !== 200) throw new EmbeddingProviderError(`local_server /api/embeddings answered HTTP ${status}`);
       vectors.push((json as { embedding?: unknown })?.embedding);
     }
@@ -97,6 +113,12 @@ export class HostedApiEmbeddingProvider extends HttpProvider {
     const data = (json as { data?: unknown })?.data;
     if (!Array.isArray(data)) throw new EmbeddingProviderError('hosted_api: response has no data list');
     const ordered = [...(data as { index?: number; embedding?: unknown }[])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
-    return this.remember(toVectors(ordered.map((item) => item.embedding), texts.length, 'hosted_api'));
+    return this.remember(
+      toVectors(
+        ordered.map((item) => item.embedding),
+        texts.length,
+        'hosted_api',
+      ),
+    );
   }
 }

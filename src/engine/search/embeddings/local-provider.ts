@@ -37,9 +37,9 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
       const { llama } = await sharedLlama();
       const modelPath = resolveModelPath(this.options.model, this.options.modelsDir);
       const model = (await llama.loadModel({ modelPath })) as unknown as Model;
-      const context = (await (model as unknown as { createEmbeddingContext(o: object): Promise<EmbeddingContext> }).createEmbeddingContext({
+      const context = await (model as unknown as { createEmbeddingContext(o: object): Promise<EmbeddingContext> }).createEmbeddingContext({
         threads: this.options.threads ?? 1,
-      }));
+      });
       this.size = model.embeddingVectorSize;
       return { model, context };
     })();

@@ -128,7 +128,13 @@ export class EmbeddingWorker {
       const chunks = chunkText(text, this.options.chunking ?? DEFAULT_CHUNKING);
       const vector = poolChunks(await provider.embed(chunks));
       this.options.store(nodeId, vector);
-      metadata.set(nodeId, { textHash: hash, chunks: chunks.length, model: provider.model, dimensions: vector.length, embeddedAt: Date.now() });
+      metadata.set(nodeId, {
+        textHash: hash,
+        chunks: chunks.length,
+        model: provider.model,
+        dimensions: vector.length,
+        embeddedAt: Date.now(),
+      });
       this.counters.processed++;
     } catch (error) {
       this.counters.failed++;

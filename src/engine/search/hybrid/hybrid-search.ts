@@ -78,7 +78,10 @@ export async function hybridSearch(inputs: HybridInputs): Promise<SearchResultIt
     fused = order.map((id) => byId.get(id)!);
   }
   const page = fused.slice(0, Math.max(inputs.limit, inputs.rerank !== null ? Math.min(fused.length, depth) : 0));
-  const reranked = inputs.rerank === null ? page.map((item) => ({ item, score: null })) : await inputs.rerank.apply(inputs.query, page, (item) => inputs.documentText(item.id));
+  const reranked =
+    inputs.rerank === null
+      ? page.map((item) => ({ item, score: null }))
+      : await inputs.rerank.apply(inputs.query, page, (item) => inputs.documentText(item.id));
   return reranked.slice(0, inputs.limit).map(({ item, score }) => ({
     nodeId: item.id,
     score: score ?? item.rrfScore,

@@ -30,8 +30,6 @@ export function reciprocalRankFusion<T>(lists: readonly (readonly T[])[], k = RR
   });
   const bestRank = (ranks: (number | null)[]): number => Math.min(...ranks.map((r) => r ?? Infinity));
   return [...fused.entries()]
-    .sort(
-      ([, a], [, b]) => b.rrfScore - a.rrfScore || bestRank(a.ranks) - bestRank(b.ranks) || a.order - b.order,
-    )
+    .sort(([, a], [, b]) => b.rrfScore - a.rrfScore || bestRank(a.ranks) - bestRank(b.ranks) || a.order - b.order)
     .map(([id, { rrfScore, ranks }]) => ({ id, rrfScore, ranks }));
 }

@@ -23,7 +23,11 @@ export class LocalReranker implements Reranker {
   private context: RankingContext | null = null;
   private model: { dispose(): Promise<void> } | null = null;
 
-  constructor(private readonly model_: string, private readonly modelsDir: string, private readonly threads = 1) {}
+  constructor(
+    private readonly model_: string,
+    private readonly modelsDir: string,
+    private readonly threads = 1,
+  ) {}
 
   get name(): string {
     return `local:${this.model_}`;
@@ -54,7 +58,12 @@ export class LocalReranker implements Reranker {
  * request `{model, query, documents}`, response `results: [{index, relevance_score | score}]`.
  */
 export class HttpReranker implements Reranker {
-  constructor(private readonly url: string, private readonly model: string, private readonly apiKey = '', private readonly timeoutMs = 10_000) {}
+  constructor(
+    private readonly url: string,
+    private readonly model: string,
+    private readonly apiKey = '',
+    private readonly timeoutMs = 10_000,
+  ) {}
 
   get name(): string {
     return `http:${this.model}`;
@@ -101,7 +110,10 @@ export class RerankStage {
   private warned = false;
   readonly loaded: Promise<void>;
 
-  constructor(private readonly reranker: Reranker | null, private readonly logger: SearchLogger = silentLogger) {
+  constructor(
+    private readonly reranker: Reranker | null,
+    private readonly logger: SearchLogger = silentLogger,
+  ) {
     this.state_ = reranker === null ? 'disabled' : 'loading';
     this.loaded =
       reranker === null

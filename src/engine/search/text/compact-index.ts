@@ -107,10 +107,18 @@ export class CompactTextIndex implements TextIndex {
     if (query.kind === 'bool' && query.mustNot.length === 0) {
       const allTerms = (clauses: readonly TextQuery[]) => clauses.every((c) => c.kind === 'term');
       if (query.must.length === 0 && allTerms(query.should)) {
-        return this.orTopK(query.should.map((c) => (c as { term: string }).term), limit, filter);
+        return this.orTopK(
+          query.should.map((c) => (c as { term: string }).term),
+          limit,
+          filter,
+        );
       }
       if (query.should.length === 0 && allTerms(query.must)) {
-        return this.andTopK(query.must.map((c) => (c as { term: string }).term), limit, filter);
+        return this.andTopK(
+          query.must.map((c) => (c as { term: string }).term),
+          limit,
+          filter,
+        );
       }
     }
     const heap = new HitHeap(limit);

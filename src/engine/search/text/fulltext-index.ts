@@ -19,7 +19,10 @@ export interface FulltextIndexDefinition {
 export class FulltextIndex {
   readonly index: TextIndex;
 
-  constructor(readonly definition: FulltextIndexDefinition, engine: 'v1' | 'v2' = 'v2') {
+  constructor(
+    readonly definition: FulltextIndexDefinition,
+    engine: 'v1' | 'v2' = 'v2',
+  ) {
     this.index = createTextIndex(engine);
   }
 

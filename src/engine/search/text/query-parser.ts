@@ -63,7 +63,10 @@ function lex(input: string): Token[] {
 
 class Parser {
   private pos = 0;
-  constructor(private readonly tokens: Token[], private readonly source: string) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly source: string,
+  ) {}
 
   parse(): TextQuery {
     const query = this.parseOr();

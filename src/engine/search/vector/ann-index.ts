@@ -3,16 +3,7 @@
  * IVF-PQ (`compressed`) and IVF over an HNSW coarse quantizer (the cluster-based strategy).
  * faiss labels are insertion order, so each index keeps its own label -> slot table.
  */
-import {
-  addVectors,
-  createFromFactory,
-  createHnsw,
-  loadFaiss,
-  searchOne,
-  withNprobe,
-  type FaissIndex,
-  type FaissMetric,
-} from './faiss.js';
+import { addVectors, createFromFactory, createHnsw, loadFaiss, searchOne, withNprobe, type FaissIndex, type FaissMetric } from './faiss.js';
 import type { SlotStore } from './slot-store.js';
 import { clusterCount, hnswParameters, type VectorTuning } from './tuning.js';
 
@@ -90,8 +81,7 @@ export class AnnIndex {
 
 /** Result of choosing and creating an ANN index: the index, or why none was made. */
 export type AnnCreation =
-  | { readonly ok: true; readonly index: AnnIndex; readonly note?: string }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly index: AnnIndex; readonly note?: string } | { readonly ok: false; readonly reason: string };
 
 /** faiss-node takes plain number arrays (8 bytes per float): cap training input at 16M floats. */
 const TRAINING_FLOATS_MAX = 16 * 1024 * 1024;

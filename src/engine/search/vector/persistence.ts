@@ -34,7 +34,13 @@ export function saveCollection(collection: VectorCollection, path: string): void
     ann:
       ann === null || serializedAnn === null
         ? null
-        : { kind: ann.kind, entries: ann.size, candidateCount: ann.candidateCount, trainedOn: ann.trainedOn, faissBytes: serializedAnn.faiss.length },
+        : {
+            kind: ann.kind,
+            entries: ann.size,
+            candidateCount: ann.candidateCount,
+            trainedOn: ann.trainedOn,
+            faissBytes: serializedAnn.faiss.length,
+          },
   };
   const headerBytes = Buffer.from(JSON.stringify(header));
   const prefix = Buffer.alloc(12);
@@ -49,7 +55,8 @@ export function saveCollection(collection: VectorCollection, path: string): void
   }
   const vectors = Buffer.from(store.raw.buffer, store.raw.byteOffset, slots * store.dimensions * 4);
   const parts: Uint8Array[] = [prefix, headerBytes, owners, alive, Buffer.from(vectors)];
-  if (serializedAnn !== null) parts.push(Buffer.from(serializedAnn.labelToSlot.buffer, 0, serializedAnn.labelToSlot.length * 4), serializedAnn.faiss);
+  if (serializedAnn !== null)
+    parts.push(Buffer.from(serializedAnn.labelToSlot.buffer, 0, serializedAnn.labelToSlot.length * 4), serializedAnn.faiss);
   writeFileSync(`${path}.tmp`, Buffer.concat(parts));
   renameSync(`${path}.tmp`, path);
 }

@@ -12,7 +12,10 @@ export class SlotStore {
   private used = 0;
   private readonly slotOfNode = new Map<bigint, number>();
 
-  constructor(readonly dimensions: number, initialCapacity = 1024) {
+  constructor(
+    readonly dimensions: number,
+    initialCapacity = 1024,
+  ) {
     this.data = new Float32Array(initialCapacity * dimensions);
     this.owners = new BigInt64Array(initialCapacity);
     this.alive = new Uint8Array(initialCapacity);

@@ -13,14 +13,7 @@
  * Composite keys (multi-property indexes) escape each component (0x00 -> 0x00 0xFF) and end it
  * with 0x00 0x01, which keeps tuple order.
  */
-import {
-  CypherDate,
-  CypherDateTime,
-  CypherTime,
-  LocalDateTime,
-  LocalTime,
-  type CypherValue,
-} from '../../values/types.js';
+import { CypherDate, CypherDateTime, CypherTime, LocalDateTime, LocalTime, type CypherValue } from '../../values/types.js';
 import type { IndexPredicate } from '../graph-store.js';
 import { ByteWriter } from './byte-buffer.js';
 import { encodeValue } from './value-codec.js';

@@ -135,7 +135,9 @@ export function* scanNodeColumns(
   let cursor = -1n;
   let offset = 0;
   for (;;) {
-    const rows = connection().raw(sql).all(...params, cursor) as [bigint, Buffer | null][];
+    const rows = connection()
+      .raw(sql)
+      .all(...params, cursor) as [bigint, Buffer | null][];
     const page: Column[] = missing.map(() => new Array<CypherValue | undefined>(rows.length));
     for (let i = 0; i < rows.length; i++) {
       decodeSelected(rows[i]![1], selection, scratch);

@@ -3,13 +3,7 @@
  * (days clamped to month ends), then seconds and nanoseconds to the time. Types without a date
  * ignore months and days; DATE keeps only whole days of the seconds part.
  */
-import {
-  CypherDate,
-  CypherTime,
-  LocalDateTime,
-  LocalTime,
-  type CypherDuration,
-} from '../types.js';
+import { CypherDate, CypherTime, LocalDateTime, LocalTime, type CypherDuration } from '../types.js';
 import type { TemporalInstant } from '../kinds.js';
 import { floorDiv, floorMod, NANOS_PER_DAY, NANOS_PER_SECOND, plusMonths, SECONDS_PER_DAY } from './calendar.js';
 import { negateDuration } from './duration.js';

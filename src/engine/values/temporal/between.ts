@@ -61,7 +61,10 @@ export function durationBetween(fromValue: TemporalInstant, toValue: TemporalIns
   const a = toPoint(from, sharedDate);
   let b = toPoint(to, sharedDate);
   if (from.zone !== null && to.zone !== null) {
-    const instant = instantNanos(b, to.offsetSeconds !== null && to.zone.kind === 'named' ? { kind: 'offset', offsetSeconds: to.offsetSeconds } : to.zone);
+    const instant = instantNanos(
+      b,
+      to.offsetSeconds !== null && to.zone.kind === 'named' ? { kind: 'offset', offsetSeconds: to.offsetSeconds } : to.zone,
+    );
     const seconds = Number(instant / 1_000_000_000n) - (instant % 1_000_000_000n < 0n ? 1 : 0);
     const dt = dateTimeFromInstant(seconds, Number(instant - BigInt(seconds) * 1_000_000_000n), from.zone);
     const local = dt.epochSecond + dt.offsetSeconds;
@@ -87,4 +90,3 @@ export function durationBetween(fromValue: TemporalInstant, toValue: TemporalIns
   const seconds = nanos / 1_000_000_000n;
   return makeDuration(months, days, Number(seconds), Number(nanos - seconds * 1_000_000_000n));
 }
-

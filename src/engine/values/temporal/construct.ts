@@ -158,7 +158,9 @@ function integerField(key: string, v: CypherValue): number {
 
 function temporalField(key: string, v: CypherValue): TemporalParts {
   if (!isTemporalInstant(v)) {
-    throw new CypherTypeError(`Invalid value for ${key}: expected a temporal value but was ${typeName(v)}`, { detail: 'InvalidArgumentType' });
+    throw new CypherTypeError(`Invalid value for ${key}: expected a temporal value but was ${typeName(v)}`, {
+      detail: 'InvalidArgumentType',
+    });
   }
   return partsOf(v);
 }
@@ -174,7 +176,11 @@ export function readFields(map: ReadonlyMap<string, CypherValue>): TemporalField
 }
 
 /** `kind({...})`. */
-export function temporalFromMap(kind: TemporalKind, map: ReadonlyMap<string, CypherValue>, env: TemporalEnvironment): TemporalInstant | null {
+export function temporalFromMap(
+  kind: TemporalKind,
+  map: ReadonlyMap<string, CypherValue>,
+  env: TemporalEnvironment,
+): TemporalInstant | null {
   for (const key of map.keys()) {
     if (!KNOWN_KEYS.has(key)) throw new ArgumentError(`No such field: ${key}`, { detail: 'InvalidArgumentValue' });
   }
@@ -193,7 +199,8 @@ export function temporalFromMap(kind: TemporalKind, map: ReadonlyMap<string, Cyp
 
   let epochDay = 0;
   if (hasDate(kind)) {
-    if (dateBase !== null && dateBase.epochDay === null) throw new CypherTypeError(`Cannot select a date from a value without one`, { detail: 'InvalidArgumentType' });
+    if (dateBase !== null && dateBase.epochDay === null)
+      throw new CypherTypeError(`Cannot select a date from a value without one`, { detail: 'InvalidArgumentType' });
     epochDay = resolveDate(f, dateBase?.epochDay ?? null);
   } else if (hasDateFields(f)) {
     throw new ArgumentError(`Cannot assign date fields to ${kind}`, { detail: 'InvalidArgumentValue' });

@@ -31,7 +31,9 @@ export function durationFromMap(map: ReadonlyMap<string, CypherValue>): CypherDu
     if (weights === undefined) throw new ArgumentError(`No such field: ${key}`, { detail: 'InvalidArgumentValue' });
     if (value === null) return null;
     if (typeof value !== 'bigint' && typeof value !== 'number') {
-      throw new CypherTypeError(`Invalid value for ${key}: expected a number but was ${typeName(value)}`, { detail: 'InvalidArgumentType' });
+      throw new CypherTypeError(`Invalid value for ${key}: expected a number but was ${typeName(value)}`, {
+        detail: 'InvalidArgumentType',
+      });
     }
     const n = Number(value);
     if (typeof value === 'number' && !Number.isInteger(value)) fractional = true;

@@ -106,7 +106,10 @@ export function resolveTime(f: TemporalFields, baseNano: number | null): number 
 
 /** Epoch day of parsed date text (calendar, week or ordinal form), range-checked. */
 export function epochDayOfParts(
-  p: { kind: 'calendar'; year: number; month: number; day: number } | { kind: 'week'; year: number; week: number; dayOfWeek: number } | { kind: 'ordinal'; year: number; ordinalDay: number },
+  p:
+    | { kind: 'calendar'; year: number; month: number; day: number }
+    | { kind: 'week'; year: number; week: number; dayOfWeek: number }
+    | { kind: 'ordinal'; year: number; ordinalDay: number },
 ): number {
   switch (p.kind) {
     case 'calendar':

@@ -3,13 +3,7 @@
  * `1984-10-11`, `12:31` (seconds omitted when zero), fractions in groups of 3, 6 or 9 digits,
  * offsets `Z` / `+01:00` / `+02:05:59`, named zones in brackets, years past 9999 with `+`.
  */
-import {
-  CypherDate,
-  CypherDateTime,
-  CypherTime,
-  LocalDateTime,
-  LocalTime,
-} from '../types.js';
+import { CypherDate, CypherDateTime, CypherTime, LocalDateTime, LocalTime } from '../types.js';
 import { civilOf, floorDiv, floorMod, NANOS_PER_HOUR, NANOS_PER_MINUTE, NANOS_PER_SECOND, SECONDS_PER_DAY } from './calendar.js';
 import { formatOffset } from './time-zone.js';
 

@@ -22,7 +22,12 @@ export function partsOf(v: TemporalInstant): TemporalParts {
   if (v instanceof CypherDate) return { epochDay: v.epochDay, nanoOfDay: null, zone: null, offsetSeconds: null };
   if (v instanceof LocalTime) return { epochDay: null, nanoOfDay: v.nanoOfDay, zone: null, offsetSeconds: null };
   if (v instanceof CypherTime) {
-    return { epochDay: null, nanoOfDay: v.nanoOfDay, zone: { kind: 'offset', offsetSeconds: v.offsetSeconds }, offsetSeconds: v.offsetSeconds };
+    return {
+      epochDay: null,
+      nanoOfDay: v.nanoOfDay,
+      zone: { kind: 'offset', offsetSeconds: v.offsetSeconds },
+      offsetSeconds: v.offsetSeconds,
+    };
   }
   if (v instanceof LocalDateTime) {
     const { epochDay, nanoOfDay } = splitLocal(v.epochSecond, v.nano);

@@ -82,7 +82,8 @@ function exactOffsetAt(zoneId: string, epochSecond: number): number {
   const field = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const era = parts.find((p) => p.type === 'era')?.value ?? 'AD';
   const year = era === 'BC' || era === 'B' ? 1 - field('year') : field('year');
-  const local = epochDayOf(year, field('month'), field('day')) * SECONDS_PER_DAY + field('hour') * 3600 + field('minute') * 60 + field('second');
+  const local =
+    epochDayOf(year, field('month'), field('day')) * SECONDS_PER_DAY + field('hour') * 3600 + field('minute') * 60 + field('second');
   return local - Math.floor(clamped);
 }
 

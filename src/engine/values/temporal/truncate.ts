@@ -6,7 +6,18 @@
 import { ArgumentError } from '../../errors/index.js';
 import type { TemporalInstant } from '../kinds.js';
 import { CypherTime, type CypherValue } from '../types.js';
-import { civilOf, epochDayOf, isoWeekOf, isoWeekOneStart, dayOfWeek, NANOS_PER_HOUR, NANOS_PER_MINUTE, NANOS_PER_SECOND, quarterOf, floorDiv } from './calendar.js';
+import {
+  civilOf,
+  epochDayOf,
+  isoWeekOf,
+  isoWeekOneStart,
+  dayOfWeek,
+  NANOS_PER_HOUR,
+  NANOS_PER_MINUTE,
+  NANOS_PER_SECOND,
+  quarterOf,
+  floorDiv,
+} from './calendar.js';
 import { defaultZone, parseZone, readFields, type TemporalEnvironment, type TemporalKind } from './construct.js';
 import { resolveDate, resolveTime, hasDateFields, hasTimeFields } from './fields.js';
 import { localSecondsOf, partsOf } from './parts.js';
@@ -62,7 +73,8 @@ export function truncateTemporal(
 ): TemporalInstant {
   const unit = unitText.toLowerCase();
   const isDateUnit = DATE_UNITS.includes(unit);
-  if (!isDateUnit && TIME_UNITS[unit] === undefined) throw new ArgumentError(`Unknown unit: ${unitText}`, { detail: 'InvalidArgumentValue' });
+  if (!isDateUnit && TIME_UNITS[unit] === undefined)
+    throw new ArgumentError(`Unknown unit: ${unitText}`, { detail: 'InvalidArgumentValue' });
   const withDate = kind === 'date' || kind === 'localdatetime' || kind === 'datetime';
   if (kind === 'date' && !isDateUnit) throw unsupported(unitText, kind);
   if (!withDate && isDateUnit && unit !== 'day') throw unsupported(unitText, kind);

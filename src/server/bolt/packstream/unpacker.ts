@@ -3,16 +3,7 @@ import { Marker } from './markers.js';
 import { Structure } from './structure.js';
 
 /** A decoded PackStream value, before any graph/temporal mapping. Integers are always bigint. */
-export type WireValue =
-  | null
-  | boolean
-  | bigint
-  | number
-  | string
-  | Uint8Array
-  | WireValue[]
-  | Map<string, WireValue>
-  | Structure;
+export type WireValue = null | boolean | bigint | number | string | Uint8Array | WireValue[] | Map<string, WireValue> | Structure;
 
 /** Bounds applied while decoding untrusted input. */
 export interface UnpackLimits {

@@ -32,10 +32,7 @@ const CLASSIFICATION: Readonly<Record<string, string>> = {
  */
 export function failureMetadata(error: GraphError, features: ProtocolFeatures): Metadata {
   if (!features.gqlErrors) return { code: error.code, message: error.message };
-  const [gqlStatus, description] = GQL_STATUS_BY_CODE[error.code] ?? [
-    '50N42',
-    'error: general processing exception - unexpected error',
-  ];
+  const [gqlStatus, description] = GQL_STATUS_BY_CODE[error.code] ?? ['50N42', 'error: general processing exception - unexpected error'];
   const classification = CLASSIFICATION[error.code.split('.')[1] ?? ''] ?? 'CLIENT_ERROR';
   const position = error.position;
   return {
@@ -48,9 +45,7 @@ export function failureMetadata(error: GraphError, features: ProtocolFeatures): 
       OPERATION_CODE: '0',
       CURRENT_SCHEMA: '/',
       _classification: classification,
-      _position: position
-        ? { offset: BigInt(position.offset), line: BigInt(position.line), column: BigInt(position.column) }
-        : undefined,
+      _position: position ? { offset: BigInt(position.offset), line: BigInt(position.line), column: BigInt(position.column) } : undefined,
     },
   };
 }

@@ -39,11 +39,7 @@ export function decodeProposal(word: number): VersionProposal {
 /** The best version the server supports within a proposal, or null. */
 export function pickFromProposal(proposal: VersionProposal, supported: readonly BoltVersion[] = SUPPORTED_VERSIONS): BoltVersion | null {
   for (const version of supported) {
-    if (
-      version.major === proposal.major &&
-      version.minor <= proposal.minor &&
-      version.minor >= proposal.minor - proposal.range
-    ) {
+    if (version.major === proposal.major && version.minor <= proposal.minor && version.minor >= proposal.minor - proposal.range) {
       return version;
     }
   }

@@ -112,7 +112,9 @@ export function decodeRequest(bytes: Uint8Array, features: ProtocolFeatures, lim
     case RequestSignature.ROUTE:
       return decodeRoute(f);
   }
-  throw new PackStreamError(`Unknown message signature 0x${value.signature.toString(16)} for Bolt ${features.version.major}.${features.version.minor}`);
+  throw new PackStreamError(
+    `Unknown message signature 0x${value.signature.toString(16)} for Bolt ${features.version.major}.${features.version.minor}`,
+  );
 }
 
 function decodeRoute(f: WireValue[]): RequestMessage {
@@ -201,7 +203,8 @@ export function describeRequest(message: RequestMessage): string {
 /** JSON-like rendering of wire metadata, with some keys redacted. */
 export function describeMap(value: ReadonlyMap<string, unknown>, redact: readonly string[] = []): string {
   const parts: string[] = [];
-  for (const [key, item] of value) if (item !== undefined) parts.push(`${JSON.stringify(key)}:${redact.includes(key) ? '"*****"' : describeValue(item)}`);
+  for (const [key, item] of value)
+    if (item !== undefined) parts.push(`${JSON.stringify(key)}:${redact.includes(key) ? '"*****"' : describeValue(item)}`);
   return `{${parts.join(',')}}`;
 }
 

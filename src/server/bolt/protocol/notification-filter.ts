@@ -20,8 +20,7 @@ export function notificationFilterOf(extra: WireMap, base: NotificationFilter): 
   const severity = stringOf(extra, 'notifications_minimum_severity');
   const hasCategories = extra.has('notifications_disabled_categories') || extra.has('notifications_disabled_classifications');
   return {
-    minimumSeverity:
-      severity === 'OFF' || severity === 'WARNING' || severity === 'INFORMATION' ? severity : base.minimumSeverity,
+    minimumSeverity: severity === 'OFF' || severity === 'WARNING' || severity === 'INFORMATION' ? severity : base.minimumSeverity,
     disabledCategories: hasCategories
       ? [...stringsOf(extra, 'notifications_disabled_categories'), ...stringsOf(extra, 'notifications_disabled_classifications')]
       : base.disabledCategories,

@@ -91,7 +91,8 @@ export const nodeFields = {
   outgoing: (node: Node, args: RelationshipArgs, context: GraphqlContext) => relationshipsOf(node, 'out', args, context),
   incoming: (node: Node, args: RelationshipArgs, context: GraphqlContext) => relationshipsOf(node, 'in', args, context),
   neighbors: (node: Node, args: NeighborArgs, context: GraphqlContext) => neighbors(node, args, context),
-  similar: (node: Node, args: { limit?: number | null; threshold?: number | null }, context: GraphqlContext) => similarTo(node, args, context),
+  similar: (node: Node, args: { limit?: number | null; threshold?: number | null }, context: GraphqlContext) =>
+    similarTo(node, args, context),
 };
 
 /** `Relationship` fields. */

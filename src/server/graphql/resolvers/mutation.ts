@@ -3,14 +3,24 @@
  * constraints, per-statement authorization and change events behave as on Bolt); labels, types
  * and property keys, which Cypher cannot take as parameters, are validated and backtick-quoted.
  */
-import { ArgumentError, EntityNotFound, toGraphError, Node, Relationship, type CypherMap, type CypherValue } from '../../../engine/index.js';
+import {
+  ArgumentError,
+  EntityNotFound,
+  toGraphError,
+  Node,
+  Relationship,
+  type CypherMap,
+  type CypherValue,
+} from '../../../engine/index.js';
 import type { GraphqlContext } from '../context.js';
 import { quoteIdentifier, type StatementRows } from '../graph-access.js';
 import { jsonToMap } from '../values.js';
 import { checkNames } from './arguments.js';
 
 function labelsClause(labels: readonly string[]): string {
-  return checkNames(labels, 'labels').map((label) => `:${quoteIdentifier(label)}`).join('');
+  return checkNames(labels, 'labels')
+    .map((label) => `:${quoteIdentifier(label)}`)
+    .join('');
 }
 
 function requireId(context: GraphqlContext, elementId: string, kind: 'node' | 'relationship'): bigint {
@@ -152,10 +162,12 @@ export const mutationResolvers = {
     context.graph.authorize('delete');
     const known = args.ids.map((elementId) => ({ elementId, id: context.graph.internalId(elementId, 'node') }));
     const ids = known.flatMap((entry) => (entry.id === null ? [] : [entry.id]));
-    const rows = await context.graph.run('MATCH (n) WHERE id(n) IN $ids WITH n, id(n) AS nodeId DETACH DELETE n RETURN collect(nodeId) AS deleted', { ids });
+    const rows = await context.graph.run(
+      'MATCH (n) WHERE id(n) IN $ids WITH n, id(n) AS nodeId DETACH DELETE n RETURN collect(nodeId) AS deleted',
+      { ids },
+    );
     const deleted = new Set((rows.rows[0]?.[0] as bigint[] | undefined) ?? []);
     const notFound = known.filter((entry) => entry.id === null || !deleted.has(entry.id)).map((entry) => entry.elementId);
     return { deleted: deleted.size, notFound };
   },
 };
-

@@ -106,7 +106,11 @@ export const queryResolvers = {
       return record === null ? null : relationshipFromRecord(reader, record);
     });
   },
-  allNodes: (_root: unknown, args: { labels?: string[] | null; limit?: number | null; offset?: number | null }, context: GraphqlContext) => {
+  allNodes: (
+    _root: unknown,
+    args: { labels?: string[] | null; limit?: number | null; offset?: number | null },
+    context: GraphqlContext,
+  ) => {
     context.graph.authorize('read');
     const labels = checkNames(args.labels ?? [], 'labels');
     const limit = clampLimit(args.limit ?? DEFAULT_PAGE, 'limit');

@@ -9,7 +9,10 @@ export type JsonValue = null | boolean | bigint | number | string | JsonValue[] 
 
 /** Thrown for malformed JSON; `offset` is the character index of the problem. */
 export class JsonSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(`${message} at position ${offset}`);
     this.name = 'JsonSyntaxError';
   }

@@ -10,7 +10,22 @@
  *   DateTime, OffsetDateTime, LocalDateTime, Duration, Point, Node, Relationship, Path; INTEGER
  *   and FLOAT values travel as strings, entity fields are `_element_id`, `_labels`, `_type`, ...
  */
-import { ArgumentError, CypherDate, CypherDateTime, CypherDuration, CypherPoint, CypherTime, LocalDateTime, LocalTime, Node, Path, Relationship, type CypherValue, cypherToString, formatFloat } from '../../../engine/index.js';
+import {
+  ArgumentError,
+  CypherDate,
+  CypherDateTime,
+  CypherDuration,
+  CypherPoint,
+  CypherTime,
+  LocalDateTime,
+  LocalTime,
+  Node,
+  Path,
+  Relationship,
+  type CypherValue,
+  cypherToString,
+  formatFloat,
+} from '../../../engine/index.js';
 import type { JsonValue } from './parse-json.js';
 import { jsonToCypher } from './values-in.js';
 
@@ -100,7 +115,10 @@ export function typedJson(value: CypherValue): string {
   if (value instanceof Map) return typed('Map', mapText(value, typedJson));
   if (value instanceof Uint8Array) return typed('Base64', JSON.stringify(Buffer.from(value).toString('base64')));
   if (value instanceof Node) {
-    return typed('Node', `{"_element_id":${JSON.stringify(value.elementId)},"_labels":${JSON.stringify(value.labels)},"_properties":${mapText(value.properties, typedJson)}}`);
+    return typed(
+      'Node',
+      `{"_element_id":${JSON.stringify(value.elementId)},"_labels":${JSON.stringify(value.labels)},"_properties":${mapText(value.properties, typedJson)}}`,
+    );
   }
   if (value instanceof Relationship) {
     return typed(
@@ -169,7 +187,8 @@ export function typedToCypher(value: JsonValue, deferred: (parameter: DeferredPa
       if (typeof inner !== 'string') break;
       return deferred({ function: 'point', text: inner });
     default:
-      if (typeof type === 'string' && type in TEMPORAL_FUNCTIONS && typeof inner === 'string') return deferred({ function: TEMPORAL_FUNCTIONS[type]!, text: inner });
+      if (typeof type === 'string' && type in TEMPORAL_FUNCTIONS && typeof inner === 'string')
+        return deferred({ function: TEMPORAL_FUNCTIONS[type]!, text: inner });
       throw new ArgumentError(`Unknown typed JSON type ${JSON.stringify(type)}`);
   }
   throw new ArgumentError(`Invalid _value for typed JSON type ${String(type)}`);

@@ -9,7 +9,22 @@
  *   points, arrays for lists and paths, null otherwise.
  * - `graph`: the distinct nodes and relationships found in a row.
  */
-import { CypherDate, CypherDateTime, CypherDuration, CypherPoint, CypherTime, LocalDateTime, LocalTime, Node, Path, Relationship, type CypherValue, crsName, cypherToString, formatFloat } from '../../../engine/index.js';
+import {
+  CypherDate,
+  CypherDateTime,
+  CypherDuration,
+  CypherPoint,
+  CypherTime,
+  LocalDateTime,
+  LocalTime,
+  Node,
+  Path,
+  Relationship,
+  type CypherValue,
+  crsName,
+  cypherToString,
+  formatFloat,
+} from '../../../engine/index.js';
 
 function floatJson(x: number): string {
   return Number.isFinite(x) ? formatFloat(x) : JSON.stringify(formatFloat(x));
@@ -61,7 +76,10 @@ export function rowJson(value: CypherValue): string {
   if (value instanceof Map) return mapJson(value);
   if (value instanceof Uint8Array) return `[${Array.from(value).join(',')}]`;
   if (value instanceof Node || value instanceof Relationship) return mapJson(value.properties);
-  if (value instanceof Path) return `[${pathElements(value).map((entity) => mapJson(entity.properties)).join(',')}]`;
+  if (value instanceof Path)
+    return `[${pathElements(value)
+      .map((entity) => mapJson(entity.properties))
+      .join(',')}]`;
   if (value instanceof CypherPoint) return pointJson(value);
   if (isTemporal(value)) return JSON.stringify(cypherToString(value));
   throw new TypeError(`cannot serialize ${(value as object).constructor.name} to JSON: only materialized values leave the engine`);
@@ -119,7 +137,8 @@ export function graphJson(row: readonly CypherValue[]): string {
   };
   row.forEach(collect);
   const nodeText = [...nodes.values()].map(
-    (n) => `{"id":"${n.id}","elementId":${JSON.stringify(n.elementId)},"labels":${JSON.stringify(n.labels)},"properties":${mapJson(n.properties)}}`,
+    (n) =>
+      `{"id":"${n.id}","elementId":${JSON.stringify(n.elementId)},"labels":${JSON.stringify(n.labels)},"properties":${mapJson(n.properties)}}`,
   );
   const relationshipText = [...relationships.values()].map(
     (r) =>

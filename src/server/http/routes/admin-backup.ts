@@ -47,72 +47,85 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
     const services = app.graphdb;
     const dataDir = graphdb.storage.dataDir;
 
-    app.post<{ Body: { output: string; databases?: string[] } }>('/admin/backup', {
-      config: admin,
-      schema: {
-        summary: 'Online backup of every database (system included) into a new directory',
-        tags: ['admin', 'backup'],
-        body: {
-          type: 'object',
-          required: ['output'],
-          properties: {
-            output: { type: 'string', minLength: 1, description: 'Backup directory on the server (must not exist or be empty)' },
-            databases: { type: 'array', items: { type: 'string' }, description: 'Only these databases (default: all)' },
+    app.post<{ Body: { output: string; databases?: string[] } }>(
+      '/admin/backup',
+      {
+        config: admin,
+        schema: {
+          summary: 'Online backup of every database (system included) into a new directory',
+          tags: ['admin', 'backup'],
+          body: {
+            type: 'object',
+            required: ['output'],
+            properties: {
+              output: { type: 'string', minLength: 1, description: 'Backup directory on the server (must not exist or be empty)' },
+              databases: { type: 'array', items: { type: 'string' }, description: 'Only these databases (default: all)' },
+            },
           },
+          response: objectResponse,
         },
-        response: objectResponse,
       },
-    }, async (request) => {
-      const output = resolve(request.body.output);
-      if (isInside(output, dataDir)) throw new GraphError(StatusCodes.InvalidRequest, 'The backup directory must be outside the data directory.');
-      try {
-        await services.writeBehind.flushAll();
-        const manifest = await createBackup(dataDir, {
-          target: output,
-          graphdbVersion: services.version,
-          ...(request.body.databases === undefined ? {} : { databases: request.body.databases }),
-        });
-        services.logger.info({ output, databases: manifest.databases.length, ms: manifest.durationMs }, 'backup written');
-        return { output, manifest };
-      } catch (error) {
-        throw asRequestError(error);
-      }
-    });
+      async (request) => {
+        const output = resolve(request.body.output);
+        if (isInside(output, dataDir))
+          throw new GraphError(StatusCodes.InvalidRequest, 'The backup directory must be outside the data directory.');
+        try {
+          await services.writeBehind.flushAll();
+          const manifest = await createBackup(dataDir, {
+            target: output,
+            graphdbVersion: services.version,
+            ...(request.body.databases === undefined ? {} : { databases: request.body.databases }),
+          });
+          services.logger.info({ output, databases: manifest.databases.length, ms: manifest.durationMs }, 'backup written');
+          return { output, manifest };
+        } catch (error) {
+          throw asRequestError(error);
+        }
+      },
+    );
 
-    app.post<{ Body: { input: string; target?: string } }>('/admin/restore', {
-      config: admin,
-      schema: {
-        summary: 'Verify a backup and restore it into an empty data directory (never the live one)',
-        tags: ['admin', 'backup'],
-        body: {
-          type: 'object',
-          required: ['input'],
-          properties: {
-            input: { type: 'string', minLength: 1, description: 'Backup directory or its manifest.json' },
-            target: { type: 'string', minLength: 1, description: 'Empty directory to restore into (default: <data_dir>-restore-<timestamp>)' },
+    app.post<{ Body: { input: string; target?: string } }>(
+      '/admin/restore',
+      {
+        config: admin,
+        schema: {
+          summary: 'Verify a backup and restore it into an empty data directory (never the live one)',
+          tags: ['admin', 'backup'],
+          body: {
+            type: 'object',
+            required: ['input'],
+            properties: {
+              input: { type: 'string', minLength: 1, description: 'Backup directory or its manifest.json' },
+              target: {
+                type: 'string',
+                minLength: 1,
+                description: 'Empty directory to restore into (default: <data_dir>-restore-<timestamp>)',
+              },
+            },
           },
+          response: objectResponse,
         },
-        response: objectResponse,
       },
-    }, async (request) => {
-      const input = backupDirectoryOf(request.body.input);
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const target = resolve(request.body.target ?? join(dirname(resolve(dataDir)), `${basename(resolve(dataDir))}-restore-${stamp}`));
-      if (isInside(target, dataDir) || isInside(dataDir, target)) {
-        throw new GraphError(StatusCodes.InvalidRequest, 'A restore never writes into the live data directory; choose another target.');
-      }
-      try {
-        const result = await restoreBackup(input, target);
-        services.logger.info({ input, target: result.dataDir }, 'backup restored');
-        return {
-          input,
-          data_dir: result.dataDir,
-          manifest: result.manifest,
-          next_step: `Start a server with --data-dir ${result.dataDir} to serve the restored data.`,
-        };
-      } catch (error) {
-        throw asRequestError(error);
-      }
-    });
+      async (request) => {
+        const input = backupDirectoryOf(request.body.input);
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        const target = resolve(request.body.target ?? join(dirname(resolve(dataDir)), `${basename(resolve(dataDir))}-restore-${stamp}`));
+        if (isInside(target, dataDir) || isInside(dataDir, target)) {
+          throw new GraphError(StatusCodes.InvalidRequest, 'A restore never writes into the live data directory; choose another target.');
+        }
+        try {
+          const result = await restoreBackup(input, target);
+          services.logger.info({ input, target: result.dataDir }, 'backup restored');
+          return {
+            input,
+            data_dir: result.dataDir,
+            manifest: result.manifest,
+            next_step: `Start a server with --data-dir ${result.dataDir} to serve the restored data.`,
+          };
+        } catch (error) {
+          throw asRequestError(error);
+        }
+      },
+    );
   };
 }

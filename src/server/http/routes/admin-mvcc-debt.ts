@@ -65,7 +65,10 @@ export function computeDebt(file: string, retention: RetentionSettings, pinFloor
     };
     const totals = { bytes: 0, keys: 0, versions: 0 };
     const top: DebtKey[] = [];
-    for (const [table, kind] of [['node_history', 'node'], ['rel_history', 'relationship']] as const) {
+    for (const [table, kind] of [
+      ['node_history', 'node'],
+      ['rel_history', 'relationship'],
+    ] as const) {
       const sum = db
         .prepare(`SELECT count(*), coalesce(sum(versions), 0), coalesce(sum(bytes), 0) FROM (${perKey(table)})`)
         .raw()
@@ -74,7 +77,10 @@ export function computeDebt(file: string, retention: RetentionSettings, pinFloor
       totals.versions += Number(sum[1]);
       totals.bytes += Number(sum[2]);
       if (limit > 0) {
-        const rows = db.prepare(`${perKey(table)} ORDER BY bytes DESC, id LIMIT @limit`).raw().all({ ...params, limit: BigInt(limit) }) as [bigint, bigint, bigint][];
+        const rows = db
+          .prepare(`${perKey(table)} ORDER BY bytes DESC, id LIMIT @limit`)
+          .raw()
+          .all({ ...params, limit: BigInt(limit) }) as [bigint, bigint, bigint][];
         for (const [id, versions, bytes] of rows) top.push({ kind, id: id.toString(), versions: Number(versions), bytes: Number(bytes) });
       }
     }

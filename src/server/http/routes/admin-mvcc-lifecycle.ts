@@ -26,7 +26,12 @@ export const ENTER_DEBOUNCE_MS = 30_000;
 export const EXIT_DEBOUNCE_MS = 120_000;
 
 /** The band thresholds for a data directory with `freeBytes` free. */
-export function pressureThresholds(freeBytes: number): { highEnter: number; highExit: number; criticalEnter: number; criticalExit: number } {
+export function pressureThresholds(freeBytes: number): {
+  highEnter: number;
+  highExit: number;
+  criticalEnter: number;
+  criticalExit: number;
+} {
   const highEnter = Math.max(5 * GIB, 0.15 * freeBytes);
   const criticalEnter = Math.max(20 * GIB, 0.35 * freeBytes);
   return { highEnter, highExit: 0.8 * highEnter, criticalEnter, criticalExit: 0.8 * criticalEnter };
@@ -118,7 +123,11 @@ export class MvccLifecycle {
    * Evaluates the pressure band for `pinnedBytes` against the thresholds for `freeBytes`;
    * a transition happens only after its condition held for the debounce time.
    */
-  evaluatePressure(pinnedBytes: number, freeBytes: number, now = Date.now()): { band: PressureBand; pending: { target: PressureBand; since: string } | null } {
+  evaluatePressure(
+    pinnedBytes: number,
+    freeBytes: number,
+    now = Date.now(),
+  ): { band: PressureBand; pending: { target: PressureBand; since: string } | null } {
     const t = pressureThresholds(freeBytes);
     let target: PressureBand | null = null;
     if (this.band === 'normal' && pinnedBytes >= t.highEnter) target = 'high';
@@ -135,7 +144,10 @@ export class MvccLifecycle {
         this.pending = null;
       }
     }
-    return { band: this.band, pending: this.pending === null ? null : { target: this.pending.target, since: new Date(this.pending.since).toISOString() } };
+    return {
+      band: this.band,
+      pending: this.pending === null ? null : { target: this.pending.target, since: new Date(this.pending.since).toISOString() },
+    };
   }
 
   /** Stops the timer (server shutdown, database dropped). */

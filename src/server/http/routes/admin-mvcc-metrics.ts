@@ -28,7 +28,14 @@ export class MvccMetrics {
     const sum = (pick: (s: MvccScrape) => number) => () => scrape().reduce((total, s) => total + pick(s), 0);
     const max = (pick: (s: MvccScrape) => number) => () => scrape().reduce((top, s) => Math.max(top, pick(s)), 0);
     const global = (name: string, help: string, read: () => number): void => {
-      new Gauge({ name, help, registers, collect() { this.set(read()); } });
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
     };
     const perDatabase = (name: string, help: string, pick: (s: MvccScrape) => number): void => {
       new Gauge({
@@ -47,21 +54,46 @@ export class MvccMetrics {
         },
       });
     };
-    global('mvcc_bytes_pinned_by_oldest_reader', 'Bytes of closed versions only the oldest open reader keeps alive.', sum((s) => s.status.bytesPinnedByOldestReader));
+    global(
+      'mvcc_bytes_pinned_by_oldest_reader',
+      'Bytes of closed versions only the oldest open reader keeps alive.',
+      sum((s) => s.status.bytesPinnedByOldestReader),
+    );
     perDatabase('mvcc_compaction_debt_bytes', 'Bytes of closed versions the retention settings allow to prune now.', (s) => s.debt.bytes);
     perDatabase('mvcc_compaction_debt_keys', 'Nodes and relationships with prunable closed versions.', (s) => s.debt.keys);
-    global('mvcc_active_snapshot_readers', 'Open snapshot and historical readers.', sum((s) => s.status.activeReaders));
-    global('mvcc_oldest_reader_age_seconds', 'Age of the oldest open reader (0 when none).', max((s) => s.status.oldestReaderAgeSeconds ?? 0));
+    global(
+      'mvcc_active_snapshot_readers',
+      'Open snapshot and historical readers.',
+      sum((s) => s.status.activeReaders),
+    );
+    global(
+      'mvcc_oldest_reader_age_seconds',
+      'Age of the oldest open reader (0 when none).',
+      max((s) => s.status.oldestReaderAgeSeconds ?? 0),
+    );
     perDatabase('mvcc_prunable_bytes_total', 'Bytes held by prunable closed versions.', (s) => s.debt.bytes);
-    global('mvcc_floor_lag_versions', 'Largest distance between a head version and its prune floor.', max((s) => Number(s.status.version - s.status.pruneFloor)));
-    this.prunedBytes = new Counter({ name: 'mvcc_pruned_bytes_total', help: 'Bytes of closed versions removed by prune runs.', labelNames: ['database'], registers });
+    global(
+      'mvcc_floor_lag_versions',
+      'Largest distance between a head version and its prune floor.',
+      max((s) => Number(s.status.version - s.status.pruneFloor)),
+    );
+    this.prunedBytes = new Counter({
+      name: 'mvcc_pruned_bytes_total',
+      help: 'Bytes of closed versions removed by prune runs.',
+      labelNames: ['database'],
+      registers,
+    });
     this.runDuration = new Histogram({
       name: 'mvcc_prune_run_duration_seconds',
       help: 'Duration of one prune run.',
       buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30],
       registers,
     });
-    this.keysScanned = new Counter({ name: 'mvcc_prune_run_keys_scanned_total', help: 'Closed versions examined by prune runs.', registers });
+    this.keysScanned = new Counter({
+      name: 'mvcc_prune_run_keys_scanned_total',
+      help: 'Closed versions examined by prune runs.',
+      registers,
+    });
     this.stalePlanSkips = new Counter({
       name: 'mvcc_prune_stale_plan_skips_total',
       help: 'Keys skipped because the version fence moved between plan and apply (plans are applied under the write lock).',

@@ -26,7 +26,11 @@ export interface AdminMvccRouteOptions {
 }
 
 const admin = { auth: 'admin' } as const;
-const dbParams = { type: 'object', required: ['db'], properties: { db: { type: 'string', description: 'Database name (not system)' } } } as const;
+const dbParams = {
+  type: 'object',
+  required: ['db'],
+  properties: { db: { type: 'string', description: 'Database name (not system)' } },
+} as const;
 const objectResponse = { 200: { type: 'object', additionalProperties: true } } as const;
 /** How often the pressure band of every user database is evaluated (besides each status request). */
 export const PRESSURE_EVALUATION_MS = 15_000;
@@ -63,7 +67,11 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
     const services = app.graphdb;
     const lifecycles = new Map<string, MvccLifecycle>();
 
-    const userDatabases = (): string[] => graphdb.databases().filter((d) => d.name !== SYSTEM_DATABASE && d.status === 'online').map((d) => d.name);
+    const userDatabases = (): string[] =>
+      graphdb
+        .databases()
+        .filter((d) => d.name !== SYSTEM_DATABASE && d.status === 'online')
+        .map((d) => d.name);
     const retention = (database: string): RetentionSettings => {
       const settings = services.config.effectiveConfig(database).database;
       return { maxVersions: settings.mvcc_retention_max_versions, ttlMs: settings.mvcc_retention_ttl };
@@ -96,7 +104,12 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
       let lifecycle = lifecycles.get(store.name);
       if (lifecycle === undefined) {
         const database = store.name;
-        lifecycle = new MvccLifecycle(database, () => graphdb.store(database), () => retention(database), (db, run) => metrics.recordRun(db, run));
+        lifecycle = new MvccLifecycle(
+          database,
+          () => graphdb.store(database),
+          () => retention(database),
+          (db, run) => metrics.recordRun(db, run),
+        );
         lifecycles.set(database, lifecycle);
       }
       return { store, lifecycle };
@@ -126,7 +139,11 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
       const thresholds = pressureThresholds(free);
       return {
         database: store.name,
-        lifecycle: { state: lifecycle.state, interval: formatDuration(lifecycle.interval), retention: retentionJson(retention(store.name)) },
+        lifecycle: {
+          state: lifecycle.state,
+          interval: formatDuration(lifecycle.interval),
+          retention: retentionJson(retention(store.name)),
+        },
         pressure: {
           band: pressure.band,
           pinned_bytes: pinned,
@@ -140,7 +157,9 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
           },
         },
         oldest_reader:
-          status.oldestReaderVersion === null ? null : { version: status.oldestReaderVersion.toString(), age_seconds: status.oldestReaderAgeSeconds },
+          status.oldestReaderVersion === null
+            ? null
+            : { version: status.oldestReaderVersion.toString(), age_seconds: status.oldestReaderAgeSeconds },
         active_readers: status.activeReaders,
         pinned_bytes: pinned,
         debt: { bytes: debt.bytes, keys: debt.keys, versions: debt.versions },
@@ -152,76 +171,130 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
           bytes: status.historyBytes,
         },
         last_run: runJson(lifecycle.lastRun),
-        totals: { runs: lifecycle.totals.runs, pruned_bytes: lifecycle.totals.prunedBytes, pruned_versions: lifecycle.totals.prunedVersions },
+        totals: {
+          runs: lifecycle.totals.runs,
+          pruned_bytes: lifecycle.totals.prunedBytes,
+          pruned_versions: lifecycle.totals.prunedVersions,
+        },
         fence_mismatches: lifecycle.totals.stalePlanSkips,
       };
     };
 
-    const statusSchema = { summary: 'MVCC lifecycle status of a database', tags: ['admin', 'mvcc'], params: dbParams, response: objectResponse };
-    app.get<{ Params: { db: string } }>('/admin/databases/:db/mvcc', { config: admin, schema: statusSchema }, async (request) => statusBody(request.params.db));
-    app.get<{ Params: { db: string } }>('/admin/databases/:db/mvcc/status', { config: admin, schema: statusSchema }, async (request) => statusBody(request.params.db));
+    const statusSchema = {
+      summary: 'MVCC lifecycle status of a database',
+      tags: ['admin', 'mvcc'],
+      params: dbParams,
+      response: objectResponse,
+    };
+    app.get<{ Params: { db: string } }>('/admin/databases/:db/mvcc', { config: admin, schema: statusSchema }, async (request) =>
+      statusBody(request.params.db),
+    );
+    app.get<{ Params: { db: string } }>('/admin/databases/:db/mvcc/status', { config: admin, schema: statusSchema }, async (request) =>
+      statusBody(request.params.db),
+    );
 
-    app.post<{ Params: { db: string } }>('/admin/databases/:db/mvcc/pause', {
-      config: admin,
-      schema: { summary: 'Pause automatic MVCC prune cycles (interval kept)', tags: ['admin', 'mvcc'], params: dbParams, response: objectResponse },
-    }, async (request) => {
-      const { lifecycle } = resolve(request.params.db);
-      lifecycle.pause();
-      return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
-    });
-
-    app.post<{ Params: { db: string } }>('/admin/databases/:db/mvcc/resume', {
-      config: admin,
-      schema: { summary: 'Resume automatic MVCC prune cycles', tags: ['admin', 'mvcc'], params: dbParams, response: objectResponse },
-    }, async (request) => {
-      const { lifecycle } = resolve(request.params.db);
-      lifecycle.resume();
-      return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
-    });
-
-    app.post<{ Params: { db: string } }>('/admin/databases/:db/mvcc/prune', {
-      config: admin,
-      schema: { summary: 'Run one MVCC prune cycle now with the retention settings', tags: ['admin', 'mvcc'], params: dbParams, response: objectResponse },
-    }, async (request) => {
-      const { lifecycle } = resolve(request.params.db);
-      return { database: lifecycle.database, run: runJson(await lifecycle.prune('manual')) };
-    });
-
-    app.post<{ Params: { db: string }; Body: { interval: string } }>('/admin/databases/:db/mvcc/schedule', {
-      config: admin,
-      schema: {
-        summary: 'Set the interval of automatic MVCC prune cycles ("0s" = manual-only)',
-        tags: ['admin', 'mvcc'],
-        params: dbParams,
-        body: { type: 'object', required: ['interval'], properties: { interval: { type: 'string', description: 'Duration such as 30s, 10m, 1h; 0s = manual-only' } } },
-        response: objectResponse,
+    app.post<{ Params: { db: string } }>(
+      '/admin/databases/:db/mvcc/pause',
+      {
+        config: admin,
+        schema: {
+          summary: 'Pause automatic MVCC prune cycles (interval kept)',
+          tags: ['admin', 'mvcc'],
+          params: dbParams,
+          response: objectResponse,
+        },
       },
-    }, async (request) => {
-      const { lifecycle } = resolve(request.params.db);
-      const interval = parseDuration(request.body.interval);
-      if (interval === null) throw new GraphError(StatusCodes.InvalidRequest, `Invalid interval '${request.body.interval}' (expected a duration such as 30s, 10m or 0s).`);
-      if (interval > 0 && (interval < 1000 || interval > MAX_INTERVAL_MS)) {
-        throw new GraphError(StatusCodes.InvalidRequest, 'The lifecycle interval must be 0s (manual-only) or between 1s and 24h.');
-      }
-      lifecycle.schedule(interval);
-      return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
-    });
-
-    app.get<{ Params: { db: string }; Querystring: { limit?: number } }>('/admin/databases/:db/mvcc/debt', {
-      config: admin,
-      schema: {
-        summary: 'Top N MVCC debt keys (prunable closed versions per node/relationship)',
-        tags: ['admin', 'mvcc'],
-        params: dbParams,
-        querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 0, default: 10, description: `Number of keys (at most ${MAX_DEBT_KEYS})` } } },
-        response: objectResponse,
+      async (request) => {
+        const { lifecycle } = resolve(request.params.db);
+        lifecycle.pause();
+        return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
       },
-    }, async (request) => {
-      const { store } = resolve(request.params.db);
-      const limit = Math.min(request.query.limit ?? 10, MAX_DEBT_KEYS);
-      const debt = debtOf(store, limit);
-      return { database: store.name, limit, bytes: debt.bytes, keys: debt.keys, versions: debt.versions, top: debt.top };
-    });
+    );
+
+    app.post<{ Params: { db: string } }>(
+      '/admin/databases/:db/mvcc/resume',
+      {
+        config: admin,
+        schema: { summary: 'Resume automatic MVCC prune cycles', tags: ['admin', 'mvcc'], params: dbParams, response: objectResponse },
+      },
+      async (request) => {
+        const { lifecycle } = resolve(request.params.db);
+        lifecycle.resume();
+        return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
+      },
+    );
+
+    app.post<{ Params: { db: string } }>(
+      '/admin/databases/:db/mvcc/prune',
+      {
+        config: admin,
+        schema: {
+          summary: 'Run one MVCC prune cycle now with the retention settings',
+          tags: ['admin', 'mvcc'],
+          params: dbParams,
+          response: objectResponse,
+        },
+      },
+      async (request) => {
+        const { lifecycle } = resolve(request.params.db);
+        return { database: lifecycle.database, run: runJson(await lifecycle.prune('manual')) };
+      },
+    );
+
+    app.post<{ Params: { db: string }; Body: { interval: string } }>(
+      '/admin/databases/:db/mvcc/schedule',
+      {
+        config: admin,
+        schema: {
+          summary: 'Set the interval of automatic MVCC prune cycles ("0s" = manual-only)',
+          tags: ['admin', 'mvcc'],
+          params: dbParams,
+          body: {
+            type: 'object',
+            required: ['interval'],
+            properties: { interval: { type: 'string', description: 'Duration such as 30s, 10m, 1h; 0s = manual-only' } },
+          },
+          response: objectResponse,
+        },
+      },
+      async (request) => {
+        const { lifecycle } = resolve(request.params.db);
+        const interval = parseDuration(request.body.interval);
+        if (interval === null)
+          throw new GraphError(
+            StatusCodes.InvalidRequest,
+            `Invalid interval '${request.body.interval}' (expected a duration such as 30s, 10m or 0s).`,
+          );
+        if (interval > 0 && (interval < 1000 || interval > MAX_INTERVAL_MS)) {
+          throw new GraphError(StatusCodes.InvalidRequest, 'The lifecycle interval must be 0s (manual-only) or between 1s and 24h.');
+        }
+        lifecycle.schedule(interval);
+        return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
+      },
+    );
+
+    app.get<{ Params: { db: string }; Querystring: { limit?: number } }>(
+      '/admin/databases/:db/mvcc/debt',
+      {
+        config: admin,
+        schema: {
+          summary: 'Top N MVCC debt keys (prunable closed versions per node/relationship)',
+          tags: ['admin', 'mvcc'],
+          params: dbParams,
+          querystring: {
+            type: 'object',
+            properties: { limit: { type: 'integer', minimum: 0, default: 10, description: `Number of keys (at most ${MAX_DEBT_KEYS})` } },
+          },
+          response: objectResponse,
+        },
+      },
+      async (request) => {
+        const { store } = resolve(request.params.db);
+        const limit = Math.min(request.query.limit ?? 10, MAX_DEBT_KEYS);
+        const debt = debtOf(store, limit);
+        return { database: store.name, limit, bytes: debt.bytes, keys: debt.keys, versions: debt.versions, top: debt.top };
+      },
+    );
 
     app.addHook('onClose', async () => {
       clearInterval(evaluator);

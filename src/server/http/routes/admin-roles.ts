@@ -22,7 +22,8 @@ function fieldsOf(request: FastifyRequest): Record<string, unknown> {
 }
 
 function stringList(value: unknown, what: string): string[] {
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== '')) throw invalid(`${what} must be an array of non-empty strings.`);
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== ''))
+    throw invalid(`${what} must be an array of non-empty strings.`);
   return value as string[];
 }
 
@@ -39,9 +40,13 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
       return role;
     };
 
-    app.get('/admin/roles', { config: admin, schema: { summary: 'Roles with permissions and database allowlists', tags: ['admin'] } }, async () => ({
-      roles: auth.listRoles().map(roleView),
-    }));
+    app.get(
+      '/admin/roles',
+      { config: admin, schema: { summary: 'Roles with permissions and database allowlists', tags: ['admin'] } },
+      async () => ({
+        roles: auth.listRoles().map(roleView),
+      }),
+    );
 
     app.post('/admin/roles', { config: admin, schema: { summary: 'Create a role', tags: ['admin'] } }, async (request, reply) => {
       const fields = fieldsOf(request);
@@ -49,55 +54,79 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
       const permissions = fields.permissions === undefined ? ['read'] : stringList(fields.permissions, "'permissions'");
       if (!permissions.every(isPermission)) throw invalid(`'permissions' may contain only read, write, delete, schema, admin.`);
       const role = await auth.createRole(fields.name, permissions, request.security.username);
-      if (fields.databases !== undefined) await auth.setRoleDatabases(role.name, stringList(fields.databases, "'databases'"), request.security.username);
+      if (fields.databases !== undefined)
+        await auth.setRoleDatabases(role.name, stringList(fields.databases, "'databases'"), request.security.username);
       void reply.status(201);
       return roleView(auth.store.role(role.name)!);
     });
 
-    app.delete<{ Params: { role: string } }>('/admin/roles/:role', { config: admin, schema: { summary: 'Drop a user-defined role', tags: ['admin'], params: roleParams } }, async (request) => {
-      roleOrNotFound(request.params.role);
-      return { dropped: await auth.dropRole(request.params.role, request.security.username) };
-    });
+    app.delete<{ Params: { role: string } }>(
+      '/admin/roles/:role',
+      { config: admin, schema: { summary: 'Drop a user-defined role', tags: ['admin'], params: roleParams } },
+      async (request) => {
+        roleOrNotFound(request.params.role);
+        return { dropped: await auth.dropRole(request.params.role, request.security.username) };
+      },
+    );
 
-    app.put<{ Params: { role: string } }>('/admin/roles/:role/databases', { config: admin, schema: { summary: 'Restrict a role to the listed databases', tags: ['admin'], params: roleParams } }, async (request) => {
-      roleOrNotFound(request.params.role);
-      const body = request.body;
-      const databases = stringList(Array.isArray(body) ? body : fieldsOf(request).databases, 'The body');
-      return roleView(await auth.setRoleDatabases(request.params.role, databases, request.security.username));
-    });
+    app.put<{ Params: { role: string } }>(
+      '/admin/roles/:role/databases',
+      { config: admin, schema: { summary: 'Restrict a role to the listed databases', tags: ['admin'], params: roleParams } },
+      async (request) => {
+        roleOrNotFound(request.params.role);
+        const body = request.body;
+        const databases = stringList(Array.isArray(body) ? body : fieldsOf(request).databases, 'The body');
+        return roleView(await auth.setRoleDatabases(request.params.role, databases, request.security.username));
+      },
+    );
 
-    app.delete<{ Params: { role: string } }>('/admin/roles/:role/databases', { config: admin, schema: { summary: 'Remove the database restriction of a role', tags: ['admin'], params: roleParams } }, async (request) => {
-      roleOrNotFound(request.params.role);
-      return roleView(await auth.setRoleDatabases(request.params.role, [], request.security.username));
-    });
+    app.delete<{ Params: { role: string } }>(
+      '/admin/roles/:role/databases',
+      { config: admin, schema: { summary: 'Remove the database restriction of a role', tags: ['admin'], params: roleParams } },
+      async (request) => {
+        roleOrNotFound(request.params.role);
+        return roleView(await auth.setRoleDatabases(request.params.role, [], request.security.username));
+      },
+    );
 
-    app.get('/admin/users', { config: admin, schema: { summary: 'Users and their roles', tags: ['admin'] } }, async () => ({ users: auth.listUsers() }));
+    app.get('/admin/users', { config: admin, schema: { summary: 'Users and their roles', tags: ['admin'] } }, async () => ({
+      users: auth.listUsers(),
+    }));
 
     app.post('/admin/users', { config: admin, schema: { summary: 'Create a user', tags: ['admin'] } }, async (request, reply) => {
       const fields = fieldsOf(request);
-      if (typeof fields.username !== 'string' || typeof fields.password !== 'string') throw invalid("'username' and 'password' are required.");
+      if (typeof fields.username !== 'string' || typeof fields.password !== 'string')
+        throw invalid("'username' and 'password' are required.");
       const roles = fields.roles === undefined ? [] : stringList(fields.roles, "'roles'");
       void reply.status(201);
       return auth.createUser(fields.username, fields.password, roles, request.security.username);
     });
 
-    app.patch<{ Params: { username: string } }>('/admin/users/:username', { config: admin, schema: { summary: 'Change password, roles or suspension of a user', tags: ['admin'], params: userParams } }, async (request) => {
-      const fields = fieldsOf(request);
-      if (fields.password !== undefined && typeof fields.password !== 'string') throw invalid("'password' must be a string.");
-      if (fields.suspended !== undefined && typeof fields.suspended !== 'boolean') throw invalid("'suspended' must be a boolean.");
-      return auth.alterUser(
-        request.params.username,
-        {
-          ...(typeof fields.password === 'string' ? { password: fields.password } : {}),
-          ...(typeof fields.suspended === 'boolean' ? { suspended: fields.suspended } : {}),
-          ...(fields.roles !== undefined ? { roles: stringList(fields.roles, "'roles'") } : {}),
-        },
-        request.security.username,
-      );
-    });
+    app.patch<{ Params: { username: string } }>(
+      '/admin/users/:username',
+      { config: admin, schema: { summary: 'Change password, roles or suspension of a user', tags: ['admin'], params: userParams } },
+      async (request) => {
+        const fields = fieldsOf(request);
+        if (fields.password !== undefined && typeof fields.password !== 'string') throw invalid("'password' must be a string.");
+        if (fields.suspended !== undefined && typeof fields.suspended !== 'boolean') throw invalid("'suspended' must be a boolean.");
+        return auth.alterUser(
+          request.params.username,
+          {
+            ...(typeof fields.password === 'string' ? { password: fields.password } : {}),
+            ...(typeof fields.suspended === 'boolean' ? { suspended: fields.suspended } : {}),
+            ...(fields.roles !== undefined ? { roles: stringList(fields.roles, "'roles'") } : {}),
+          },
+          request.security.username,
+        );
+      },
+    );
 
-    app.delete<{ Params: { username: string } }>('/admin/users/:username', { config: admin, schema: { summary: 'Drop a user', tags: ['admin'], params: userParams } }, async (request) => ({
-      dropped: await auth.dropUser(request.params.username, request.security.username),
-    }));
+    app.delete<{ Params: { username: string } }>(
+      '/admin/users/:username',
+      { config: admin, schema: { summary: 'Drop a user', tags: ['admin'], params: userParams } },
+      async (request) => ({
+        dropped: await auth.dropUser(request.params.username, request.security.username),
+      }),
+    );
   };
 }

@@ -5,7 +5,14 @@
  * and chunk objects, and the `{error: {message, type, code}}` error body.
  */
 import { randomUUID } from 'node:crypto';
-import { type AgentResult, type ChatMessage, type ChatRole, type ToolCall, AssistantError, invalidRequest } from '../../../engine/assistant/index.js';
+import {
+  type AgentResult,
+  type ChatMessage,
+  type ChatRole,
+  type ToolCall,
+  AssistantError,
+  invalidRequest,
+} from '../../../engine/assistant/index.js';
 import { GraphError } from '../../../engine/index.js';
 import { mapError } from '../http-errors.js';
 import type { JsonValue } from '../json/parse-json.js';
@@ -65,11 +72,17 @@ function messageOf(value: JsonValue, index: number): ChatMessage {
   const where = `messages[${index}]`;
   if (!isObject(value)) throw invalidRequest(`${where} must be an object`);
   const role = value.role;
-  if (typeof role !== 'string' || !ROLES.includes(role as ChatRole)) throw invalidRequest(`${where}.role must be one of ${ROLES.join(', ')}`);
+  if (typeof role !== 'string' || !ROLES.includes(role as ChatRole))
+    throw invalidRequest(`${where}.role must be one of ${ROLES.join(', ')}`);
   const content = textContent(value.content, where);
   if (role === 'tool') {
     if (typeof value.tool_call_id !== 'string') throw invalidRequest(`${where}.tool_call_id is required for a tool message`);
-    return { role: 'tool', content: content ?? '', toolCallId: value.tool_call_id, ...(typeof value.name === 'string' ? { name: value.name } : {}) };
+    return {
+      role: 'tool',
+      content: content ?? '',
+      toolCallId: value.tool_call_id,
+      ...(typeof value.name === 'string' ? { name: value.name } : {}),
+    };
   }
   const toolCalls = role === 'assistant' ? toolCallsOf(value.tool_calls, where) : undefined;
   if (content === null && toolCalls === undefined) throw invalidRequest(`${where}.content is required`);
@@ -87,7 +100,11 @@ export function parseChatBody(body: JsonValue | undefined): ChatBody {
   if (typeof stream !== 'boolean') throw invalidRequest('"stream" must be a boolean.');
   const rawMax = body.max_completion_tokens ?? body.max_tokens;
   const maxTokens = numberOf(rawMax ?? undefined);
-  if (rawMax !== undefined && rawMax !== null && (maxTokens === undefined || !Number.isInteger(maxTokens) || maxTokens < 1 || maxTokens > MAX_TOKENS_LIMIT)) {
+  if (
+    rawMax !== undefined &&
+    rawMax !== null &&
+    (maxTokens === undefined || !Number.isInteger(maxTokens) || maxTokens < 1 || maxTokens > MAX_TOKENS_LIMIT)
+  ) {
     throw invalidRequest(`"max_tokens" must be an integer between 1 and ${MAX_TOKENS_LIMIT}.`);
   }
   const rawTemperature = body.temperature;
@@ -96,7 +113,8 @@ export function parseChatBody(body: JsonValue | undefined): ChatBody {
     throw invalidRequest('"temperature" must be a number between 0 and 2.');
   }
   const database = body.database;
-  if (database !== undefined && database !== null && (typeof database !== 'string' || database === '')) throw invalidRequest('"database" must be a database name.');
+  if (database !== undefined && database !== null && (typeof database !== 'string' || database === ''))
+    throw invalidRequest('"database" must be a database name.');
   return {
     messages: messages.map(messageOf),
     stream,
@@ -156,7 +174,13 @@ export function completionJson(identity: CompletionIdentity, result: AgentResult
 
 /** One `chat.completion.chunk` carrying a delta (role or text). */
 export function deltaChunkJson(identity: CompletionIdentity, delta: { role?: 'assistant'; content?: string }) {
-  return { id: identity.id, object: 'chat.completion.chunk', created: identity.created, model: identity.model, choices: [{ index: 0, delta, finish_reason: null }] };
+  return {
+    id: identity.id,
+    object: 'chat.completion.chunk',
+    created: identity.created,
+    model: identity.model,
+    choices: [{ index: 0, delta, finish_reason: null }],
+  };
 }
 
 /** The last chunk: empty delta, finish reason, usage and graphdb's extension. */

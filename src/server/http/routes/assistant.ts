@@ -80,7 +80,8 @@ export function assistantRoutes(options: AssistantRoutesOptions): FastifyPluginA
 
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = assistantErrorBody(error);
-      if (status >= 500 && !reply.raw.destroyed) request.log.error({ err: error, reqId: request.id, url: request.url }, 'assistant request failed');
+      if (status >= 500 && !reply.raw.destroyed)
+        request.log.error({ err: error, reqId: request.id, url: request.url }, 'assistant request failed');
       if (status === 401) void reply.header('WWW-Authenticate', 'Basic realm="graphdb", charset="UTF-8"');
       void reply.status(status).send(body);
     });
@@ -93,7 +94,8 @@ export function assistantRoutes(options: AssistantRoutesOptions): FastifyPluginA
       return database;
     };
 
-    const toolHost = (request: FastifyRequest, database: string): MemoryToolHost => graphdb.memoryToolHost({ database, security: request.security });
+    const toolHost = (request: FastifyRequest, database: string): MemoryToolHost =>
+      graphdb.memoryToolHost({ database, security: request.security });
 
     const disconnectSignal = (reply: FastifyReply): AbortSignal => {
       const controller = new AbortController();
@@ -103,40 +105,55 @@ export function assistantRoutes(options: AssistantRoutesOptions): FastifyPluginA
       return controller.signal;
     };
 
-    app.post('/assistant/v1/chat/completions', {
-      schema: { summary: 'Chat completion with the agentic memory-tool loop (OpenAI-compatible; stream: true for SSE)', tags: ['assistant'] },
-    }, async (request, reply) => {
-      const provider = service.provider();
-      const body = parseChatBody(request.body as JsonValue | undefined);
-      const model = provider.resolveModel(body.model);
-      const database = databaseFor(request, body);
-      const identity = completionIdentity(model);
-      const chat = {
-        model,
-        messages: body.messages,
-        ...(body.maxTokens !== undefined ? { maxTokens: body.maxTokens } : {}),
-        ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
-        signal: disconnectSignal(reply),
-        host: toolHost(request, database),
-      };
-      if (!body.stream) {
-        const result = await service.chat(chat);
-        return reply.type('application/json; charset=utf-8').send(completionJson(identity, result, database));
-      }
-      await streamChat(reply, identity, database, (onText) => service.chat({ ...chat, onText }));
-      return reply;
-    });
+    app.post(
+      '/assistant/v1/chat/completions',
+      {
+        schema: {
+          summary: 'Chat completion with the agentic memory-tool loop (OpenAI-compatible; stream: true for SSE)',
+          tags: ['assistant'],
+        },
+      },
+      async (request, reply) => {
+        const provider = service.provider();
+        const body = parseChatBody(request.body as JsonValue | undefined);
+        const model = provider.resolveModel(body.model);
+        const database = databaseFor(request, body);
+        const identity = completionIdentity(model);
+        const chat = {
+          model,
+          messages: body.messages,
+          ...(body.maxTokens !== undefined ? { maxTokens: body.maxTokens } : {}),
+          ...(body.temperature !== undefined ? { temperature: body.temperature } : {}),
+          signal: disconnectSignal(reply),
+          host: toolHost(request, database),
+        };
+        if (!body.stream) {
+          const result = await service.chat(chat);
+          return reply.type('application/json; charset=utf-8').send(completionJson(identity, result, database));
+        }
+        await streamChat(reply, identity, database, (onText) => service.chat({ ...chat, onText }));
+        return reply;
+      },
+    );
 
-    app.get('/assistant/v1/models', {
-      schema: { summary: 'Models the assistant serves (OpenAI-compatible list)', tags: ['assistant'] },
-    }, async (_request, reply) => {
-      const models = await service.models();
-      return reply.send({ object: 'list', data: models.map((m) => ({ id: m.id, object: 'model', created: 0, owned_by: m.ownedBy })) });
-    });
+    app.get(
+      '/assistant/v1/models',
+      {
+        schema: { summary: 'Models the assistant serves (OpenAI-compatible list)', tags: ['assistant'] },
+      },
+      async (_request, reply) => {
+        const models = await service.models();
+        return reply.send({ object: 'list', data: models.map((m) => ({ id: m.id, object: 'model', created: 0, owned_by: m.ownedBy })) });
+      },
+    );
 
-    app.get('/assistant/status', {
-      schema: { summary: 'Assistant settings in effect, tools offered and backend readiness', tags: ['assistant'] },
-    }, async (_request, reply) => reply.send({ ...service.status(), default_database: graphdb.defaultDatabase }));
+    app.get(
+      '/assistant/status',
+      {
+        schema: { summary: 'Assistant settings in effect, tools offered and backend readiness', tags: ['assistant'] },
+      },
+      async (_request, reply) => reply.send({ ...service.status(), default_database: graphdb.defaultDatabase }),
+    );
   };
 }
 

@@ -47,7 +47,8 @@ function expiresIn(fields: Record<string, unknown>): number | undefined {
   if (raw === undefined || raw === null) return undefined;
   // The HTTP JSON parser reads integers exactly (bigint).
   const value = typeof raw === 'bigint' ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) throw invalid("'expires_in' must be a positive number of seconds.");
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)
+    throw invalid("'expires_in' must be a positive number of seconds.");
   return value;
 }
 
@@ -70,29 +71,43 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
   const actorOf = (request: FastifyRequest): string | null => request.security.username;
 
   const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number): void => {
-    void reply.header('set-cookie', `${TOKEN_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; Secure; HttpOnly; SameSite=Strict`);
+    void reply.header(
+      'set-cookie',
+      `${TOKEN_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; Secure; HttpOnly; SameSite=Strict`,
+    );
   };
 
   return async (app: FastifyInstance) => {
-    app.post('/auth/token', { config: publicRoute, schema: { summary: 'Exchange username and password for an access token', tags: ['auth'], body: anyObject } }, async (request, reply) => {
-      const fields = body(request);
-      const username = requiredString(fields, 'username');
-      const password = fields.password;
-      if (typeof password !== 'string') throw invalid("'password' is required.");
-      await auth.authenticatePassword(username, password, request.clientIp || null);
-      const issued = await auth.issueUserToken(username, 'access', auth.accessTokenSeconds, request.clientIp || null);
-      setCookie(reply, issued.token, auth.accessTokenSeconds);
-      return tokenBody(issued);
-    });
+    app.post(
+      '/auth/token',
+      { config: publicRoute, schema: { summary: 'Exchange username and password for an access token', tags: ['auth'], body: anyObject } },
+      async (request, reply) => {
+        const fields = body(request);
+        const username = requiredString(fields, 'username');
+        const password = fields.password;
+        if (typeof password !== 'string') throw invalid("'password' is required.");
+        await auth.authenticatePassword(username, password, request.clientIp || null);
+        const issued = await auth.issueUserToken(username, 'access', auth.accessTokenSeconds, request.clientIp || null);
+        setCookie(reply, issued.token, auth.accessTokenSeconds);
+        return tokenBody(issued);
+      },
+    );
 
-    app.get('/auth/oauth/redirect', { config: publicRoute, schema: { summary: 'Start an OpenID Connect login (redirects to the identity provider)', tags: ['auth'] } }, async (_request, reply) => {
-      if (!auth.oidc) throw Object.assign(new Error('OAuth is not configured (GRAPHDB_OAUTH_ISSUER).'), { statusCode: 404 });
-      return reply.redirect(await auth.oidc.client.authorizationUrl(), 302);
-    });
+    app.get(
+      '/auth/oauth/redirect',
+      { config: publicRoute, schema: { summary: 'Start an OpenID Connect login (redirects to the identity provider)', tags: ['auth'] } },
+      async (_request, reply) => {
+        if (!auth.oidc) throw Object.assign(new Error('OAuth is not configured (GRAPHDB_OAUTH_ISSUER).'), { statusCode: 404 });
+        return reply.redirect(await auth.oidc.client.authorizationUrl(), 302);
+      },
+    );
 
     app.get<{ Querystring: Record<string, string | undefined> }>(
       '/auth/oauth/callback',
-      { config: publicRoute, schema: { summary: 'OpenID Connect callback: verifies the login and returns an access token (also as cookie)', tags: ['auth'] } },
+      {
+        config: publicRoute,
+        schema: { summary: 'OpenID Connect callback: verifies the login and returns an access token (also as cookie)', tags: ['auth'] },
+      },
       async (request, reply) => {
         if (!auth.oidc) throw Object.assign(new Error('OAuth is not configured (GRAPHDB_OAUTH_ISSUER).'), { statusCode: 404 });
         const { code, state, error } = request.query;
@@ -114,19 +129,23 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
       },
     );
 
-    app.post('/auth/logout', { config: authenticated, schema: { summary: 'Revoke the token of this request and clear the cookie', tags: ['auth'] } }, async (request, reply) => {
-      const credentials = httpCredentials(request.headers);
-      let revoked = false;
-      if (credentials.kind === 'token') {
-        const principal = await auth.authenticateToken(credentials.token, request.clientIp || null);
-        if (principal.token) {
-          await auth.revokeToken(principal.token, principal.context.username);
-          revoked = true;
+    app.post(
+      '/auth/logout',
+      { config: authenticated, schema: { summary: 'Revoke the token of this request and clear the cookie', tags: ['auth'] } },
+      async (request, reply) => {
+        const credentials = httpCredentials(request.headers);
+        let revoked = false;
+        if (credentials.kind === 'token') {
+          const principal = await auth.authenticateToken(credentials.token, request.clientIp || null);
+          if (principal.token) {
+            await auth.revokeToken(principal.token, principal.context.username);
+            revoked = true;
+          }
         }
-      }
-      setCookie(reply, '', 0);
-      return { revoked };
-    });
+        setCookie(reply, '', 0);
+        return { revoked };
+      },
+    );
 
     app.get('/auth/me', { config: authenticated, schema: { summary: 'The current principal', tags: ['auth'] } }, async (request) => {
       const { username, roles } = request.security;
@@ -140,30 +159,42 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
       };
     });
 
-    app.post('/auth/api-token', { config: admin, schema: { summary: 'Generate an API token for a user', tags: ['auth'], body: anyObject } }, async (request) => {
-      const fields = body(request);
-      const username = optionalString(fields, 'username') ?? request.security.username;
-      if (username === null) throw invalid("'username' is required.");
-      return tokenBody(await auth.issueUserToken(username, 'api', expiresIn(fields) ?? API_TOKEN_SECONDS, request.clientIp || null));
-    });
+    app.post(
+      '/auth/api-token',
+      { config: admin, schema: { summary: 'Generate an API token for a user', tags: ['auth'], body: anyObject } },
+      async (request) => {
+        const fields = body(request);
+        const username = optionalString(fields, 'username') ?? request.security.username;
+        if (username === null) throw invalid("'username' is required.");
+        return tokenBody(await auth.issueUserToken(username, 'api', expiresIn(fields) ?? API_TOKEN_SECONDS, request.clientIp || null));
+      },
+    );
 
-    app.post('/api/v1/auth/cluster-token', { config: admin, schema: { summary: 'Mint a cluster token for a node', tags: ['auth'], body: anyObject } }, async (request) => {
-      const fields = body(request);
-      const nodeId = requiredString(fields, 'node_id');
-      const role = requiredString(fields, 'role');
-      const issued = await auth.issueClusterToken(nodeId, role, expiresIn(fields) ?? null, actorOf(request));
-      return { ...tokenBody(issued), token: issued.token, node_id: nodeId, role };
-    });
+    app.post(
+      '/api/v1/auth/cluster-token',
+      { config: admin, schema: { summary: 'Mint a cluster token for a node', tags: ['auth'], body: anyObject } },
+      async (request) => {
+        const fields = body(request);
+        const nodeId = requiredString(fields, 'node_id');
+        const role = requiredString(fields, 'role');
+        const issued = await auth.issueClusterToken(nodeId, role, expiresIn(fields) ?? null, actorOf(request));
+        return { ...tokenBody(issued), token: issued.token, node_id: nodeId, role };
+      },
+    );
 
-    app.post('/api/v1/service-accounts', { config: admin, schema: { summary: 'Create a service account', tags: ['auth'], body: anyObject } }, async (request, reply) => {
-      const fields = body(request);
-      const id = requiredString(fields, 'id');
-      const secret = optionalString(fields, 'secret') ?? AuthService.generateSecret();
-      const role = requiredString(fields, 'role');
-      const created = await auth.createUser(id, secret, [role], actorOf(request), { serviceAccount: true });
-      void reply.status(201);
-      return { ...accountView(created), ...(fields.secret === undefined ? { secret } : {}) };
-    });
+    app.post(
+      '/api/v1/service-accounts',
+      { config: admin, schema: { summary: 'Create a service account', tags: ['auth'], body: anyObject } },
+      async (request, reply) => {
+        const fields = body(request);
+        const id = requiredString(fields, 'id');
+        const secret = optionalString(fields, 'secret') ?? AuthService.generateSecret();
+        const role = requiredString(fields, 'role');
+        const created = await auth.createUser(id, secret, [role], actorOf(request), { serviceAccount: true });
+        void reply.status(201);
+        return { ...accountView(created), ...(fields.secret === undefined ? { secret } : {}) };
+      },
+    );
 
     const account = async (id: string) => {
       const user = await auth.user(id);
@@ -171,21 +202,36 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
       return user;
     };
 
-    app.get<{ Params: { id: string } }>('/api/v1/service-accounts/:id', { config: admin, schema: { summary: 'A service account', tags: ['auth'], params: idParams } }, async (request) => accountView(await account(request.params.id)));
+    app.get<{ Params: { id: string } }>(
+      '/api/v1/service-accounts/:id',
+      { config: admin, schema: { summary: 'A service account', tags: ['auth'], params: idParams } },
+      async (request) => accountView(await account(request.params.id)),
+    );
 
-    app.patch<{ Params: { id: string } }>('/api/v1/service-accounts/:id', { config: admin, schema: { summary: 'Update a service account (role, secret, disabled)', tags: ['auth'], params: idParams, body: anyObject } }, async (request) => {
-      const fields = body(request);
-      await account(request.params.id);
-      const role = optionalString(fields, 'role');
-      const secret = optionalString(fields, 'secret');
-      const disabled = fields.disabled;
-      if (disabled !== undefined && typeof disabled !== 'boolean') throw invalid("'disabled' must be a boolean.");
-      const updated = await auth.alterUser(
-        request.params.id,
-        { ...(role !== undefined ? { roles: [role] } : {}), ...(secret !== undefined ? { password: secret } : {}), ...(disabled !== undefined ? { suspended: disabled } : {}) },
-        actorOf(request),
-      );
-      return accountView(updated);
-    });
+    app.patch<{ Params: { id: string } }>(
+      '/api/v1/service-accounts/:id',
+      {
+        config: admin,
+        schema: { summary: 'Update a service account (role, secret, disabled)', tags: ['auth'], params: idParams, body: anyObject },
+      },
+      async (request) => {
+        const fields = body(request);
+        await account(request.params.id);
+        const role = optionalString(fields, 'role');
+        const secret = optionalString(fields, 'secret');
+        const disabled = fields.disabled;
+        if (disabled !== undefined && typeof disabled !== 'boolean') throw invalid("'disabled' must be a boolean.");
+        const updated = await auth.alterUser(
+          request.params.id,
+          {
+            ...(role !== undefined ? { roles: [role] } : {}),
+            ...(secret !== undefined ? { password: secret } : {}),
+            ...(disabled !== undefined ? { suspended: disabled } : {}),
+          },
+          actorOf(request),
+        );
+        return accountView(updated);
+      },
+    );
   };
 }

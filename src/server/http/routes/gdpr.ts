@@ -61,7 +61,11 @@ export function gdprRoutes(options: GdprRouteOptions): FastifyPluginAsync {
   const { graphdb } = options;
   return async function routes(app: FastifyInstance): Promise<void> {
     const services = app.graphdb;
-    const userDatabases = (): string[] => graphdb.databases().filter((d) => d.name !== SYSTEM_DATABASE && d.status === 'online').map((d) => d.name);
+    const userDatabases = (): string[] =>
+      graphdb
+        .databases()
+        .filter((d) => d.name !== SYSTEM_DATABASE && d.status === 'online')
+        .map((d) => d.name);
     const isAdmin = (request: FastifyRequest): boolean =>
       services.auth === null ? request.security.roles.includes('admin') : services.auth.isAdmin(request.security);
 
@@ -78,77 +82,98 @@ export function gdprRoutes(options: GdprRouteOptions): FastifyPluginAsync {
       return caller;
     };
 
-    app.get<{ Querystring: { subject?: string } }>('/gdpr/export', {
-      config: authenticated,
-      schema: {
-        summary: "Export the caller's personal data (account and owned graph data)",
-        tags: ['gdpr'],
-        querystring: { type: 'object', properties: { subject: { type: 'string', minLength: 1, description: 'Data subject (admins only; default: the caller)' } } },
-        response: objectResponse,
-      },
-    }, async (request) => {
-      const subject = subjectOf(request, request.query.subject);
-      await services.writeBehind.flushAll();
-      const account = services.auth === null ? null : await services.auth.user(subject);
-      const databases = [];
-      for (const database of userDatabases()) {
-        const nodes = (await allRows(graphdb, database, EXPORT_NODES, subject)).map(([id, labels, properties]) => ({ element_id: id, labels, properties }));
-        const relationships = (await allRows(graphdb, database, EXPORT_RELATIONSHIPS, subject)).map(([id, type, start, end, properties]) => ({
-          element_id: id,
-          type,
-          start,
-          end,
-          properties,
-        }));
-        if (nodes.length > 0 || relationships.length > 0) databases.push({ name: database, nodes, relationships });
-      }
-      services.logger.info({ actor: request.security.username, subject, databases: databases.length }, 'GDPR export served');
-      return {
-        subject,
-        exported_at: new Date().toISOString(),
-        owner_property: GDPR_OWNER_PROPERTY,
-        account: account === null ? null : { username: account.username, roles: account.roles, suspended: account.suspended, service_account: account.serviceAccount },
-        databases,
-      };
-    });
-
-    app.post<{ Body: { confirm: boolean; subject?: string; delete_account?: boolean } }>('/gdpr/delete', {
-      config: authenticated,
-      schema: {
-        summary: "Erase the caller's personal data (owned nodes, optionally the account)",
-        tags: ['gdpr'],
-        body: {
-          type: 'object',
-          required: ['confirm'],
-          properties: {
-            confirm: { type: 'boolean', description: 'Must be true' },
-            subject: { type: 'string', minLength: 1, description: 'Data subject (admins only; default: the caller)' },
-            delete_account: { type: 'boolean', default: false, description: 'Also drop the user account' },
+    app.get<{ Querystring: { subject?: string } }>(
+      '/gdpr/export',
+      {
+        config: authenticated,
+        schema: {
+          summary: "Export the caller's personal data (account and owned graph data)",
+          tags: ['gdpr'],
+          querystring: {
+            type: 'object',
+            properties: { subject: { type: 'string', minLength: 1, description: 'Data subject (admins only; default: the caller)' } },
           },
+          response: objectResponse,
         },
-        response: objectResponse,
       },
-    }, async (request) => {
-      if (request.body.confirm !== true) throw new GraphError(StatusCodes.InvalidRequest, 'An erasure request needs "confirm": true.');
-      const subject = subjectOf(request, request.body.subject);
-      await services.writeBehind.flushAll();
-      const databases = [];
-      for (const database of userDatabases()) {
-        const session = graphdb.session({ database, security: UNRESTRICTED });
-        try {
-          const summary = await (await session.run(ERASE, { subject })).discard();
-          const { nodesDeleted, relationshipsDeleted } = summary.counters;
-          if (nodesDeleted > 0) databases.push({ name: database, nodes_deleted: nodesDeleted, relationships_deleted: relationshipsDeleted });
-        } finally {
-          await session.close();
+      async (request) => {
+        const subject = subjectOf(request, request.query.subject);
+        await services.writeBehind.flushAll();
+        const account = services.auth === null ? null : await services.auth.user(subject);
+        const databases = [];
+        for (const database of userDatabases()) {
+          const nodes = (await allRows(graphdb, database, EXPORT_NODES, subject)).map(([id, labels, properties]) => ({
+            element_id: id,
+            labels,
+            properties,
+          }));
+          const relationships = (await allRows(graphdb, database, EXPORT_RELATIONSHIPS, subject)).map(
+            ([id, type, start, end, properties]) => ({
+              element_id: id,
+              type,
+              start,
+              end,
+              properties,
+            }),
+          );
+          if (nodes.length > 0 || relationships.length > 0) databases.push({ name: database, nodes, relationships });
         }
-      }
-      let accountDeleted = false;
-      if (request.body.delete_account === true && services.auth !== null) {
-        accountDeleted = await services.auth.dropUser(subject, request.security.username);
-      }
-      services.logger.info({ actor: request.security.username, subject, databases, accountDeleted }, 'GDPR erasure done');
-      return { subject, erased_at: new Date().toISOString(), databases, account_deleted: accountDeleted };
-    });
+        services.logger.info({ actor: request.security.username, subject, databases: databases.length }, 'GDPR export served');
+        return {
+          subject,
+          exported_at: new Date().toISOString(),
+          owner_property: GDPR_OWNER_PROPERTY,
+          account:
+            account === null
+              ? null
+              : { username: account.username, roles: account.roles, suspended: account.suspended, service_account: account.serviceAccount },
+          databases,
+        };
+      },
+    );
+
+    app.post<{ Body: { confirm: boolean; subject?: string; delete_account?: boolean } }>(
+      '/gdpr/delete',
+      {
+        config: authenticated,
+        schema: {
+          summary: "Erase the caller's personal data (owned nodes, optionally the account)",
+          tags: ['gdpr'],
+          body: {
+            type: 'object',
+            required: ['confirm'],
+            properties: {
+              confirm: { type: 'boolean', description: 'Must be true' },
+              subject: { type: 'string', minLength: 1, description: 'Data subject (admins only; default: the caller)' },
+              delete_account: { type: 'boolean', default: false, description: 'Also drop the user account' },
+            },
+          },
+          response: objectResponse,
+        },
+      },
+      async (request) => {
+        if (request.body.confirm !== true) throw new GraphError(StatusCodes.InvalidRequest, 'An erasure request needs "confirm": true.');
+        const subject = subjectOf(request, request.body.subject);
+        await services.writeBehind.flushAll();
+        const databases = [];
+        for (const database of userDatabases()) {
+          const session = graphdb.session({ database, security: UNRESTRICTED });
+          try {
+            const summary = await (await session.run(ERASE, { subject })).discard();
+            const { nodesDeleted, relationshipsDeleted } = summary.counters;
+            if (nodesDeleted > 0)
+              databases.push({ name: database, nodes_deleted: nodesDeleted, relationships_deleted: relationshipsDeleted });
+          } finally {
+            await session.close();
+          }
+        }
+        let accountDeleted = false;
+        if (request.body.delete_account === true && services.auth !== null) {
+          accountDeleted = await services.auth.dropUser(subject, request.security.username);
+        }
+        services.logger.info({ actor: request.security.username, subject, databases, accountDeleted }, 'GDPR erasure done');
+        return { subject, erased_at: new Date().toISOString(), databases, account_deleted: accountDeleted };
+      },
+    );
   };
 }

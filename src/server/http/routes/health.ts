@@ -67,50 +67,62 @@ function boltUrls(request: FastifyRequest, port: number): { bolt_routing: string
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const services = app.graphdb;
 
-  app.get('/health', {
-    config: { auth: 'public' },
-    schema: {
-      summary: 'Liveness check',
-      tags: ['health'],
-      response: { 200: { type: 'object', properties: { status: { type: 'string' } } } },
+  app.get(
+    '/health',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Liveness check',
+        tags: ['health'],
+        response: { 200: { type: 'object', properties: { status: { type: 'string' } } } },
+      },
     },
-  }, async () => ({ status: 'healthy' }));
+    async () => ({ status: 'healthy' }),
+  );
 
-  app.get('/status', {
-    schema: { summary: 'Server status with live database counts', tags: ['health'], response: { 200: statusSchema } },
-  }, async () => {
-    const figures = services.engine.databaseFigures();
-    const sum = (pick: (f: (typeof figures)[number]) => number): number => figures.reduce((total, f) => total + pick(f), 0);
-    const embeddings = services.config.global.embeddings;
-    return {
-      status: 'healthy',
-      server: {
-        version: services.version,
-        uptime: formatDuration(Date.now() - services.startedAt.getTime()),
-        started_at: services.startedAt.toISOString(),
-      },
-      database: { nodes: sum((f) => f.nodes), edges: sum((f) => f.relationships), data_size: formatBytes(sum((f) => f.dataSizeBytes)) },
-      search: services.probes.searchReadiness?.() ?? { ready: true, build_phase: 'ready', progress_pct: 100 },
-      embeddings: {
-        enabled: embeddings.enabled,
-        provider: embeddings.provider,
-        model: embeddings.model,
-        pending: services.probes.embeddingsPending?.() ?? 0,
-      },
-    };
-  });
+  app.get(
+    '/status',
+    {
+      schema: { summary: 'Server status with live database counts', tags: ['health'], response: { 200: statusSchema } },
+    },
+    async () => {
+      const figures = services.engine.databaseFigures();
+      const sum = (pick: (f: (typeof figures)[number]) => number): number => figures.reduce((total, f) => total + pick(f), 0);
+      const embeddings = services.config.global.embeddings;
+      return {
+        status: 'healthy',
+        server: {
+          version: services.version,
+          uptime: formatDuration(Date.now() - services.startedAt.getTime()),
+          started_at: services.startedAt.toISOString(),
+        },
+        database: { nodes: sum((f) => f.nodes), edges: sum((f) => f.relationships), data_size: formatBytes(sum((f) => f.dataSizeBytes)) },
+        search: services.probes.searchReadiness?.() ?? { ready: true, build_phase: 'ready', progress_pct: 100 },
+        embeddings: {
+          enabled: embeddings.enabled,
+          provider: embeddings.provider,
+          model: embeddings.model,
+          pending: services.probes.embeddingsPending?.() ?? 0,
+        },
+      };
+    },
+  );
 
-  app.get('/', {
-    config: { auth: 'public' },
-    schema: { summary: 'Discovery document (Neo4j-compatible)', tags: ['health'], response: { 200: discoverySchema } },
-  }, async (request) => {
-    const bolt = services.bolt();
-    return {
-      ...(bolt === null ? {} : boltUrls(request, bolt.port)),
-      transaction: `${externalBaseUrl(request)}/db/{databaseName}/tx`,
-      neo4j_version: NEO4J_COMPATIBLE_VERSION,
-      neo4j_edition: 'community',
-      graphdb_version: services.version,
-    };
-  });
+  app.get(
+    '/',
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'Discovery document (Neo4j-compatible)', tags: ['health'], response: { 200: discoverySchema } },
+    },
+    async (request) => {
+      const bolt = services.bolt();
+      return {
+        ...(bolt === null ? {} : boltUrls(request, bolt.port)),
+        transaction: `${externalBaseUrl(request)}/db/{databaseName}/tx`,
+        neo4j_version: NEO4J_COMPATIBLE_VERSION,
+        neo4j_edition: 'community',
+        graphdb_version: services.version,
+      };
+    },
+  );
 }

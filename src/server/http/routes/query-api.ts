@@ -14,7 +14,16 @@
  * status (a failing statement also rolls back its explicit transaction). Same auth as the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ArgumentError, DatabaseNotFound, type ResultStream, type ResultSummary, type Session, type TransactionOptions, type CypherValue, isMap } from '../../../engine/index.js';
+import {
+  ArgumentError,
+  DatabaseNotFound,
+  type ResultStream,
+  type ResultSummary,
+  type Session,
+  type TransactionOptions,
+  type CypherValue,
+  isMap,
+} from '../../../engine/index.js';
 import { JsonSyntaxError, parseJson, type JsonValue } from '../json/parse-json.js';
 import { plainJson, plainToCypher, typedJson, typedToCypher, type DeferredParameter } from '../json/query-api-values.js';
 import type { OpenTransaction } from '../tx/open-transactions.js';
@@ -86,7 +95,10 @@ async function resultParts(stream: ResultStream, typed: boolean, includeCounters
 }
 
 function send(reply: FastifyReply, status: number, typed: boolean, parts: readonly string[]): FastifyReply {
-  return reply.status(status).type(typed ? TYPED : 'application/json').send(`{${parts.join(',')}}`);
+  return reply
+    .status(status)
+    .type(typed ? TYPED : 'application/json')
+    .send(`{${parts.join(',')}}`);
 }
 
 /** Registers the Query API routes. */
@@ -99,13 +111,21 @@ export async function queryApiRoutes(app: FastifyInstance): Promise<void> {
       done(null, (body as string).trim() === '' ? undefined : parseJson(body as string));
     } catch (error) {
       const reason = error instanceof JsonSyntaxError ? error.message : String(error);
-      done(Object.assign(new Error(`Unable to deserialize request: ${reason}`), { statusCode: 400, code: 'FST_ERR_INVALID_JSON' }), undefined);
+      done(
+        Object.assign(new Error(`Unable to deserialize request: ${reason}`), { statusCode: 400, code: 'FST_ERR_INVALID_JSON' }),
+        undefined,
+      );
     }
   });
 
   const openSession = (request: FastifyRequest, database: string, body: QueryBody): Session => {
     if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
-    const client = { protocol: 'http', connectionId: `http-${String(request.id).replace(/^req-/, '')}`, clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`, requestUri: request.url } as const;
+    const client = {
+      protocol: 'http',
+      connectionId: `http-${String(request.id).replace(/^req-/, '')}`,
+      clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`,
+      requestUri: request.url,
+    } as const;
     return engine.session({ database, security: request.security, client, ...(body.bookmarks ? { bookmarks: [...body.bookmarks] } : {}) });
   };
 
@@ -137,7 +157,8 @@ export async function queryApiRoutes(app: FastifyInstance): Promise<void> {
     ...(services.config.global.server.statement_timeout > 0 ? { timeoutMs: services.config.global.server.statement_timeout } : {}),
   });
 
-  const expiry = (entry: OpenTransaction): string => `"transaction":${JSON.stringify({ id: entry.id, expires: new Date(entry.expiresAt).toISOString() })}`;
+  const expiry = (entry: OpenTransaction): string =>
+    `"transaction":${JSON.stringify({ id: entry.id, expires: new Date(entry.expiresAt).toISOString() })}`;
 
   /** Runs the body's statement (if any) in an open transaction; a failure rolls it back. */
   const runIn = async (request: FastifyRequest, entry: OpenTransaction, body: QueryBody): Promise<string[]> => {

@@ -69,7 +69,8 @@ function optionalBoolean(body: Body, key: string): boolean | undefined {
 function optionalLabels(body: Body): string[] | undefined {
   const value = body.labels;
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || !value.every((label) => typeof label === 'string')) throw new ArgumentError("'labels' must be a list of strings");
+  if (!Array.isArray(value) || !value.every((label) => typeof label === 'string'))
+    throw new ArgumentError("'labels' must be a list of strings");
   return value;
 }
 
@@ -140,85 +141,107 @@ export function searchRoutes(options: SearchRoutesOptions): FastifyPluginAsync {
       }
     };
 
-    app.post('/graphdb/search', {
-      schema: {
-        summary: 'Hybrid search (BM25 + vectors fused by RRF); method text or vector for one list',
-        tags: ['search'],
-        body: bodySchema,
+    app.post(
+      '/graphdb/search',
+      {
+        schema: {
+          summary: 'Hybrid search (BM25 + vectors fused by RRF); method text or vector for one list',
+          tags: ['search'],
+          body: bodySchema,
+        },
       },
-    }, async (request, reply) => {
-      const body = bodyOf(request);
-      const query = optionalString(body, 'query');
-      if (query === undefined) throw new ArgumentError("'query' is required");
-      const method = optionalString(body, 'method')?.toLowerCase() ?? 'hybrid';
-      if (!METHODS.includes(method as SearchMethod)) throw new ArgumentError(`'method' must be one of ${METHODS.join(', ')}`);
-      const database = databaseFor(request, body);
-      const queryVector = optionalVector(body, 'queryVector');
-      if (method !== 'text' && queryVector === undefined) checkDimensions(database);
-      const minSimilarity = optionalNumber(body, 'minSimilarity') ?? optionalNumber(body, 'min_similarity');
-      const mmr = optionalBoolean(body, 'mmr');
-      const mmrLambda = optionalNumber(body, 'mmrLambda');
-      const rerank = optionalBoolean(body, 'rerank');
-      const labels = optionalLabels(body);
-      const page = await graphdb.search(database).search({
-        query,
-        limit: optionalInteger(body, 'limit', 1, MAX_LIMIT) ?? 10,
-        method: method as SearchMethod,
-        ...(labels !== undefined ? { labels } : {}),
-        ...(minSimilarity !== undefined ? { minSimilarity } : {}),
-        ...(mmr !== undefined ? { mmr } : {}),
-        ...(mmrLambda !== undefined ? { mmrLambda } : {}),
-        ...(rerank !== undefined ? { rerank } : {}),
-        ...(queryVector !== undefined ? { queryVector } : {}),
-      });
-      const nodes = await loadNodes(request, database, page.results.map((r) => r.nodeId));
-      const items: string[] = [];
-      for (const result of page.results) {
-        const node = nodes.get(result.nodeId);
-        if (node === undefined) continue;
-        const scores = JSON.stringify({
-          score: result.score,
-          rrfScore: result.rrfScore,
-          textScore: result.textScore,
-          textRank: result.textRank,
-          similarity: result.similarity,
-          vectorRank: result.vectorRank,
-          rerankScore: result.rerankScore,
+      async (request, reply) => {
+        const body = bodyOf(request);
+        const query = optionalString(body, 'query');
+        if (query === undefined) throw new ArgumentError("'query' is required");
+        const method = optionalString(body, 'method')?.toLowerCase() ?? 'hybrid';
+        if (!METHODS.includes(method as SearchMethod)) throw new ArgumentError(`'method' must be one of ${METHODS.join(', ')}`);
+        const database = databaseFor(request, body);
+        const queryVector = optionalVector(body, 'queryVector');
+        if (method !== 'text' && queryVector === undefined) checkDimensions(database);
+        const minSimilarity = optionalNumber(body, 'minSimilarity') ?? optionalNumber(body, 'min_similarity');
+        const mmr = optionalBoolean(body, 'mmr');
+        const mmrLambda = optionalNumber(body, 'mmrLambda');
+        const rerank = optionalBoolean(body, 'rerank');
+        const labels = optionalLabels(body);
+        const page = await graphdb.search(database).search({
+          query,
+          limit: optionalInteger(body, 'limit', 1, MAX_LIMIT) ?? 10,
+          method: method as SearchMethod,
+          ...(labels !== undefined ? { labels } : {}),
+          ...(minSimilarity !== undefined ? { minSimilarity } : {}),
+          ...(mmr !== undefined ? { mmr } : {}),
+          ...(mmrLambda !== undefined ? { mmrLambda } : {}),
+          ...(rerank !== undefined ? { rerank } : {}),
+          ...(queryVector !== undefined ? { queryVector } : {}),
         });
-        items.push(`{"node":${nodeJson(node)},${scores.slice(1)}`);
-      }
-      const tail = JSON.stringify({ totalCount: items.length, executionTimeMs: page.executionTimeMs, method: page.method, cached: page.cached });
-      return reply.type('application/json; charset=utf-8').send(`{"results":[${items.join(',')}],${tail.slice(1)}`);
-    });
-
-    app.post('/graphdb/similar', {
-      schema: {
-        summary: "Nodes most similar to a node's embedding (nodeId) or to a vector",
-        tags: ['search'],
-        body: bodySchema,
+        const nodes = await loadNodes(
+          request,
+          database,
+          page.results.map((r) => r.nodeId),
+        );
+        const items: string[] = [];
+        for (const result of page.results) {
+          const node = nodes.get(result.nodeId);
+          if (node === undefined) continue;
+          const scores = JSON.stringify({
+            score: result.score,
+            rrfScore: result.rrfScore,
+            textScore: result.textScore,
+            textRank: result.textRank,
+            similarity: result.similarity,
+            vectorRank: result.vectorRank,
+            rerankScore: result.rerankScore,
+          });
+          items.push(`{"node":${nodeJson(node)},${scores.slice(1)}`);
+        }
+        const tail = JSON.stringify({
+          totalCount: items.length,
+          executionTimeMs: page.executionTimeMs,
+          method: page.method,
+          cached: page.cached,
+        });
+        return reply.type('application/json; charset=utf-8').send(`{"results":[${items.join(',')}],${tail.slice(1)}`);
       },
-    }, async (request, reply) => {
-      const body = bodyOf(request);
-      const database = databaseFor(request, body);
-      const nodeId = optionalNodeId(body);
-      const vector = optionalVector(body, 'vector');
-      if ((nodeId === undefined) === (vector === undefined)) throw new ArgumentError("give exactly one of 'nodeId' and 'vector'");
-      const minSimilarity = optionalNumber(body, 'minSimilarity') ?? optionalNumber(body, 'threshold');
-      const labels = optionalLabels(body);
-      const hits = graphdb.search(database).similar({
-        ...(nodeId !== undefined ? { nodeId } : {}),
-        ...(vector !== undefined ? { vector } : {}),
-        limit: optionalInteger(body, 'limit', 1, MAX_LIMIT) ?? 10,
-        ...(labels !== undefined ? { labels } : {}),
-        ...(minSimilarity !== undefined ? { minSimilarity } : {}),
-      });
-      const nodes = await loadNodes(request, database, hits.map((hit) => hit.nodeId));
-      const items: string[] = [];
-      for (const hit of hits) {
-        const node = nodes.get(hit.nodeId);
-        if (node !== undefined) items.push(`{"node":${nodeJson(node)},"similarity":${JSON.stringify(hit.score)},"raw":${JSON.stringify(hit.raw)}}`);
-      }
-      return reply.type('application/json; charset=utf-8').send(`{"results":[${items.join(',')}],"totalCount":${items.length}}`);
-    });
+    );
+
+    app.post(
+      '/graphdb/similar',
+      {
+        schema: {
+          summary: "Nodes most similar to a node's embedding (nodeId) or to a vector",
+          tags: ['search'],
+          body: bodySchema,
+        },
+      },
+      async (request, reply) => {
+        const body = bodyOf(request);
+        const database = databaseFor(request, body);
+        const nodeId = optionalNodeId(body);
+        const vector = optionalVector(body, 'vector');
+        if ((nodeId === undefined) === (vector === undefined)) throw new ArgumentError("give exactly one of 'nodeId' and 'vector'");
+        const minSimilarity = optionalNumber(body, 'minSimilarity') ?? optionalNumber(body, 'threshold');
+        const labels = optionalLabels(body);
+        const hits = graphdb.search(database).similar({
+          ...(nodeId !== undefined ? { nodeId } : {}),
+          ...(vector !== undefined ? { vector } : {}),
+          limit: optionalInteger(body, 'limit', 1, MAX_LIMIT) ?? 10,
+          ...(labels !== undefined ? { labels } : {}),
+          ...(minSimilarity !== undefined ? { minSimilarity } : {}),
+        });
+        const nodes = await loadNodes(
+          request,
+          database,
+          hits.map((hit) => hit.nodeId),
+        );
+        const items: string[] = [];
+        for (const hit of hits) {
+          const node = nodes.get(hit.nodeId);
+          if (node !== undefined)
+            items.push(`{"node":${nodeJson(node)},"similarity":${JSON.stringify(hit.score)},"raw":${JSON.stringify(hit.raw)}}`);
+        }
+        return reply.type('application/json; charset=utf-8').send(`{"results":[${items.join(',')}],"totalCount":${items.length}}`);
+      },
+    );
   };
 }

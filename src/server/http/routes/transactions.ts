@@ -119,7 +119,13 @@ function tailJson(extra: Record<string, unknown>): string {
 }
 
 /** Closes the results array, adds errors and `extra`, and sends (or ends the stream of) the body. */
-async function finishResponse(out: ResponseWriter, status: number, errors: readonly ErrorEntry[], extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<FastifyReply> {
+async function finishResponse(
+  out: ResponseWriter,
+  status: number,
+  errors: readonly ErrorEntry[],
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<FastifyReply> {
   await out.write(`],"errors":${JSON.stringify(errors)}${tailJson(extra)}}`, false);
   return out.finish(status, headers);
 }
@@ -147,7 +153,12 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   /** A session on a database known to exist. */
   const sessionOn = (request: FastifyRequest, database: string): Session => {
-    const client = { protocol: 'http', connectionId: `http-${String(request.id).replace(/^req-/, '')}`, clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`, requestUri: request.url } as const;
+    const client = {
+      protocol: 'http',
+      connectionId: `http-${String(request.id).replace(/^req-/, '')}`,
+      clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`,
+      requestUri: request.url,
+    } as const;
     return engine.session({ database, security: request.security, client });
   };
 
@@ -196,148 +207,168 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     return outcome;
   };
 
-  app.post<DatabaseRoute>('/db/:database/tx/commit', {
-    schema: {
-      summary: 'Run statements in one transaction and commit',
-      tags: ['cypher'],
-      params: databaseParams,
-      headers: headersSchema,
-      body: bodySchema,
-      response: { 200: resultSchema, 202: { ...resultSchema, description: 'Accepted for asynchronous write (eventual consistency)' } },
+  app.post<DatabaseRoute>(
+    '/db/:database/tx/commit',
+    {
+      schema: {
+        summary: 'Run statements in one transaction and commit',
+        tags: ['cypher'],
+        params: databaseParams,
+        headers: headersSchema,
+        body: bodySchema,
+        response: { 200: resultSchema, 202: { ...resultSchema, description: 'Accepted for asynchronous write (eventual consistency)' } },
+      },
     },
-  }, async (request, reply) => {
-    const { database } = request.params;
-    const statements = statementRequests(request.body);
-    if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
-    const asyncSettings = services.config.effectiveConfig(database).async_writes;
-    const estimates = asyncSettings.enabled ? classifier.classify(statements) : null;
-    if (estimates !== null) {
-      // Queued writes are flushed later under the server's own context: check the client's right now.
-      request.security.authorize?.(database, 'write');
-      for (const s of statements) engine.authorizeStatement?.(request.security, database, s.statement);
-      statements.forEach((s, i) => writeBehind.enqueue(database, { statement: s.statement, parameters: s.parameters, ...estimates[i]! }));
-      const results = estimates.map((e, i) => {
-        const stats = statements[i]!.includeStats
-          ? `,"stats":${JSON.stringify({ contains_updates: true, nodes_created: e.nodes, relationships_created: e.relationships })}`
-          : '';
-        return `{"columns":[],"data":[]${stats}}`;
-      });
-      reply.header('X-Graphdb-Consistency', 'eventual');
-      return sendJson(reply, 202, responseJson({ results, errors: [] }));
-    }
-    const session = sessionOn(request, database);
-    try {
-      if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
-      const options: TransactionOptions = { timeoutMs: timeoutFor(request) };
-      const out = await writerFor(reply);
-      if (statements.length === 1) {
-        const outcome = await runAll((statement, parameters) => session.run(statement, parameters, options), statements, out);
-        const bookmark = session.lastBookmark();
-        return await finishResponse(out, 200, outcome.errors, bookmark === null ? {} : { lastBookmarks: [bookmark] });
+    async (request, reply) => {
+      const { database } = request.params;
+      const statements = statementRequests(request.body);
+      if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
+      const asyncSettings = services.config.effectiveConfig(database).async_writes;
+      const estimates = asyncSettings.enabled ? classifier.classify(statements) : null;
+      if (estimates !== null) {
+        // Queued writes are flushed later under the server's own context: check the client's right now.
+        request.security.authorize?.(database, 'write');
+        for (const s of statements) engine.authorizeStatement?.(request.security, database, s.statement);
+        statements.forEach((s, i) => writeBehind.enqueue(database, { statement: s.statement, parameters: s.parameters, ...estimates[i]! }));
+        const results = estimates.map((e, i) => {
+          const stats = statements[i]!.includeStats
+            ? `,"stats":${JSON.stringify({ contains_updates: true, nodes_created: e.nodes, relationships_created: e.relationships })}`
+            : '';
+          return `{"columns":[],"data":[]${stats}}`;
+        });
+        reply.header('X-Graphdb-Consistency', 'eventual');
+        return sendJson(reply, 202, responseJson({ results, errors: [] }));
       }
-      const transaction = await session.beginTransaction(options);
-      const outcome = await runAll((statement, parameters) => transaction.run(statement, parameters), statements, out);
-      if (outcome.errors.length > 0) {
-        if (transaction.isOpen) await transaction.rollback();
-        return await finishResponse(out, 200, outcome.errors);
-      }
+      const session = sessionOn(request, database);
       try {
-        const bookmark = await transaction.commit();
+        if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
+        const options: TransactionOptions = { timeoutMs: timeoutFor(request) };
+        const out = await writerFor(reply);
+        if (statements.length === 1) {
+          const outcome = await runAll((statement, parameters) => session.run(statement, parameters, options), statements, out);
+          const bookmark = session.lastBookmark();
+          return await finishResponse(out, 200, outcome.errors, bookmark === null ? {} : { lastBookmarks: [bookmark] });
+        }
+        const transaction = await session.beginTransaction(options);
+        const outcome = await runAll((statement, parameters) => transaction.run(statement, parameters), statements, out);
+        if (outcome.errors.length > 0) {
+          if (transaction.isOpen) await transaction.rollback();
+          return await finishResponse(out, 200, outcome.errors);
+        }
+        try {
+          const bookmark = await transaction.commit();
+          return await finishResponse(out, 200, [], { lastBookmarks: [bookmark] });
+        } catch (error) {
+          return await finishResponse(out, 200, [statementErrorEntry(error)]);
+        }
+      } finally {
+        await session.close();
+      }
+    },
+  );
+
+  app.post<DatabaseRoute>(
+    '/db/:database/tx',
+    {
+      schema: {
+        summary: 'Begin an explicit transaction, optionally running statements',
+        tags: ['cypher'],
+        params: databaseParams,
+        headers: headersSchema,
+        body: bodySchema,
+        response: { 201: resultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { database } = request.params;
+      const statements = statementRequests(request.body);
+      const session = openSession(request, database);
+      let entry: OpenTransaction;
+      try {
+        if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
+        const transaction = await session.beginTransaction({ timeoutMs: timeoutFor(request) });
+        entry = transactions.add(database, ownerOf(request), session, transaction);
+      } catch (error) {
+        await session.close();
+        throw error;
+      }
+      entry.busy = true;
+      const location = { Location: `${externalBaseUrl(request)}/db/${encodeURIComponent(database)}/tx/${entry.id}` };
+      const out = await writerFor(reply);
+      out.streamAs(201, location);
+      const outcome = await runInOpen(entry, statements, out);
+      if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
+      transactions.release(entry);
+      return finishResponse(out, 201, [], transactionLinks(request, entry), location);
+    },
+  );
+
+  app.post<TransactionRoute>(
+    '/db/:database/tx/:id',
+    {
+      schema: {
+        summary: 'Run statements in an open transaction (also keeps it alive)',
+        tags: ['cypher'],
+        params: transactionParams,
+        body: bodySchema,
+        response: { 200: resultSchema },
+      },
+    },
+    async (request, reply) => {
+      const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
+      const out = await writerFor(reply);
+      const outcome = await runInOpen(entry, statementRequests(request.body), out);
+      if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
+      transactions.release(entry);
+      return finishResponse(out, 200, [], transactionLinks(request, entry));
+    },
+  );
+
+  app.post<TransactionRoute>(
+    '/db/:database/tx/:id/commit',
+    {
+      schema: {
+        summary: 'Run final statements and commit an open transaction',
+        tags: ['cypher'],
+        params: transactionParams,
+        body: bodySchema,
+        response: { 200: resultSchema },
+      },
+    },
+    async (request, reply) => {
+      const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
+      const out = await writerFor(reply);
+      const outcome = await runInOpen(entry, statementRequests(request.body), out);
+      if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
+      try {
+        const bookmark = await entry.transaction.commit();
         return await finishResponse(out, 200, [], { lastBookmarks: [bookmark] });
       } catch (error) {
         return await finishResponse(out, 200, [statementErrorEntry(error)]);
+      } finally {
+        await transactions.finish(entry);
       }
-    } finally {
-      await session.close();
-    }
-  });
-
-  app.post<DatabaseRoute>('/db/:database/tx', {
-    schema: {
-      summary: 'Begin an explicit transaction, optionally running statements',
-      tags: ['cypher'],
-      params: databaseParams,
-      headers: headersSchema,
-      body: bodySchema,
-      response: { 201: resultSchema },
     },
-  }, async (request, reply) => {
-    const { database } = request.params;
-    const statements = statementRequests(request.body);
-    const session = openSession(request, database);
-    let entry: OpenTransaction;
-    try {
-      if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
-      const transaction = await session.beginTransaction({ timeoutMs: timeoutFor(request) });
-      entry = transactions.add(database, ownerOf(request), session, transaction);
-    } catch (error) {
-      await session.close();
-      throw error;
-    }
-    entry.busy = true;
-    const location = { Location: `${externalBaseUrl(request)}/db/${encodeURIComponent(database)}/tx/${entry.id}` };
-    const out = await writerFor(reply);
-    out.streamAs(201, location);
-    const outcome = await runInOpen(entry, statements, out);
-    if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
-    transactions.release(entry);
-    return finishResponse(out, 201, [], transactionLinks(request, entry), location);
-  });
+  );
 
-  app.post<TransactionRoute>('/db/:database/tx/:id', {
-    schema: {
-      summary: 'Run statements in an open transaction (also keeps it alive)',
-      tags: ['cypher'],
-      params: transactionParams,
-      body: bodySchema,
-      response: { 200: resultSchema },
+  app.delete<{ Params: { database: string; id: string } }>(
+    '/db/:database/tx/:id',
+    {
+      schema: {
+        summary: 'Roll back an open transaction',
+        tags: ['cypher'],
+        params: transactionParams,
+        response: { 200: resultSchema },
+      },
     },
-  }, async (request, reply) => {
-    const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
-    const out = await writerFor(reply);
-    const outcome = await runInOpen(entry, statementRequests(request.body), out);
-    if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
-    transactions.release(entry);
-    return finishResponse(out, 200, [], transactionLinks(request, entry));
-  });
-
-  app.post<TransactionRoute>('/db/:database/tx/:id/commit', {
-    schema: {
-      summary: 'Run final statements and commit an open transaction',
-      tags: ['cypher'],
-      params: transactionParams,
-      body: bodySchema,
-      response: { 200: resultSchema },
+    async (request, reply) => {
+      const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
+      try {
+        await entry.transaction.rollback();
+      } finally {
+        await transactions.finish(entry);
+      }
+      return sendJson(reply, 200, responseJson({ results: [], errors: [] }));
     },
-  }, async (request, reply) => {
-    const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
-    const out = await writerFor(reply);
-    const outcome = await runInOpen(entry, statementRequests(request.body), out);
-    if (outcome.errors.length > 0) return finishResponse(out, 200, outcome.errors);
-    try {
-      const bookmark = await entry.transaction.commit();
-      return await finishResponse(out, 200, [], { lastBookmarks: [bookmark] });
-    } catch (error) {
-      return await finishResponse(out, 200, [statementErrorEntry(error)]);
-    } finally {
-      await transactions.finish(entry);
-    }
-  });
-
-  app.delete<{ Params: { database: string; id: string } }>('/db/:database/tx/:id', {
-    schema: {
-      summary: 'Roll back an open transaction',
-      tags: ['cypher'],
-      params: transactionParams,
-      response: { 200: resultSchema },
-    },
-  }, async (request, reply) => {
-    const entry = transactions.acquire(request.params.database, request.params.id, ownerOf(request));
-    try {
-      await entry.transaction.rollback();
-    } finally {
-      await transactions.finish(entry);
-    }
-    return sendJson(reply, 200, responseJson({ results: [], errors: [] }));
-  });
+  );
 }

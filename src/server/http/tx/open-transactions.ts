@@ -58,7 +58,10 @@ export class OpenTransactions {
   acquire(database: string, id: string, owner: string | null): OpenTransaction {
     const entry = this.open.get(id);
     if (entry === undefined || entry.database !== database || entry.owner !== owner) {
-      throw new GraphError(StatusCodes.TransactionNotFound, `Unrecognized transaction id. Transaction may have timed out and been rolled back. (id: ${id})`);
+      throw new GraphError(
+        StatusCodes.TransactionNotFound,
+        `Unrecognized transaction id. Transaction may have timed out and been rolled back. (id: ${id})`,
+      );
     }
     if (entry.busy) {
       throw new GraphError(StatusCodes.InvalidRequest, `Transaction ${id} is in use by another request`);

@@ -108,7 +108,10 @@ export class ResponseWriter {
   }
 
   private disconnected(): GraphError {
-    return new GraphError(StatusCodes.TransactionTerminated, 'The client stopped reading the response (server.limits.write_timeout) or disconnected.');
+    return new GraphError(
+      StatusCodes.TransactionTerminated,
+      'The client stopped reading the response (server.limits.write_timeout) or disconnected.',
+    );
   }
 
   /** A point to take a partial result back to (see `rollbackTo`). */
@@ -131,7 +134,8 @@ export class ResponseWriter {
 
   /** Ends the body: sends it whole with `status`, or ends the stream. */
   finish(status: number, headers: Record<string, string> = {}): FastifyReply {
-    if (this.stream === null) return this.reply.status(status).headers(headers).type('application/json; charset=utf-8').send(this.parts.join(''));
+    if (this.stream === null)
+      return this.reply.status(status).headers(headers).type('application/json; charset=utf-8').send(this.parts.join(''));
     if (!this.stream.destroyed) this.stream.end();
     return this.reply;
   }

@@ -57,7 +57,12 @@ function dataEntry(row: readonly CypherValue[], contents: readonly ResultDataCon
  * unless it is the first result). On failure the partial result is taken back when nothing was
  * sent yet, or closed (`]}`) when the response is already streaming; the error is rethrown.
  */
-export async function writeStatement(execute: StatementExecutor, request: StatementRequest, out: ResponseWriter, first: boolean): Promise<ResultSummary> {
+export async function writeStatement(
+  execute: StatementExecutor,
+  request: StatementRequest,
+  out: ResponseWriter,
+  first: boolean,
+): Promise<ResultSummary> {
   const stream = await execute(request.statement, request.parameters);
   const mark = out.mark();
   try {

@@ -3,9 +3,7 @@ import type { Expression } from '../../ast/index.js';
 import type { LogicalOperator } from './logical-operator.js';
 
 /** The ids a seek looks up, evaluated per input row: one value, or every element of a list. */
-export type IdSeekSpec =
-  | { readonly kind: 'equals'; readonly value: Expression }
-  | { readonly kind: 'in'; readonly list: Expression };
+export type IdSeekSpec = { readonly kind: 'equals'; readonly value: Expression } | { readonly kind: 'in'; readonly list: Expression };
 
 /**
  * Binds `variable` to the nodes whose internal id (`NodeByIdSeek`) or element id

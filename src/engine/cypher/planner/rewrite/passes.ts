@@ -29,12 +29,14 @@ export function rewritePasses(catalog: PlannerCatalog): readonly RewritePass[] {
     },
     {
       name: 'pushDownFilters',
-      reason: 'after splitting: moves each conjunct right above the operator binding its variables, so property predicates end up adjacent to their label scan',
+      reason:
+        'after splitting: moves each conjunct right above the operator binding its variables, so property predicates end up adjacent to their label scan',
       run: pushDownFilters,
     },
     {
       name: 'selectIdSeeks',
-      reason: 'after push-down (id predicates must sit on their scan or on the expand of their relationship) and before index selection (a lookup by id beats any property index on the same label scan)',
+      reason:
+        'after push-down (id predicates must sit on their scan or on the expand of their relationship) and before index selection (a lookup by id beats any property index on the same label scan)',
       run: selectIdSeeks,
     },
     {
@@ -44,17 +46,19 @@ export function rewritePasses(catalog: PlannerCatalog): readonly RewritePass[] {
     },
     {
       name: 'shortestPathPredicates',
-      reason: 'after push-down: filters on a shortest path\'s variables then sit right above it and move into the search',
+      reason: "after push-down: filters on a shortest path's variables then sit right above it and move into the search",
       run: shortestPathPredicates,
     },
     {
       name: 'countFromStore',
-      reason: 'after push-down and index selection: only an ungrouped count directly over a bare scan (no filter left in between) is answered from the store counts',
+      reason:
+        'after push-down and index selection: only an ungrouped count directly over a bare scan (no filter left in between) is answered from the store counts',
       run: countFromStore,
     },
     {
       name: 'scanPropertyColumns',
-      reason: 'after countFromStore (a bare count is answered from the store, not scanned) and index selection (only a scan left as a scan reads columns)',
+      reason:
+        'after countFromStore (a bare count is answered from the store, not scanned) and index selection (only a scan left as a scan reads columns)',
       run: scanPropertyColumns,
     },
   ];

@@ -56,7 +56,10 @@ function choose(predicates: readonly Expression[], variable: string, excluded: r
   return found.find((c) => c.ids.kind === 'equals') ?? found[0] ?? null;
 }
 
-function nodeSeek(scan: Extract<LogicalOperator, { op: 'AllNodesScan' | 'NodeByLabelScan' }>, predicates: readonly Expression[]): NodeByIdSeek | null {
+function nodeSeek(
+  scan: Extract<LogicalOperator, { op: 'AllNodesScan' | 'NodeByLabelScan' }>,
+  predicates: readonly Expression[],
+): NodeByIdSeek | null {
   const best = choose(predicates, scan.variable, [scan.variable]);
   if (!best) return null;
   return {

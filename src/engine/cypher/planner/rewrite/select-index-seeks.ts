@@ -75,7 +75,10 @@ function chooseSeek(scan: NodeByLabelScan, predicates: readonly Expression[], ca
   let best = usable[0];
   if (best && best.seek.kind === 'range') {
     const property = best.property;
-    const ranges = usable.filter((u) => u.property === property).map((u) => u.seek).filter((seek): seek is RangeSeek => seek.kind === 'range');
+    const ranges = usable
+      .filter((u) => u.property === property)
+      .map((u) => u.seek)
+      .filter((seek): seek is RangeSeek => seek.kind === 'range');
     best = { ...best, seek: ranges.reduce(mergeRanges) };
   }
   if (!best) return scan;

@@ -34,7 +34,9 @@ export function apocCoverageMarkdown(names: readonly string[], procedures: Proce
   const rows = names.map((name) => {
     const p = procedures.lookup(name);
     const f = functions.lookup(name);
-    const kinds = [p ? `procedure (${p.mode})` : null, f ? (f.kind === 'aggregate' ? 'aggregation function' : 'function') : null].filter((k) => k !== null);
+    const kinds = [p ? `procedure (${p.mode})` : null, f ? (f.kind === 'aggregate' ? 'aggregation function' : 'function') : null].filter(
+      (k) => k !== null,
+    );
     return { name, implemented: kinds.length > 0, text: kinds.length > 0 ? kinds.join(', ') : `missing: ${reason(name)}` };
   });
   const done = rows.filter((r) => r.implemented).length;
@@ -60,23 +62,23 @@ export function apocCoverageMarkdown(names: readonly string[], procedures: Proce
     'Notes on semantics:',
     '',
     '- Statements given to `apoc.cypher.*`, `apoc.when`/`apoc.case`, `apoc.do.*` and `apoc.periodic.*` run inside the calling',
-    '  statement\'s transaction; `params` are both `$name` parameters and variables (APOC\'s `WITH $name AS name`).',
+    "  statement's transaction; `params` are both `$name` parameters and variables (APOC's `WITH $name AS name`).",
     '- `apoc.periodic.iterate` and `apoc.periodic.commit` commit after every batch in an auto-commit statement; a failing',
     '  batch is rolled back alone and reported (`errorMessages`, `failedBatches`, `failedParams`). In an explicit transaction',
     '  the batches commit with the transaction.',
-    '- `apoc.periodic.submit`/`repeat`/`countdown` run each execution as its own auto-commit statement on the engine\'s',
+    "- `apoc.periodic.submit`/`repeat`/`countdown` run each execution as its own auto-commit statement on the engine's",
     '  scheduler; jobs are kept in memory and cancelled when the engine closes.',
     '- This engine runs one writer per database at a time: the `apoc.lock.*` procedures take that write lock, which is held',
     '  until the transaction ends.',
     '- `apoc.spatial.geocode*` refuse with a clear error: geocoding needs an external service and the server makes no',
     '  requests to outside services. `apoc.algo.aStar*` search with a zero heuristic (the optimal path, as Dijkstra).',
     '- `apoc.export.*` stream their output (`{stream: true}`, no file name). Writing export files would need',
-    '  `apoc.export.file.enabled`, which this server does not offer: a file name is refused with APOC\'s message.',
+    "  `apoc.export.file.enabled`, which this server does not offer: a file name is refused with APOC's message.",
     '- `apoc.load.json`/`jsonArray`/`jsonParams` read allowlisted http(s) URLs (`dbms.security.load_url_allowlist`) through',
-    '  the engine\'s confined opener, or given bytes. Reading `file:` URLs would need `apoc.import.file.enabled`, which this',
-    '  server does not offer: refused with APOC\'s message. `jsonParams` sends no custom headers or payloads (refused).',
+    "  the engine's confined opener, or given bytes. Reading `file:` URLs would need `apoc.import.file.enabled`, which this",
+    "  server does not offer: refused with APOC's message. `jsonParams` sends no custom headers or payloads (refused).",
     '- `apoc.hashing.fingerprint*` are MD5 checksums of a canonical form of the value: equal entities give equal',
-    '  checksums; the digests are not byte-compatible with APOC\'s.',
+    "  checksums; the digests are not byte-compatible with APOC's.",
     '',
     `## Coverage: ${done} of ${names.length} names (${percent} %)`,
     '',

@@ -46,7 +46,19 @@ export function splitStatements(script: string): string[] {
   return out.map((s) => s.trim()).filter((s) => s !== '');
 }
 
-const STAT_KEYS = ['nodesCreated', 'nodesDeleted', 'relationshipsCreated', 'relationshipsDeleted', 'propertiesSet', 'labelsAdded', 'labelsRemoved', 'indexesAdded', 'indexesRemoved', 'constraintsAdded', 'constraintsRemoved'] as const;
+const STAT_KEYS = [
+  'nodesCreated',
+  'nodesDeleted',
+  'relationshipsCreated',
+  'relationshipsDeleted',
+  'propertiesSet',
+  'labelsAdded',
+  'labelsRemoved',
+  'indexesAdded',
+  'indexesRemoved',
+  'constraintsAdded',
+  'constraintsRemoved',
+] as const;
 
 /** Write counters of the statement's writer (zero without one). */
 export function counters(exec: ExecutionContext): Record<(typeof STAT_KEYS)[number], number> {
@@ -72,7 +84,10 @@ function* runMany(c: ApocContext, script: CypherValue, params: CypherValue, conf
     }
     if (statistics) {
       const stats = statsDelta(before, counters(c.exec));
-      yield [-1n, new Map<string, CypherValue>([['rows', BigInt(row)], ['time', BigInt(Math.round(performance.now() - started))], ...stats])];
+      yield [
+        -1n,
+        new Map<string, CypherValue>([['rows', BigInt(row)], ['time', BigInt(Math.round(performance.now() - started))], ...stats]),
+      ];
     }
   }
 }
@@ -99,7 +114,12 @@ function chooseCase(conditionals: CypherValue, elseQuery: CypherValue): CypherVa
 const WHEN = "condition :: BOOLEAN, ifQuery :: STRING, elseQuery = '' :: STRING, params = {} :: MAP";
 const CASE = "conditionals :: LIST<ANY>, elseQuery = '' :: STRING, params = {} :: MAP";
 
-function* timeboxed(c: ApocContext, statement: CypherValue, params: CypherValue, timeout: CypherValue): Generator<readonly CypherValue[] | Signal> {
+function* timeboxed(
+  c: ApocContext,
+  statement: CypherValue,
+  params: CypherValue,
+  timeout: CypherValue,
+): Generator<readonly CypherValue[] | Signal> {
   const deadline = performance.now() + Number(timeout ?? 0n);
   const p = mapArg(params);
   for (const e of streamCypher(c.exec, withParamMapping(valueText(statement ?? ''), p), p)) {
@@ -110,43 +130,99 @@ function* timeboxed(c: ApocContext, statement: CypherValue, params: CypherValue,
 
 /** The apoc.cypher, apoc.when/case and apoc.do procedures and functions. */
 export const cypherEntries = [
-  proc('apoc.cypher.run(statement :: STRING, params :: MAP) :: (value :: MAP)', 'READ', 'Executes the given Cypher statement with the given parameters.', ([s, p], c) => runStatement(c.exec, s!, p!)),
-  proc('apoc.cypher.doIt(statement :: STRING, params :: MAP) :: (value :: MAP)', 'WRITE', 'Executes a Cypher statement with the given parameters.', ([s, p], c) => runStatement(c.exec, s!, p!)),
-  proc('apoc.cypher.runWrite(statement :: STRING, params :: MAP) :: (value :: MAP)', 'WRITE', 'Alias for `apoc.cypher.doIt`.', ([s, p], c) => runStatement(c.exec, s!, p!)),
-  proc('apoc.cypher.runSchema(statement :: STRING, params :: MAP) :: (value :: MAP)', 'SCHEMA', 'Executes the given schema statement.', function* ([s, p], c) {
-    const before = counters(c.exec);
-    for (const e of streamCypher(c.exec, valueText(s ?? ''), mapArg(p))) if (isSignal(e)) yield e;
-    yield [statsDelta(before, counters(c.exec))];
-  }),
-  proc('apoc.cypher.runMany(statement :: STRING, params :: MAP, config = {} :: MAP) :: (row :: INTEGER, result :: MAP)', 'WRITE', 'Runs each semicolon separated statement and returns a summary of the statement outcomes.', ([s, p, config], c) => runMany(c, s!, p!, config!)),
-  proc('apoc.cypher.runManyReadOnly(statement :: STRING, params :: MAP, config = {} :: MAP) :: (row :: INTEGER, result :: MAP)', 'READ', 'Runs each semicolon separated read-only statement and returns a summary of the statement outcomes.', ([s, p, config], c) => runMany(c, s!, p!, config!)),
-  proc('apoc.cypher.runTimeboxed(statement :: STRING, params :: MAP, timeout :: INTEGER, config = {} :: MAP) :: (value :: MAP)', 'READ', 'Terminates a Cypher statement if it has not finished before the set timeout (ms).', ([s, p, t], c) => timeboxed(c, s!, p!, t!)),
-  fn('apoc.cypher.runFirstColumnMany(statement :: STRING, params :: MAP) :: LIST<ANY>', 'Executes the given statement with the given parameters and returns the first column of each row.', ([s, p], ctx) => {
-    const exec = executionOf(ctx);
-    const params = mapArg(p);
-    const query = nestedQuery(exec, withParamMapping(valueText(s ?? ''), params), params.keys());
-    const column = query.columns[0];
-    return column === undefined ? [] : cypherRows(exec, withParamMapping(valueText(s ?? ''), params), params).map((row) => row[column] ?? null);
-  }),
-  fn('apoc.cypher.runFirstColumnSingle(statement :: STRING, params :: MAP) :: ANY', 'Executes the given statement with the given parameters and returns the first element of the first column.', ([s, p], ctx) => {
-    const exec = executionOf(ctx);
-    const params = mapArg(p);
-    const query = nestedQuery(exec, withParamMapping(valueText(s ?? ''), params), params.keys());
-    const column = query.columns[0];
-    const first = column === undefined ? undefined : cypherRows(exec, withParamMapping(valueText(s ?? ''), params), params)[0];
-    return first === undefined || column === undefined ? null : (first[column] ?? null);
-  }),
-  proc(`apoc.when(${WHEN}) :: (value :: MAP)`, 'READ', 'This procedure will run the read-only `ifQuery` if the conditional has evaluated to true, otherwise the `elseQuery` will run.', ([cond, ifQ, elseQ, p], c) =>
-    conditional(c, cond === true ? ifQ! : elseQ!, p!),
+  proc(
+    'apoc.cypher.run(statement :: STRING, params :: MAP) :: (value :: MAP)',
+    'READ',
+    'Executes the given Cypher statement with the given parameters.',
+    ([s, p], c) => runStatement(c.exec, s!, p!),
   ),
-  proc(`apoc.do.when(${WHEN}) :: (value :: MAP)`, 'WRITE', 'Runs the given read/write `ifQuery` if the conditional has evaluated to true, otherwise the `elseQuery` will run.', ([cond, ifQ, elseQ, p], c) =>
-    conditional(c, cond === true ? ifQ! : elseQ!, p!),
+  proc(
+    'apoc.cypher.doIt(statement :: STRING, params :: MAP) :: (value :: MAP)',
+    'WRITE',
+    'Executes a Cypher statement with the given parameters.',
+    ([s, p], c) => runStatement(c.exec, s!, p!),
   ),
-  proc(`apoc.case(${CASE}) :: (value :: MAP)`, 'READ', 'For each pair of conditional and read-only queries in the given `LIST<ANY>`, this procedure will run the first query for which the conditional is evaluated to true. If none of the conditionals are true, the `ELSE` query will run instead.', ([conds, elseQ, p], c) =>
-    conditional(c, chooseCase(conds!, elseQ!), p!),
+  proc(
+    'apoc.cypher.runWrite(statement :: STRING, params :: MAP) :: (value :: MAP)',
+    'WRITE',
+    'Alias for `apoc.cypher.doIt`.',
+    ([s, p], c) => runStatement(c.exec, s!, p!),
   ),
-  proc(`apoc.do.case(${CASE}) :: (value :: MAP)`, 'WRITE', 'For each pair of conditional queries in the given `LIST<ANY>`, this procedure will run the first query for which the conditional is evaluated to true. If none of the conditionals are true, the `ELSE` query will run instead.', ([conds, elseQ, p], c) =>
-    conditional(c, chooseCase(conds!, elseQ!), p!),
+  proc(
+    'apoc.cypher.runSchema(statement :: STRING, params :: MAP) :: (value :: MAP)',
+    'SCHEMA',
+    'Executes the given schema statement.',
+    function* ([s, p], c) {
+      const before = counters(c.exec);
+      for (const e of streamCypher(c.exec, valueText(s ?? ''), mapArg(p))) if (isSignal(e)) yield e;
+      yield [statsDelta(before, counters(c.exec))];
+    },
+  ),
+  proc(
+    'apoc.cypher.runMany(statement :: STRING, params :: MAP, config = {} :: MAP) :: (row :: INTEGER, result :: MAP)',
+    'WRITE',
+    'Runs each semicolon separated statement and returns a summary of the statement outcomes.',
+    ([s, p, config], c) => runMany(c, s!, p!, config!),
+  ),
+  proc(
+    'apoc.cypher.runManyReadOnly(statement :: STRING, params :: MAP, config = {} :: MAP) :: (row :: INTEGER, result :: MAP)',
+    'READ',
+    'Runs each semicolon separated read-only statement and returns a summary of the statement outcomes.',
+    ([s, p, config], c) => runMany(c, s!, p!, config!),
+  ),
+  proc(
+    'apoc.cypher.runTimeboxed(statement :: STRING, params :: MAP, timeout :: INTEGER, config = {} :: MAP) :: (value :: MAP)',
+    'READ',
+    'Terminates a Cypher statement if it has not finished before the set timeout (ms).',
+    ([s, p, t], c) => timeboxed(c, s!, p!, t!),
+  ),
+  fn(
+    'apoc.cypher.runFirstColumnMany(statement :: STRING, params :: MAP) :: LIST<ANY>',
+    'Executes the given statement with the given parameters and returns the first column of each row.',
+    ([s, p], ctx) => {
+      const exec = executionOf(ctx);
+      const params = mapArg(p);
+      const query = nestedQuery(exec, withParamMapping(valueText(s ?? ''), params), params.keys());
+      const column = query.columns[0];
+      return column === undefined
+        ? []
+        : cypherRows(exec, withParamMapping(valueText(s ?? ''), params), params).map((row) => row[column] ?? null);
+    },
+  ),
+  fn(
+    'apoc.cypher.runFirstColumnSingle(statement :: STRING, params :: MAP) :: ANY',
+    'Executes the given statement with the given parameters and returns the first element of the first column.',
+    ([s, p], ctx) => {
+      const exec = executionOf(ctx);
+      const params = mapArg(p);
+      const query = nestedQuery(exec, withParamMapping(valueText(s ?? ''), params), params.keys());
+      const column = query.columns[0];
+      const first = column === undefined ? undefined : cypherRows(exec, withParamMapping(valueText(s ?? ''), params), params)[0];
+      return first === undefined || column === undefined ? null : (first[column] ?? null);
+    },
+  ),
+  proc(
+    `apoc.when(${WHEN}) :: (value :: MAP)`,
+    'READ',
+    'This procedure will run the read-only `ifQuery` if the conditional has evaluated to true, otherwise the `elseQuery` will run.',
+    ([cond, ifQ, elseQ, p], c) => conditional(c, cond === true ? ifQ! : elseQ!, p!),
+  ),
+  proc(
+    `apoc.do.when(${WHEN}) :: (value :: MAP)`,
+    'WRITE',
+    'Runs the given read/write `ifQuery` if the conditional has evaluated to true, otherwise the `elseQuery` will run.',
+    ([cond, ifQ, elseQ, p], c) => conditional(c, cond === true ? ifQ! : elseQ!, p!),
+  ),
+  proc(
+    `apoc.case(${CASE}) :: (value :: MAP)`,
+    'READ',
+    'For each pair of conditional and read-only queries in the given `LIST<ANY>`, this procedure will run the first query for which the conditional is evaluated to true. If none of the conditionals are true, the `ELSE` query will run instead.',
+    ([conds, elseQ, p], c) => conditional(c, chooseCase(conds!, elseQ!), p!),
+  ),
+  proc(
+    `apoc.do.case(${CASE}) :: (value :: MAP)`,
+    'WRITE',
+    'For each pair of conditional queries in the given `LIST<ANY>`, this procedure will run the first query for which the conditional is evaluated to true. If none of the conditionals are true, the `ELSE` query will run instead.',
+    ([conds, elseQ, p], c) => conditional(c, chooseCase(conds!, elseQ!), p!),
   ),
 ];
-

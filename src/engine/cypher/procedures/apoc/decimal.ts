@@ -13,7 +13,8 @@ export interface Decimal {
 /** Parses a decimal text (`12.50`, `-3`, `1e3`). */
 export function parseDecimal(text: string): Decimal {
   const m = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/.exec(text);
-  if (m === null || (m[2] === '' && (m[3] ?? '') === '')) throw illegalArgument(`Character array is missing "exponent" mark 'e' or 'E'. (${text})`);
+  if (m === null || (m[2] === '' && (m[3] ?? '') === ''))
+    throw illegalArgument(`Character array is missing "exponent" mark 'e' or 'E'. (${text})`);
   const fraction = m[3] ?? '';
   const unscaled = BigInt(`${m[1]}${m[2]}${fraction}` || '0');
   return { unscaled, scale: fraction.length - Number(m[4] ?? 0) };

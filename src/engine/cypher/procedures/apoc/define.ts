@@ -20,7 +20,14 @@ import type { Accumulator, AggregateFunction, FunctionContext, ScalarFunction } 
 import { requireWriter, type ExecutionContext } from '../../runtime/execution-context.js';
 import type { Signal } from '../../runtime/row.js';
 import type { GraphReader, GraphWriter } from '../../../storage/graph-store.js';
-import { fieldSignature, valueMatchesType, type ProcedureContext, type ProcedureDefinition, type ProcedureField, type ProcedureMode } from '../registry.js';
+import {
+  fieldSignature,
+  valueMatchesType,
+  type ProcedureContext,
+  type ProcedureDefinition,
+  type ProcedureField,
+  type ProcedureMode,
+} from '../registry.js';
 
 /** An error APOC raises; the Java exception class names the kind (as APOC's messages do). */
 export class ApocFailure extends Error {
@@ -57,14 +64,18 @@ export function generatedLength(count: number, what: string): number {
 export function invocationError(kind: 'procedure' | 'function', name: string, error: unknown): GraphError {
   if (error instanceof GraphError && !(error instanceof ApocFailure)) {
     if (error.code === StatusCodes.ProcedureCallFailed || error.classification === 'TransientError') return error;
-    if (!(error.message.startsWith('Failed to invoke'))) {
-      return new ClientError(StatusCodes.ProcedureCallFailed, `Failed to invoke ${kind} \`${name}\`: Caused by: ${error.message}`, { cause: error });
+    if (!error.message.startsWith('Failed to invoke')) {
+      return new ClientError(StatusCodes.ProcedureCallFailed, `Failed to invoke ${kind} \`${name}\`: Caused by: ${error.message}`, {
+        cause: error,
+      });
     }
     return error;
   }
   const javaClass = error instanceof ApocFailure ? error.javaClass : 'java.lang.RuntimeException';
   const message = error instanceof Error ? error.message : String(error);
-  return new ClientError(StatusCodes.ProcedureCallFailed, `Failed to invoke ${kind} \`${name}\`: Caused by: ${javaClass}: ${message}`, { cause: error });
+  return new ClientError(StatusCodes.ProcedureCallFailed, `Failed to invoke ${kind} \`${name}\`: Caused by: ${javaClass}: ${message}`, {
+    cause: error,
+  });
 }
 
 /** A parsed `name(params) :: (outputs)` or `name(params) :: TYPE`. */
@@ -137,7 +148,10 @@ function parseSignature(text: string): ParsedSignature {
   }
   const name = text.slice(0, open).trim();
   const inputs = splitTopLevel(text.slice(open + 1, close)).map(parseField);
-  const rest = text.slice(close + 1).replace(/^\s*::\s*/, '').trim();
+  const rest = text
+    .slice(close + 1)
+    .replace(/^\s*::\s*/, '')
+    .trim();
   if (rest.startsWith('(')) {
     const body = rest.slice(1, -1).trim();
     const outputs = body === '' || body === 'VOID' ? [] : splitTopLevel(body).map(parseField);
@@ -145,7 +159,6 @@ function parseSignature(text: string): ParsedSignature {
   }
   return { name, inputs, outputs: [], returnType: rest };
 }
-
 
 /** The statement-level services an APOC procedure uses. */
 export interface ApocContext {
@@ -208,9 +221,13 @@ function checkArguments(name: string, inputs: readonly ProcedureField[], args: r
   return inputs.map((field, i) => {
     const v = i < args.length ? args[i]! : (field.default ?? null);
     if (!valueMatchesType(v, field.type)) {
-      throw new GraphError(StatusCodes.TypeError, `Type mismatch for argument \`${field.name}\` of ${name}: expected ${field.type} but was ${typeName(v)}`, {
-        detail: 'InvalidArgumentType',
-      });
+      throw new GraphError(
+        StatusCodes.TypeError,
+        `Type mismatch for argument \`${field.name}\` of ${name}: expected ${field.type} but was ${typeName(v)}`,
+        {
+          detail: 'InvalidArgumentType',
+        },
+      );
     }
     return typeof v === 'bigint' && /^FLOAT/i.test(field.type) ? Number(v) : v;
   });
@@ -234,7 +251,15 @@ export function fn(
   const text = `${parsed.name}(${parsed.inputs.map(fieldSignature).join(', ')}) :: ${parsed.returnType}`;
   return scalar(
     parsed.name,
-    { min: required, max: parsed.inputs.length, category: 'APOC', description, signature: text, nullIn: false, deterministic: options.deterministic ?? true },
+    {
+      min: required,
+      max: parsed.inputs.length,
+      category: 'APOC',
+      description,
+      signature: text,
+      nullIn: false,
+      deterministic: options.deterministic ?? true,
+    },
     (args, ctx) => {
       const values = checkArguments(parsed.name, parsed.inputs, args);
       try {
@@ -265,4 +290,3 @@ export function agg(signature: string, description: string, create: () => Accumu
     };
   });
 }
-

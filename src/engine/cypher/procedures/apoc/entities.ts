@@ -66,50 +66,86 @@ export { relTypesOf, existsMap };
 
 /** The apoc.any, apoc.label, apoc.node and apoc.rel functions. */
 export const entityEntries = [
-  fn('apoc.any.properties(object :: ANY, keys = null :: LIST<STRING>) :: MAP', 'Returns all properties of the given object.', ([object, keys], ctx) => {
-    if (object === null) return null;
-    const props = propsOf(object!, ctx.accessor);
-    if (keys === null) return props;
-    const wanted = listArg(keys);
-    return new Map([...props].filter(([k]) => wanted.includes(k)));
-  }),
-  fn('apoc.any.property(object :: ANY, key :: STRING) :: ANY', 'Returns the property for the given key from an object.', ([object, key], ctx) => {
-    if (object === null || key === null) return null;
-    return propsOf(object!, ctx.accessor).get(valueText(key)) ?? null;
-  }),
-  fn('apoc.any.isDeleted(object :: ANY) :: BOOLEAN', 'Returns true if the given `NODE` or `RELATIONSHIP` no longer exists.', ([object], ctx) => {
-    if (object instanceof Node || object instanceof Relationship) return false;
-    if (object instanceof NodeRef) return !readerOf(ctx).nodeExists(object.id);
-    if (isRelationship(object!)) return readerOf(ctx).getRelationship(object.id) === null;
-    return null;
-  }),
-  fn('apoc.label.exists(node :: ANY, label :: STRING) :: BOOLEAN', 'Returns true or false depending on whether or not the given label exists.', ([node, label], ctx) => {
-    if (isNode(node!)) return labelsOf(node, ctx.accessor).includes(valueText(label));
-    if (isRelationship(node!)) return node.type === label;
-    return false;
-  }),
-  fn('apoc.node.degree(node :: NODE, relTypes = \'\' :: STRING) :: INTEGER', 'Returns the total degrees of the given `NODE`.', ([node, types], ctx) =>
-    isNode(node!) ? BigInt(degreeFor(readerOf(ctx), node.id, parseRelPatterns(types!))) : null,
+  fn(
+    'apoc.any.properties(object :: ANY, keys = null :: LIST<STRING>) :: MAP',
+    'Returns all properties of the given object.',
+    ([object, keys], ctx) => {
+      if (object === null) return null;
+      const props = propsOf(object!, ctx.accessor);
+      if (keys === null) return props;
+      const wanted = listArg(keys);
+      return new Map([...props].filter(([k]) => wanted.includes(k)));
+    },
   ),
-  fn('apoc.node.degree.in(node :: NODE, relTypes = \'\' :: STRING) :: INTEGER', 'Returns the total number of incoming `RELATIONSHIP` values connected to the given `NODE`.', ([node, types], ctx) =>
-    isNode(node!) ? BigInt(degreeFor(readerOf(ctx), node.id, parseRelPatterns(types!), 'in')) : null,
+  fn(
+    'apoc.any.property(object :: ANY, key :: STRING) :: ANY',
+    'Returns the property for the given key from an object.',
+    ([object, key], ctx) => {
+      if (object === null || key === null) return null;
+      return propsOf(object!, ctx.accessor).get(valueText(key)) ?? null;
+    },
   ),
-  fn('apoc.node.degree.out(node :: NODE, relTypes = \'\' :: STRING) :: INTEGER', 'Returns the total number of outgoing `RELATIONSHIP` values from the given `NODE`.', ([node, types], ctx) =>
-    isNode(node!) ? BigInt(degreeFor(readerOf(ctx), node.id, parseRelPatterns(types!), 'out')) : null,
+  fn(
+    'apoc.any.isDeleted(object :: ANY) :: BOOLEAN',
+    'Returns true if the given `NODE` or `RELATIONSHIP` no longer exists.',
+    ([object], ctx) => {
+      if (object instanceof Node || object instanceof Relationship) return false;
+      if (object instanceof NodeRef) return !readerOf(ctx).nodeExists(object.id);
+      if (isRelationship(object!)) return readerOf(ctx).getRelationship(object.id) === null;
+      return null;
+    },
+  ),
+  fn(
+    'apoc.label.exists(node :: ANY, label :: STRING) :: BOOLEAN',
+    'Returns true or false depending on whether or not the given label exists.',
+    ([node, label], ctx) => {
+      if (isNode(node!)) return labelsOf(node, ctx.accessor).includes(valueText(label));
+      if (isRelationship(node!)) return node.type === label;
+      return false;
+    },
+  ),
+  fn(
+    "apoc.node.degree(node :: NODE, relTypes = '' :: STRING) :: INTEGER",
+    'Returns the total degrees of the given `NODE`.',
+    ([node, types], ctx) => (isNode(node!) ? BigInt(degreeFor(readerOf(ctx), node.id, parseRelPatterns(types!))) : null),
+  ),
+  fn(
+    "apoc.node.degree.in(node :: NODE, relTypes = '' :: STRING) :: INTEGER",
+    'Returns the total number of incoming `RELATIONSHIP` values connected to the given `NODE`.',
+    ([node, types], ctx) => (isNode(node!) ? BigInt(degreeFor(readerOf(ctx), node.id, parseRelPatterns(types!), 'in')) : null),
+  ),
+  fn(
+    "apoc.node.degree.out(node :: NODE, relTypes = '' :: STRING) :: INTEGER",
+    'Returns the total number of outgoing `RELATIONSHIP` values from the given `NODE`.',
+    ([node, types], ctx) => (isNode(node!) ? BigInt(degreeFor(readerOf(ctx), node.id, parseRelPatterns(types!), 'out')) : null),
   ),
   fn('apoc.node.id(node :: NODE) :: INTEGER', 'Returns the id for the given virtual `NODE`.', ([node]) => entityId(node!)),
-  fn('apoc.node.labels(node :: NODE) :: LIST<ANY>', 'Returns the labels for the given virtual `NODE`.', ([node], ctx) => (isNode(node!) ? [...labelsOf(node, ctx.accessor)] : null)),
-  fn('apoc.node.relationship.exists(node :: NODE, relTypes = \'\' :: STRING) :: BOOLEAN', 'Returns a `BOOLEAN` based on whether the given `NODE` has a connecting `RELATIONSHIP` (or whether the given `NODE` has a connecting `RELATIONSHIP` of the given type and direction).', ([node, types], ctx) =>
-    isNode(node!) ? degreeFor(readerOf(ctx), node.id, parseRelPatterns(types!)) > 0 : null,
+  fn('apoc.node.labels(node :: NODE) :: LIST<ANY>', 'Returns the labels for the given virtual `NODE`.', ([node], ctx) =>
+    isNode(node!) ? [...labelsOf(node, ctx.accessor)] : null,
   ),
-  fn('apoc.node.relationship.types(node :: NODE, relTypes = \'\' :: STRING) :: LIST<ANY>', 'Returns a `LIST<STRING>` of distinct `RELATIONSHIP` types for the given `NODE`.', ([node, types], ctx) =>
-    isNode(node!) ? relTypesOf(readerOf(ctx), node.id, parseRelPatterns(types!)) : null,
+  fn(
+    "apoc.node.relationship.exists(node :: NODE, relTypes = '' :: STRING) :: BOOLEAN",
+    'Returns a `BOOLEAN` based on whether the given `NODE` has a connecting `RELATIONSHIP` (or whether the given `NODE` has a connecting `RELATIONSHIP` of the given type and direction).',
+    ([node, types], ctx) => (isNode(node!) ? degreeFor(readerOf(ctx), node.id, parseRelPatterns(types!)) > 0 : null),
   ),
-  fn('apoc.node.relationships.exist(node :: NODE, relTypes = \'\' :: STRING) :: MAP', 'Returns a `BOOLEAN` based on whether the given `NODE` has connecting `RELATIONSHIP` values (or whether the given `NODE` has connecting `RELATIONSHIP` values of the given type and direction).', ([node, types], ctx) =>
-    isNode(node!) ? existsMap(readerOf(ctx), node.id, types!) : null,
+  fn(
+    "apoc.node.relationship.types(node :: NODE, relTypes = '' :: STRING) :: LIST<ANY>",
+    'Returns a `LIST<STRING>` of distinct `RELATIONSHIP` types for the given `NODE`.',
+    ([node, types], ctx) => (isNode(node!) ? relTypesOf(readerOf(ctx), node.id, parseRelPatterns(types!)) : null),
+  ),
+  fn(
+    "apoc.node.relationships.exist(node :: NODE, relTypes = '' :: STRING) :: MAP",
+    'Returns a `BOOLEAN` based on whether the given `NODE` has connecting `RELATIONSHIP` values (or whether the given `NODE` has connecting `RELATIONSHIP` values of the given type and direction).',
+    ([node, types], ctx) => (isNode(node!) ? existsMap(readerOf(ctx), node.id, types!) : null),
   ),
   fn('apoc.rel.id(rel :: RELATIONSHIP) :: INTEGER', 'Returns the id for the given virtual `RELATIONSHIP`.', ([rel]) => entityId(rel!)),
-  fn('apoc.rel.type(rel :: RELATIONSHIP) :: STRING', 'Returns the type for the given virtual `RELATIONSHIP`.', ([rel]) => (isRelationship(rel!) ? rel.type : null)),
-  fn('apoc.rel.startNode(rel :: RELATIONSHIP) :: NODE', 'Returns the start `NODE` for the given virtual `RELATIONSHIP`.', ([rel]) => (isRelationship(rel!) ? new NodeRef(rel.startId) : null)),
-  fn('apoc.rel.endNode(rel :: RELATIONSHIP) :: NODE', 'Returns the end `NODE` for the given virtual `RELATIONSHIP`.', ([rel]) => (isRelationship(rel!) ? new NodeRef(rel.endId) : null)),
+  fn('apoc.rel.type(rel :: RELATIONSHIP) :: STRING', 'Returns the type for the given virtual `RELATIONSHIP`.', ([rel]) =>
+    isRelationship(rel!) ? rel.type : null,
+  ),
+  fn('apoc.rel.startNode(rel :: RELATIONSHIP) :: NODE', 'Returns the start `NODE` for the given virtual `RELATIONSHIP`.', ([rel]) =>
+    isRelationship(rel!) ? new NodeRef(rel.startId) : null,
+  ),
+  fn('apoc.rel.endNode(rel :: RELATIONSHIP) :: NODE', 'Returns the end `NODE` for the given virtual `RELATIONSHIP`.', ([rel]) =>
+    isRelationship(rel!) ? new NodeRef(rel.endId) : null,
+  ),
 ];

@@ -56,8 +56,13 @@ function idSet(v: CypherValue | undefined, reader: GraphReader): Set<bigint> | n
 }
 
 /** Reads an expander config map. */
-export function expandConfig(config: CypherMap, reader: GraphReader, defaults: { uniqueness?: string; minLevel?: number } = {}): ExpandConfig {
-  if (config.get('sequence') !== undefined && config.get('sequence') !== null) throw illegalArgument('The `sequence` option of the path expander is not available on this server');
+export function expandConfig(
+  config: CypherMap,
+  reader: GraphReader,
+  defaults: { uniqueness?: string; minLevel?: number } = {},
+): ExpandConfig {
+  if (config.get('sequence') !== undefined && config.get('sequence') !== null)
+    throw illegalArgument('The `sequence` option of the path expander is not available on this server');
   return {
     patterns: parseRelPatterns(cfgString(config, 'relationshipFilter', '') ?? ''),
     labels: parseLabelFilter(cfgString(config, 'labelFilter', '')),
@@ -67,10 +72,10 @@ export function expandConfig(config: CypherMap, reader: GraphReader, defaults: {
     bfs: cfgBoolean(config, 'bfs', true),
     limit: cfgNumber(config, 'limit', -1),
     filterStartNode: cfgBoolean(config, 'filterStartNode', false),
-    endNodes: idSet(config.get('endNodes') ?? (config.get('endNode')), reader),
-    terminatorNodes: idSet(config.get('terminatorNodes') ?? (config.get('terminatorNode')), reader),
-    whitelist: idSet(config.get('whitelistNodes') ?? (config.get('allowlistNodes')), reader),
-    blacklist: idSet(config.get('blacklistNodes') ?? (config.get('denylistNodes')), reader) ?? new Set(),
+    endNodes: idSet(config.get('endNodes') ?? config.get('endNode'), reader),
+    terminatorNodes: idSet(config.get('terminatorNodes') ?? config.get('terminatorNode'), reader),
+    whitelist: idSet(config.get('whitelistNodes') ?? config.get('allowlistNodes'), reader),
+    blacklist: idSet(config.get('blacklistNodes') ?? config.get('denylistNodes'), reader) ?? new Set(),
   };
 }
 
@@ -80,7 +85,11 @@ interface Partial_ {
 }
 
 /** Expands from the start nodes; yields paths (PathRef) interleaved with PAUSE. */
-export function* expandPaths(exec: ExecutionContext, starts: readonly bigint[], cfg: ExpandConfig): Generator<PathRef | Signal, void, undefined> {
+export function* expandPaths(
+  exec: ExecutionContext,
+  starts: readonly bigint[],
+  cfg: ExpandConfig,
+): Generator<PathRef | Signal, void, undefined> {
   const reader = exec.reader;
   const labelsOf = (id: bigint) => reader.nodeLabels(id) ?? [];
   const hasAny = (id: bigint, list: readonly string[]) => list.some((l) => labelsOf(id).includes(l));
@@ -89,7 +98,8 @@ export function* expandPaths(exec: ExecutionContext, starts: readonly bigint[], 
   let emitted = 0;
   const frontier: Partial_[] = starts.map((id) => ({ nodes: [id], rels: [] }));
   for (const id of starts) globalNodes.add(id);
-  const usesEndLabels = cfg.labels.end.length > 0 || cfg.labels.terminate.length > 0 || cfg.endNodes !== null || cfg.terminatorNodes !== null;
+  const usesEndLabels =
+    cfg.labels.end.length > 0 || cfg.labels.terminate.length > 0 || cfg.endNodes !== null || cfg.terminatorNodes !== null;
   while (frontier.length > 0) {
     const path = cfg.bfs ? frontier.shift()! : frontier.pop()!;
     if (exec.scheduler.tick()) yield PAUSE;
@@ -105,7 +115,10 @@ export function* expandPaths(exec: ExecutionContext, starts: readonly bigint[], 
     if (!allowed) continue;
     const qualifies = depth >= cfg.minLevel && (usesEndLabels ? isEnd || isTerminator : true);
     if (qualifies) {
-      yield new PathRef(path.nodes.map((id) => new NodeRef(id)), path.rels);
+      yield new PathRef(
+        path.nodes.map((id) => new NodeRef(id)),
+        path.rels,
+      );
       if (cfg.limit > 0 && ++emitted >= cfg.limit) return;
     }
     if (isTerminator || (cfg.maxLevel >= 0 && depth >= cfg.maxLevel)) continue;

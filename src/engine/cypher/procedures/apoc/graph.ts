@@ -56,7 +56,10 @@ function documents(json: CypherValue): CypherMap[] {
 function problems(doc: CypherMap, cfg: DocConfig): string[] {
   const out: string[] = [];
   const check = (m: CypherMap): void => {
-    if (!m.has(cfg.labelField) && cfg.defaultLabel === '') out.push(`The object \`${JSON.stringify(Object.fromEntries([...m].filter(([, v]) => typeof v !== 'object' || v === null)), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v))}\` must have \`${cfg.labelField}\` as label-field name`);
+    if (!m.has(cfg.labelField) && cfg.defaultLabel === '')
+      out.push(
+        `The object \`${JSON.stringify(Object.fromEntries([...m].filter(([, v]) => typeof v !== 'object' || v === null)), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v))}\` must have \`${cfg.labelField}\` as label-field name`,
+      );
     if (!m.has(cfg.idField) && !cfg.generateId) out.push(`The object must have \`${cfg.idField}\` as id-field name`);
     for (const v of m.values()) {
       if (v instanceof Map) check(v);
@@ -67,7 +70,13 @@ function problems(doc: CypherMap, cfg: DocConfig): string[] {
   return out;
 }
 
-function* buildDocument(c: ApocContext, doc: CypherMap, cfg: DocConfig, nodes: Map<bigint, CypherValue>, rels: Map<bigint, CypherValue>): Generator<never, CypherValue, undefined> {
+function* buildDocument(
+  c: ApocContext,
+  doc: CypherMap,
+  cfg: DocConfig,
+  nodes: Map<bigint, CypherValue>,
+  rels: Map<bigint, CypherValue>,
+): Generator<never, CypherValue, undefined> {
   const label = valueText(doc.get(cfg.labelField) ?? cfg.defaultLabel);
   const props = new Map<string, CypherValue>();
   const children: [string, CypherMap][] = [];
@@ -79,14 +88,16 @@ function* buildDocument(c: ApocContext, doc: CypherMap, cfg: DocConfig, nodes: M
   }
   if (!props.has(cfg.idField) && cfg.generateId) props.set(cfg.idField, randomUUID());
   const labels = label.split(':').filter((l) => l !== '');
-  const node: CypherValue = cfg.write ? new NodeRef(c.writer().createNode(labels, new Map([...props].filter(([, v]) => v !== null)))) : virtualNode(labels, props);
-  nodes.set((node).id, node);
+  const node: CypherValue = cfg.write
+    ? new NodeRef(c.writer().createNode(labels, new Map([...props].filter(([, v]) => v !== null))))
+    : virtualNode(labels, props);
+  nodes.set(node.id, node);
   for (const [key, child] of children) {
     const target = yield* buildDocument(c, child, cfg, nodes, rels);
     const type = key.toUpperCase();
     if (cfg.write) {
-      const id = c.writer().createRelationship(type, (node).id, (target as NodeRef).id, new Map());
-      rels.set(id, new RelationshipRef(id, type, (node).id, (target as NodeRef).id));
+      const id = c.writer().createRelationship(type, node.id, (target as NodeRef).id, new Map());
+      rels.set(id, new RelationshipRef(id, type, node.id, (target as NodeRef).id));
     } else {
       const r = virtualRelationship(type, node, target, new Map(), c.exec.accessor);
       rels.set(r.id, r);
@@ -99,47 +110,92 @@ const GRAPH_OUT = '(graph :: MAP)';
 
 /** The apoc.graph procedures. */
 export const graphEntries = [
-  proc(`apoc.graph.fromData(nodes :: LIST<NODE>, rels :: LIST<RELATIONSHIP>, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`, 'READ', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the given data.', function* ([nodes, rels, name, props]) {
-    yield fromValue(name!, [nodes!, rels!], props!);
-  }),
-  proc(`apoc.graph.from(data :: ANY, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`, 'READ', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the given data.', function* ([data, name, props]) {
-    yield fromValue(name!, data!, props!);
-  }),
-  proc(`apoc.graph.fromPath(path :: PATH, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`, 'READ', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given `PATH`.', function* ([path, name, props]) {
-    yield fromValue(name!, path!, props!);
-  }),
-  proc(`apoc.graph.fromPaths(paths :: LIST<PATH>, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`, 'READ', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given `PATH` values.', function* ([paths, name, props]) {
-    yield fromValue(name!, paths!, props!);
-  }),
-  proc(`apoc.graph.fromCypher(statement :: STRING, params :: MAP, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`, 'READ', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given Cypher statement.', function* ([statement, params, name, props], c) {
-    const p = mapArg(params);
-    const rows = yield* collectCypher(c.exec, withParamMapping(valueText(statement ?? ''), p), p);
-    yield fromValue(name!, rows.map((r) => [...Object.values(r)]), props!);
-  }),
-  proc(`apoc.graph.fromDB(name :: STRING, props :: MAP) :: ${GRAPH_OUT}`, 'READ', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given database.', function* ([name, props], c) {
-    const nodes = new Map<bigint, CypherValue>([...c.reader.allNodeIds()].map((id) => [id, new NodeRef(id)]));
-    const rels = new Map<bigint, CypherValue>([...c.reader.allRelationships()].map((r) => [r.id, new RelationshipRef(r.id, r.type, r.startId, r.endId)]));
-    yield [graphMap(name!, nodes, rels, props!)];
-  }),
-  proc(`apoc.graph.fromDocument(json :: ANY, config = {} :: MAP) :: ${GRAPH_OUT}`, 'WRITE', 'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given JSON file.', function* ([json, config], c) {
-    const cfg = docConfig(mapArg(config));
-    const nodes = new Map<bigint, CypherValue>();
-    const rels = new Map<bigint, CypherValue>();
-    for (const doc of documents(json!)) {
-      const found = problems(doc, cfg);
-      if (found.length > 0) throw illegalArgument(found.join('\n'));
-      yield* buildDocument(c, doc, cfg, nodes, rels);
-    }
-    yield [graphMap('Graph', nodes, rels, new Map())];
-  }),
-  proc('apoc.graph.validateDocument(json :: ANY, config = {} :: MAP) :: (row :: ANY)', 'READ', 'Validates the JSON file and returns the result of the validation.', function* ([json, config]) {
-    const cfg = docConfig(mapArg(config));
-    let index = 0;
-    for (const doc of documents(json!)) {
-      const found = problems(doc, cfg);
-      if (found.length > 0) yield [mapOf({ index: BigInt(index), message: found.join('\n') })];
-      index++;
-    }
-  }),
+  proc(
+    `apoc.graph.fromData(nodes :: LIST<NODE>, rels :: LIST<RELATIONSHIP>, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`,
+    'READ',
+    'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the given data.',
+    function* ([nodes, rels, name, props]) {
+      yield fromValue(name!, [nodes!, rels!], props!);
+    },
+  ),
+  proc(
+    `apoc.graph.from(data :: ANY, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`,
+    'READ',
+    'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the given data.',
+    function* ([data, name, props]) {
+      yield fromValue(name!, data!, props!);
+    },
+  ),
+  proc(
+    `apoc.graph.fromPath(path :: PATH, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`,
+    'READ',
+    'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given `PATH`.',
+    function* ([path, name, props]) {
+      yield fromValue(name!, path!, props!);
+    },
+  ),
+  proc(
+    `apoc.graph.fromPaths(paths :: LIST<PATH>, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`,
+    'READ',
+    'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given `PATH` values.',
+    function* ([paths, name, props]) {
+      yield fromValue(name!, paths!, props!);
+    },
+  ),
+  proc(
+    `apoc.graph.fromCypher(statement :: STRING, params :: MAP, name :: STRING, props :: MAP) :: ${GRAPH_OUT}`,
+    'READ',
+    'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given Cypher statement.',
+    function* ([statement, params, name, props], c) {
+      const p = mapArg(params);
+      const rows = yield* collectCypher(c.exec, withParamMapping(valueText(statement ?? ''), p), p);
+      yield fromValue(
+        name!,
+        rows.map((r) => [...Object.values(r)]),
+        props!,
+      );
+    },
+  ),
+  proc(
+    `apoc.graph.fromDB(name :: STRING, props :: MAP) :: ${GRAPH_OUT}`,
+    'READ',
+    'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given database.',
+    function* ([name, props], c) {
+      const nodes = new Map<bigint, CypherValue>([...c.reader.allNodeIds()].map((id) => [id, new NodeRef(id)]));
+      const rels = new Map<bigint, CypherValue>(
+        [...c.reader.allRelationships()].map((r) => [r.id, new RelationshipRef(r.id, r.type, r.startId, r.endId)]),
+      );
+      yield [graphMap(name!, nodes, rels, props!)];
+    },
+  ),
+  proc(
+    `apoc.graph.fromDocument(json :: ANY, config = {} :: MAP) :: ${GRAPH_OUT}`,
+    'WRITE',
+    'Generates a virtual sub-graph by extracting all of the `NODE` and `RELATIONSHIP` values from the data returned by the given JSON file.',
+    function* ([json, config], c) {
+      const cfg = docConfig(mapArg(config));
+      const nodes = new Map<bigint, CypherValue>();
+      const rels = new Map<bigint, CypherValue>();
+      for (const doc of documents(json!)) {
+        const found = problems(doc, cfg);
+        if (found.length > 0) throw illegalArgument(found.join('\n'));
+        yield* buildDocument(c, doc, cfg, nodes, rels);
+      }
+      yield [graphMap('Graph', nodes, rels, new Map())];
+    },
+  ),
+  proc(
+    'apoc.graph.validateDocument(json :: ANY, config = {} :: MAP) :: (row :: ANY)',
+    'READ',
+    'Validates the JSON file and returns the result of the validation.',
+    function* ([json, config]) {
+      const cfg = docConfig(mapArg(config));
+      let index = 0;
+      for (const doc of documents(json!)) {
+        const found = problems(doc, cfg);
+        if (found.length > 0) yield [mapOf({ index: BigInt(index), message: found.join('\n') })];
+        index++;
+      }
+    },
+  ),
 ];
-

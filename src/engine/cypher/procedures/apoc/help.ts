@@ -23,7 +23,8 @@ export const helpEntries = [
         if (matches(p.name)) yield ['procedure', p.name, p.description, procedureSignature(p), null, p.mode === 'WRITE', true, false];
       }
       for (const f of c.procedure.functions.list()) {
-        if (matches(f.name)) yield [f.kind === 'aggregate' ? 'function' : 'function', f.name, f.description, f.signature, null, false, true, false];
+        if (matches(f.name))
+          yield [f.kind === 'aggregate' ? 'function' : 'function', f.name, f.description, f.signature, null, false, true, false];
       }
     },
   ),

@@ -33,7 +33,33 @@ import { utilEntries } from './util.js';
 /** An APOC entry: a procedure or a function. */
 export type ApocEntry = ProcedureDefinition | CypherFunction;
 
-const entries: readonly ApocEntry[] = [...utilEntries, ...metaEntries, ...mergeEntries, ...createEntries, ...entityEntries, ...helpEntries, ...dateEntries, ...collEntries, ...textEntries, ...mapEntries, ...mathEntries, ...numberEntries, ...convertEntries, ...aggEntries, ...cypherEntries, ...periodicEntries, ...pathEntries, ...nodesEntries, ...atomicSchemaEntries, ...miscEntries, ...graphEntries, ...refactorEntries, ...exportEntries, ...loadEntries, ...xmlImportEntries];
+const entries: readonly ApocEntry[] = [
+  ...utilEntries,
+  ...metaEntries,
+  ...mergeEntries,
+  ...createEntries,
+  ...entityEntries,
+  ...helpEntries,
+  ...dateEntries,
+  ...collEntries,
+  ...textEntries,
+  ...mapEntries,
+  ...mathEntries,
+  ...numberEntries,
+  ...convertEntries,
+  ...aggEntries,
+  ...cypherEntries,
+  ...periodicEntries,
+  ...pathEntries,
+  ...nodesEntries,
+  ...atomicSchemaEntries,
+  ...miscEntries,
+  ...graphEntries,
+  ...refactorEntries,
+  ...exportEntries,
+  ...loadEntries,
+  ...xmlImportEntries,
+];
 
 function isFunction(entry: ApocEntry): entry is CypherFunction {
   return 'kind' in entry;

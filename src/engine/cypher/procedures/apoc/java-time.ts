@@ -36,7 +36,7 @@ const NAMED: Record<string, string> = {
   iso_zoned_date_time: 'ISO_ZONED_DATE_TIME',
   iso_date_time: 'ISO_DATE_TIME',
   iso_instant: 'ISO_INSTANT',
-  iso_ordinal_date: "yyyy-DDD",
+  iso_ordinal_date: 'yyyy-DDD',
   rfc_1123_date_time: "EEE, d MMM yyyy HH:mm:ss 'GMT'",
   date: 'yyyy-MM-dd',
   basic_date: 'yyyyMMdd',
@@ -65,7 +65,17 @@ export function fieldsAt(epochSecond: number, nano: number, zone: string | null,
   const local = epochSecond + offset;
   const civil = civilOf(floorDiv(local, SECONDS_PER_DAY));
   const sod = floorMod(local, SECONDS_PER_DAY);
-  return { year: civil.year, month: civil.month, day: civil.day, hour: Math.floor(sod / 3600), minute: Math.floor((sod % 3600) / 60), second: sod % 60, nano, offsetSeconds: offset, zoneId: zone };
+  return {
+    year: civil.year,
+    month: civil.month,
+    day: civil.day,
+    hour: Math.floor(sod / 3600),
+    minute: Math.floor((sod % 3600) / 60),
+    second: sod % 60,
+    nano,
+    offsetSeconds: offset,
+    zoneId: zone,
+  };
 }
 
 /** The instant of fields (their offset, else their zone, else `defaultZone`). */
@@ -167,7 +177,14 @@ function offsetText(offset: number, letter: string, count: number): string {
   const hh = pad(Math.floor(abs / 3600), 2);
   const mm = pad(Math.floor((abs % 3600) / 60), 2);
   if (letter === 'X' && offset === 0) return 'Z';
-  if (letter === 'Z') return count >= 5 ? (offset === 0 ? 'Z' : `${sign}${hh}:${mm}`) : count === 4 ? `GMT${offset === 0 ? '' : `${sign}${hh}:${mm}`}` : `${sign}${hh}${mm}`;
+  if (letter === 'Z')
+    return count >= 5
+      ? offset === 0
+        ? 'Z'
+        : `${sign}${hh}:${mm}`
+      : count === 4
+        ? `GMT${offset === 0 ? '' : `${sign}${hh}:${mm}`}`
+        : `${sign}${hh}${mm}`;
   if (count === 1) return `${sign}${hh}${mm === '00' ? '' : mm}`;
   if (count === 2 || count === 4) return `${sign}${hh}${mm}`;
   return `${sign}${hh}:${mm}`;
@@ -234,7 +251,8 @@ export function formatJava(format: string, f: DateTimeFields): string {
     .join('');
 }
 
-const ISO_PARSE = /^([+-]?\d{4,9})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?(?:\[([^\]]+)\])?$/i;
+const ISO_PARSE =
+  /^([+-]?\d{4,9})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?(?:\[([^\]]+)\])?$/i;
 const ISO_TIME_PARSE = /^(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 function parseIso(text: string): DateTimeFields {
@@ -242,7 +260,17 @@ function parseIso(text: string): DateTimeFields {
   if (m === null) {
     const t = ISO_TIME_PARSE.exec(text.trim());
     if (t === null) throw illegalArgument(`Text '${text}' could not be parsed at index 0`);
-    return { year: 1970, month: 1, day: 1, hour: Number(t[1]), minute: Number(t[2]), second: Number(t[3] ?? 0), nano: Number((t[4] ?? '').padEnd(9, '0') || 0), offsetSeconds: t[5] ? parseOffset(t[5]) : null, zoneId: null };
+    return {
+      year: 1970,
+      month: 1,
+      day: 1,
+      hour: Number(t[1]),
+      minute: Number(t[2]),
+      second: Number(t[3] ?? 0),
+      nano: Number((t[4] ?? '').padEnd(9, '0') || 0),
+      offsetSeconds: t[5] ? parseOffset(t[5]) : null,
+      zoneId: null,
+    };
   }
   const offset = m[8] ? parseOffset(m[8].toUpperCase() === 'Z' ? 'Z' : m[8]) : null;
   return {

@@ -36,9 +36,9 @@ class JsonReader {
     if (ch === '{') return this.object();
     if (ch === '[') return this.array();
     if (ch === '"') return this.string();
-    if (this.text.startsWith('true', this.i)) return (this.i += 4), true;
-    if (this.text.startsWith('false', this.i)) return (this.i += 5), false;
-    if (this.text.startsWith('null', this.i)) return (this.i += 4), null;
+    if (this.text.startsWith('true', this.i)) return ((this.i += 4), true);
+    if (this.text.startsWith('false', this.i)) return ((this.i += 5), false);
+    if (this.text.startsWith('null', this.i)) return ((this.i += 4), null);
     const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.i, this.i + 400));
     if (m === null) this.fail();
     this.i += m[0].length;
@@ -53,7 +53,7 @@ class JsonReader {
     this.i++;
     const map = new Map<string, CypherValue>();
     this.ws();
-    if (this.text[this.i] === '}') return this.i++, map;
+    if (this.text[this.i] === '}') return (this.i++, map);
     for (;;) {
       this.ws();
       if (this.text[this.i] !== '"') this.fail();
@@ -72,7 +72,7 @@ class JsonReader {
     this.i++;
     const list: CypherValue[] = [];
     this.ws();
-    if (this.text[this.i] === ']') return this.i++, list;
+    if (this.text[this.i] === ']') return (this.i++, list);
     for (;;) {
       list.push(this.value());
       this.ws();
@@ -177,7 +177,13 @@ export function toJsonStructure(v: CypherValue, accessor: EntityAccessor): unkno
   if (isRelationship(v)) {
     const props = propsOf(v, accessor);
     const end = (id: bigint) => ({ id: String(id), labels: [...(accessor.nodeLabels(id) ?? [])] });
-    const out: Record<string, unknown> = { id: String(v.id), type: 'relationship', label: v.type, start: end(v.startId), end: end(v.endId) };
+    const out: Record<string, unknown> = {
+      id: String(v.id),
+      type: 'relationship',
+      label: v.type,
+      start: end(v.startId),
+      end: end(v.endId),
+    };
     if (props.size > 0) out.properties = toJsonStructure(props, accessor);
     return out;
   }

@@ -33,7 +33,11 @@ function* readText(c: ApocContext, source: CypherValue): Generator<Signal, strin
       if (chunk === SOURCE_WAIT) {
         c.exec.scheduler.waitFor(bytes.pending ?? Promise.resolve());
         yield PAUSE;
-        if (c.exec.scheduler.waitPending) throw new GraphError(StatusCodes.ExternalResourceFailed, `apoc.load from '${url}' cannot run inside an expression (the URL is read asynchronously)`);
+        if (c.exec.scheduler.waitPending)
+          throw new GraphError(
+            StatusCodes.ExternalResourceFailed,
+            `apoc.load from '${url}' cannot run inside an expression (the URL is read asynchronously)`,
+          );
         continue;
       }
       if (chunk === null) return Buffer.concat(chunks).toString('utf8');
@@ -76,16 +80,30 @@ function* loadRows(c: ApocContext, source: CypherValue, path: CypherValue, confi
 
 /** The apoc.load JSON procedures. */
 export const loadEntries = [
-  proc("apoc.load.json(urlOrKeyOrBinary :: ANY, path = '' :: STRING, config = {} :: MAP) :: (value :: MAP)", 'READ', 'Imports JSON file as a stream of values if the given JSON file is a `LIST<ANY>`. If the given JSON file is a `MAP`, this procedure imports a single value instead.', ([source, path, config], c) =>
-    loadRows(c, source!, path!, config!, false),
+  proc(
+    "apoc.load.json(urlOrKeyOrBinary :: ANY, path = '' :: STRING, config = {} :: MAP) :: (value :: MAP)",
+    'READ',
+    'Imports JSON file as a stream of values if the given JSON file is a `LIST<ANY>`. If the given JSON file is a `MAP`, this procedure imports a single value instead.',
+    ([source, path, config], c) => loadRows(c, source!, path!, config!, false),
   ),
-  proc("apoc.load.jsonArray(url :: STRING, path = '' :: STRING, config = {} :: MAP) :: (value :: ANY)", 'READ', 'Loads array from a JSON URL (e.g. web-API) to then import the given JSON file as a stream of values.', ([source, path, config], c) =>
-    loadRows(c, source!, path!, config!, true),
+  proc(
+    "apoc.load.jsonArray(url :: STRING, path = '' :: STRING, config = {} :: MAP) :: (value :: ANY)",
+    'READ',
+    'Loads array from a JSON URL (e.g. web-API) to then import the given JSON file as a stream of values.',
+    ([source, path, config], c) => loadRows(c, source!, path!, config!, true),
   ),
-  proc("apoc.load.jsonParams(urlOrKeyOrBinary :: ANY, headers :: MAP, payload :: STRING, path = '' :: STRING, config = {} :: MAP) :: (value :: MAP)", 'READ', 'Loads parameters from a JSON URL (e.g. web-API) as a stream of values if the given JSON file is a `LIST<ANY>`. If the given JSON file is a `MAP`, this procedure imports a single value instead.', ([source, headers, payload, path, config], c) => {
-    if (mapArg(headers).size > 0 || (payload !== null && payload !== '')) throw apocFailure('Request headers and payloads are not sent by this server: apoc.load.jsonParams reads allowlisted URLs with plain GET requests only');
-    return loadRows(c, source!, path!, config!, false);
-  }),
+  proc(
+    "apoc.load.jsonParams(urlOrKeyOrBinary :: ANY, headers :: MAP, payload :: STRING, path = '' :: STRING, config = {} :: MAP) :: (value :: MAP)",
+    'READ',
+    'Loads parameters from a JSON URL (e.g. web-API) as a stream of values if the given JSON file is a `LIST<ANY>`. If the given JSON file is a `MAP`, this procedure imports a single value instead.',
+    ([source, headers, payload, path, config], c) => {
+      if (mapArg(headers).size > 0 || (payload !== null && payload !== ''))
+        throw apocFailure(
+          'Request headers and payloads are not sent by this server: apoc.load.jsonParams reads allowlisted URLs with plain GET requests only',
+        );
+      return loadRows(c, source!, path!, config!, false);
+    },
+  ),
 ];
 
 /** Rows of apoc.load.xml: one map per element the path selects. */
@@ -109,19 +127,33 @@ function* importJson(c: ApocContext, source: CypherValue): ProcedureRows {
     const props = mapArg(entry.get('properties') ?? null);
     properties += BigInt(props.size);
     if (entry.get('type') === 'node') {
-      const labels = (entry.get('labels') as CypherValue[] | undefined ?? []).map(String);
+      const labels = ((entry.get('labels') as CypherValue[] | undefined) ?? []).map(String);
       ids.set(valueText(entry.get('id')), writer.createNode(labels, props));
       nodes++;
     } else if (entry.get('type') === 'relationship') {
       const start = ids.get(valueText(mapArg(entry.get('start') ?? null).get('id')));
       const end = ids.get(valueText(mapArg(entry.get('end') ?? null).get('id')));
-      if (start === undefined || end === undefined) throw apocFailure(`The relationship ${valueText(entry.get('id'))} refers to a node that is not in the file`);
+      if (start === undefined || end === undefined)
+        throw apocFailure(`The relationship ${valueText(entry.get('id'))} refers to a node that is not in the file`);
       writer.createRelationship(valueText(entry.get('label')), start, end, props);
       rels++;
     }
     if (c.exec.scheduler.tick()) yield PAUSE;
   }
-  yield [typeof source === 'string' ? source : null, 'file', 'json', nodes, rels, properties, BigInt(Date.now() - started), nodes + rels, 0n, 0n, true, null];
+  yield [
+    typeof source === 'string' ? source : null,
+    'file',
+    'json',
+    nodes,
+    rels,
+    properties,
+    BigInt(Date.now() - started),
+    nodes + rels,
+    0n,
+    0n,
+    true,
+    null,
+  ];
 }
 
 function graphmlValue(text: string, type: string | undefined): CypherValue {
@@ -146,7 +178,12 @@ function* importGraphml(c: ApocContext, source: CypherValue, config: CypherValue
   const readLabels = cfgBoolean(cfg, 'readLabels', false);
   const root = parseXml(yield* readText(c, source));
   const elements = (e: XmlElement, name: string) => e.children.filter((x): x is XmlElement => typeof x !== 'string' && x.name === name);
-  const keys = new Map(elements(root, 'key').map((k) => [k.attributes.get('id') ?? '', { name: k.attributes.get('attr.name') ?? k.attributes.get('id') ?? '', type: k.attributes.get('attr.type') }]));
+  const keys = new Map(
+    elements(root, 'key').map((k) => [
+      k.attributes.get('id') ?? '',
+      { name: k.attributes.get('attr.name') ?? k.attributes.get('id') ?? '', type: k.attributes.get('attr.type') },
+    ]),
+  );
   const writer = c.writer();
   const ids = new Map<string, bigint>();
   let nodes = 0n;
@@ -173,28 +210,64 @@ function* importGraphml(c: ApocContext, source: CypherValue, config: CypherValue
     }
     for (const e of elements(graph, 'edge')) {
       const props = dataOf(e);
-      const type = e.attributes.get('label') ?? (props.get('label') as string | undefined) ?? (typeof cfg.get('defaultRelationshipType') === 'string' ? valueText(cfg.get('defaultRelationshipType')) : 'RELATED');
+      const type =
+        e.attributes.get('label') ??
+        (props.get('label') as string | undefined) ??
+        (typeof cfg.get('defaultRelationshipType') === 'string' ? valueText(cfg.get('defaultRelationshipType')) : 'RELATED');
       props.delete('label');
       const start = ids.get(e.attributes.get('source') ?? '');
       const end = ids.get(e.attributes.get('target') ?? '');
-      if (start === undefined || end === undefined) throw apocFailure(`The edge ${e.attributes.get('id') ?? ''} refers to a node that is not in the document`);
+      if (start === undefined || end === undefined)
+        throw apocFailure(`The edge ${e.attributes.get('id') ?? ''} refers to a node that is not in the document`);
       writer.createRelationship(type, start, end, props);
       rels++;
       properties += BigInt(props.size);
       if (c.exec.scheduler.tick()) yield PAUSE;
     }
   }
-  yield [typeof source === 'string' ? source : null, 'file', 'graphml', nodes, rels, properties, BigInt(Date.now() - started), nodes + rels, 0n, 0n, true, null];
+  yield [
+    typeof source === 'string' ? source : null,
+    'file',
+    'graphml',
+    nodes,
+    rels,
+    properties,
+    BigInt(Date.now() - started),
+    nodes + rels,
+    0n,
+    0n,
+    true,
+    null,
+  ];
 }
 
 /** apoc.load.xml, apoc.xml.parse, apoc.import.json and apoc.import.graphml. */
 export const xmlImportEntries = [
-  proc("apoc.load.xml(urlOrBinary :: ANY, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: (value :: MAP)", 'READ', 'Loads a single nested `MAP` from an XML URL (e.g. web-API).', ([source, path, , simple], c) => loadXml(c, source!, path!, simple!)),
-  fn("apoc.xml.parse(data :: STRING, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: MAP", 'Parses the given XML `STRING` as a `MAP`.', ([data, path, , simple]) => {
-    if (data === null) return null;
-    const e = selectXml(parseXml(valueText(data)), typeof path === 'string' ? path : '/')[0];
-    return e === undefined ? null : xmlToMap(e, simple === true);
-  }),
-  proc('apoc.import.graphml(urlOrBinaryFile :: ANY, config :: MAP) :: (file :: STRING, source :: STRING, format :: STRING, nodes :: INTEGER, relationships :: INTEGER, properties :: INTEGER, time :: INTEGER, rows :: INTEGER, batchSize :: INTEGER, batches :: INTEGER, done :: BOOLEAN, data :: ANY)', 'WRITE', 'Imports a graph from the provided GraphML file.', ([source, config], c) => importGraphml(c, source!, config!)),
-  proc('apoc.import.json(urlOrBinaryFile :: ANY, config = {} :: MAP) :: (file :: STRING, source :: STRING, format :: STRING, nodes :: INTEGER, relationships :: INTEGER, properties :: INTEGER, time :: INTEGER, rows :: INTEGER, batchSize :: INTEGER, batches :: INTEGER, done :: BOOLEAN, data :: ANY)', 'WRITE', 'Imports a graph from the provided JSON file.', ([source], c) => importJson(c, source!)),
+  proc(
+    "apoc.load.xml(urlOrBinary :: ANY, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: (value :: MAP)",
+    'READ',
+    'Loads a single nested `MAP` from an XML URL (e.g. web-API).',
+    ([source, path, , simple], c) => loadXml(c, source!, path!, simple!),
+  ),
+  fn(
+    "apoc.xml.parse(data :: STRING, path = '/' :: STRING, config = {} :: MAP, simple = false :: BOOLEAN) :: MAP",
+    'Parses the given XML `STRING` as a `MAP`.',
+    ([data, path, , simple]) => {
+      if (data === null) return null;
+      const e = selectXml(parseXml(valueText(data)), typeof path === 'string' ? path : '/')[0];
+      return e === undefined ? null : xmlToMap(e, simple === true);
+    },
+  ),
+  proc(
+    'apoc.import.graphml(urlOrBinaryFile :: ANY, config :: MAP) :: (file :: STRING, source :: STRING, format :: STRING, nodes :: INTEGER, relationships :: INTEGER, properties :: INTEGER, time :: INTEGER, rows :: INTEGER, batchSize :: INTEGER, batches :: INTEGER, done :: BOOLEAN, data :: ANY)',
+    'WRITE',
+    'Imports a graph from the provided GraphML file.',
+    ([source, config], c) => importGraphml(c, source!, config!),
+  ),
+  proc(
+    'apoc.import.json(urlOrBinaryFile :: ANY, config = {} :: MAP) :: (file :: STRING, source :: STRING, format :: STRING, nodes :: INTEGER, relationships :: INTEGER, properties :: INTEGER, time :: INTEGER, rows :: INTEGER, batchSize :: INTEGER, batches :: INTEGER, done :: BOOLEAN, data :: ANY)',
+    'WRITE',
+    'Imports a graph from the provided JSON file.',
+    ([source], c) => importJson(c, source!),
+  ),
 ];

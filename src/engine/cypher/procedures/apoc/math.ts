@@ -11,7 +11,8 @@ function unary(name: string, description: string, f: (x: number) => number) {
   return fn(`apoc.math.${name}(value :: FLOAT) :: FLOAT`, description, ([v = null]) => (v === null ? null : f(num(v)!)));
 }
 
-const constant = (name: string, type: string, description: string, value: CypherValue) => fn(`apoc.math.${name}() :: ${type}`, description, () => value);
+const constant = (name: string, type: string, description: string, value: CypherValue) =>
+  fn(`apoc.math.${name}() :: ${type}`, description, () => value);
 
 function bitwise(a: bigint, op: string, b: bigint): bigint {
   const shift = Number(BigInt.asUintN(6, b));
@@ -88,18 +89,29 @@ export const mathEntries = [
       const slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
       const intercept = (sy - slope * sx) / n;
       const ssTotal = syy - (sy * sy) / n;
-      const ssResidual = syy - 2 * slope * sxy - 2 * intercept * sy + slope * slope * sxx + 2 * slope * intercept * sx + n * intercept * intercept;
+      const ssResidual =
+        syy - 2 * slope * sxy - 2 * intercept * sy + slope * slope * sxx + 2 * slope * intercept * sx + n * intercept * intercept;
       yield [1 - ssResidual / ssTotal, sx / n, sy / n, slope];
     },
   ),
-  fn('apoc.bitwise.op(a :: INTEGER, operator :: STRING, b :: INTEGER) :: INTEGER', 'Returns the result of the bitwise operation.', ([a, op, b]) =>
-    a === null || op === null ? null : bitwise(a as bigint, valueText(op), (b ?? 0n) as bigint),
+  fn(
+    'apoc.bitwise.op(a :: INTEGER, operator :: STRING, b :: INTEGER) :: INTEGER',
+    'Returns the result of the bitwise operation.',
+    ([a, op, b]) => (a === null || op === null ? null : bitwise(a as bigint, valueText(op), (b ?? 0n) as bigint)),
   ),
-  fn('apoc.scoring.existence(score :: INTEGER, exists :: BOOLEAN) :: FLOAT', 'Returns the given score if true, 0 if false.', ([score, exists]) => (exists === true ? Number(score) : 0)),
-  fn('apoc.scoring.pareto(minimumThreshold :: INTEGER, eightyPercentValue :: INTEGER, maximumValue :: INTEGER, score :: FLOAT) :: FLOAT', 'Applies a Pareto scoring function over the given `INTEGER` values.', ([min, eighty, max, score = null]) => {
-    const s = num(score)!;
-    if (s < Number(min)) return 0;
-    const alpha = Math.log(5) / Number(eighty);
-    return Number(max) * (1 - Math.exp(-alpha * s));
-  }),
+  fn(
+    'apoc.scoring.existence(score :: INTEGER, exists :: BOOLEAN) :: FLOAT',
+    'Returns the given score if true, 0 if false.',
+    ([score, exists]) => (exists === true ? Number(score) : 0),
+  ),
+  fn(
+    'apoc.scoring.pareto(minimumThreshold :: INTEGER, eightyPercentValue :: INTEGER, maximumValue :: INTEGER, score :: FLOAT) :: FLOAT',
+    'Applies a Pareto scoring function over the given `INTEGER` values.',
+    ([min, eighty, max, score = null]) => {
+      const s = num(score)!;
+      if (s < Number(min)) return 0;
+      const alpha = Math.log(5) / Number(eighty);
+      return Number(max) * (1 - Math.exp(-alpha * s));
+    },
+  ),
 ];

@@ -21,11 +21,19 @@ function identityPattern(ident: CypherMap, parameter: string): string {
 
 function labelsText(labels: CypherValue): string {
   const list = listArg(labels);
-  for (const l of list) if (typeof l !== 'string' || l === '') throw illegalArgument('The list of label names may not contain any `NULL` or empty `STRING` values.');
+  for (const l of list)
+    if (typeof l !== 'string' || l === '')
+      throw illegalArgument('The list of label names may not contain any `NULL` or empty `STRING` values.');
   return list.map((l) => `:${quoteName(l as string)}`).join('');
 }
 
-function* mergeNode(c: ApocContext, labels: CypherValue, identProps: CypherValue, onCreate: CypherValue, onMatch: CypherValue): Generator<import('../../runtime/row.js').Signal, CypherValue, undefined> {
+function* mergeNode(
+  c: ApocContext,
+  labels: CypherValue,
+  identProps: CypherValue,
+  onCreate: CypherValue,
+  onMatch: CypherValue,
+): Generator<import('../../runtime/row.js').Signal, CypherValue, undefined> {
   const ident = mapArg(identProps);
   if (ident.size === 0) throw illegalArgument('you need to supply at least one identifying property for a merge');
   for (const [k, v] of ident) if (v === null) throw illegalArgument(`The identifying property \`${k}\` must not be null`);
@@ -44,7 +52,8 @@ function* mergeRelationship(
   onMatch: CypherValue,
 ): Generator<import('../../runtime/row.js').Signal, CypherValue, undefined> {
   if (!isNode(start) || !isNode(end)) throw illegalArgument('Relationship start and end must be nodes');
-  if (typeof type !== 'string' || type === '') throw illegalArgument('It is not possible to merge a `RELATIONSHIP` with a `NULL` or empty `STRING` type.');
+  if (typeof type !== 'string' || type === '')
+    throw illegalArgument('It is not possible to merge a `RELATIONSHIP` with a `NULL` or empty `STRING` type.');
   const ident = mapArg(identProps);
   const text = `WITH $start AS a, $end AS b MERGE (a)-[r:${quoteName(type)}${ident.size > 0 ? ` ${identityPattern(ident, 'ident')}` : ''}]->(b) ON CREATE SET r += $onCreate ON MATCH SET r += $onMatch RETURN r`;
   const rows = yield* collectCypher(c.exec, text, mapOf({ start, end, ident, onCreate: mapArg(onCreate), onMatch: mapArg(onMatch) }));
@@ -71,7 +80,8 @@ function* withStats(c: ApocContext, run: () => Generator<import('../../runtime/r
 }
 
 const NODE_PARAMS = 'labels :: LIST<STRING>, identProps :: MAP, onCreateProps = {} :: MAP, onMatchProps = {} :: MAP';
-const REL_PARAMS = 'startNode :: NODE, relType :: STRING, identProps :: MAP, onCreateProps :: MAP, endNode :: NODE, onMatchProps = {} :: MAP';
+const REL_PARAMS =
+  'startNode :: NODE, relType :: STRING, identProps :: MAP, onCreateProps :: MAP, endNode :: NODE, onMatchProps = {} :: MAP';
 
 function nodeMerger(name: string, eager: boolean) {
   return proc(
@@ -103,16 +113,36 @@ export const mergeEntries = [
   nodeMerger('apoc.merge.node.eager', true),
   relationshipMerger('apoc.merge.relationship', false),
   relationshipMerger('apoc.merge.relationship.eager', true),
-  proc(`apoc.merge.nodeWithStats(${NODE_PARAMS}) :: (stats :: MAP, node :: NODE)`, 'WRITE', 'Merges the given `NODE` values with the given dynamic labels. Provides queryStatistics in the result.', function* ([labels, ident, onCreate, onMatch], c) {
-    yield* withStats(c, () => mergeNode(c, labels!, ident!, onCreate!, onMatch!));
-  }),
-  proc(`apoc.merge.nodeWithStats.eager(${NODE_PARAMS}) :: (stats :: MAP, node :: NODE)`, 'WRITE', 'Merges the given `NODE` values with the given dynamic labels eagerly. Provides queryStatistics in the result.', function* ([labels, ident, onCreate, onMatch], c) {
-    yield* withStats(c, () => mergeNode(c, labels!, ident!, onCreate!, onMatch!));
-  }),
-  proc(`apoc.merge.relationshipWithStats(${REL_PARAMS}) :: (stats :: MAP, rel :: RELATIONSHIP)`, 'WRITE', 'Merges the given `RELATIONSHIP` values with the given dynamic types/properties. Provides queryStatistics in the result.', function* ([s, t, i, oc, e, om], c) {
-    yield* withStats(c, () => mergeRelationship(c, s!, t!, i!, oc!, e!, om!));
-  }),
-  proc(`apoc.merge.relationshipWithStats.eager(${REL_PARAMS}) :: (stats :: MAP, rel :: RELATIONSHIP)`, 'WRITE', 'Merges the given `RELATIONSHIP` values with the given dynamic types/properties eagerly. Provides queryStatistics in the result.', function* ([s, t, i, oc, e, om], c) {
-    yield* withStats(c, () => mergeRelationship(c, s!, t!, i!, oc!, e!, om!));
-  }),
+  proc(
+    `apoc.merge.nodeWithStats(${NODE_PARAMS}) :: (stats :: MAP, node :: NODE)`,
+    'WRITE',
+    'Merges the given `NODE` values with the given dynamic labels. Provides queryStatistics in the result.',
+    function* ([labels, ident, onCreate, onMatch], c) {
+      yield* withStats(c, () => mergeNode(c, labels!, ident!, onCreate!, onMatch!));
+    },
+  ),
+  proc(
+    `apoc.merge.nodeWithStats.eager(${NODE_PARAMS}) :: (stats :: MAP, node :: NODE)`,
+    'WRITE',
+    'Merges the given `NODE` values with the given dynamic labels eagerly. Provides queryStatistics in the result.',
+    function* ([labels, ident, onCreate, onMatch], c) {
+      yield* withStats(c, () => mergeNode(c, labels!, ident!, onCreate!, onMatch!));
+    },
+  ),
+  proc(
+    `apoc.merge.relationshipWithStats(${REL_PARAMS}) :: (stats :: MAP, rel :: RELATIONSHIP)`,
+    'WRITE',
+    'Merges the given `RELATIONSHIP` values with the given dynamic types/properties. Provides queryStatistics in the result.',
+    function* ([s, t, i, oc, e, om], c) {
+      yield* withStats(c, () => mergeRelationship(c, s!, t!, i!, oc!, e!, om!));
+    },
+  ),
+  proc(
+    `apoc.merge.relationshipWithStats.eager(${REL_PARAMS}) :: (stats :: MAP, rel :: RELATIONSHIP)`,
+    'WRITE',
+    'Merges the given `RELATIONSHIP` values with the given dynamic types/properties eagerly. Provides queryStatistics in the result.',
+    function* ([s, t, i, oc, e, om], c) {
+      yield* withStats(c, () => mergeRelationship(c, s!, t!, i!, oc!, e!, om!));
+    },
+  ),
 ];

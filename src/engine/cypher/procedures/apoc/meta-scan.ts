@@ -33,7 +33,10 @@ export interface LabelStats {
 export interface TypeStats {
   count: number;
   readonly properties: Map<string, PropertyStats>;
-  readonly combos: Map<string, { readonly start: readonly string[]; readonly end: readonly string[]; count: number; readonly properties: Map<string, PropertyStats> }>;
+  readonly combos: Map<
+    string,
+    { readonly start: readonly string[]; readonly end: readonly string[]; count: number; readonly properties: Map<string, PropertyStats> }
+  >;
 }
 
 /** The result of a scan. */
@@ -110,7 +113,10 @@ class Collector {
       s.count++;
       addProperties(s.properties, props);
     }
-    const key = [...labels].sort().map((l) => `:\`${l}\``).join('');
+    const key = [...labels]
+      .sort()
+      .map((l) => `:\`${l}\``)
+      .join('');
     let combo = this.stats.combos.get(key);
     if (!combo) this.stats.combos.set(key, (combo = { ...emptyLabel(), labelList: [...labels].sort() }));
     combo.count++;
@@ -167,14 +173,24 @@ export function* scanDatabase(exec: ExecutionContext, filter: MetaFilter): Gener
   }
   for (const rel of reader.allRelationships()) {
     const record = reader.getRelationship(rel.id);
-    collector.relationship(rel.type, reader.nodeLabels(rel.startId) ?? [], reader.nodeLabels(rel.endId) ?? [], record?.properties ?? new Map());
+    collector.relationship(
+      rel.type,
+      reader.nodeLabels(rel.startId) ?? [],
+      reader.nodeLabels(rel.endId) ?? [],
+      record?.properties ?? new Map(),
+    );
     if (exec.scheduler.tick()) yield PAUSE;
   }
   return collector.stats;
 }
 
 /** Scans given nodes and relationships (real or virtual). */
-export function scanValues(nodes: readonly CypherValue[], rels: readonly CypherValue[], accessor: EntityAccessor, filter: MetaFilter): MetaStats {
+export function scanValues(
+  nodes: readonly CypherValue[],
+  rels: readonly CypherValue[],
+  accessor: EntityAccessor,
+  filter: MetaFilter,
+): MetaStats {
   const collector = new Collector(filter);
   const labelsById = new Map<bigint, readonly string[]>();
   for (const n of nodes) {

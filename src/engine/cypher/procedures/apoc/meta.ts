@@ -27,12 +27,34 @@ interface SchemaFacts {
 function schemaFacts(exec: ExecutionContext): SchemaFacts {
   const indexes = exec.reader.indexes();
   const constraints = exec.reader.constraints();
-  const has = (list: readonly { entityType: string; labelsOrTypes: readonly string[]; properties: readonly string[] }[], e: string, t: string, p: string) =>
-    list.some((x) => x.entityType === e && x.labelsOrTypes.includes(t) && x.properties[0] === p);
+  const has = (
+    list: readonly { entityType: string; labelsOrTypes: readonly string[]; properties: readonly string[] }[],
+    e: string,
+    t: string,
+    p: string,
+  ) => list.some((x) => x.entityType === e && x.labelsOrTypes.includes(t) && x.properties[0] === p);
   return {
-    indexed: (e, t, p) => has(indexes.filter((i) => i.type !== 'LOOKUP'), e, t, p),
-    unique: (e, t, p) => has(constraints.filter((c) => c.type.includes('UNIQUENESS') || c.type.includes('KEY')), e, t, p),
-    existence: (e, t, p) => has(constraints.filter((c) => c.type.includes('EXISTENCE') || c.type.includes('KEY')), e, t, p),
+    indexed: (e, t, p) =>
+      has(
+        indexes.filter((i) => i.type !== 'LOOKUP'),
+        e,
+        t,
+        p,
+      ),
+    unique: (e, t, p) =>
+      has(
+        constraints.filter((c) => c.type.includes('UNIQUENESS') || c.type.includes('KEY')),
+        e,
+        t,
+        p,
+      ),
+    existence: (e, t, p) =>
+      has(
+        constraints.filter((c) => c.type.includes('EXISTENCE') || c.type.includes('KEY')),
+        e,
+        t,
+        p,
+      ),
   };
 }
 
@@ -44,15 +66,60 @@ function metaDataRows(stats: MetaStats, facts: SchemaFacts): CypherValue[][] {
   const rows: CypherValue[][] = [];
   for (const [label, s] of [...stats.labels].sort(([a], [b]) => (a < b ? -1 : 1))) {
     for (const [type, out] of s.out) {
-      rows.push([label, type, BigInt(out.count), false, false, false, 'RELATIONSHIP', true, null, BigInt(out.count), 0n, [...out.others], [], 'node']);
+      rows.push([
+        label,
+        type,
+        BigInt(out.count),
+        false,
+        false,
+        false,
+        'RELATIONSHIP',
+        true,
+        null,
+        BigInt(out.count),
+        0n,
+        [...out.others],
+        [],
+        'node',
+      ]);
     }
     for (const [key, p] of s.properties) {
-      rows.push([label, key, BigInt(s.count), facts.unique('NODE', label, key), facts.indexed('NODE', label, key), facts.existence('NODE', label, key), propertyType(p), p.array, null, 0n, 0n, [], [], 'node']);
+      rows.push([
+        label,
+        key,
+        BigInt(s.count),
+        facts.unique('NODE', label, key),
+        facts.indexed('NODE', label, key),
+        facts.existence('NODE', label, key),
+        propertyType(p),
+        p.array,
+        null,
+        0n,
+        0n,
+        [],
+        [],
+        'node',
+      ]);
     }
   }
   for (const [type, t] of [...stats.types].sort(([a], [b]) => (a < b ? -1 : 1))) {
     for (const [key, p] of t.properties) {
-      rows.push([type, key, BigInt(t.count), facts.unique('RELATIONSHIP', type, key), facts.indexed('RELATIONSHIP', type, key), facts.existence('RELATIONSHIP', type, key), propertyType(p), p.array, null, 0n, 0n, [], [], 'relationship']);
+      rows.push([
+        type,
+        key,
+        BigInt(t.count),
+        facts.unique('RELATIONSHIP', type, key),
+        facts.indexed('RELATIONSHIP', type, key),
+        facts.existence('RELATIONSHIP', type, key),
+        propertyType(p),
+        p.array,
+        null,
+        0n,
+        0n,
+        [],
+        [],
+        'relationship',
+      ]);
     }
   }
   return rows;
@@ -79,18 +146,38 @@ function metaSchema(stats: MetaStats, facts: SchemaFacts): CypherMap {
   const value = new Map<string, CypherValue>();
   for (const [label, s] of stats.labels) {
     const relationships = new Map<string, CypherValue>();
-    for (const [direction, rels] of [['out', s.out], ['in', s.in]] as const) {
+    for (const [direction, rels] of [
+      ['out', s.out],
+      ['in', s.in],
+    ] as const) {
       for (const [type, r] of rels) {
         relationships.set(
           type,
-          mapOf({ count: BigInt(r.count), properties: propertiesMap(stats.types.get(type)?.properties ?? new Map<string, PropertyStats>(), facts, 'RELATIONSHIP', type), direction, labels: [...r.others] }),
+          mapOf({
+            count: BigInt(r.count),
+            properties: propertiesMap(stats.types.get(type)?.properties ?? new Map<string, PropertyStats>(), facts, 'RELATIONSHIP', type),
+            direction,
+            labels: [...r.others],
+          }),
         );
       }
     }
-    value.set(label, mapOf({ count: BigInt(s.count), relationships, type: 'node', properties: propertiesMap(s.properties, facts, 'NODE', label), labels: [] }));
+    value.set(
+      label,
+      mapOf({
+        count: BigInt(s.count),
+        relationships,
+        type: 'node',
+        properties: propertiesMap(s.properties, facts, 'NODE', label),
+        labels: [],
+      }),
+    );
   }
   for (const [type, t] of stats.types) {
-    value.set(type, mapOf({ count: BigInt(t.count), type: 'relationship', properties: propertiesMap(t.properties, facts, 'RELATIONSHIP', type) }));
+    value.set(
+      type,
+      mapOf({ count: BigInt(t.count), type: 'relationship', properties: propertiesMap(t.properties, facts, 'RELATIONSHIP', type) }),
+    );
   }
   return value;
 }
@@ -102,7 +189,8 @@ function metaGraph(stats: MetaStats, c: ApocContext): CypherValue[] {
   for (const triple of stats.triples.values()) {
     const start = nodes.get(triple.start);
     const end = nodes.get(triple.end);
-    if (start && end) rels.push(virtualRelationship(triple.type, start, end, mapOf({ type: triple.type, count: BigInt(triple.count) }), c.exec.accessor));
+    if (start && end)
+      rels.push(virtualRelationship(triple.type, start, end, mapOf({ type: triple.type, count: BigInt(triple.count) }), c.exec.accessor));
   }
   return [[...nodes.values()], rels];
 }
@@ -130,30 +218,65 @@ const graphOutputs = '(nodes :: LIST<NODE>, relationships :: LIST<RELATIONSHIP>)
 
 /** The apoc.meta procedures and functions. */
 export const metaEntries = [
-  proc(`apoc.meta.data(config = {} :: MAP) :: ${META_DATA_OUTPUTS}`, 'READ', 'Examines the full graph and returns a table of metadata.', function* ([config], c) {
-    const stats = yield* scanDatabase(c.exec, metaFilter(mapArg(config)));
-    yield* metaDataRows(stats, schemaFacts(c.exec));
-  }),
-  proc(`apoc.meta.data.of(graph :: ANY, config = {} :: MAP) :: ${META_DATA_OUTPUTS}`, 'READ', 'Examines the given sub-graph and returns a table of metadata.', function* ([graph, config], c) {
-    const stats = yield* subgraphStats(c, graph!, mapArg(config));
-    yield* metaDataRows(stats, schemaFacts(c.exec));
-  }),
-  proc('apoc.meta.schema(config = {} :: MAP) :: (value :: MAP)', 'READ', 'Examines the given sub-graph and returns metadata as a `MAP`.', function* ([config], c) {
-    const stats = yield* scanDatabase(c.exec, metaFilter(mapArg(config)));
-    yield [metaSchema(stats, schemaFacts(c.exec))];
-  }),
-  proc(`apoc.meta.graph(config = {} :: MAP) :: ${graphOutputs}`, 'READ', 'Examines the full graph and returns a meta-graph.', function* ([config], c) {
-    yield metaGraph(yield* scanDatabase(c.exec, metaFilter(mapArg(config))), c);
-  }),
-  proc(`apoc.meta.graphSample(config = {} :: MAP) :: ${graphOutputs}`, 'READ', 'Examines the full graph and returns a meta-graph (from the counts of labels and relationship types).', function* ([config], c) {
-    yield metaGraph(yield* scanDatabase(c.exec, metaFilter(mapArg(config))), c);
-  }),
-  proc(`apoc.meta.subGraph(config :: MAP) :: ${graphOutputs}`, 'READ', 'Examines a sample sub-graph to create the meta-graph.', function* ([config], c) {
-    yield metaGraph(yield* scanDatabase(c.exec, metaFilter(mapArg(config))), c);
-  }),
-  proc(`apoc.meta.graph.of(graph = {} :: ANY, config = {} :: MAP) :: ${graphOutputs}`, 'READ', 'Examines the given sub-graph and returns a meta-graph.', function* ([graph, config], c) {
-    yield metaGraph(yield* subgraphStats(c, graph ?? null, mapArg(config)), c);
-  }),
+  proc(
+    `apoc.meta.data(config = {} :: MAP) :: ${META_DATA_OUTPUTS}`,
+    'READ',
+    'Examines the full graph and returns a table of metadata.',
+    function* ([config], c) {
+      const stats = yield* scanDatabase(c.exec, metaFilter(mapArg(config)));
+      yield* metaDataRows(stats, schemaFacts(c.exec));
+    },
+  ),
+  proc(
+    `apoc.meta.data.of(graph :: ANY, config = {} :: MAP) :: ${META_DATA_OUTPUTS}`,
+    'READ',
+    'Examines the given sub-graph and returns a table of metadata.',
+    function* ([graph, config], c) {
+      const stats = yield* subgraphStats(c, graph!, mapArg(config));
+      yield* metaDataRows(stats, schemaFacts(c.exec));
+    },
+  ),
+  proc(
+    'apoc.meta.schema(config = {} :: MAP) :: (value :: MAP)',
+    'READ',
+    'Examines the given sub-graph and returns metadata as a `MAP`.',
+    function* ([config], c) {
+      const stats = yield* scanDatabase(c.exec, metaFilter(mapArg(config)));
+      yield [metaSchema(stats, schemaFacts(c.exec))];
+    },
+  ),
+  proc(
+    `apoc.meta.graph(config = {} :: MAP) :: ${graphOutputs}`,
+    'READ',
+    'Examines the full graph and returns a meta-graph.',
+    function* ([config], c) {
+      yield metaGraph(yield* scanDatabase(c.exec, metaFilter(mapArg(config))), c);
+    },
+  ),
+  proc(
+    `apoc.meta.graphSample(config = {} :: MAP) :: ${graphOutputs}`,
+    'READ',
+    'Examines the full graph and returns a meta-graph (from the counts of labels and relationship types).',
+    function* ([config], c) {
+      yield metaGraph(yield* scanDatabase(c.exec, metaFilter(mapArg(config))), c);
+    },
+  ),
+  proc(
+    `apoc.meta.subGraph(config :: MAP) :: ${graphOutputs}`,
+    'READ',
+    'Examines a sample sub-graph to create the meta-graph.',
+    function* ([config], c) {
+      yield metaGraph(yield* scanDatabase(c.exec, metaFilter(mapArg(config))), c);
+    },
+  ),
+  proc(
+    `apoc.meta.graph.of(graph = {} :: ANY, config = {} :: MAP) :: ${graphOutputs}`,
+    'READ',
+    'Examines the given sub-graph and returns a meta-graph.',
+    function* ([graph, config], c) {
+      yield metaGraph(yield* subgraphStats(c, graph ?? null, mapArg(config)), c);
+    },
+  ),
   proc(
     'apoc.meta.stats() :: (labelCount :: INTEGER, relTypeCount :: INTEGER, propertyKeyCount :: INTEGER, nodeCount :: INTEGER, relCount :: INTEGER, labels :: MAP, relTypes :: MAP, relTypesCount :: MAP, stats :: MAP)',
     'READ',
@@ -163,8 +286,16 @@ export const metaEntries = [
       const labels = new Map<string, CypherValue>([...stats.labels].map(([l, s]) => [l, BigInt(s.count)]));
       const relTypes = new Map<string, CypherValue>();
       for (const t of stats.triples.values()) {
-        if (t.start) relTypes.set(`(:${t.start})-[:${t.type}]->()`, BigInt(t.count) + ((relTypes.get(`(:${t.start})-[:${t.type}]->()`) as bigint | undefined) ?? 0n));
-        if (t.end) relTypes.set(`()-[:${t.type}]->(:${t.end})`, BigInt(t.count) + ((relTypes.get(`()-[:${t.type}]->(:${t.end})`) as bigint | undefined) ?? 0n));
+        if (t.start)
+          relTypes.set(
+            `(:${t.start})-[:${t.type}]->()`,
+            BigInt(t.count) + ((relTypes.get(`(:${t.start})-[:${t.type}]->()`) as bigint | undefined) ?? 0n),
+          );
+        if (t.end)
+          relTypes.set(
+            `()-[:${t.type}]->(:${t.end})`,
+            BigInt(t.count) + ((relTypes.get(`()-[:${t.type}]->(:${t.end})`) as bigint | undefined) ?? 0n),
+          );
       }
       const relTypesCount = new Map<string, CypherValue>([...stats.types].map(([t, s]) => [t, BigInt(s.count)]));
       for (const [t, n] of relTypesCount) relTypes.set(`()-[:${t}]->()`, n);
@@ -175,7 +306,17 @@ export const metaEntries = [
         nodeCount: BigInt(c.reader.countNodes()),
         relCount: BigInt(c.reader.countRelationships()),
       };
-      yield [base.labelCount, base.relTypeCount, base.propertyKeyCount, base.nodeCount, base.relCount, labels, relTypes, relTypesCount, mapOf({ ...base, labels, relTypes })];
+      yield [
+        base.labelCount,
+        base.relTypeCount,
+        base.propertyKeyCount,
+        base.nodeCount,
+        base.relCount,
+        labels,
+        relTypes,
+        relTypesCount,
+        mapOf({ ...base, labels, relTypes }),
+      ];
     },
   ),
   proc(
@@ -184,7 +325,8 @@ export const metaEntries = [
     'Examines the full graph and returns a table of metadata with information about the `NODE` values therein.',
     function* ([config], c) {
       const stats = yield* scanDatabase(c.exec, metaFilter(mapArg(config)));
-      for (const [key, combo] of stats.combos) if (combo.labelList.length > 0) yield* typeRows(combo.properties, combo.count, [key, [...combo.labelList]]);
+      for (const [key, combo] of stats.combos)
+        if (combo.labelList.length > 0) yield* typeRows(combo.properties, combo.count, [key, [...combo.labelList]]);
     },
   ),
   proc(
@@ -194,21 +336,30 @@ export const metaEntries = [
     function* ([config], c) {
       const stats = yield* scanDatabase(c.exec, metaFilter(mapArg(config)));
       for (const [type, t] of stats.types) {
-        for (const combo of t.combos.values()) yield* typeRows(combo.properties, combo.count, [`:\`${type}\``, [...combo.start], [...combo.end]]);
+        for (const combo of t.combos.values())
+          yield* typeRows(combo.properties, combo.count, [`:\`${type}\``, [...combo.start], [...combo.end]]);
       }
     },
   ),
-  fn('apoc.meta.nodes.count(nodes = [] :: LIST<STRING>, config = {} :: MAP) :: INTEGER', 'Returns the sum of the `NODE` values with the given labels in the `LIST<STRING>`.', ([labels], ctx) => {
-    const reader = (ctx as ExecutionContext).reader;
-    const wanted = listArg(labels).filter((l): l is string => typeof l === 'string');
-    if (wanted.length === 0) return BigInt(reader.countNodes());
-    const ids = new Set<bigint>();
-    for (const label of wanted) for (const id of reader.nodeIdsByLabel(label)) ids.add(id);
-    return BigInt(ids.size);
-  }),
+  fn(
+    'apoc.meta.nodes.count(nodes = [] :: LIST<STRING>, config = {} :: MAP) :: INTEGER',
+    'Returns the sum of the `NODE` values with the given labels in the `LIST<STRING>`.',
+    ([labels], ctx) => {
+      const reader = (ctx as ExecutionContext).reader;
+      const wanted = listArg(labels).filter((l): l is string => typeof l === 'string');
+      if (wanted.length === 0) return BigInt(reader.countNodes());
+      const ids = new Set<bigint>();
+      for (const label of wanted) for (const id of reader.nodeIdsByLabel(label)) ids.add(id);
+      return BigInt(ids.size);
+    },
+  ),
   fn('apoc.meta.cypher.type(value :: ANY) :: STRING', 'Returns the type name of the given value.', ([v]) => metaType(v!)),
   fn('apoc.meta.cypher.types(props :: ANY) :: MAP', 'Returns a `MAP` containing the type names of the given values.', ([v]) =>
     v !== undefined && isMap(v) ? new Map([...v].map(([k, x]) => [k, metaType(x)])) : new Map(),
   ),
-  fn('apoc.meta.cypher.isType(value :: ANY, type :: STRING) :: BOOLEAN', 'Returns true if the given value matches the given type.', ([v, type]) => metaType(v!) === valueText(type).toUpperCase()),
+  fn(
+    'apoc.meta.cypher.isType(value :: ANY, type :: STRING) :: BOOLEAN',
+    'Returns true if the given value matches the given type.',
+    ([v, type]) => metaType(v!) === valueText(type).toUpperCase(),
+  ),
 ];

@@ -4,7 +4,18 @@
  */
 import type { CypherValue } from '../../../values/types.js';
 import { fn, illegalArgument } from './define.js';
-import { addDecimal, divideDecimal, formatDecimal, javaDecimalString, multiplyDecimal, parseDecimal, roundDecimal, setScale, subtractDecimal, type Decimal } from './decimal.js';
+import {
+  addDecimal,
+  divideDecimal,
+  formatDecimal,
+  javaDecimalString,
+  multiplyDecimal,
+  parseDecimal,
+  roundDecimal,
+  setScale,
+  subtractDecimal,
+  type Decimal,
+} from './decimal.js';
 import { num } from './values.js';
 import { valueText } from '../../../values/to-string.js';
 
@@ -65,7 +76,19 @@ function parseNumber(text: string, language: string): number | null {
 }
 
 const ROMAN: readonly [number, string][] = [
-  [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
 ];
 
 function toRoman(n: number): string | null {
@@ -99,7 +122,12 @@ function exactArg(v: CypherValue): Decimal | null {
   return parseDecimal(valueText(v));
 }
 
-function exact(name: string, description: string, op: (a: Decimal, b: Decimal, precision: number, mode: string) => Decimal, rounding: boolean) {
+function exact(
+  name: string,
+  description: string,
+  op: (a: Decimal, b: Decimal, precision: number, mode: string) => Decimal,
+  rounding: boolean,
+) {
   const extra = rounding ? ", precision = 0 :: INTEGER, roundingMode = 'HALF_UP' :: STRING" : '';
   return fn(`apoc.number.exact.${name}(stringA :: STRING, stringB :: STRING${extra}) :: STRING`, description, ([a, b, precision, mode]) => {
     const x = exactArg(a!);
@@ -111,35 +139,73 @@ function exact(name: string, description: string, op: (a: Decimal, b: Decimal, p
 
 /** The apoc.number functions. */
 export const numberEntries = [
-  fn("apoc.number.format(number :: ANY, pattern = '' :: STRING, language = '' :: STRING) :: STRING", 'Formats the given `INTEGER` or `FLOAT` using the given pattern and language to produce a `STRING`.', ([n, pattern, language]) =>
-    typeof n === 'bigint' || typeof n === 'number' ? formatNumber(n, valueText(pattern ?? ''), valueText(language ?? '')) : null,
+  fn(
+    "apoc.number.format(number :: ANY, pattern = '' :: STRING, language = '' :: STRING) :: STRING",
+    'Formats the given `INTEGER` or `FLOAT` using the given pattern and language to produce a `STRING`.',
+    ([n, pattern, language]) =>
+      typeof n === 'bigint' || typeof n === 'number' ? formatNumber(n, valueText(pattern ?? ''), valueText(language ?? '')) : null,
   ),
-  fn("apoc.number.parseInt(text :: STRING, pattern = '' :: STRING, language = '' :: STRING) :: INTEGER", 'Parses the given `STRING` using the given pattern and language to produce a `INTEGER`.', ([text, , language]) => {
-    if (text === null) return null;
-    const n = parseNumber(valueText(text), valueText(language ?? ''));
-    return n === null ? null : BigInt(Math.trunc(n));
-  }),
-  fn("apoc.number.parseFloat(text :: STRING, pattern = '' :: STRING, language = '' :: STRING) :: FLOAT", 'Parses the given `STRING` using the given pattern and language to produce a `FLOAT`.', ([text, , language]) =>
-    text === null ? null : parseNumber(valueText(text), valueText(language ?? '')),
+  fn(
+    "apoc.number.parseInt(text :: STRING, pattern = '' :: STRING, language = '' :: STRING) :: INTEGER",
+    'Parses the given `STRING` using the given pattern and language to produce a `INTEGER`.',
+    ([text, , language]) => {
+      if (text === null) return null;
+      const n = parseNumber(valueText(text), valueText(language ?? ''));
+      return n === null ? null : BigInt(Math.trunc(n));
+    },
   ),
-  fn('apoc.number.arabicToRoman(number :: ANY) :: STRING', 'Converts the given Arabic numbers to Roman numbers.', ([n = null]) => (n === null ? null : toRoman(Number(num(n))))),
+  fn(
+    "apoc.number.parseFloat(text :: STRING, pattern = '' :: STRING, language = '' :: STRING) :: FLOAT",
+    'Parses the given `STRING` using the given pattern and language to produce a `FLOAT`.',
+    ([text, , language]) => (text === null ? null : parseNumber(valueText(text), valueText(language ?? ''))),
+  ),
+  fn('apoc.number.arabicToRoman(number :: ANY) :: STRING', 'Converts the given Arabic numbers to Roman numbers.', ([n = null]) =>
+    n === null ? null : toRoman(Number(num(n))),
+  ),
   fn('apoc.number.romanToArabic(romanNumeral :: STRING) :: NUMBER', 'Converts the given Roman numbers to Arabic numbers.', ([s]) => {
     if (s === null) return null;
     const n = fromRoman(valueText(s));
     return n === null ? 0n : BigInt(n);
   }),
   exact('add', 'Returns the result of adding the two given large numbers (using Java BigDecimal).', (a, b) => addDecimal(a, b), false),
-  exact('sub', 'Returns the result of subtracting a given large number from another given large number (using Java BigDecimal).', (a, b) => subtractDecimal(a, b), false),
-  exact('mul', 'Returns the result of multiplying two given large numbers (using Java BigDecimal).', (a, b, p, m) => roundDecimal(multiplyDecimal(a, b), p, m), true),
-  exact('div', 'Returns the result of dividing a given large number with another given large number (using Java BigDecimal).', (a, b, p, m) => divideDecimal(a, b, p, m), true),
-  fn('apoc.number.exact.toExact(number :: INTEGER) :: INTEGER', 'Returns the exact value of the given number (using Java BigDecimal).', ([n = null]) => n),
-  fn("apoc.number.exact.toFloat(string :: STRING, precision = 0 :: INTEGER, roundingMode = 'HALF_UP' :: STRING) :: FLOAT", 'Returns the `FLOAT` of the given large number (using Java BigDecimal).', ([s, p, m]) => {
-    const d = exactArg(s!);
-    return d === null ? null : Number(formatDecimal(roundDecimal(d, Number(p ?? 0n), valueText(m ?? 'HALF_UP').toUpperCase())));
-  }),
-  fn("apoc.number.exact.toInteger(string :: STRING, precision = 0 :: INTEGER, roundingMode = 'HALF_UP' :: STRING) :: INTEGER", 'Returns the `INTEGER` of the given large number (using Java BigDecimal).', ([s, p, m]) => {
-    const d = exactArg(s!);
-    if (d === null) return null;
-    return BigInt.asIntN(64, setScale(roundDecimal(d, Number(p ?? 0n), valueText(m ?? 'HALF_UP').toUpperCase()), 0, 'DOWN').unscaled);
-  }),
+  exact(
+    'sub',
+    'Returns the result of subtracting a given large number from another given large number (using Java BigDecimal).',
+    (a, b) => subtractDecimal(a, b),
+    false,
+  ),
+  exact(
+    'mul',
+    'Returns the result of multiplying two given large numbers (using Java BigDecimal).',
+    (a, b, p, m) => roundDecimal(multiplyDecimal(a, b), p, m),
+    true,
+  ),
+  exact(
+    'div',
+    'Returns the result of dividing a given large number with another given large number (using Java BigDecimal).',
+    (a, b, p, m) => divideDecimal(a, b, p, m),
+    true,
+  ),
+  fn(
+    'apoc.number.exact.toExact(number :: INTEGER) :: INTEGER',
+    'Returns the exact value of the given number (using Java BigDecimal).',
+    ([n = null]) => n,
+  ),
+  fn(
+    "apoc.number.exact.toFloat(string :: STRING, precision = 0 :: INTEGER, roundingMode = 'HALF_UP' :: STRING) :: FLOAT",
+    'Returns the `FLOAT` of the given large number (using Java BigDecimal).',
+    ([s, p, m]) => {
+      const d = exactArg(s!);
+      return d === null ? null : Number(formatDecimal(roundDecimal(d, Number(p ?? 0n), valueText(m ?? 'HALF_UP').toUpperCase())));
+    },
+  ),
+  fn(
+    "apoc.number.exact.toInteger(string :: STRING, precision = 0 :: INTEGER, roundingMode = 'HALF_UP' :: STRING) :: INTEGER",
+    'Returns the `INTEGER` of the given large number (using Java BigDecimal).',
+    ([s, p, m]) => {
+      const d = exactArg(s!);
+      if (d === null) return null;
+      return BigInt.asIntN(64, setScale(roundDecimal(d, Number(p ?? 0n), valueText(m ?? 'HALF_UP').toUpperCase()), 0, 'DOWN').unscaled);
+    },
+  ),
 ];

@@ -22,7 +22,13 @@ interface BatchOutcome {
 }
 
 /** Runs one batch of `text` under a savepoint: rolled back alone on failure, retried `retries` times. */
-function* runBatch(c: ApocContext, text: string, params: CypherMap, retries: number, stats: { retries: number }): Generator<Signal, BatchOutcome, undefined> {
+function* runBatch(
+  c: ApocContext,
+  text: string,
+  params: CypherMap,
+  retries: number,
+  stats: { retries: number },
+): Generator<Signal, BatchOutcome, undefined> {
   let lastError = '';
   for (let attempt = 0; attempt <= retries; attempt++) {
     const savepoint = c.writer().savepoint();
@@ -54,7 +60,9 @@ function* iterate(c: ApocContext, iterateText: string, actionText: string, confi
   const source = nestedQuery(c.exec, iterateText, params.keys());
   const columns = source.columns;
   const bind = columns.map((col) => `_batch.${quoteName(col)} AS ${quoteName(col)}`).join(', ');
-  const batchAction = iterateList ? `UNWIND $_batch AS _batch WITH ${bind} ${actionText}` : `WITH ${columns.map((col) => `$${quoteName(col)} AS ${quoteName(col)}`).join(', ')} ${actionText}`;
+  const batchAction = iterateList
+    ? `UNWIND $_batch AS _batch WITH ${bind} ${actionText}`
+    : `WITH ${columns.map((col) => `$${quoteName(col)} AS ${quoteName(col)}`).join(', ')} ${actionText}`;
   const before = counters(c.exec);
   const totals = { batches: 0, total: 0, committed: 0, failed: 0, failedBatches: 0 };
   const stats = { retries: 0 };
@@ -77,12 +85,19 @@ function* iterate(c: ApocContext, iterateText: string, actionText: string, confi
     batch = [];
     let failures = 0;
     if (iterateList) {
-      const outcome = yield* runBatch(c, batchAction, new Map([...params, ['_batch', rows], ['_count', BigInt(totals.batches - 1)]]), retries, stats);
+      const outcome = yield* runBatch(
+        c,
+        batchAction,
+        new Map([...params, ['_batch', rows], ['_count', BigInt(totals.batches - 1)]]),
+        retries,
+        stats,
+      );
       if (!outcome.ok) {
         failures = rows.length;
         countError(errors, outcome.error!, rows.length);
         countError(batchErrors, outcome.error!, 1);
-        if (failedParamsLimit !== 0) failedParams.set(String(totals.batches - 1), failedParamsLimit < 0 ? rows : rows.slice(0, failedParamsLimit));
+        if (failedParamsLimit !== 0)
+          failedParams.set(String(totals.batches - 1), failedParamsLimit < 0 ? rows : rows.slice(0, failedParamsLimit));
       }
     } else {
       for (const row of rows) {
@@ -119,7 +134,12 @@ function* iterate(c: ApocContext, iterateText: string, actionText: string, confi
   accumulate();
   const zero = Object.fromEntries(Object.keys(accumulated).map((k) => [k, 0])) as typeof accumulated;
   const update = statsDelta(zero, accumulated);
-  const batchMap = mapOf({ total: BigInt(totals.batches), committed: BigInt(totals.batches - totals.failedBatches), failed: BigInt(totals.failedBatches), errors: batchErrors });
+  const batchMap = mapOf({
+    total: BigInt(totals.batches),
+    committed: BigInt(totals.batches - totals.failedBatches),
+    failed: BigInt(totals.failedBatches),
+    errors: batchErrors,
+  });
   const operations = mapOf({ total: BigInt(totals.total), committed: BigInt(totals.committed), failed: BigInt(totals.failed), errors });
   yield [
     BigInt(totals.batches),
@@ -168,7 +188,17 @@ function* commitLoop(c: ApocContext, statement: string, params: CypherMap): Proc
     if (c.exec.batchCommits) yield COMMIT;
     if (n <= 0n) break;
   }
-  yield [updates, executions, BigInt(Math.round((Date.now() - started) / 1000)), executions, failedBatches, batchErrors, 0n, new Map(), false];
+  yield [
+    updates,
+    executions,
+    BigInt(Math.round((Date.now() - started) / 1000)),
+    executions,
+    failedBatches,
+    batchErrors,
+    0n,
+    new Map(),
+    false,
+  ];
 }
 
 function scheduler(c: ApocContext): ApocScheduler {
@@ -196,19 +226,43 @@ export const periodicEntries = [
     'WRITE',
     'Runs the given statement in separate batched transactions.',
     ([statement, params], c) => {
-      if (!/\bLIMIT\b/i.test(valueText(statement ?? ''))) throw apocFailure('the statement sent to apoc.periodic.commit must contain a `limit`');
+      if (!/\bLIMIT\b/i.test(valueText(statement ?? '')))
+        throw apocFailure('the statement sent to apoc.periodic.commit must contain a `limit`');
       return commitLoop(c, valueText(statement), mapArg(params));
     },
   ),
-  proc(`apoc.periodic.submit(name :: STRING, statement :: STRING, params = {} :: MAP) :: ${JOB_OUTPUTS}`, 'WRITE', 'Creates a background job which runs the given Cypher statement once.', function* ([name, statement, params], c) {
-    yield jobRow(scheduler(c).submit(c.exec.database, valueText(name), valueText(statement), mapArg(params)));
-  }),
-  proc(`apoc.periodic.repeat(name :: STRING, statement :: STRING, rate :: INTEGER, config = {} :: MAP) :: ${JOB_OUTPUTS}`, 'WRITE', 'Runs a repeatedly called background job. To stop this procedure, use `apoc.periodic.cancel`.', function* ([name, statement, rate, config], c) {
-    yield jobRow(scheduler(c).repeat(c.exec.database, valueText(name), valueText(statement), Number(rate ?? 0n), mapArg(mapArg(config).get('params') ?? null)));
-  }),
-  proc(`apoc.periodic.countdown(name :: STRING, statement :: STRING, delay :: INTEGER) :: ${JOB_OUTPUTS}`, 'WRITE', 'Runs a repeatedly called background statement until it returns 0.', function* ([name, statement, delay], c) {
-    yield jobRow(scheduler(c).countdown(c.exec.database, valueText(name), valueText(statement), Number(delay ?? 0n)));
-  }),
+  proc(
+    `apoc.periodic.submit(name :: STRING, statement :: STRING, params = {} :: MAP) :: ${JOB_OUTPUTS}`,
+    'WRITE',
+    'Creates a background job which runs the given Cypher statement once.',
+    function* ([name, statement, params], c) {
+      yield jobRow(scheduler(c).submit(c.exec.database, valueText(name), valueText(statement), mapArg(params)));
+    },
+  ),
+  proc(
+    `apoc.periodic.repeat(name :: STRING, statement :: STRING, rate :: INTEGER, config = {} :: MAP) :: ${JOB_OUTPUTS}`,
+    'WRITE',
+    'Runs a repeatedly called background job. To stop this procedure, use `apoc.periodic.cancel`.',
+    function* ([name, statement, rate, config], c) {
+      yield jobRow(
+        scheduler(c).repeat(
+          c.exec.database,
+          valueText(name),
+          valueText(statement),
+          Number(rate ?? 0n),
+          mapArg(mapArg(config).get('params') ?? null),
+        ),
+      );
+    },
+  ),
+  proc(
+    `apoc.periodic.countdown(name :: STRING, statement :: STRING, delay :: INTEGER) :: ${JOB_OUTPUTS}`,
+    'WRITE',
+    'Runs a repeatedly called background statement until it returns 0.',
+    function* ([name, statement, delay], c) {
+      yield jobRow(scheduler(c).countdown(c.exec.database, valueText(name), valueText(statement), Number(delay ?? 0n)));
+    },
+  ),
   proc(`apoc.periodic.list() :: ${JOB_OUTPUTS}`, 'READ', 'Returns a `LIST<ANY>` of all background jobs.', function* (_args, c) {
     for (const job of scheduler(c).list()) yield jobRow(job);
   }),
@@ -216,14 +270,29 @@ export const periodicEntries = [
     const job = scheduler(c).cancel(valueText(name));
     if (job) yield jobRow(job);
   }),
-  proc('apoc.periodic.truncate(config = {} :: MAP) :: VOID', 'SCHEMA', 'Removes all entities (and optionally indexes and constraints) from the database using the `apoc.periodic.iterate` procedure.', function* ([config], c) {
-    const cfg = mapArg(config);
-    yield* iterate(c, 'MATCH ()-[r]->() RETURN id(r) AS id', 'MATCH ()-[r]->() WHERE id(r) = id DELETE r', new Map([['batchSize', cfg.get('batchSize') ?? 10000n]]));
-    yield* iterate(c, 'MATCH (n) RETURN id(n) AS id', 'MATCH (n) WHERE id(n) = id DETACH DELETE n', new Map([['batchSize', cfg.get('batchSize') ?? 10000n]]));
-    if (cfgBoolean(cfg, 'dropSchema', true)) {
-      const writer = c.writer();
-      for (const constraint of writer.constraints()) writer.dropConstraint(constraint.name, true);
-      for (const index of writer.indexes()) if (index.type !== 'LOOKUP') writer.dropIndex(index.name, true);
-    }
-  }),
+  proc(
+    'apoc.periodic.truncate(config = {} :: MAP) :: VOID',
+    'SCHEMA',
+    'Removes all entities (and optionally indexes and constraints) from the database using the `apoc.periodic.iterate` procedure.',
+    function* ([config], c) {
+      const cfg = mapArg(config);
+      yield* iterate(
+        c,
+        'MATCH ()-[r]->() RETURN id(r) AS id',
+        'MATCH ()-[r]->() WHERE id(r) = id DELETE r',
+        new Map([['batchSize', cfg.get('batchSize') ?? 10000n]]),
+      );
+      yield* iterate(
+        c,
+        'MATCH (n) RETURN id(n) AS id',
+        'MATCH (n) WHERE id(n) = id DETACH DELETE n',
+        new Map([['batchSize', cfg.get('batchSize') ?? 10000n]]),
+      );
+      if (cfgBoolean(cfg, 'dropSchema', true)) {
+        const writer = c.writer();
+        for (const constraint of writer.constraints()) writer.dropConstraint(constraint.name, true);
+        for (const index of writer.indexes()) if (index.type !== 'LOOKUP') writer.dropIndex(index.name, true);
+      }
+    },
+  ),
 ];

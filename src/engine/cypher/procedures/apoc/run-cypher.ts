@@ -22,7 +22,11 @@ export function nestedQuery(exec: ExecutionContext, text: string, parameterNames
 }
 
 /** Streams the rows of `text` run with `params` (signals interleaved). */
-export function* streamCypher(exec: ExecutionContext, text: string, params: CypherMap = new Map()): Generator<Row | Signal, void, undefined> {
+export function* streamCypher(
+  exec: ExecutionContext,
+  text: string,
+  params: CypherMap = new Map(),
+): Generator<Row | Signal, void, undefined> {
   const query = nestedQuery(exec, text, params.keys());
   for (const e of query.run(params)) {
     if (isSignal(e)) yield e;

@@ -63,7 +63,26 @@ export function sorensenDice(a: string, b: string): number {
   return (2 * common) / total;
 }
 
-const SOUNDEX: Record<string, string> = { B: '1', F: '1', P: '1', V: '1', C: '2', G: '2', J: '2', K: '2', Q: '2', S: '2', X: '2', Z: '2', D: '3', T: '3', L: '4', M: '5', N: '5', R: '6' };
+const SOUNDEX: Record<string, string> = {
+  B: '1',
+  F: '1',
+  P: '1',
+  V: '1',
+  C: '2',
+  G: '2',
+  J: '2',
+  K: '2',
+  Q: '2',
+  S: '2',
+  X: '2',
+  Z: '2',
+  D: '3',
+  T: '3',
+  L: '4',
+  M: '5',
+  N: '5',
+  R: '6',
+};
 
 /** American Soundex (commons-codec): letter plus three digits. */
 export function soundex(text: string): string {

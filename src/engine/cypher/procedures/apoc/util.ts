@@ -12,13 +12,19 @@ import { valueText } from '../../../values/to-string.js';
 
 function hash(algorithm: string, values: CypherValue): string {
   return createHash(algorithm)
-    .update(listArg(values).map((v) => (v === null ? '' : javaText(v))).join(''))
+    .update(
+      listArg(values)
+        .map((v) => (v === null ? '' : javaText(v)))
+        .join(''),
+    )
     .digest('hex');
 }
 
 const hashFunction = (name: string, algorithm: string, label: string) =>
-  fn(`apoc.util.${name}(values :: LIST<ANY>) :: STRING`, `Returns the ${label} checksum of the concatenation of all \`STRING\` values in the given \`LIST<ANY>\`.`, ([v]) =>
-    hash(algorithm, v!),
+  fn(
+    `apoc.util.${name}(values :: LIST<ANY>) :: STRING`,
+    `Returns the ${label} checksum of the concatenation of all \`STRING\` values in the given \`LIST<ANY>\`.`,
+    ([v]) => hash(algorithm, v!),
   );
 
 function compression(config: ReadonlyMap<string, CypherValue>): string {
@@ -47,13 +53,18 @@ export const utilEntries = [
       return true;
     },
   ),
-  proc('apoc.util.sleep(duration :: INTEGER) :: VOID', 'READ', 'Causes the currently running Cypher to sleep for the given duration of milliseconds (the transaction termination is honored).', function* ([duration], c) {
-    const until = performance.now() + Number(duration ?? 0n);
-    while (performance.now() < until) {
-      c.exec.scheduler.checkAlive();
-      yield PAUSE;
-    }
-  }),
+  proc(
+    'apoc.util.sleep(duration :: INTEGER) :: VOID',
+    'READ',
+    'Causes the currently running Cypher to sleep for the given duration of milliseconds (the transaction termination is honored).',
+    function* ([duration], c) {
+      const until = performance.now() + Number(duration ?? 0n);
+      while (performance.now() < until) {
+        c.exec.scheduler.checkAlive();
+        yield PAUSE;
+      }
+    },
+  ),
   hashFunction('md5', 'md5', 'MD5'),
   hashFunction('sha1', 'sha1', 'SHA1'),
   hashFunction('sha256', 'sha256', 'SHA256'),

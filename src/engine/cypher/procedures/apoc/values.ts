@@ -2,7 +2,17 @@
  * Value helpers shared by the APOC namespaces: config maps, entity identities, numbers, JSON.
  */
 import { isNode, isPath, isRelationship, typeName } from '../../../values/kinds.js';
-import { Node, NodeRef, Path, PathRef, Relationship, RelationshipRef, type CypherMap, type CypherValue, type EntityAccessor } from '../../../values/types.js';
+import {
+  Node,
+  NodeRef,
+  Path,
+  PathRef,
+  Relationship,
+  RelationshipRef,
+  type CypherMap,
+  type CypherValue,
+  type EntityAccessor,
+} from '../../../values/types.js';
 import { illegalArgument } from './define.js';
 
 /** The map argument, or an empty map for null. */

@@ -19,7 +19,13 @@ export function virtualNode(labels: readonly string[], properties: CypherMap): N
 }
 
 /** A virtual relationship between two (real or virtual) nodes. */
-export function virtualRelationship(type: string, start: CypherValue, end: CypherValue, properties: CypherMap, accessor: EntityAccessor): Relationship {
+export function virtualRelationship(
+  type: string,
+  start: CypherValue,
+  end: CypherValue,
+  properties: CypherMap,
+  accessor: EntityAccessor,
+): Relationship {
   if (!isNode(start) || !isNode(end)) throw new Error('A virtual relationship needs a start and an end node');
   const id = virtualId();
   const elementIdOf = (n: CypherValue & { id: bigint }) => (n instanceof Node ? n.elementId : accessor.nodeElementId(n.id));

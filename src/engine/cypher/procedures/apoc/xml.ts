@@ -51,7 +51,8 @@ export function parseXml(text: string): XmlElement {
       const m = /^<([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(text.slice(i, i + 65536));
       if (m === null) fail('malformed tag');
       const attributes = new Map<string, string>();
-      for (const a of m![2]!.matchAll(/([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attributes.set(a[1]!, decode(a[2] ?? a[3] ?? ''));
+      for (const a of m![2]!.matchAll(/([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+        attributes.set(a[1]!, decode(a[2] ?? a[3] ?? ''));
       const element: XmlElement = { name: m![1]!, attributes, children: [] };
       if (m![3] === '/') stack[stack.length - 1]!.children.push(element);
       else stack.push(element);
@@ -77,7 +78,11 @@ export function xmlToMap(e: XmlElement, simple = false): Map<string, CypherValue
   if (texts.length > 0) out.set('_text', texts.join(' '));
   if (elements.length > 0) {
     if (simple) for (const child of elements) out.set(`_${child.name}`, xmlToMap(child, true));
-    else out.set('_children', elements.map((c) => xmlToMap(c, false)));
+    else
+      out.set(
+        '_children',
+        elements.map((c) => xmlToMap(c, false)),
+      );
   }
   return out;
 }

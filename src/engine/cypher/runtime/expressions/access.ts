@@ -59,7 +59,12 @@ export function subscript(value: CypherValue, index: CypherValue, ctx: Execution
     const at = i < 0 ? list.length + i : i;
     return at >= 0 && at < list.length ? (list[at] ?? null) : null;
   }
-  const keyed = value instanceof Map || value instanceof NodeRef || value instanceof RelationshipRef || value instanceof Node || value instanceof Relationship;
+  const keyed =
+    value instanceof Map ||
+    value instanceof NodeRef ||
+    value instanceof RelationshipRef ||
+    value instanceof Node ||
+    value instanceof Relationship;
   if (!keyed) {
     throw new CypherTypeError(`Type mismatch: expected a list or a map but was ${typeName(value)}`, { detail: 'InvalidArgumentType' });
   }

@@ -68,7 +68,11 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
     case Kind.FunctionCall: {
       const fn = env.resolveFunction([...expr.namespace, expr.name].join('.').toLowerCase());
       const args = expr.args.map((a) => compileExpression(a, env));
-      return (row, ctx) => fn.call(args.map((a) => a(row, ctx)), ctx);
+      return (row, ctx) =>
+        fn.call(
+          args.map((a) => a(row, ctx)),
+          ctx,
+        );
     }
     case Kind.CountStar:
       throw new CypherTypeError('count(*) is only allowed in a projection', { detail: 'InvalidAggregation' });
@@ -167,7 +171,9 @@ export function compileExpression(expr: Expression, env: CompileEnv): Evaluator 
   }
 }
 
-function patternVariables(expr: { readonly pattern: { readonly elements: readonly { readonly variable?: { readonly name: string } | null }[] } }): string[] {
+function patternVariables(expr: {
+  readonly pattern: { readonly elements: readonly { readonly variable?: { readonly name: string } | null }[] };
+}): string[] {
   return expr.pattern.elements.flatMap((e) => (e.variable ? [e.variable.name] : []));
 }
 

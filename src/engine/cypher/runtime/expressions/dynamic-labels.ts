@@ -16,11 +16,14 @@ export type DynamicLabelUse = 'label' | 'relationship type';
 
 /** The names a dynamic label's value gives; throws TypeError for anything but STRING / LIST<STRING>. */
 export function dynamicNames(value: CypherValue, use: DynamicLabelUse): string[] {
-  const names = typeof value === 'string' ? [value] : Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value) : null;
+  const names = typeof value === 'string' ? [value] : Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
   if (names === null) {
-    throw new CypherTypeError(`A dynamic ${use} must be a STRING or a LIST<STRING>, but was ${value === null ? 'NULL' : typeName(value)}.`, {
-      detail: 'InvalidArgumentType',
-    });
+    throw new CypherTypeError(
+      `A dynamic ${use} must be a STRING or a LIST<STRING>, but was ${value === null ? 'NULL' : typeName(value)}.`,
+      {
+        detail: 'InvalidArgumentType',
+      },
+    );
   }
   for (const name of names) {
     if (name === '') throw new ArgumentError(`A dynamic ${use} must not be an empty string.`);

@@ -25,7 +25,12 @@ export interface CompileEnv {
   /** Plans a subquery body (EXISTS/COUNT/COLLECT) correlated with the given outer variables. */
   planSubquery(body: Query | SubqueryPattern, outer: readonly string[]): { plan: NestedPlan; columns: readonly string[] };
   /** Plans a pattern (pattern expression / comprehension) as a MATCH over the outer variables. */
-  planPattern(pattern: PathPattern | ShortestPath, where: Expression | null, outer: readonly string[], pathVariable: string | null): NestedPlan;
+  planPattern(
+    pattern: PathPattern | ShortestPath,
+    where: Expression | null,
+    outer: readonly string[],
+    pathVariable: string | null,
+  ): NestedPlan;
   /** Variables in scope at this point (for correlation). */
   readonly scope: readonly string[];
 }

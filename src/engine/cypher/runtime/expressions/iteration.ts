@@ -13,7 +13,8 @@ import { extendRow, extendRow2 } from '../row.js';
 
 function asList(v: CypherValue): readonly CypherValue[] | null {
   if (v === null) return null;
-  if (!Array.isArray(v)) throw new CypherTypeError(`Type mismatch: expected List but was ${typeName(v)}`, { detail: 'InvalidArgumentType' });
+  if (!Array.isArray(v))
+    throw new CypherTypeError(`Type mismatch: expected List but was ${typeName(v)}`, { detail: 'InvalidArgumentType' });
   return v as readonly CypherValue[];
 }
 

@@ -9,7 +9,11 @@ import type { DynamicLabel, LabelExpression } from '../../ast/index.js';
  * True when `labels` satisfy `expression`. `resolve` gives the names of dynamic labels for the
  * current row (an expression with dynamic labels and no resolver matches nothing).
  */
-export function labelsMatch(expression: LabelExpression, labels: readonly string[], resolve?: (label: DynamicLabel) => readonly string[]): boolean {
+export function labelsMatch(
+  expression: LabelExpression,
+  labels: readonly string[],
+  resolve?: (label: DynamicLabel) => readonly string[],
+): boolean {
   switch (expression.kind) {
     case Kind.DynamicLabel: {
       if (resolve === undefined) return false;

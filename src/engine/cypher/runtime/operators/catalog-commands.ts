@@ -15,7 +15,8 @@ import { isMap } from '../../../values/kinds.js';
 
 function directoryOf(ctx: ExecutionContext): DatabaseDirectory {
   const directory = ctx.admin.directory;
-  if (directory === undefined) throw new GraphError(StatusCodes.UnsupportedOperation, 'Database aliases and limits are not available in this engine.');
+  if (directory === undefined)
+    throw new GraphError(StatusCodes.UnsupportedOperation, 'Database aliases and limits are not available in this engine.');
   return directory;
 }
 
@@ -61,7 +62,7 @@ function propertiesOf(expression: Expression | null, ctx: ExecutionContext): Rea
   if (expression === null) return null;
   const value = constantValue(expression, ctx);
   if (value === null) return new Map();
-  if (!(isMap(value))) throw new ArgumentError('Alias PROPERTIES must be a map.');
+  if (!isMap(value)) throw new ArgumentError('Alias PROPERTIES must be a map.');
   return value;
 }
 
@@ -91,21 +92,32 @@ export async function runCatalogCommand(command: AdminCommand | SchemaCommand, c
     case Kind.AlterDatabase: {
       const other = command.settings.find((s) => s.category === 'ACCESS');
       if (other !== undefined) {
-        throw new GraphError(StatusCodes.UnsupportedOperation, `ALTER DATABASE ... SET ACCESS is not supported; SET LIMIT, SET OPTION and REMOVE OPTION are.`);
+        throw new GraphError(
+          StatusCodes.UnsupportedOperation,
+          `ALTER DATABASE ... SET ACCESS is not supported; SET LIMIT, SET OPTION and REMOVE OPTION are.`,
+        );
       }
       const name = nameOf(command.name, ctx);
       const directory = directoryOf(ctx);
       if (command.ifExists && !ctx.admin.listDatabases().some((d) => d.name === directory.resolve(name))) return true;
       const limits = command.settings.filter((s) => s.category === 'LIMIT');
       const options = command.settings.filter((s) => s.category !== 'LIMIT');
-      if (limits.length > 0) await directory.setLimits(name, limits.map((s) => [s.key, constantValue(s.value!, ctx)] as const));
-      if (options.length > 0) await directory.setOptions(name, options.map((s) => [s.key, s.value === null ? null : constantValue(s.value, ctx)] as const));
+      if (limits.length > 0)
+        await directory.setLimits(
+          name,
+          limits.map((s) => [s.key, constantValue(s.value!, ctx)] as const),
+        );
+      if (options.length > 0)
+        await directory.setOptions(
+          name,
+          options.map((s) => [s.key, s.value === null ? null : constantValue(s.value, ctx)] as const),
+        );
       return true;
     }
     case Kind.CreateDatabase: {
       if (command.options === null) return false;
       const options = constantValue(command.options, ctx);
-      if (!(isMap(options))) throw new ArgumentError('CREATE DATABASE OPTIONS must be a map.');
+      if (!isMap(options)) throw new ArgumentError('CREATE DATABASE OPTIONS must be a map.');
       const name = nameOf(command.name, ctx);
       const directory = directoryOf(ctx);
       for (const [key, value] of options) optionValue(key, value);

@@ -132,7 +132,11 @@ function run(op: CommandCall, options: Evaluator | null, ctx: ExecutionContext):
 export function mapCommandCall(op: CommandCall, m: Mapper): PhysicalOperator {
   const c = op.command;
   const options =
-    c.kind === Kind.CreateIndex && c.options !== null ? m.compile(c.options) : c.kind === Kind.Show && c.name !== null ? m.compile(c.name) : null;
+    c.kind === Kind.CreateIndex && c.options !== null
+      ? m.compile(c.options)
+      : c.kind === Kind.Show && c.name !== null
+        ? m.compile(c.name)
+        : null;
   return function* (ctx): RowStream {
     yield* run(op, options, ctx);
   };

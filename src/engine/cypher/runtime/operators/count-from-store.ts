@@ -2,10 +2,7 @@
  * NodeCountFromCountStore / RelationshipCountFromCountStore: one row holding the store's count
  * times the number of input rows, which is what the replaced ungrouped count would produce.
  */
-import type {
-  NodeCountFromCountStore,
-  RelationshipCountFromCountStore,
-} from '../../planner/logical/count-from-store.js';
+import type { NodeCountFromCountStore, RelationshipCountFromCountStore } from '../../planner/logical/count-from-store.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { isSignal } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';

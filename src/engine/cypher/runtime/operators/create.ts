@@ -28,7 +28,14 @@ type RowLabels = ((row: Row, ctx: ExecutionContext) => string[]) | null;
 
 type Step =
   | { kind: 'node'; variable: string; labels: readonly string[]; dynamicLabels: RowLabels; props: Evaluator | null }
-  | { kind: 'rel'; variable: string; type: string; dynamicType: Evaluator | null; props: Evaluator | null; direction: 'OUTGOING' | 'INCOMING' | 'BOTH' };
+  | {
+      kind: 'rel';
+      variable: string;
+      type: string;
+      dynamicType: Evaluator | null;
+      props: Evaluator | null;
+      direction: 'OUTGOING' | 'INCOMING' | 'BOTH';
+    };
 
 /** Evaluates a property map (map literal or parameter) of a pattern, dropping null values. */
 export function propertyMap(value: CypherValue): Map<string, CypherValue> {
@@ -49,7 +56,13 @@ function nodeStep(node: NodePattern, m: Mapper, anon: () => string): Step {
     throw new SemanticError('Label expressions are not allowed in CREATE/MERGE', { detail: 'InvalidLabelExpression' });
   }
   const dynamicLabels = compileWriteLabels(parts.dynamic, (label) => m.compile(label.expression), 'label');
-  return { kind: 'node', variable: node.variable?.name ?? anon(), labels: parts.names, dynamicLabels, props: compileProps(node.properties, m) };
+  return {
+    kind: 'node',
+    variable: node.variable?.name ?? anon(),
+    labels: parts.names,
+    dynamicLabels,
+    props: compileProps(node.properties, m),
+  };
 }
 
 function relStep(rel: RelationshipPattern, m: Mapper, anon: () => string): Step {
@@ -69,7 +82,8 @@ function relStep(rel: RelationshipPattern, m: Mapper, anon: () => string): Step 
 function relationshipType(step: Extract<Step, { kind: 'rel' }>, row: Row, ctx: ExecutionContext): string {
   if (step.dynamicType === null) return step.type;
   const names = dynamicNames(step.dynamicType(row, ctx), 'relationship type');
-  if (names.length !== 1) throw new ArgumentError(`A relationship must be created with exactly one type, but the dynamic type gave ${names.length}.`);
+  if (names.length !== 1)
+    throw new ArgumentError(`A relationship must be created with exactly one type, but the dynamic type gave ${names.length}.`);
   return names[0]!;
 }
 

@@ -29,7 +29,10 @@ export function mapDelete(op: Delete, m: Mapper): PhysicalOperator {
       else if (value instanceof PathRef) {
         value.relationships.forEach((r) => rels.add(r.id));
         value.nodes.forEach((n) => nodes.set(n.id, n));
-      } else throw new CypherTypeError(`Type mismatch: expected Node, Relationship or Path but was ${typeName(value)}`, { detail: 'InvalidArgumentType' });
+      } else
+        throw new CypherTypeError(`Type mismatch: expected Node, Relationship or Path but was ${typeName(value)}`, {
+          detail: 'InvalidArgumentType',
+        });
     };
     for (const row of all) for (const target of targets) collect(target(row, ctx));
     for (const id of rels) if (writer.getRelationship(id) !== null) writer.deleteRelationship(id);

@@ -26,7 +26,10 @@ function* records(url: string, fieldTerminator: string, ctx: ExecutionContext): 
         ctx.scheduler.waitFor(source.pending ?? Promise.resolve());
         yield PAUSE;
         if (ctx.scheduler.waitPending) {
-          throw new GraphError(StatusCodes.ExternalResourceFailed, `LOAD CSV from '${url}' cannot run inside an expression subquery (the URL is read asynchronously)`);
+          throw new GraphError(
+            StatusCodes.ExternalResourceFailed,
+            `LOAD CSV from '${url}' cannot run inside an expression subquery (the URL is read asynchronously)`,
+          );
         }
         continue;
       }

@@ -38,10 +38,7 @@ export function* fromRows(rows: Iterable<Row>): RowStream {
 }
 
 /** Applies `perRow` to each input row, passing pause markers through. */
-export function* flatMapRows(
-  input: RowStream,
-  perRow: (row: Row) => Iterable<Emission>,
-): RowStream {
+export function* flatMapRows(input: RowStream, perRow: (row: Row) => Iterable<Emission>): RowStream {
   for (const row of input) {
     if (isSignal(row)) {
       yield row;

@@ -130,7 +130,12 @@ export function mapProjection(op: Projection, m: Mapper): PhysicalOperator {
 
 /** True for a call of the built-in `range()` (UNWIND streams it instead of building the list). */
 function isRangeCall(expression: Expression): expression is FunctionCall {
-  return expression.kind === Kind.FunctionCall && expression.namespace.length === 0 && expression.name.toLowerCase() === 'range' && !expression.distinct;
+  return (
+    expression.kind === Kind.FunctionCall &&
+    expression.namespace.length === 0 &&
+    expression.name.toLowerCase() === 'range' &&
+    !expression.distinct
+  );
 }
 
 /** `UNWIND range(...) AS x`: one row per element, without materialising the list. */

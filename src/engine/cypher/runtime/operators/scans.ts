@@ -17,12 +17,7 @@ import { PAUSE, extendRow, extendRow3, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
-function* bindNodes(
-  ctx: ExecutionContext,
-  input: RowStream,
-  variable: string,
-  ids: (row: Row) => Iterable<bigint>,
-): RowStream {
+function* bindNodes(ctx: ExecutionContext, input: RowStream, variable: string, ids: (row: Row) => Iterable<bigint>): RowStream {
   for (const row of input) {
     if (isSignal(row)) {
       yield row;

@@ -11,8 +11,16 @@ import type { ExecutionContext } from '../execution-context.js';
 import type { CommandValues, SecurityAdmin } from '../security-admin.js';
 
 const SECURITY_KINDS: ReadonlySet<Kind> = new Set([
-  Kind.CreateUser, Kind.AlterUser, Kind.AlterCurrentUser, Kind.DropUser, Kind.RenameUser, Kind.CreateRole, Kind.DropRole, Kind.RenameRole,
-  Kind.RoleMembership, Kind.PrivilegeCommand,
+  Kind.CreateUser,
+  Kind.AlterUser,
+  Kind.AlterCurrentUser,
+  Kind.DropUser,
+  Kind.RenameUser,
+  Kind.CreateRole,
+  Kind.DropRole,
+  Kind.RenameRole,
+  Kind.RoleMembership,
+  Kind.PrivilegeCommand,
 ]);
 
 /** True for user, role and privilege commands. */
@@ -24,14 +32,18 @@ export function isSecurityCommand(command: SchemaCommand | AdminCommand): comman
 export function securityAdmin(ctx: ExecutionContext): SecurityAdmin {
   const admin = ctx.admin.security;
   if (admin === undefined) {
-    throw new GraphError(StatusCodes.UnsupportedOperation, 'Users, roles and privileges are administered only when authentication is enabled.');
+    throw new GraphError(
+      StatusCodes.UnsupportedOperation,
+      'Users, roles and privileges are administered only when authentication is enabled.',
+    );
   }
   return admin;
 }
 
 function stringParameter(ctx: ExecutionContext, name: string, what: string): string {
   const value = ctx.parameters.get(name);
-  if (typeof value !== 'string') throw new GraphError(StatusCodes.InvalidArguments, `Expected parameter $${name} (${what}) to be a string.`);
+  if (typeof value !== 'string')
+    throw new GraphError(StatusCodes.InvalidArguments, `Expected parameter $${name} (${what}) to be a string.`);
   return value;
 }
 
@@ -49,7 +61,15 @@ export function runSecurityCommand(command: SecurityCommand, ctx: ExecutionConte
   return securityAdmin(ctx).run(command, values);
 }
 
-const SECURITY_SHOW_TARGETS: ReadonlySet<string> = new Set(['USERS', 'CURRENT USER', 'ROLES', 'ROLES WITH USERS', 'PRIVILEGES', 'ROLE PRIVILEGES', 'USER PRIVILEGES']);
+const SECURITY_SHOW_TARGETS: ReadonlySet<string> = new Set([
+  'USERS',
+  'CURRENT USER',
+  'ROLES',
+  'ROLES WITH USERS',
+  'PRIVILEGES',
+  'ROLE PRIVILEGES',
+  'USER PRIVILEGES',
+]);
 
 /** True for user, role and privilege commands and the SHOW commands that list users, roles and privileges. */
 export function isSecurityStatement(command: SchemaCommand | AdminCommand): boolean {

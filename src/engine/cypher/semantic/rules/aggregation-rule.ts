@@ -41,7 +41,10 @@ function checkPlacement(context: ValidationContext, node: AstNode, ancestors: re
     child = ancestor;
     if (ancestor.kind === Kind.ProjectionItem) return;
     if (ancestor.kind === Kind.SortItem) {
-      const body = ancestors.slice(0, i).reverse().find((a): a is ProjectionBody => a.kind === Kind.ProjectionBody);
+      const body = ancestors
+        .slice(0, i)
+        .reverse()
+        .find((a): a is ProjectionBody => a.kind === Kind.ProjectionBody);
       if (body && body.items.some((item) => containsAggregate(item.expression, context.lookupFunction))) return;
       break;
     }
@@ -58,13 +61,13 @@ function isEvaluatedOnce(parent: AstNode, child: AstNode): boolean {
 function checkInsideAggregate(context: ValidationContext, node: AstNode): void {
   if (subqueryKinds.has(node.kind)) return;
   if (isAggregateCall(node, context.lookupFunction)) {
-    context.report(node, 'Can\'t use aggregate functions inside of aggregate functions.', 'NestedAggregation');
+    context.report(node, "Can't use aggregate functions inside of aggregate functions.", 'NestedAggregation');
     return;
   }
   if (node.kind === Kind.FunctionCall) {
     const fn = context.lookupFunction([...node.namespace, node.name].join('.'));
     if (fn?.kind === 'scalar' && !fn.deterministic) {
-      context.report(node, 'Can\'t use non-deterministic (random) functions inside of aggregate functions.', 'NonConstantExpression');
+      context.report(node, "Can't use non-deterministic (random) functions inside of aggregate functions.", 'NonConstantExpression');
       return;
     }
   }
@@ -82,7 +85,11 @@ function checkAmbiguity(context: ValidationContext, body: ProjectionBody): void 
     if (!containsAggregate(expression, lookup)) return;
     const offending = findUngrouped(expression, keyExpressions, orderBy ? new Set([...keyNames, ...aliases]) : keyNames, lookup);
     if (offending) {
-      context.report(offending, 'Aggregation column contains implicit grouping expressions. Only variables and property lookups that are also projected as grouping keys may be used outside the aggregate function.', 'AmbiguousAggregationExpression');
+      context.report(
+        offending,
+        'Aggregation column contains implicit grouping expressions. Only variables and property lookups that are also projected as grouping keys may be used outside the aggregate function.',
+        'AmbiguousAggregationExpression',
+      );
     }
   };
   for (const item of body.items) check(item.expression, false);
@@ -90,9 +97,15 @@ function checkAmbiguity(context: ValidationContext, body: ProjectionBody): void 
 }
 
 /** The first part of `expression` outside aggregates that is not an allowed grouping key. */
-function findUngrouped(expression: AstNode, keys: readonly Expression[], keyNames: ReadonlySet<string>, lookup: ValidationContext['lookupFunction']): AstNode | null {
+function findUngrouped(
+  expression: AstNode,
+  keys: readonly Expression[],
+  keyNames: ReadonlySet<string>,
+  lookup: ValidationContext['lookupFunction'],
+): AstNode | null {
   if (isAggregateCall(expression, lookup) || subqueryKinds.has(expression.kind)) return null;
-  const simpleKey = (expression.kind === Kind.Variable || (expression.kind === Kind.PropertyAccess && expression.object.kind === Kind.Variable)) &&
+  const simpleKey =
+    (expression.kind === Kind.Variable || (expression.kind === Kind.PropertyAccess && expression.object.kind === Kind.Variable)) &&
     keys.some((key) => sameAst(key, expression));
   if (simpleKey) return null;
   if (expression.kind === Kind.Variable) return keyNames.has(expression.name) ? null : expression;

@@ -31,14 +31,28 @@ export const ClauseCompositionRule: ValidationRule = (context) => ({
     if (node.kind !== Kind.SingleQuery) return;
     const container = nearestContainer(ancestors);
     node.clauses.forEach((clause, index) => {
-      if (clause.kind === Kind.Return && index < node.clauses.length - 1) report(context, clause, 'RETURN can only be used at the end of the query');
-      if (clause.kind === Kind.Finish && index < node.clauses.length - 1) report(context, clause, 'FINISH can only be used at the end of the query');
+      if (clause.kind === Kind.Return && index < node.clauses.length - 1)
+        report(context, clause, 'RETURN can only be used at the end of the query');
+      if (clause.kind === Kind.Finish && index < node.clauses.length - 1)
+        report(context, clause, 'FINISH can only be used at the end of the query');
       if (clause.kind === Kind.Use && index > 0) report(context, clause, 'USE clause must be the first clause in a (sub-)query');
-      if (clause.kind === Kind.CallSubquery && clause.inTransactions && ancestors.some((a) => a.kind === Kind.CallSubquery || subqueryExpressionKinds.has(a.kind) || a.kind === Kind.Foreach)) {
-        report(context, clause, 'CALL { ... } IN TRANSACTIONS is only supported at the top level of a query, not nested in another subquery');
+      if (
+        clause.kind === Kind.CallSubquery &&
+        clause.inTransactions &&
+        ancestors.some((a) => a.kind === Kind.CallSubquery || subqueryExpressionKinds.has(a.kind) || a.kind === Kind.Foreach)
+      ) {
+        report(
+          context,
+          clause,
+          'CALL { ... } IN TRANSACTIONS is only supported at the top level of a query, not nested in another subquery',
+        );
       }
       if (container !== null && subqueryExpressionKinds.has(container.kind) && updatingKinds.has(clause.kind)) {
-        report(context, clause, `An ${container.kind === Kind.ExistsSubquery ? 'Exists' : container.kind === Kind.CountSubquery ? 'Count' : 'Collect'} Expression cannot contain any updates`);
+        report(
+          context,
+          clause,
+          `An ${container.kind === Kind.ExistsSubquery ? 'Exists' : container.kind === Kind.CountSubquery ? 'Count' : 'Collect'} Expression cannot contain any updates`,
+        );
       }
     });
     const last = node.clauses[node.clauses.length - 1];
@@ -47,7 +61,11 @@ export const ClauseCompositionRule: ValidationRule = (context) => ({
       if (last.kind !== Kind.Return) report(context, last, 'A Collect Expression must end with a single return column');
     } else if (container === null || container.kind === Kind.CallSubquery) {
       if (!closingKinds.has(last.kind)) {
-        report(context, last, `Query cannot conclude with ${describe(last)} (must be a RETURN clause, a FINISH clause, an update clause, a unit subquery call, or a procedure call with no YIELD)`);
+        report(
+          context,
+          last,
+          `Query cannot conclude with ${describe(last)} (must be a RETURN clause, a FINISH clause, an update clause, a unit subquery call, or a procedure call with no YIELD)`,
+        );
       }
     }
   },
@@ -64,10 +82,15 @@ function nearestContainer(ancestors: readonly AstNode[]): AstNode | null {
 
 function describe(clause: Clause): string {
   switch (clause.kind) {
-    case Kind.Match: return clause.optional ? 'OPTIONAL MATCH' : 'MATCH';
-    case Kind.LoadCsv: return 'LOAD CSV';
-    case Kind.CallSubquery: case Kind.CallProcedure: return 'CALL';
-    default: return clause.kind.toUpperCase();
+    case Kind.Match:
+      return clause.optional ? 'OPTIONAL MATCH' : 'MATCH';
+    case Kind.LoadCsv:
+      return 'LOAD CSV';
+    case Kind.CallSubquery:
+    case Kind.CallProcedure:
+      return 'CALL';
+    default:
+      return clause.kind.toUpperCase();
   }
 }
 

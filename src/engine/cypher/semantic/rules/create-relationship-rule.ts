@@ -15,13 +15,21 @@ export const CreateRelationshipRule: ValidationRule = (context) => ({
   },
 });
 
-function checkPath(context: ValidationContext, element: PathPattern | { kind: Kind.ShortestPath; pattern: PathPattern }, create: boolean): void {
+function checkPath(
+  context: ValidationContext,
+  element: PathPattern | { kind: Kind.ShortestPath; pattern: PathPattern },
+  create: boolean,
+): void {
   const path = element.kind === Kind.ShortestPath ? element.pattern : element;
   for (const rel of path.elements) {
     if (rel.kind !== Kind.RelationshipPattern) continue;
     const single = rel.types?.kind === Kind.LabelName || (rel.types?.kind === Kind.DynamicLabel && rel.types.quantifier !== 'any');
     if (!single) {
-      context.report(rel, `Exactly one relationship type must be specified for ${create ? 'CREATE' : 'MERGE'}. Did you forget to prefix your relationship type with a ':'?`, 'NoSingleRelationshipType');
+      context.report(
+        rel,
+        `Exactly one relationship type must be specified for ${create ? 'CREATE' : 'MERGE'}. Did you forget to prefix your relationship type with a ':'?`,
+        'NoSingleRelationshipType',
+      );
     } else if (rel.length !== null) {
       context.report(rel, `Variable length relationships cannot be used in ${create ? 'CREATE' : 'MERGE'}`, 'CreatingVarLength');
     } else if (create && rel.direction === 'BOTH') {

@@ -11,12 +11,13 @@ export const DeleteTargetRule: ValidationRule = (context) => ({
     if (node.kind !== Kind.Delete) return;
     for (const expression of node.expressions) {
       if (expression.kind === Kind.LabelPredicate) {
-        context.report(expression, 'DELETE doesn\'t support removing labels from a node. Try REMOVE.', 'InvalidDelete');
+        context.report(expression, "DELETE doesn't support removing labels from a node. Try REMOVE.", 'InvalidDelete');
         continue;
       }
       const type = context.typeOf(expression);
       const deletable = isOpen(type) || type === 'Node' || type === 'Relationship' || type === 'Path' || isList(type);
-      if (!deletable) context.report(expression, `Type mismatch: expected Node, Relationship or Path but was ${type}`, 'InvalidArgumentType');
+      if (!deletable)
+        context.report(expression, `Type mismatch: expected Node, Relationship or Path but was ${type}`, 'InvalidArgumentType');
     }
   },
 });

@@ -6,13 +6,29 @@ import { isList, isOpen, typeToString, type StaticType } from '../static-types.j
 import type { ValidationRule } from './rule.js';
 
 const predicateOwners = new Set<Kind>([
-  Kind.Match, Kind.With, Kind.NodePattern, Kind.RelationshipPattern, Kind.QuantifiedPath, Kind.ListComprehension,
-  Kind.PatternComprehension, Kind.ListPredicate, Kind.SubqueryPattern, Kind.CallProcedure,
+  Kind.Match,
+  Kind.With,
+  Kind.NodePattern,
+  Kind.RelationshipPattern,
+  Kind.QuantifiedPath,
+  Kind.ListComprehension,
+  Kind.PatternComprehension,
+  Kind.ListPredicate,
+  Kind.SubqueryPattern,
+  Kind.CallProcedure,
 ]);
 
 /** Types that can never take part in arithmetic. */
 function isNonArithmetic(type: StaticType): boolean {
-  return type === 'String' || type === 'Boolean' || type === 'Map' || type === 'Node' || type === 'Relationship' || type === 'Path' || isList(type);
+  return (
+    type === 'String' ||
+    type === 'Boolean' ||
+    type === 'Map' ||
+    type === 'Node' ||
+    type === 'Relationship' ||
+    type === 'Path' ||
+    isList(type)
+  );
 }
 
 /**
@@ -36,11 +52,21 @@ export const ExpressionTypeRule: ValidationRule = (context) => ({
           const left = context.typeOf(node.left);
           const right = context.typeOf(node.right);
           if (!isList(left) && !isList(right)) {
-            for (const [side, type] of [[node.left, left], [node.right, right]] as const) {
-              if (type === 'Boolean' || type === 'Map' || type === 'Node' || type === 'Relationship' || type === 'Path') report(context, side, type, 'a value that can be added');
+            for (const [side, type] of [
+              [node.left, left],
+              [node.right, right],
+            ] as const) {
+              if (type === 'Boolean' || type === 'Map' || type === 'Node' || type === 'Relationship' || type === 'Path')
+                report(context, side, type, 'a value that can be added');
             }
           }
-        } else if (node.operator === '-' || node.operator === '*' || node.operator === '/' || node.operator === '%' || node.operator === '^') {
+        } else if (
+          node.operator === '-' ||
+          node.operator === '*' ||
+          node.operator === '/' ||
+          node.operator === '%' ||
+          node.operator === '^'
+        ) {
           for (const side of [node.left, node.right]) {
             const type = context.typeOf(side);
             if (isNonArithmetic(type)) report(context, side, type, 'Float, Integer or Duration');
@@ -58,7 +84,12 @@ export const ExpressionTypeRule: ValidationRule = (context) => ({
         const type = context.typeOf(node.object);
         if (type === 'Path') report(context, node.object, type, 'Map, Node or Relationship');
         else if (type === 'Boolean' || type === 'String' || type === 'Integer' || type === 'Float' || type === 'Number' || isList(type)) {
-          context.report(node.object, `Type mismatch: expected Map, Node, Relationship, Point or temporal value but was ${typeToString(type)}`, 'InvalidArgumentType', CypherTypeError);
+          context.report(
+            node.object,
+            `Type mismatch: expected Map, Node, Relationship, Point or temporal value but was ${typeToString(type)}`,
+            'InvalidArgumentType',
+            CypherTypeError,
+          );
         }
         return;
       }
@@ -66,9 +97,19 @@ export const ExpressionTypeRule: ValidationRule = (context) => ({
         const object = context.typeOf(node.object);
         const index = context.typeOf(node.index);
         if (object === 'Boolean' || object === 'Integer' || object === 'Float' || object === 'Number' || object === 'String') {
-          context.report(node.object, `Type mismatch: expected List, Map, Node or Relationship but was ${object}`, 'InvalidArgumentType', CypherTypeError);
+          context.report(
+            node.object,
+            `Type mismatch: expected List, Map, Node or Relationship but was ${object}`,
+            'InvalidArgumentType',
+            CypherTypeError,
+          );
         } else if (isList(object) && (index === 'Boolean' || index === 'Float' || index === 'String' || index === 'Map' || isList(index))) {
-          context.report(node.index, `Type mismatch: a list index must be an Integer but was ${typeToString(index)}`, 'InvalidArgumentType', CypherTypeError);
+          context.report(
+            node.index,
+            `Type mismatch: a list index must be an Integer but was ${typeToString(index)}`,
+            'InvalidArgumentType',
+            CypherTypeError,
+          );
         }
         return;
       }

@@ -16,16 +16,29 @@ export const FunctionCallRule: ValidationRule = (context) => ({
     const fn = context.lookupFunction(name);
     if (fn === undefined) {
       if (name.toLowerCase() === 'exists') {
-        context.report(node, 'The function exists() is no longer supported: use `x.prop IS NOT NULL` for properties and `EXISTS { pattern }` for patterns', 'UnknownFunction');
+        context.report(
+          node,
+          'The function exists() is no longer supported: use `x.prop IS NOT NULL` for properties and `EXISTS { pattern }` for patterns',
+          'UnknownFunction',
+        );
         return;
       }
-      const hint = didYouMean(suggestionList(name, builtinFunctionList.map((f) => f.name)));
+      const hint = didYouMean(
+        suggestionList(
+          name,
+          builtinFunctionList.map((f) => f.name),
+        ),
+      );
       context.report(node, `Unknown function '${name}'${hint ? `.${hint}` : ''}`, 'UnknownFunction');
       return;
     }
     if (node.args.length < fn.minArgs || node.args.length > fn.maxArgs) {
       const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
-      context.report(node, `Function '${fn.name}' takes ${expected} argument(s), got ${node.args.length}: ${fn.signature}`, 'InvalidNumberOfArguments');
+      context.report(
+        node,
+        `Function '${fn.name}' takes ${expected} argument(s), got ${node.args.length}: ${fn.signature}`,
+        'InvalidNumberOfArguments',
+      );
       return;
     }
     node.args.forEach((arg, i) => {

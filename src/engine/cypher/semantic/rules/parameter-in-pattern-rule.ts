@@ -12,6 +12,10 @@ export const ParameterInPatternRule: ValidationRule = (context) => ({
     if (node.properties?.kind !== Kind.Parameter) return;
     const clause = [...ancestors].reverse().find((a: AstNode) => a.kind === Kind.Match || a.kind === Kind.Merge || a.kind === Kind.Create);
     if (clause === undefined || clause.kind === Kind.Create) return;
-    context.report(node.properties, 'Parameter maps cannot be used in MATCH or MERGE patterns (use a literal map instead, e.g. {id: $param.id})', 'InvalidParameterUse');
+    context.report(
+      node.properties,
+      'Parameter maps cannot be used in MATCH or MERGE patterns (use a literal map instead, e.g. {id: $param.id})',
+      'InvalidParameterUse',
+    );
   },
 });

@@ -22,7 +22,11 @@ export const PatternShapeRule: ValidationRule = (context) => ({
   },
 });
 
-function checkShortestPath(context: ValidationContext, node: Extract<AstNode, { kind: Kind.ShortestPath }>, ancestors: readonly AstNode[]): void {
+function checkShortestPath(
+  context: ValidationContext,
+  node: Extract<AstNode, { kind: Kind.ShortestPath }>,
+  ancestors: readonly AstNode[],
+): void {
   const name = node.all ? 'allShortestPaths' : 'shortestPath';
   const writer = ancestors.find((a) => a.kind === Kind.Create || a.kind === Kind.Merge);
   if (writer) {

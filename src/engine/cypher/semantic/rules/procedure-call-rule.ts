@@ -24,7 +24,11 @@ export const ProcedureCallRule: ValidationRule = (context) => ({
     }
     const standalone = isStandalone(ancestors);
     if (node.yieldStar && !standalone) {
-      context.report(node, 'Procedure call inside a query does not support passing arguments implicitly or YIELD * (use explicit YIELD columns)', 'UnexpectedSyntax');
+      context.report(
+        node,
+        'Procedure call inside a query does not support passing arguments implicitly or YIELD * (use explicit YIELD columns)',
+        'UnexpectedSyntax',
+      );
     }
     if (node.args === null) checkImplicit(context, node, signature, standalone);
     else checkExplicit(context, node, signature);
@@ -40,7 +44,11 @@ function isStandalone(ancestors: readonly AstNode[]): boolean {
 function checkImplicit(context: ValidationContext, node: CallProcedure, signature: ProcedureSignature, standalone: boolean): void {
   if (signature.inputs.length === 0) return;
   if (!standalone) {
-    context.report(node, `Procedure call inside a query does not support passing arguments implicitly. Pass arguments explicitly in parentheses after procedure name for ${signature.name}`, 'InvalidArgumentPassingMode');
+    context.report(
+      node,
+      `Procedure call inside a query does not support passing arguments implicitly. Pass arguments explicitly in parentheses after procedure name for ${signature.name}`,
+      'InvalidArgumentPassingMode',
+    );
     return;
   }
   const supplied = context.options.parameterNames;
@@ -54,7 +62,11 @@ function checkExplicit(context: ValidationContext, node: CallProcedure, signatur
   const required = signature.inputs.filter((input) => input.default === undefined).length;
   if (args.length < required || args.length > signature.inputs.length) {
     const expected = required === signature.inputs.length ? `${required}` : `${required} to ${signature.inputs.length}`;
-    context.report(node, `Procedure call does not provide the required number of arguments: got ${args.length} argument(s), expected ${expected} for ${signature.name}`, 'InvalidNumberOfArguments');
+    context.report(
+      node,
+      `Procedure call does not provide the required number of arguments: got ${args.length} argument(s), expected ${expected} for ${signature.name}`,
+      'InvalidNumberOfArguments',
+    );
     return;
   }
   args.forEach((arg, i) => {

@@ -23,10 +23,18 @@ function check(context: ValidationContext, expression: Expression, clause: strin
   }
   const type = context.typeOf(expression);
   if (type === 'Float' || type === 'String' || type === 'Boolean' || type === 'Map' || typeof type === 'object') {
-    context.report(expression, `Invalid input. '${clause}' expects an integer value, got ${typeof type === 'object' ? 'List' : type}`, 'InvalidArgumentType');
+    context.report(
+      expression,
+      `Invalid input. '${clause}' expects an integer value, got ${typeof type === 'object' ? 'List' : type}`,
+      'InvalidArgumentType',
+    );
     return;
   }
   if (expression.kind === Kind.IntegerLiteral && expression.value < 0n) {
-    context.report(expression, `Invalid input. '${expression.value}' is not a valid value. Must be a non-negative integer.`, 'NegativeIntegerArgument');
+    context.report(
+      expression,
+      `Invalid input. '${expression.value}' is not a valid value. Must be a non-negative integer.`,
+      'NegativeIntegerArgument',
+    );
   }
 }

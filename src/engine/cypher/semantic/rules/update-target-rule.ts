@@ -21,7 +21,8 @@ export const UpdateTargetRule: ValidationRule = (context) => ({
       case Kind.SetProperty:
       case Kind.RemoveProperty: {
         const target = node.target;
-        if (target.kind === Kind.PropertyAccess || target.kind === Kind.Subscript) expectEntity(context, target.object, ['Node', 'Relationship']);
+        if (target.kind === Kind.PropertyAccess || target.kind === Kind.Subscript)
+          expectEntity(context, target.object, ['Node', 'Relationship']);
         return;
       }
       default:

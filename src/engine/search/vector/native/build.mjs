@@ -41,7 +41,9 @@ if (existsSync(join(pkg, 'build/Release/faiss-node.node')) && !process.argv.incl
   process.exit(0);
 }
 if (!existsSync('/usr/include/faiss/Index.h')) {
-  console.warn('[graphdb] libfaiss-dev is not installed (apt-get install -y libfaiss-dev libopenblas-dev); vector search will be unavailable');
+  console.warn(
+    '[graphdb] libfaiss-dev is not installed (apt-get install -y libfaiss-dev libopenblas-dev); vector search will be unavailable',
+  );
   process.exit(0);
 }
 const gyp = nodeGypPath();

@@ -4,7 +4,9 @@ import {
   CypherDuration,
   CypherTime,
   LocalDateTime,
-  LocalTime, resolveLocal, zoneOffsetAt
+  LocalTime,
+  resolveLocal,
+  zoneOffsetAt,
 } from '../../../../engine/index.js';
 import { Structure } from '../../packstream/structure.js';
 import { invalidValue } from './errors.js';
@@ -29,12 +31,7 @@ export function temporalToStructure(value: TemporalValue, utc: boolean): Structu
     return new Structure(ValueSignature.LocalDateTime, [int(value.epochSecond), int(value.nano)]);
   }
   if (value instanceof CypherDateTime) return dateTimeToStructure(value, utc);
-  return new Structure(ValueSignature.Duration, [
-    int(value.months),
-    int(value.days),
-    int(value.seconds),
-    int(value.nanoseconds),
-  ]);
+  return new Structure(ValueSignature.Duration, [int(value.months), int(value.days), int(value.seconds), int(value.nanoseconds)]);
 }
 
 function dateTimeToStructure(value: CypherDateTime, utc: boolean): Structure {

@@ -1,4 +1,11 @@
-import { toGraphError, type ResultStream, type SecurityContext, type Session, type Transaction, type GraphError } from '../../../../engine/index.js';
+import {
+  toGraphError,
+  type ResultStream,
+  type SecurityContext,
+  type Session,
+  type Transaction,
+  type GraphError,
+} from '../../../../engine/index.js';
 import type { AuthenticateCallback, BoltEngine, BoltLogger } from '../../options.js';
 import { failureMetadata } from '../failure-metadata.js';
 import { NO_FILTER, type NotificationFilter } from '../notification-filter.js';
@@ -88,7 +95,11 @@ export class ConnectionState {
     if (!session) {
       // Without an authenticate callback (no-auth mode) the engine's own default context applies.
       const security = this.services.authenticate && this.security ? { security: this.security } : {};
-      const client = { protocol: 'bolt', connectionId: this.services.connectionId, clientAddress: this.services.clientAddress ?? '' } as const;
+      const client = {
+        protocol: 'bolt',
+        connectionId: this.services.connectionId,
+        clientAddress: this.services.clientAddress ?? '',
+      } as const;
       session = await this.services.engine.session({ database, ...security, client });
       this.sessions.set(key, session);
     }

@@ -124,9 +124,6 @@ export class StateMachine {
   }
 
   private invalidInState(type: RequestType): ClientError {
-    return new ClientError(
-      StatusCodes.InvalidRequest,
-      `Message '${type}' cannot be handled by a session in the ${this.current} state.`,
-    );
+    return new ClientError(StatusCodes.InvalidRequest, `Message '${type}' cannot be handled by a session in the ${this.current} state.`);
   }
 }

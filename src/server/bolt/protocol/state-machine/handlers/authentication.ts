@@ -4,10 +4,7 @@ import { State, type Transition } from '../states.js';
 import { authenticate, authTokenOf } from './auth.js';
 
 /** AUTHENTICATION + LOGON (5.1+): credentials checked, READY on success. */
-export async function handleLogon(
-  state: ConnectionState,
-  message: Extract<RequestMessage, { type: 'LOGON' }>,
-): Promise<Transition> {
+export async function handleLogon(state: ConnectionState, message: Extract<RequestMessage, { type: 'LOGON' }>): Promise<Transition> {
   state.security = await authenticate(state, authTokenOf(message.auth));
   state.success({});
   return State.READY;

@@ -12,10 +12,7 @@ function openTransaction(state: ConnectionState): OpenTransaction {
 }
 
 /** TX_READY/TX_STREAMING + RUN: a statement in the transaction; its result gets a `qid`. */
-export async function handleTransactionRun(
-  state: ConnectionState,
-  message: Extract<RequestMessage, { type: 'RUN' }>,
-): Promise<Transition> {
+export async function handleTransactionRun(state: ConnectionState, message: Extract<RequestMessage, { type: 'RUN' }>): Promise<Transition> {
   const tx = openTransaction(state);
   const started = performance.now();
   const stream = await tx.transaction.run(message.query, parametersOf(message.parameters));
