@@ -1,4 +1,5 @@
 /** Runs the built CLI (`node bin/run.js`) for tests, compiling `dist/` first when it is stale. */
+import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,4 +71,16 @@ export function cliInPty(
       env: { ...process.env, ...options.env },
     },
   );
+}
+
+/** A CLI error message as one line (oclif wraps messages to the terminal width behind `›` markers). */
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n(\s*›)?\s*/g, ' ');
+}
+
+/** Runs one statement with `graphdb shell --data-dir`, asserting that it succeeds; returns its output. */
+export function shellQuery(dataDir: string, statement: string): string {
+  const run = cli(['shell', '--data-dir', dataDir, statement]);
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout;
 }

@@ -8,15 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GraphDB } from '../../src/engine/index.js';
-import { ROOT, cli, cliAsync, ensureBuilt } from './cli-process.js';
+import { cli, cliAsync, ensureBuilt, oneLine, ROOT } from './cli-process.js';
 import { tempDir } from './helpers.js';
 
 const temp = tempDir();
 
-/** oclif wraps error messages to the terminal width; tests read them as one line. */
-function oneLine(text: string): string {
-  return text.replace(/\s*\n(\s*›)?\s*/g, ' ');
-}
 before(() => ensureBuilt());
 after(() => temp.cleanup());
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { cli, ensureBuilt } from './cli-process.js';
+import { cli, ensureBuilt, shellQuery } from './cli-process.js';
 import { tempDir } from './helpers.js';
 
 const temp = tempDir();
@@ -19,12 +19,6 @@ function file(name: string, text: string): string {
   const path = join(temp.dir, name);
   writeFileSync(path, name.endsWith('.gz') ? gzipSync(text) : text);
   return path;
-}
-
-function query(dataDir: string, statement: string): string {
-  const run = cli(['shell', '--data-dir', dataDir, statement]);
-  assert.equal(run.status, 0, run.stderr);
-  return run.stdout;
 }
 
 test('header files with TAB-delimited parts, one of them gzipped', () => {
@@ -51,11 +45,11 @@ test('header files with TAB-delimited parts, one of them gzipped', () => {
   assert.equal(summary.nodes, 3);
   assert.equal(summary.relationships, 2);
   assert.equal(
-    query(dataDir, 'MATCH (p:Person) RETURN p.personId AS id, p.name AS name, p.age AS age, p.tags AS tags ORDER BY id'),
+    shellQuery(dataDir, 'MATCH (p:Person) RETURN p.personId AS id, p.name AS name, p.age AS age, p.tags AS tags ORDER BY id'),
     'id, name, age, tags\n"1", "Ann", 42, [\'a\', \'b\']\n"2", "Bob", 7, null\n"3", "Carol, Jr.", 35, [\'c\']\n',
   );
   assert.equal(
-    query(dataDir, 'MATCH (a)-[k:KNOWS]->(b) RETURN a.name AS a, k.since AS since, b.name AS b ORDER BY since'),
+    shellQuery(dataDir, 'MATCH (a)-[k:KNOWS]->(b) RETURN a.name AS a, k.since AS since, b.name AS b ORDER BY since'),
     'a, since, b\n"Ann", 2001, "Bob"\n"Bob", 2002, "Carol, Jr."\n',
   );
 });
@@ -77,7 +71,7 @@ test('JSON Lines from standard input', () => {
   const run = cli(['import', '-', '--format', 'jsonl', '--data-dir', dataDir, '--create', '--json'], { input: lines + '\n' });
   assert.equal(run.status, 0, run.stderr);
   assert.equal(JSON.parse(run.stdout).nodes, 2);
-  assert.equal(query(dataDir, 'MATCH (:Doc {title: "one"})-[:CITES]->(d) RETURN d.title AS t'), 't\n"two"\n');
+  assert.equal(shellQuery(dataDir, 'MATCH (:Doc {title: "one"})-[:CITES]->(d) RETURN d.title AS t'), 't\n"two"\n');
 });
 
 test('bad relationships skipped within --bad-tolerance and reported; past it the import fails and keeps nothing', () => {
@@ -99,7 +93,7 @@ test('bad relationships skipped within --bad-tolerance and reported; past it the
     report,
   ]);
   assert.equal(ok.status, 0, ok.stderr);
-  assert.equal(query(tolerated, 'MATCH ()-[r:LINK]->() RETURN count(r) AS n'), 'n\n1\n');
+  assert.equal(shellQuery(tolerated, 'MATCH ()-[r:LINK]->() RETURN count(r) AS n'), 'n\n1\n');
   const lines = readFileSync(report, 'utf8').trim().split('\n');
   assert.deepEqual(
     lines.map((l) => l.replace(/^.*r\.csv:/, 'r.csv:')),
@@ -127,7 +121,7 @@ test('bad relationships skipped within --bad-tolerance and reported; past it the
   const summary = JSON.parse(failed.stdout) as { completed: boolean; errors: { line: number; message: string }[] };
   assert.equal(summary.completed, false, 'exactly one JSON document, saying the import failed');
   assert.match(summary.errors.at(-1)!.message, /the bad-entry tolerance is exceeded/);
-  assert.equal(query(strict, 'MATCH (n) RETURN count(n) AS n'), 'n\n0\n', 'nothing of the failed import is kept');
+  assert.equal(shellQuery(strict, 'MATCH (n) RETURN count(n) AS n'), 'n\n0\n', 'nothing of the failed import is kept');
 
   const noSkip = cli(['import', '--data-dir', join(temp.dir, 'no-skip'), '--create', `--nodes=${nodes}`, `--relationships=${rels}`]);
   assert.equal(noSkip.status, 1, 'without --skip-bad-relationships the first bad relationship fails the import');
@@ -141,5 +135,5 @@ test('duplicate node ids skipped with --skip-duplicate-nodes', () => {
   assert.equal(failed.status, 1);
   const ok = cli(['import', '--data-dir', dataDir, `--nodes=${nodes}`, '--skip-duplicate-nodes']);
   assert.equal(ok.status, 0, ok.stderr);
-  assert.equal(query(dataDir, 'MATCH (n) RETURN n.name AS name ORDER BY name'), 'name\n"first"\n"other"\n');
+  assert.equal(shellQuery(dataDir, 'MATCH (n) RETURN n.name AS name ORDER BY name'), 'name\n"first"\n"other"\n');
 });

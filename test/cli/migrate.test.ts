@@ -7,23 +7,12 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, ensureBuilt } from './cli-process.js';
+import { cli, ensureBuilt, oneLine, shellQuery } from './cli-process.js';
 import { tempDir } from './helpers.js';
 
 const temp = tempDir();
 before(() => ensureBuilt());
 after(() => temp.cleanup());
-
-/** Messages as one line (oclif wraps them to the terminal width). */
-function oneLine(text: string): string {
-  return text.replace(/\s*\n(\s*›)?\s*/g, ' ');
-}
-
-function query(dataDir: string, statement: string): string {
-  const run = cli(['shell', '--data-dir', dataDir, statement]);
-  assert.equal(run.status, 0, run.stderr);
-  return run.stdout;
-}
 
 test('apply, re-run, dry run, checksum change, repair, and a failure naming file and line', () => {
   const dataDir = join(temp.dir, 'data');
@@ -43,17 +32,17 @@ test('apply, re-run, dry run, checksum change, repair, and a failure naming file
     JSON.parse(dry.stdout).applied.map((m: { version: string }) => m.version),
     ['1', '2', '10'],
   );
-  assert.equal(query(dataDir, 'MATCH (p:Person) RETURN count(p) AS n'), 'n\n0\n', 'a dry run changes nothing');
+  assert.equal(shellQuery(dataDir, 'MATCH (p:Person) RETURN count(p) AS n'), 'n\n0\n', 'a dry run changes nothing');
 
   const first = cli(['migrate', '--dir', dir, '--data-dir', dataDir]);
   assert.equal(first.status, 0, first.stderr);
   assert.match(first.stdout, /3 migration\(s\) applied; 0 already applied/);
-  assert.equal(query(dataDir, 'MATCH (:Person)-[k:KNOWS]->(:Person) RETURN count(k) AS n'), 'n\n1\n');
+  assert.equal(shellQuery(dataDir, 'MATCH (:Person)-[k:KNOWS]->(:Person) RETURN count(k) AS n'), 'n\n1\n');
 
   const again = cli(['migrate', '--dir', dir, '--data-dir', dataDir]);
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stdout, /0 migration\(s\) applied; 3 already applied/);
-  assert.equal(query(dataDir, 'MATCH (p:Person) RETURN count(p) AS n'), 'n\n2\n', 're-running applies nothing again');
+  assert.equal(shellQuery(dataDir, 'MATCH (p:Person) RETURN count(p) AS n'), 'n\n2\n', 're-running applies nothing again');
 
   const info = cli(['migrate', 'info', '--dir', dir, '--data-dir', dataDir, '--json']);
   assert.equal(info.status, 0, info.stderr);
@@ -73,7 +62,7 @@ test('apply, re-run, dry run, checksum change, repair, and a failure naming file
   assert.match(oneLine(validate.stderr), /V2 \(V2__more_people\.cypher\): checksum mismatch/);
   const blocked = cli(['migrate', '--dir', dir, '--data-dir', dataDir]);
   assert.equal(blocked.status, 1, 'a changed applied file stops the run before anything is applied');
-  assert.equal(query(dataDir, "MATCH (p:Person {name: 'Carol'}) RETURN count(p) AS n"), 'n\n0\n');
+  assert.equal(shellQuery(dataDir, "MATCH (p:Person {name: 'Carol'}) RETURN count(p) AS n"), 'n\n0\n');
 
   const repair = cli(['migrate', 'repair', '--dir', dir, '--data-dir', dataDir]);
   assert.equal(repair.status, 0, repair.stderr);
@@ -91,7 +80,7 @@ test('apply, re-run, dry run, checksum change, repair, and a failure naming file
   assert.match(message, /Migration V12__broken\.cypher failed at \S*V12__broken\.cypher:4 \(statement 2\)/);
   assert.match(message, /Neo\.ClientError\.Schema\.ConstraintValidationFailed/);
   assert.equal(
-    query(dataDir, "MATCH (p:Person) WHERE p.name IN ['Carol', 'Dan', 'Eve'] RETURN p.name AS name ORDER BY name"),
+    shellQuery(dataDir, "MATCH (p:Person) WHERE p.name IN ['Carol', 'Dan', 'Eve'] RETURN p.name AS name ORDER BY name"),
     'name\n"Carol"\n',
     'V11 applied; the failing V12 left nothing (its own transaction) and V13 did not run',
   );
