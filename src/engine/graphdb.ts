@@ -36,7 +36,10 @@ import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
 import type { DatabaseSearch } from './search/index.js';
 import { searchProcedures } from './cypher/procedures/search.js';
 import type { SecurityAdmin } from './cypher/runtime/security-admin.js';
-import { authorizeStatement } from './session/authorize-statement.js';
+import { authorizeStatement, statementWritesGraph } from './session/authorize-statement.js';
+import { ClusterNode, type ClusterOptions } from './cluster/cluster-node.js';
+import { ClientError } from './errors/index.js';
+import { StatusCodes } from './errors/status-codes.js';
 import type { SecurityContext, SessionOptions } from './session/types.js';
 import { importGraph, type ImportOptions } from './transfer/transfer.js';
 import type { ImportSummary } from './transfer/import-sink.js';
@@ -140,6 +143,8 @@ export class GraphDB {
   /** Running transactions of every session (SHOW/TERMINATE TRANSACTIONS). */
   readonly transactions = new TransactionRegistry();
   private settingsSource: (() => readonly SettingInfo[]) | null = null;
+  /** This engine's cluster membership (docs/replication.md); null when not replicated. */
+  private member: ClusterNode | null = null;
   /** Memory decay: the model, its clock, the periodic recalculation. */
   readonly memoryDecay: MemoryDecay;
   /** Background jobs of apoc.periodic.submit/repeat/countdown, cancelled on close. */
@@ -238,6 +243,51 @@ export class GraphDB {
    */
   authorizeStatement(security: SecurityContext | undefined, database: string, query: string): void {
     authorizeStatement(security, database, this.queryCache.compile(query).ast, this.procedures);
+  }
+
+  /**
+   * True when `query` changes a graph or a schema (writes, deletes, index and constraint
+   * commands, WRITE/SCHEMA procedures): what a cluster follower forwards to the leader.
+   */
+  statementWrites(query: string): boolean {
+    return statementWritesGraph(this.queryCache.compile(query).ast, this.procedures);
+  }
+
+  /**
+   * Refuses local commits to every user database until `joinCluster` (a member must not commit
+   * anything the replication log does not hold, not even between opening and joining).
+   */
+  holdWritesForCluster(): void {
+    for (const store of this.replicatedStores()) {
+      store.replicateThrough({
+        append: () =>
+          Promise.reject(
+            new ClientError(StatusCodes.NotALeader, 'This member is joining its cluster: no write operations are allowed yet.'),
+          ),
+      });
+    }
+  }
+
+  private replicatedStores(): DatabaseStore[] {
+    return this.databases()
+      .filter((d) => d.name !== 'system')
+      .map((d) => this.store(d.name));
+  }
+
+  /**
+   * Joins a replicated cluster on NATS JetStream (docs/replication.md): every user database
+   * follows its replication log, and commits are appended to it by the leader only.
+   */
+  async joinCluster(options: ClusterOptions): Promise<ClusterNode> {
+    this.assertOpen();
+    if (this.member !== null) throw new Error('This engine already joined a cluster');
+    this.member = await ClusterNode.join(options, this.replicatedStores());
+    return this.member;
+  }
+
+  /** The cluster membership; null when this engine is not replicated. */
+  get cluster(): ClusterNode | null {
+    return this.member;
   }
 
   /**
@@ -441,6 +491,7 @@ export class GraphDB {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.member?.leave();
     await this.apocScheduler.close();
     await this.memoryDecay.stop();
     await this.searchHost?.close();

@@ -165,6 +165,18 @@ export const DEFAULT_CONFIG: Readonly<GraphdbConfig> = Object.freeze({
     importance_weight: 0.2,
     search_weight: 0.3,
   },
+  cluster: {
+    nats_url: [],
+    name: 'graphdb',
+    node_id: '',
+    advertised_bolt_address: '',
+    advertised_http_address: '',
+    replicas: 3,
+    lease_ttl: 3000,
+    append_timeout: 5000,
+    max_log_entries: 0,
+    routing_ttl: 10_000,
+  },
   wal: { snapshot_retention_max_count: 3, snapshot_retention_max_age: 0 },
   resources: { low_memory: false, tmp_dir: '', models_dir: './models' },
 } satisfies GraphdbConfig);

@@ -249,6 +249,18 @@ export const SETTINGS: readonly SettingSpec[] = [
     ['importance_weight', num(0, 1), 'GRAPHDB_MEMORY_DECAY_IMPORTANCE_WEIGHT'],
     ['search_weight', num(0, 1), 'GRAPHDB_MEMORY_DECAY_SEARCH_WEIGHT'],
   ]),
+  ...group('cluster', 'cluster', [
+    ['nats_url', list, 'GRAPHDB_CLUSTER_NATS_URL'],
+    ['name', str, 'GRAPHDB_CLUSTER_NAME'],
+    ['node_id', str, 'GRAPHDB_CLUSTER_NODE_ID'],
+    ['advertised_bolt_address', str, 'GRAPHDB_CLUSTER_ADVERTISED_BOLT_ADDRESS'],
+    ['advertised_http_address', str, 'GRAPHDB_CLUSTER_ADVERTISED_HTTP_ADDRESS'],
+    ['replicas', int(1, 5), 'GRAPHDB_CLUSTER_REPLICAS'],
+    ['lease_ttl', duration, 'GRAPHDB_CLUSTER_LEASE_TTL'],
+    ['append_timeout', duration, 'GRAPHDB_CLUSTER_APPEND_TIMEOUT'],
+    ['max_log_entries', int(0), 'GRAPHDB_CLUSTER_MAX_LOG_ENTRIES'],
+    ['routing_ttl', duration, 'GRAPHDB_CLUSTER_ROUTING_TTL'],
+  ]),
   ...group('wal', 'wal', [
     ['snapshot_retention_max_count', int(0), 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_COUNT'],
     ['snapshot_retention_max_age', duration, 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_AGE'],

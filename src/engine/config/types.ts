@@ -309,6 +309,27 @@ export interface MemoryDecaySettings {
   search_weight: number;
 }
 
+/** `cluster` section: replication on NATS JetStream (docs/replication.md); no NATS URL = single node. */
+export interface ClusterSettings {
+  /** NATS URLs of this member's NATS server(s); empty: not replicated. */
+  nats_url: string[];
+  name: string;
+  /** Empty: the advertised Bolt address. */
+  node_id: string;
+  /** `host:port` clients and members reach this member's Bolt/HTTP at; empty: the bound address. */
+  advertised_bolt_address: string;
+  advertised_http_address: string;
+  replicas: number;
+  /** Milliseconds. */
+  lease_ttl: number;
+  /** Milliseconds. */
+  append_timeout: number;
+  /** 0: unlimited. */
+  max_log_entries: number;
+  /** Milliseconds a Bolt routing table stays valid. */
+  routing_ttl: number;
+}
+
 /** `wal` section. */
 export interface WalSettings {
   snapshot_retention_max_count: number;
@@ -341,6 +362,7 @@ export interface GraphdbConfig {
   search_rerank: RerankSettings;
   assistant: AssistantSettings;
   memory_decay: MemoryDecaySettings;
+  cluster: ClusterSettings;
   wal: WalSettings;
   resources: ResourceSettings;
 }

@@ -30,6 +30,9 @@ export const StatusCodes = {
   ProcedureNotFound: 'Neo.ClientError.Procedure.ProcedureNotFound',
   ProcedureCallFailed: 'Neo.ClientError.Procedure.ProcedureCallFailed',
   DatabaseNotFound: 'Neo.ClientError.Database.DatabaseNotFound',
+  NotALeader: 'Neo.ClientError.Cluster.NotALeader',
+  /** A replicated commit the log refused or did not confirm (nothing acknowledged; retry). */
+  ReplicationFailure: 'Neo.TransientError.Cluster.ReplicationFailure',
   DatabaseExists: 'Neo.ClientError.Database.ExistingDatabaseFound',
   /** A database that still has aliases (DROP DATABASE without CASCADE ALIASES). */
   ExistingAliasFound: 'Neo.ClientError.Database.ExistingAliasFound',

@@ -55,3 +55,13 @@ export function authorizeStatement(
   for (const permission of (['read', 'write', 'delete', 'schema', 'admin'] as const).filter((p) => permissions.has(p)))
     security.authorize(database, permission);
 }
+
+/** True when `statement` changes a database's graph or schema (a replicated cluster runs it on the leader). */
+export function statementWritesGraph(statement: Statement, procedures: ProcedureRegistry): boolean {
+  const access = statementAccess(statement);
+  const requirements = expandProcedures(access, (name) => procedures.lookup(name)?.mode);
+  return requirements.some((requirement) => {
+    const permission = coarse(requirement);
+    return permission === 'write' || permission === 'delete' || permission === 'schema';
+  });
+}

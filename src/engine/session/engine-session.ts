@@ -259,7 +259,7 @@ export class EngineSession implements Session {
         transactionStart,
         nextBatch: async () => {
           clock.checkAlive();
-          version = tx.commit();
+          version = await store.commitWrite(tx);
           store.entityLocks.releaseAll(owner);
           tx = await store.beginWrite();
           tx.guard = guard;
@@ -281,7 +281,7 @@ export class EngineSession implements Session {
             if (error !== null) tx.rollback();
             else {
               clock.checkAlive();
-              version = tx.commit();
+              version = await store.commitWrite(tx);
             }
           } finally {
             store.entityLocks.releaseAll(owner);

@@ -142,7 +142,7 @@ export class TransactionWrites {
     try {
       const writer = await this.activate(clock, stillOpen);
       this.live = null;
-      return writer.commit();
+      return await this.store.commitWrite(writer);
     } finally {
       this.set.release();
     }

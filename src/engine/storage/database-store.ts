@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import type { Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { ArgumentError, DatabaseError, StatusCodes } from '../errors/index.js';
+import { ArgumentError, ClientError, DatabaseError, StatusCodes } from '../errors/index.js';
 import { Tokens } from '../catalog/tokens.js';
 import type { SchemaCatalog } from '../catalog/schema-catalog.js';
 import { loadCatalog } from '../catalog/catalog-loader.js';
@@ -26,6 +26,21 @@ import type { EnrichmentMode } from '../catalog/option-catalog.js';
 import { buildChangeEvents } from './change-events.js';
 import { captureFloor, ensureChangeTable, pruneChanges, readChanges, recordChanges, type CapturedChange } from './change-capture.js';
 import { StateKey, addState, labelCountKey, readState, typeCountKey, writeState } from './sqlite/state-table.js';
+import type { CommitRecord } from './commit-record.js';
+import { applyCommitRecord } from './commit-apply.js';
+
+/**
+ * Where a replicated database sends each commit before making it durable locally
+ * (src/engine/cluster). `append` resolves to the commit's log sequence once the log holds it,
+ * or rejects (this member may not write, the log refused or timed out): the commit is then
+ * rolled back locally and never acknowledged.
+ */
+export interface ReplicationGate {
+  append(database: { readonly name: string; readonly uuid: string }, record: CommitRecord): Promise<bigint>;
+}
+
+/** State key of the last replication log sequence this database applied. */
+const REPLICATED_SEQUENCE = 'replicated_seq';
 
 /** Options of one database. */
 export interface DatabaseStoreOptions {
@@ -75,7 +90,6 @@ const DATA_VERSION = 'PRAGMA data_version';
 /** A database's storage: begin read/write transactions, historical reads, stats and MVCC upkeep. */
 export class DatabaseStore {
   readonly name: string;
-  readonly uuid: string;
   readonly file: string;
   private readonly writer: Connection;
   /** Read connections and the shared head snapshot (mvcc/shared-snapshots.ts). */
@@ -101,16 +115,21 @@ export class DatabaseStore {
   private commitLogFlushedAt = Date.now();
   /** Set by persistCommit: the commit time and whether the log was flushed in that commit. */
   private committing: { at: number; flushed: boolean } | null = null;
+  /** Set when the database is replicated: every local commit goes through it first. */
+  private replication: ReplicationGate | null = null;
+  /** The last replication log sequence applied (0: none). */
+  private replicated: bigint;
 
   constructor(private readonly options: DatabaseStoreOptions) {
     this.name = options.name;
     this.file = options.file;
     this.writer = openWriterConnection(options.file, options.syncMode);
-    this.uuid = this.loadOrCreateUuid();
+    const uuid = this.loadOrCreateUuid();
     ensureChangeTable(this.writer);
     const tokens = new Tokens();
     tokens.load(this.writer);
-    this.context = { databaseName: options.name, uuid: this.uuid, tokens, labelSets: new LabelSetCache(tokens) };
+    this.context = { databaseName: options.name, uuid, tokens, labelSets: new LabelSetCache(tokens) };
+    this.replicated = readState(this.writer, REPLICATED_SEQUENCE);
     this.catalog = loadCatalog(this.writer, tokens);
     this.committed = readState(this.writer, StateKey.version);
     this.nextIds = { node: readState(this.writer, StateKey.nextNodeId), rel: readState(this.writer, StateKey.nextRelId) };
@@ -121,6 +140,83 @@ export class DatabaseStore {
     this.dataVersion = this.dataVersionStatement.get() as bigint;
     this.lock = new WriteLock(options.name);
     this.host = this.makeHost();
+  }
+
+  /** The database's identity (element ids carry it); replicas share the leader's. */
+  get uuid(): string {
+    return this.context.uuid;
+  }
+
+  /**
+   * Takes another member's database identity, so element ids agree across a cluster. Only an
+   * empty database (version 0) may change identity.
+   */
+  adoptIdentity(uuid: string): void {
+    this.assertOpen();
+    if (uuid === this.uuid) return;
+    if (this.committed !== 0n) {
+      throw new DatabaseError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' holds data of another database (${this.uuid}).`);
+    }
+    this.writer.stmt("UPDATE meta SET value = ? WHERE key = 'uuid'").run(uuid);
+    (this.context as { uuid: string }).uuid = uuid;
+  }
+
+  /** Attaches (or with null detaches) the replication log every commit must reach first. */
+  replicateThrough(gate: ReplicationGate | null): void {
+    this.replication = gate;
+  }
+
+  /** The last replication log sequence this database applied (0: none). */
+  get appliedSequence(): bigint {
+    return this.replicated;
+  }
+
+  /**
+   * Commits a write transaction. On a replicated database the change record is appended to
+   * the log first and the commit is made durable locally with its log sequence; when the append
+   * fails the transaction is rolled back and the error thrown (nothing acknowledged).
+   */
+  async commitWrite(tx: WriteTransaction): Promise<bigint> {
+    const gate = this.replication;
+    if (gate === null || !tx.hasChanges) return tx.commit();
+    try {
+      const record = tx.prepareCommit()!;
+      tx.replicatedSequence = await gate.append(this, record);
+    } catch (error) {
+      tx.rollback();
+      throw error;
+    }
+    return tx.commit();
+  }
+
+  /**
+   * Applies a change record another member committed as log entry `sequence`, in one local
+   * transaction that also records the sequence. An entry at or below the applied sequence is
+   * skipped (applies are idempotent); returns whether it was applied.
+   */
+  async applyReplicated(record: CommitRecord, sequence: bigint): Promise<boolean> {
+    if (sequence <= this.replicated) return false;
+    const tx = await this.beginWrite();
+    if (sequence <= this.replicated) {
+      // This member committed it itself (as leader) while the entry waited for the write lock.
+      tx.rollback();
+      return false;
+    }
+    try {
+      if (tx.commitVersion !== record.version) {
+        throw new DatabaseError(
+          StatusCodes.DatabaseUnavailable,
+          `Database '${this.name}' cannot apply version ${record.version} at version ${tx.commitVersion - 1n}: the replica diverged.`,
+        );
+      }
+      applyCommitRecord(tx, record);
+      tx.replicatedSequence = sequence;
+    } catch (error) {
+      tx.rollback();
+      throw error;
+    }
+    tx.commit();
+    return true;
   }
 
   private loadOrCreateUuid(): string {
@@ -145,11 +241,15 @@ export class DatabaseStore {
   }
 
   private makeHost(): WriteHost {
-    const wantsEvents = () => this.options.hasSubscribers() || this.captureMode() !== 'OFF';
+    const wantsEvents = () => this.replication !== null || this.options.hasSubscribers() || this.captureMode() !== 'OFF';
+    const wantsRecord = () => this.replication !== null;
     return {
       context: this.context,
       get wantsEvents() {
         return wantsEvents();
+      },
+      get wantsRecord() {
+        return wantsRecord();
       },
       persistCommit: (tx) => this.persistCommit(tx),
       published: (tx, events) => {
@@ -162,6 +262,7 @@ export class DatabaseStore {
           this.pendingCommitLog.push([tx.commitVersion, committing.at]);
         }
         this.committed = tx.commitVersion;
+        if (tx.replicatedSequence !== null) this.replicated = tx.replicatedSequence;
         this.readers.retireCurrent();
         this.nextIds = { node: tx.nextNodeId, rel: tx.nextRelId };
         this.persistedIds = this.nextIds;
@@ -193,8 +294,15 @@ export class DatabaseStore {
         diskBytes: () => this.diskBytes(),
       });
     }
+    if (this.replication !== null && tx.replicatedSequence === null) {
+      throw new ClientError(
+        StatusCodes.NotALeader,
+        `Database '${this.name}' is replicated: this write did not go through the replication log and was rolled back.`,
+      );
+    }
     const at = Date.now();
     writeState(writer, StateKey.version, tx.commitVersion);
+    if (tx.replicatedSequence !== null) writeState(writer, REPLICATED_SEQUENCE, tx.replicatedSequence);
     writeState(writer, StateKey.lastCommitAt, at);
     if (tx.nextNodeId !== this.persistedIds.node) writeState(writer, StateKey.nextNodeId, tx.nextNodeId);
     if (tx.nextRelId !== this.persistedIds.rel) writeState(writer, StateKey.nextRelId, tx.nextRelId);

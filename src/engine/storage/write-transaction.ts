@@ -22,6 +22,7 @@ import { runCommitChecks } from './commit-checks.js';
 import { buildChangeEvents } from './change-events.js';
 import { createConstraint, createIndex, dropConstraint, dropIndex } from './schema-writer.js';
 import { NodeWriter } from './node-writer.js';
+import type { CommitRecord, SchemaOp } from './commit-record.js';
 
 const REL_ROW = 'SELECT version, type, src, dst, props FROM rels WHERE id = ?';
 const INSERT_REL = 'INSERT INTO rels (id, type, src, dst, version, props) VALUES (?, ?, ?, ?, ?, ?)';
@@ -37,6 +38,8 @@ export interface WriteHost {
   readonly context: StoreContext;
   /** Called inside the SQLite transaction, just before COMMIT, with the final state. */
   persistCommit(tx: WriteTransaction): void;
+  /** Called after `persistCommit` when the transaction's change record must be built (replication). */
+  readonly wantsRecord: boolean;
   /** Called after COMMIT succeeded. */
   published(tx: WriteTransaction, events: readonly ChangeEvent[]): void;
   /** Called once the transaction is over (commit or rollback): releases the write lock. */
@@ -48,6 +51,15 @@ export interface WriteHost {
 export class WriteTransaction extends NodeWriter implements GraphWriter {
   private savepointDepth = 0;
   private readonly tokenMark: [number, number, number];
+  /** The schema commands that changed the catalog, in order (part of the change record). */
+  private readonly schemaOps: SchemaOp[] = [];
+  /** Set by `prepareCommit`: the change events and record of the commit, built once. */
+  private prepared: { events: ChangeEvent[]; record: CommitRecord | null } | null = null;
+  /**
+   * The replication log sequence of this commit, written with it in the same SQLite
+   * transaction (src/engine/cluster); null when the database is not replicated.
+   */
+  replicatedSequence: bigint | null = null;
 
   constructor(
     connection: Connection,
@@ -179,22 +191,27 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
 
   createIndex(definition: Omit<IndexDefinition, 'state' | 'owningConstraint'>, ifNotExists: boolean): boolean {
     this.assertOpen();
-    return createIndex(this, definition, ifNotExists);
+    return this.schemaOp(createIndex(this, definition, ifNotExists), { op: 'createIndex', definition });
   }
 
   dropIndex(name: string, ifExists: boolean): boolean {
     this.assertOpen();
-    return dropIndex(this, name, ifExists);
+    return this.schemaOp(dropIndex(this, name, ifExists), { op: 'dropIndex', name });
   }
 
   createConstraint(definition: ConstraintDefinition, ifNotExists: boolean): boolean {
     this.assertOpen();
-    return createConstraint(this, definition, ifNotExists);
+    return this.schemaOp(createConstraint(this, definition, ifNotExists), { op: 'createConstraint', definition });
   }
 
   dropConstraint(name: string, ifExists: boolean): boolean {
     this.assertOpen();
-    return dropConstraint(this, name, ifExists);
+    return this.schemaOp(dropConstraint(this, name, ifExists), { op: 'dropConstraint', name });
+  }
+
+  private schemaOp(changed: boolean, op: SchemaOp): boolean {
+    if (changed) this.schemaOps.push(op);
+    return changed;
   }
 
   // ---- transaction control ----
@@ -207,6 +224,7 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     const tokenMark = this.context.tokens.mark();
     const catalog = this.catalog;
     const schemaChanged = this.schemaChanged;
+    const schemaOps = this.schemaOps.length;
     let done = false;
     const finish = (): void => {
       if (done) throw new Error('Savepoint already released or rolled back');
@@ -227,6 +245,7 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
         this.restoreTokens(tokenMark);
         this.catalog = catalog;
         this.schemaChanged = schemaChanged;
+        this.schemaOps.length = schemaOps;
       },
     };
   }
@@ -235,6 +254,29 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     const labelsBefore = this.context.tokens.labels.mark();
     this.context.tokens.rollbackTo(mark);
     if (labelsBefore !== mark[0]) this.context.labelSets.clear();
+  }
+
+  /** True when committing would produce a new version. */
+  get hasChanges(): boolean {
+    return this.state.dirty;
+  }
+
+  /**
+   * The first half of a commit that writes: validates deferred constraints and writes the
+   * commit's bookkeeping inside the still-open SQLite transaction; returns the change record
+   * (null unless the host asked for records). Runs once; a failure leaves the caller to roll back.
+   */
+  prepareCommit(): CommitRecord | null {
+    this.assertOpen();
+    if (this.prepared === null) {
+      runCommitChecks(this);
+      const events = buildChangeEvents(this, this.state, this.context.databaseName);
+      const record: CommitRecord | null = this.host.wantsRecord
+        ? { version: this.commitVersion, nextNodeId: this.nextNodeId, nextRelId: this.nextRelId, events, schema: [...this.schemaOps] }
+        : null;
+      this.prepared = { events, record };
+    }
+    return this.prepared.record;
   }
 
   /** Validates deferred constraints, makes the changes durable and returns the new version. */
@@ -248,8 +290,8 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     }
     let events: ChangeEvent[];
     try {
-      runCommitChecks(this);
-      events = buildChangeEvents(this, this.state, this.context.databaseName);
+      this.prepareCommit();
+      events = this.prepared!.events;
       this.host.persistCommit(this);
       this.connection.stmt('COMMIT').run();
     } catch (error) {

@@ -1,0 +1,349 @@
+/**
+ * One member of a replicated cluster (docs/replication.md). It connects to NATS, holds the log
+ * of every replicated database (replication-log.ts) and competes for the leader lease
+ * (leader-lease.ts):
+ * - every member follows every log in order and applies each entry (apply-entry.ts);
+ * - the leader appends each commit to the log before making it durable locally and
+ *   acknowledging it (DatabaseStore.commitWrite through the gate installed here);
+ * - a member takes the lease only once it has applied every log to its end;
+ * - a follower's own writes are refused with NotALeader (the server forwards them).
+ */
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { ConsumerMessages } from '@nats-io/jetstream';
+import { ClientError, StatusCodes, TransientError } from '../errors/index.js';
+import type { DatabaseStore, ReplicationGate } from '../storage/database-store.js';
+import type { CommitRecord } from '../storage/commit-record.js';
+import { applyLogEntry, storeContentHash } from './apply-entry.js';
+import { decodeLogEntry, encodeLogEntry } from './log-entry.js';
+import { LeaderLease, type LeaderInfo } from './leader-lease.js';
+import { AppendError, ReplicationLog } from './replication-log.js';
+
+/** Settings of a member. */
+export interface ClusterOptions {
+  /** NATS URLs (`nats://host:port`); a member normally lists only its own NATS server. */
+  readonly servers: readonly string[];
+  readonly nodeId: string;
+  /** Cluster name: names the streams and the lease bucket (default `graphdb`). */
+  readonly name?: string;
+  /** Bolt and HTTP addresses (`host:port`) other members and clients use to reach this one. */
+  readonly boltAddress: string;
+  readonly httpAddress: string;
+  /** Lease time to live (ms, default 3000); a dead leader is replaced within about this plus one renewal. */
+  readonly leaseTtlMs?: number;
+  /** How long an append may wait for the log's quorum acknowledgement (ms, default 5000). */
+  readonly appendTimeoutMs?: number;
+  /** Copies of each stream and of the lease bucket (default 3). */
+  readonly replicas?: number;
+  /** Entries a log keeps (0: unlimited); older ones are removed and new members need a snapshot. */
+  readonly maxLogEntries?: number;
+  /** Reports problems the member recovers from. */
+  readonly warn?: (message: string, error?: unknown) => void;
+}
+
+/** Replication figures of one database. */
+export interface ReplicaFigures {
+  readonly database: string;
+  readonly version: bigint;
+  readonly appliedSequence: bigint;
+  readonly lastSequence: bigint;
+  /** Entries appended to the log and not yet applied here. */
+  readonly lag: bigint;
+}
+
+/** What `/status` and ROUTE need to know. */
+export interface ClusterStatus {
+  readonly nodeId: string;
+  readonly role: 'LEADER' | 'FOLLOWER';
+  readonly leader: LeaderInfo | null;
+  readonly connected: boolean;
+  readonly databases: readonly ReplicaFigures[];
+}
+
+interface Replica {
+  readonly store: DatabaseStore;
+  readonly log: ReplicationLog;
+  messages: ConsumerMessages | null;
+  lastSequence: bigint;
+  /** The apply loop; resolves when it stops. */
+  loop: Promise<void> | null;
+  failed: Error | null;
+}
+
+/** How long joining retries creating or opening the streams and the lease bucket (a new NATS cluster may still be electing). */
+const JOIN_RETRY_MS = 30_000;
+
+async function retrying<T>(action: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + JOIN_RETRY_MS;
+  for (;;) {
+    try {
+      return await action();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** A cluster member. */
+export class ClusterNode {
+  private readonly replicas = new Map<string, Replica>();
+  private leader: LeaderInfo | null = null;
+  private isLeader = false;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private stopped = false;
+  private readonly waiters = new Set<() => void>();
+  private readonly ttlMs: number;
+  private readonly appendTimeoutMs: number;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly lease: LeaderLease,
+    private readonly options: ClusterOptions,
+  ) {
+    this.ttlMs = options.leaseTtlMs ?? 3000;
+    this.appendTimeoutMs = options.appendTimeoutMs ?? 5000;
+  }
+
+  /** Connects to NATS and joins the cluster with the given databases (their stores). */
+  static async join(options: ClusterOptions, stores: readonly DatabaseStore[]): Promise<ClusterNode> {
+    const nc = await connect({
+      servers: [...options.servers],
+      name: `graphdb-${options.nodeId}`,
+      ignoreClusterUpdates: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+    });
+    const cluster = options.name ?? 'graphdb';
+    const replicas = options.replicas ?? 3;
+    try {
+      const lease = await retrying(() =>
+        LeaderLease.open(nc, cluster, replicas, options.leaseTtlMs ?? 3000, {
+          nodeId: options.nodeId,
+          bolt: options.boltAddress,
+          http: options.httpAddress,
+        }),
+      );
+      const node = new ClusterNode(nc, lease, options);
+      for (const store of stores) {
+        const log = await retrying(() => ReplicationLog.open(nc, cluster, store.name, replicas, options.maxLogEntries ?? 0));
+        node.replicas.set(store.name, { store, log, messages: null, lastSequence: 0n, loop: null, failed: null });
+      }
+      await node.start();
+      return node;
+    } catch (error) {
+      await nc.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async start(): Promise<void> {
+    for (const replica of this.replicas.values()) {
+      const bounds = await replica.log.bounds();
+      replica.lastSequence = bounds.last;
+      if (bounds.last > replica.store.appliedSequence && bounds.first > replica.store.appliedSequence + 1n) {
+        throw new ClientError(
+          StatusCodes.DatabaseUnavailable,
+          `Database '${replica.store.name}' is at log sequence ${replica.store.appliedSequence} but the log starts at ${bounds.first}: restore a snapshot first (docs/replication.md).`,
+        );
+      }
+      replica.store.replicateThrough(this.gate(replica));
+      replica.messages = await replica.log.follow(replica.store.appliedSequence + 1n);
+      replica.loop = this.applyLoop(replica, replica.messages);
+    }
+    this.leader = await retrying(() => this.lease.current());
+    await this.tick();
+    this.timer = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.ttlMs / 3)));
+  }
+
+  private gate(replica: Replica): ReplicationGate {
+    return {
+      append: async (database, record: CommitRecord) => {
+        if (!this.isLeader || !this.lease.valid) throw this.notALeader();
+        const expected = replica.store.appliedSequence;
+        if (expected < replica.lastSequence) {
+          throw new TransientError(StatusCodes.ReplicationFailure, 'The leader is still applying the replication log; retry.');
+        }
+        const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record });
+        try {
+          const sequence = await replica.log.append(entry, expected, this.appendTimeoutMs);
+          replica.lastSequence = sequence;
+          return sequence;
+        } catch (error) {
+          if (error instanceof AppendError) {
+            throw new TransientError(
+              StatusCodes.ReplicationFailure,
+              `The commit was not replicated and was rolled back: ${error.message}.`,
+            );
+          }
+          throw error;
+        }
+      },
+    };
+  }
+
+  private notALeader(): ClientError {
+    const leader = this.leader;
+    const where = leader !== null && leader.nodeId !== this.options.nodeId ? ` The leader is ${leader.nodeId} (bolt ${leader.bolt}).` : '';
+    return new ClientError(
+      StatusCodes.NotALeader,
+      `No write operations are allowed on this database: this member is not the leader.${where}`,
+    );
+  }
+
+  private async applyLoop(replica: Replica, messages: ConsumerMessages): Promise<void> {
+    try {
+      for await (const message of messages) {
+        const sequence = BigInt(message.seq);
+        if (sequence > replica.lastSequence) replica.lastSequence = sequence;
+        await applyLogEntry(replica.store, decodeLogEntry(message.data), sequence);
+        this.wake();
+      }
+    } catch (error) {
+      if (this.stopped) return;
+      replica.failed = error as Error;
+      this.options.warn?.(`replication of '${replica.store.name}' stopped`, error);
+      if (this.isLeader) await this.stepDown();
+    }
+  }
+
+  private wake(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  /** One lease round: renew (leader), or take the lease when free and every log is applied. */
+  private tick(): Promise<void> {
+    if (this.ticking !== null || this.stopped) return this.ticking ?? Promise.resolve();
+    this.ticking = this.round()
+      .catch((error: unknown) => this.options.warn?.('cluster lease round failed', error))
+      .finally(() => {
+        this.ticking = null;
+      });
+    return this.ticking;
+  }
+
+  private async round(): Promise<void> {
+    for (const replica of this.replicas.values()) {
+      const bounds = await replica.log.bounds();
+      if (bounds.last > replica.lastSequence) replica.lastSequence = bounds.last;
+    }
+    if (this.isLeader) {
+      if (!(await this.lease.renew())) await this.stepDown();
+      return;
+    }
+    this.leader = await this.lease.current();
+    if (this.leader !== null || this.stopped) return;
+    if (![...this.replicas.values()].every((r) => r.failed === null && r.store.appliedSequence >= r.lastSequence)) return;
+    if (!(await this.lease.acquire())) {
+      this.leader = await this.lease.current();
+      return;
+    }
+    // Entries appended between the check and the lease (by a leader whose lease just expired) are applied first.
+    for (const replica of this.replicas.values()) {
+      const bounds = await replica.log.bounds();
+      replica.lastSequence = bounds.last;
+      await this.waitFor(() => replica.store.appliedSequence >= bounds.last, this.ttlMs);
+    }
+    this.isLeader = true;
+    this.leader = { nodeId: this.options.nodeId, bolt: this.options.boltAddress, http: this.options.httpAddress, term: this.lease.term };
+    this.options.warn?.(`member ${this.options.nodeId} is now the leader (term ${this.lease.term})`);
+  }
+
+  private async stepDown(): Promise<void> {
+    if (!this.isLeader) return;
+    this.isLeader = false;
+    this.lease.lost();
+    this.leader = await this.lease.current().catch(() => null);
+    this.options.warn?.(`member ${this.options.nodeId} lost the leadership`);
+  }
+
+  /** Resolves once `done()` holds (checked after every applied entry), or throws after `timeoutMs`. */
+  private waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new TransientError(StatusCodes.ReplicationFailure, `Replication did not catch up within ${timeoutMs} ms.`));
+      }, timeoutMs);
+      const check = (): void => {
+        if (!done()) return;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve();
+      };
+      this.waiters.add(check);
+    });
+  }
+
+  /** Waits until `database` has applied commit `version` (read-your-own-writes on a follower). */
+  async awaitVersion(database: string, version: bigint, timeoutMs: number): Promise<void> {
+    const replica = this.replicas.get(database);
+    if (replica === undefined) return;
+    await this.waitFor(() => replica.store.version >= version, timeoutMs);
+  }
+
+  /** True when `database` is replicated by this cluster. */
+  replicates(database: string): boolean {
+    return this.replicas.has(database);
+  }
+
+  /** This member's id. */
+  get nodeId(): string {
+    return this.options.nodeId;
+  }
+
+  /** The current leader as last seen (this member when it leads). */
+  get currentLeader(): LeaderInfo | null {
+    return this.leader;
+  }
+
+  /** True while this member holds a valid lease. */
+  get leading(): boolean {
+    return this.isLeader && this.lease.valid;
+  }
+
+  /** Role, leader, and per-database applied sequence and lag. */
+  status(): ClusterStatus {
+    return {
+      nodeId: this.options.nodeId,
+      role: this.leading ? 'LEADER' : 'FOLLOWER',
+      leader: this.leader,
+      connected: !this.nc.isClosed(),
+      databases: [...this.replicas.values()].map((r) => {
+        const applied = r.store.appliedSequence;
+        return {
+          database: r.store.name,
+          version: r.store.version,
+          appliedSequence: applied,
+          lastSequence: r.lastSequence,
+          lag: r.lastSequence > applied ? r.lastSequence - applied : 0n,
+        };
+      }),
+    };
+  }
+
+  /** Content hash of a replicated database (content-hash.ts). */
+  contentHash(database: string): string {
+    const replica = this.replicas.get(database);
+    if (replica === undefined) throw new ClientError(StatusCodes.DatabaseNotFound, `Database '${database}' is not replicated.`);
+    return storeContentHash(replica.store);
+  }
+
+  /** Leaves the cluster: gives the lease up, stops following, detaches the gates, closes NATS. */
+  async leave(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    await this.ticking;
+    if (this.isLeader) {
+      this.isLeader = false;
+      await this.lease.release();
+    }
+    for (const replica of this.replicas.values()) {
+      await replica.messages?.close().catch(() => undefined);
+      replica.store.replicateThrough(null);
+    }
+    await Promise.all([...this.replicas.values()].flatMap((r) => (r.loop === null ? [] : [r.loop])));
+    await this.nc.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The replicated log of one database: a JetStream stream (file storage, `replicas` copies, Raft
+ * inside NATS) holding one message per commit. Appends carry an expected-last-sequence check, so
+ * a leader whose view of the log is stale (a deposed leader) cannot append.
+ */
+import {
+  DeliverPolicy,
+  JetStreamApiError,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+
+/** Why an append failed. */
+export type AppendFailure = 'moved' | 'unknown';
+
+/** An append the log refused (`moved`: the log has entries this member has not applied) or whose outcome is unknown. */
+export class AppendError extends Error {
+  constructor(
+    readonly reason: AppendFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** JetStream's "wrong last sequence" API error codes. */
+const WRONG_LAST_SEQUENCE = new Set([10071, 10164]);
+
+/** Positions of a stream. */
+export interface LogBounds {
+  /** First sequence still held (entries before it were removed by the limits). */
+  readonly first: bigint;
+  /** Last sequence appended (0: empty). */
+  readonly last: bigint;
+}
+
+/** A stream name and subject safe for NATS from a cluster and database name. */
+function token(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
+}
+
+/** The log of one database in one cluster. */
+export class ReplicationLog {
+  readonly stream: string;
+  readonly subject: string;
+  private readonly js: JetStreamClient;
+
+  private constructor(
+    private readonly jsm: JetStreamManager,
+    nc: NatsConnection,
+    cluster: string,
+    database: string,
+  ) {
+    this.stream = `GRAPHDB_${token(cluster)}_${token(database)}`;
+    this.subject = `graphdb.${token(cluster)}.log.${token(database)}`;
+    this.js = jetstream(nc);
+  }
+
+  /** Opens (creating when missing) the stream of `database`. */
+  static async open(nc: NatsConnection, cluster: string, database: string, replicas: number, maxEntries: number): Promise<ReplicationLog> {
+    const jsm = await jetstreamManager(nc);
+    const log = new ReplicationLog(jsm, nc, cluster, database);
+    try {
+      await jsm.streams.info(log.stream);
+    } catch {
+      try {
+        await jsm.streams.add({
+          name: log.stream,
+          subjects: [log.subject],
+          num_replicas: replicas,
+          max_msgs: maxEntries > 0 ? maxEntries : -1,
+          storage: StorageType.File,
+          duplicate_window: 0,
+        });
+      } catch (error) {
+        // Another member created it at the same moment.
+        await jsm.streams.info(log.stream).catch(() => {
+          throw error;
+        });
+      }
+    }
+    return log;
+  }
+
+  /** Appends one entry, provided the log's last sequence is `expectedLast`; resolves to its sequence. */
+  async append(entry: Uint8Array, expectedLast: bigint, timeoutMs: number): Promise<bigint> {
+    try {
+      const ack = await this.js.publish(this.subject, entry, { expect: { lastSequence: Number(expectedLast) }, timeout: timeoutMs });
+      return BigInt(ack.seq);
+    } catch (error) {
+      if (error instanceof JetStreamApiError && WRONG_LAST_SEQUENCE.has(error.code)) {
+        throw new AppendError('moved', `the replication log moved past sequence ${expectedLast}`);
+      }
+      throw new AppendError('unknown', `the replication log did not confirm the append: ${(error as Error).message}`);
+    }
+  }
+
+  /** First and last sequence held. */
+  async bounds(): Promise<LogBounds> {
+    const info = await this.jsm.streams.info(this.stream);
+    return { first: BigInt(info.state.first_seq), last: BigInt(info.state.last_seq) };
+  }
+
+  /** Entries from `sequence` on, in order, as they arrive (an ordered consumer). */
+  async follow(sequence: bigint): Promise<ConsumerMessages> {
+    const consumer = await this.js.consumers.get(this.stream, {
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: Number(sequence),
+    });
+    return consumer.consume({ max_messages: 256 });
+  }
+}

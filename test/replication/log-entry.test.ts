@@ -1,0 +1,163 @@
+/**
+ * The replication log entry in-process: every commit of a "leader" engine becomes one encoded
+ * entry; a "follower" engine applies the decoded entries and ends with the same content hash,
+ * the same versions and element ids. Re-applying is a no-op; a write that bypasses the log on a
+ * replicated database is refused.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { GraphDB } from '../../src/engine/index.js';
+import type { CypherValue, Session } from '../../src/engine/index.js';
+import type { DatabaseStore } from '../../src/engine/storage/database-store.js';
+import { decodeLogEntry, encodeLogEntry } from '../../src/engine/cluster/log-entry.js';
+import { applyLogEntry, storeContentHash } from '../../src/engine/cluster/apply-entry.js';
+
+async function rows(session: Session, query: string): Promise<CypherValue[][]> {
+  return (await (await session.run(query)).pull(-1)).records.map((r) => [...r]);
+}
+
+/** A leader whose commits are captured as encoded entries, and a follower applying them. */
+async function pair(): Promise<{ leader: GraphDB; follower: GraphDB; log: Buffer[]; sync(): Promise<void>; close(): Promise<void> }> {
+  const leader = await GraphDB.open({ search: false });
+  const follower = await GraphDB.open({ search: false });
+  const log: Buffer[] = [];
+  const store = leader.store();
+  store.replicateThrough({
+    append: (database, record) => {
+      log.push(encodeLogEntry({ database: database.name, uuid: database.uuid, record }));
+      return Promise.resolve(BigInt(log.length));
+    },
+  });
+  const target = follower.store();
+  target.replicateThrough({ append: () => Promise.reject(new Error('follower')) });
+  return {
+    leader,
+    follower,
+    log,
+    async sync() {
+      for (let i = Number(target.appliedSequence); i < log.length; i++) {
+        await applyLogEntry(target, decodeLogEntry(log[i]!), BigInt(i + 1));
+      }
+    },
+    async close() {
+      await leader.close();
+      await follower.close();
+    },
+  };
+}
+
+function hashes(a: DatabaseStore, b: DatabaseStore): [string, string] {
+  return [storeContentHash(a), storeContentHash(b)];
+}
+
+test('a follower applying the leader entries ends with the same content, versions and element ids', async () => {
+  const { leader, follower, log, sync, close } = await pair();
+  try {
+    const s = leader.session();
+    await rows(s, 'CREATE CONSTRAINT person_name FOR (p:Person) REQUIRE p.name IS UNIQUE');
+    await rows(s, 'CREATE INDEX city_name FOR (c:City) ON (c.name)');
+    await rows(
+      s,
+      "CREATE (:Person {name: 'Ann', born: date('1990-01-02'), tags: ['a', 'b']})-[:LIVES_IN {since: 2001}]->(:City {name: 'Oslo', at: point({x: 1, y: 2})})",
+    );
+    await rows(s, "MATCH (p:Person {name: 'Ann'}) SET p:Admin, p.score = 1.5, p.blob = null REMOVE p.tags");
+    await rows(s, "MERGE (p:Person {name: 'Bob'}) ON CREATE SET p.n = 1 MERGE (c:City {name: 'Oslo'}) MERGE (p)-[:LIVES_IN]->(c)");
+    const tx = await s.beginTransaction();
+    await (await tx.run("UNWIND range(1, 50) AS i CREATE (:Item {i: i, d: duration('P1DT2H')})")).discard();
+    await (await tx.run('MATCH (i:Item) WHERE i.i % 2 = 0 DETACH DELETE i')).discard();
+    await (await tx.run("MATCH (i:Item) WHERE i.i = 1 SET i = {i: 100, s: 'replaced'}")).discard();
+    await tx.commit();
+    // Swap unique values through an intermediate: the follower sees only final states.
+    await rows(s, "MATCH (a:Person {name: 'Ann'}), (b:Person {name: 'Bob'}) SET a.name = 'tmp' SET b.name = 'Ann' SET a.name = 'Bob'");
+    await rows(s, "MATCH (:Person {name: 'Bob'})-[r:LIVES_IN]->() SET r.since = 1999");
+    await rows(s, 'MATCH (n:Person)-[r]->() WHERE r.since = 1999 DELETE r');
+    await rows(s, 'DROP INDEX city_name');
+    await rows(s, 'MATCH (n:Item) WHERE n.i > 40 DELETE n');
+    await rows(s, 'MATCH (n) RETURN count(n)'); // a read produces no entry
+    assert.equal(BigInt(log.length), leader.store().version);
+    await sync();
+    const [a, b] = hashes(leader.store(), follower.store());
+    assert.equal(b, a);
+    assert.equal(follower.store().version, leader.store().version);
+    const ids = 'MATCH (n) RETURN elementId(n) ORDER BY elementId(n)';
+    assert.deepEqual(await rows(follower.session(), ids), await rows(s, ids));
+    const shows = 'SHOW CONSTRAINTS YIELD name, type RETURN name, type';
+    assert.deepEqual(await rows(follower.session(), shows), await rows(s, shows));
+    assert.deepEqual(await rows(follower.session(), 'MATCH (c:City) RETURN c.name'), [['Oslo']]);
+    // New ids continue from the same allocators.
+    await rows(s, 'CREATE (:Late)');
+    await sync();
+    assert.deepEqual(await rows(follower.session(), 'MATCH (n:Late) RETURN id(n)'), await rows(s, 'MATCH (n:Late) RETURN id(n)'));
+    assert.equal(...hashes(leader.store(), follower.store()));
+  } finally {
+    await close();
+  }
+});
+
+test('entries encode deterministically and re-applying one is a no-op', async () => {
+  const { leader, follower, log, sync, close } = await pair();
+  try {
+    await rows(leader.session(), "CREATE (:A {x: 1, y: [1, 2], z: 'text', t: datetime('2024-01-02T03:04:05Z')})");
+    const entry = decodeLogEntry(log[0]!);
+    assert.deepEqual(encodeLogEntry(entry), log[0]);
+    assert.equal(entry.record.version, 1n);
+    await sync();
+    const store = follower.store();
+    const before = storeContentHash(store);
+    assert.equal(await applyLogEntry(store, entry, 1n), false);
+    assert.equal(store.version, 1n);
+    assert.equal(store.appliedSequence, 1n);
+    assert.equal(storeContentHash(store), before);
+    assert.throws(() => decodeLogEntry(Buffer.from([1, 2, 3])));
+  } finally {
+    await close();
+  }
+});
+
+test('the applied sequence is stored with the data and survives a reopen', async () => {
+  const leader = await GraphDB.open({ search: false });
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'graphdb-repl-'));
+  try {
+    const log: Buffer[] = [];
+    leader.store().replicateThrough({
+      append: (database, record) => {
+        log.push(encodeLogEntry({ database: database.name, uuid: database.uuid, record }));
+        return Promise.resolve(BigInt(log.length + 10));
+      },
+    });
+    await rows(leader.session(), 'CREATE (:A)');
+    await rows(leader.session(), 'CREATE (:B)');
+    let follower = await GraphDB.open({ dataDir: dir, search: false });
+    await applyLogEntry(follower.store(), decodeLogEntry(log[0]!), 11n);
+    await follower.close();
+    follower = await GraphDB.open({ dataDir: dir, search: false });
+    assert.equal(follower.store().appliedSequence, 11n);
+    assert.equal(await applyLogEntry(follower.store(), decodeLogEntry(log[0]!), 11n), false);
+    assert.equal(await applyLogEntry(follower.store(), decodeLogEntry(log[1]!), 12n), true);
+    assert.equal(storeContentHash(follower.store()), storeContentHash(leader.store()));
+    await follower.close();
+  } finally {
+    await leader.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a replicated database refuses commits that did not reach the log', async () => {
+  const db = await GraphDB.open({ search: false });
+  try {
+    db.store().replicateThrough({
+      append: () => Promise.reject(Object.assign(new Error('not the leader'), { code: 'Neo.ClientError.Cluster.NotALeader' })),
+    });
+    await assert.rejects(rows(db.session(), 'CREATE (:X)'), /not the leader/);
+    const tx = await db.session().beginTransaction();
+    await (await tx.run('CREATE (:Y)')).discard();
+    await assert.rejects(tx.commit(), /not the leader/);
+    db.store().replicateThrough(null);
+    assert.deepEqual(await rows(db.session(), 'MATCH (n) RETURN count(n)'), [[0n]]);
+  } finally {
+    await db.close();
+  }
+});
