@@ -43,3 +43,4 @@ export { AsyncWriteClassifier, type ClassifiedStatement, type PureCreateEstimate
 export { isList, isMap } from './values/kinds.js';
 export type { ClusterNode, ClusterOptions, ClusterStatus, ReplicaFigures } from './cluster/cluster-node.js';
 export type { LeaderInfo } from './cluster/leader-lease.js';
+export * from './mvcc/lifecycle/index.js';

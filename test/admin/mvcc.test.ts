@@ -35,7 +35,7 @@ describe('MVCC admin routes', () => {
     const body = status.body;
     assert.equal(body.database, 'graphdb');
     assert.equal(body.lifecycle.state, 'manual-only');
-    assert.deepEqual(body.lifecycle.retention, { max_versions: 1, ttl: '0ms' });
+    assert.deepEqual(body.lifecycle.retention, { max_versions: 1, ttl: '0ms', hard_cap: 1000 });
     assert.equal(body.pressure.band, 'normal');
     assert.ok(body.pressure.thresholds.high_enter >= 5 * 1024 ** 3);
     assert.equal(body.pressure.thresholds.high_exit, 0.8 * body.pressure.thresholds.high_enter);
@@ -118,7 +118,7 @@ describe('MVCC admin routes', () => {
     const runs = (await request(base)).body.totals.runs;
     await churn('d', 3);
     await sleep(1300);
-    status = await request(base);
+    status = await request(`${base}?refresh=true`);
     assert.equal(status.body.totals.runs, runs, 'no cycle while paused');
     assert.equal(status.body.debt.keys, 1);
 
@@ -146,7 +146,7 @@ describe('MVCC admin routes', () => {
         const updated = await commit(t.url, [{ statement: "MATCH (n:Churn {key: 'e'}) SET n.v = $v", parameters: { v: i } }]);
         assert.deepEqual(updated.body.errors, []);
       }
-      let status = await request(base);
+      let status = await request(`${base}?refresh=true`);
       assert.equal(status.body.active_readers, 1);
       assert.notEqual(status.body.oldest_reader, null);
       assert.ok(status.body.oldest_reader.age_seconds >= 0);
@@ -154,7 +154,7 @@ describe('MVCC admin routes', () => {
       assert.equal(status.body.pressure.pinned_bytes, status.body.pinned_bytes);
       const pruned = await request(`${base}/prune`, { method: 'POST' });
       assert.equal(pruned.status, 200, pruned.text);
-      status = await request(base);
+      status = await request(`${base}?refresh=true`);
       assert.ok(status.body.pinned_bytes > 0, 'the pinned version survived the prune');
       const metrics = await request(`${t.url}/metrics`);
       assert.match(metrics.text, /^mvcc_active_snapshot_readers 1$/m);
@@ -162,7 +162,7 @@ describe('MVCC admin routes', () => {
     } finally {
       reader.close();
     }
-    const status = await request(base);
+    const status = await request(`${base}?refresh=true`);
     assert.equal(status.body.active_readers, 0);
     assert.equal(status.body.oldest_reader, null);
     assert.equal(status.body.pinned_bytes, 0);

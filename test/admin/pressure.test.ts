@@ -5,23 +5,35 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  DatabaseLifecycle,
   ENTER_DEBOUNCE_MS,
   EXIT_DEBOUNCE_MS,
-  MvccLifecycle,
+  PressureController,
   pressureThresholds,
-} from '../../src/server/http/routes/admin-mvcc-lifecycle.js';
+  systemClock,
+  DEFAULT_LIFECYCLE_SETTINGS,
+} from '../../src/engine/index.js';
 
 const GIB = 1024 ** 3;
 
-function lifecycle(): MvccLifecycle {
-  return new MvccLifecycle(
-    'db',
-    () => {
+function lifecycle(): DatabaseLifecycle {
+  return new DatabaseLifecycle('db', {
+    store: () => {
       throw new Error('no store in this test');
     },
-    () => ({ maxVersions: 1, ttlMs: 0 }),
-    () => undefined,
-  );
+    settings: () => DEFAULT_LIFECYCLE_SETTINGS,
+    clock: systemClock,
+    freeBytes: () => 0,
+    audit: () => undefined,
+  });
+}
+
+/** A controller evaluated against the spec thresholds of `free` bytes, with an explicit clock. */
+function controller(free: number): {
+  evaluatePressure(pinned: number, f: number, now: number): ReturnType<PressureController['evaluate']>;
+} {
+  const c = new PressureController(0);
+  return { evaluatePressure: (pinned, f, now) => c.evaluate(pinned, pressureThresholds(f === 0 ? free : f), now) };
 }
 
 describe('MVCC pressure band', () => {
@@ -38,7 +50,7 @@ describe('MVCC pressure band', () => {
 
   it('enters high and critical only after 30 s sustained, leaves after 120 s sustained', () => {
     const free = 10 * GIB;
-    const l = lifecycle();
+    const l = controller(free);
     let now = 1_000_000;
     assert.equal(l.evaluatePressure(6 * GIB, free, now).band, 'normal');
     const pending = l.evaluatePressure(6 * GIB, free, (now += ENTER_DEBOUNCE_MS - 1));

@@ -37,7 +37,10 @@ test('prune keeps heads, respects maxVersions and open readers, and raises the f
     assert.equal(second.prunedVersions, 6);
     assert.equal(db.mvccStatus().closedVersions.nodes, 2);
     assert.equal(second.pruneFloor, 9n, 'versions before 9 are no longer complete');
-    assert.throws(() => db.readAt(8n), { code: 'Neo.ClientError.Statement.ArgumentError' });
+    const below = db.readAt(8n);
+    assert.equal(below.getNode(a), null, 'below the floor a pruned version answers not-found');
+    assert.equal(below.nodeProperty(b, 'v'), -1n, 'a key that was never pruned still reads below the floor');
+    below.close();
     const recent = db.readAt(10n);
     assert.equal(recent.nodeProperty(a, 'v'), 8n);
     recent.close();

@@ -330,6 +330,32 @@ export interface ClusterSettings {
   routing_ttl: number;
 }
 
+/** `mvcc` section (docs/mvcc-lifecycle.md): the MVCC lifecycle's reader policy, pressure and ceilings. */
+export interface MvccSettings {
+  /** Milliseconds a long snapshot (explicit or temporal transaction) may live before it is cancelled; 0 = none. */
+  max_snapshot_lifetime: number;
+  /** Milliseconds of sustained critical pressure before the oldest reader is hard-expired. */
+  hard_expiry_after: number;
+  /** Longest chain of closed versions per key, enforced against TTL and max-versions protection; 0 = none. */
+  max_chain_hard_cap: number;
+  /** Bytes of pinned history that enter the high band; 0 = max(5 GiB, 15 % of free space). */
+  pressure_high_enter: number;
+  /** Bytes of pinned history that enter the critical band; 0 = max(20 GiB, 35 % of free space). */
+  pressure_critical_enter: number;
+  /** New long snapshots admitted per second in the high band. */
+  high_long_snapshot_rate: number;
+  /** Keys one prune cycle of a database may serve; 0 = its share of the global budget. */
+  budget_keys: number;
+  /** Keys every database is guaranteed per prune cycle. */
+  min_slice_keys: number;
+  /** Best-effort share of one core a lifecycle cycle may use (0.01..1). */
+  max_cpu_share: number;
+  /** Bytes of history one cycle may read and delete; 0 = no limit. */
+  max_io_bytes: number;
+  /** Milliseconds one cycle may run. */
+  max_cycle_runtime: number;
+}
+
 /** `wal` section. */
 export interface WalSettings {
   snapshot_retention_max_count: number;
@@ -363,6 +389,7 @@ export interface GraphdbConfig {
   assistant: AssistantSettings;
   memory_decay: MemoryDecaySettings;
   cluster: ClusterSettings;
+  mvcc: MvccSettings;
   wal: WalSettings;
   resources: ResourceSettings;
 }

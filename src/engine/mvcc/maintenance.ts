@@ -7,10 +7,15 @@
  *   node/relationship exist (no cap when `maxVersions` is omitted);
  * - it is older than the TTL: the commit that closed it happened before now - `ttlMs`
  *   (no TTL protection when omitted).
- * Heads are never touched. The prune floor (the highest pruned to_version) only grows.
+ * (the per-key safe floor of mvcc/lifecycle/key-plan.ts). Heads are never touched. The stored
+ * prune floor (the highest pruned to_version) only grows; a read below it answers per key: a
+ * version that was pruned is not found, a key whose versions were kept still reads.
  */
 import type { Connection } from '../storage/sqlite/connection.js';
-import { StateKey, readState, writeState } from '../storage/sqlite/state-table.js';
+import { StateKey, readState } from '../storage/sqlite/state-table.js';
+import { HISTORY_TABLES, ROW_OVERHEAD, readChainPage } from './lifecycle/history-scan.js';
+import { planKey } from './lifecycle/key-plan.js';
+import { applyKeyPlans } from './lifecycle/prune-apply.js';
 
 /** Options of one prune run. */
 export interface PruneOptions {
@@ -18,6 +23,8 @@ export interface PruneOptions {
   readonly maxVersions?: number;
   /** Closed versions whose closing commit is younger than this are kept. */
   readonly ttlMs?: number;
+  /** Longest chain of closed versions per key, enforced even against the TTL and the cap (0: none). */
+  readonly hardCap?: number;
 }
 
 /** Result of one prune run. */
@@ -48,55 +55,41 @@ export interface MvccStatus {
   readonly oldestReaderAgeSeconds: number | null;
 }
 
-const ROW_OVERHEAD = 32;
-
-function candidates(table: 'node_history' | 'rel_history'): string {
-  return `SELECT id, from_version, to_version, props FROM (
-      SELECT h.id, h.from_version, h.to_version, h.props,
-             row_number() OVER (PARTITION BY h.id ORDER BY h.from_version DESC) AS rank,
-             c.committed_at
-      FROM ${table} h LEFT JOIN commits c ON c.version = h.to_version
-    ) WHERE to_version <= @floor AND rank > @cap AND (committed_at IS NULL OR committed_at <= @cutoff)`;
-}
-
-function pruneTable(
-  connection: Connection,
-  table: 'node_history' | 'rel_history',
-  params: Record<string, unknown>,
-): { count: number; bytes: number; maxTo: bigint } {
-  const summary = connection
-    .raw(`SELECT count(*), coalesce(sum(length(props)), 0), coalesce(max(to_version), 0) FROM (${candidates(table)})`)
-    .get(params) as [bigint, bigint, bigint];
-  const count = Number(summary[0]);
-  if (count > 0) {
-    connection.stmt(`DELETE FROM ${table} WHERE (id, from_version) IN (SELECT id, from_version FROM (${candidates(table)}))`).run(params);
-  }
-  return { count, bytes: Number(summary[1]) + count * ROW_OVERHEAD, maxTo: summary[2] };
-}
+/** Id bounds of a whole history table. */
+export const FIRST_ID = -1n;
+export const END_ID = 1n << 62n;
 
 /**
- * Prunes closed versions inside the caller's write transaction on `connection`.
- * `pinFloor` is the oldest version an open reader pins (or the head version + 1 when none).
+ * Prunes closed versions inside the caller's write transaction on `connection`, key by key with
+ * the lifecycle's planner (mvcc/lifecycle/key-plan.ts). `pinFloor` is the oldest version an open
+ * reader pins (or the head version + 1 when none). The wrapper the CLI and embedded callers use
+ * (`PruneMVCCVersions`); the server's lifecycle runs the same plan in slices.
  */
 export function pruneHistory(connection: Connection, options: PruneOptions, pinFloor: bigint, now = Date.now()): PruneResult {
   const started = performance.now();
-  const params = {
-    floor: pinFloor,
-    cap: BigInt(Math.max(0, Math.floor(options.maxVersions ?? 0))),
-    cutoff: options.ttlMs === undefined ? BigInt(Number.MAX_SAFE_INTEGER) : BigInt(Math.floor(now - options.ttlMs)),
+  const bounds = {
+    pinFloor,
+    ttlCutoff: options.ttlMs === undefined ? null : Math.floor(now - options.ttlMs),
+    maxVersions: Math.max(0, Math.floor(options.maxVersions ?? 0)),
+    hardCap: Math.max(0, Math.floor(options.hardCap ?? 0)),
   };
-  const nodes = pruneTable(connection, 'node_history', params);
-  const rels = pruneTable(connection, 'rel_history', params);
-  const maxTo = nodes.maxTo > rels.maxTo ? nodes.maxTo : rels.maxTo;
-  const previousFloor = readState(connection, StateKey.pruneFloor);
-  const pruneFloor = maxTo > previousFloor ? maxTo : previousFloor;
-  if (pruneFloor !== previousFloor) writeState(connection, StateKey.pruneFloor, pruneFloor);
-  return {
-    prunedVersions: nodes.count + rels.count,
-    prunedBytes: nodes.bytes + rels.bytes,
-    pruneFloor,
-    durationMs: performance.now() - started,
-  };
+  let prunedVersions = 0;
+  let prunedBytes = 0;
+  let pruneFloor = readState(connection, StateKey.pruneFloor);
+  for (const table of HISTORY_TABLES) {
+    let after = FIRST_ID;
+    for (;;) {
+      const page = readChainPage(connection, table, after, END_ID);
+      const plans = page.chains.map((chain) => planKey(chain, bounds)).filter((plan) => plan.versions > 0);
+      const outcome = applyKeyPlans(connection, plans, pinFloor);
+      prunedVersions += outcome.versions;
+      prunedBytes += outcome.bytes;
+      pruneFloor = outcome.pruneFloor;
+      if (page.done) break;
+      after = page.after;
+    }
+  }
+  return { prunedVersions, prunedBytes, pruneFloor, durationMs: performance.now() - started };
 }
 
 /** Reads the history figures through `connection`. */

@@ -89,9 +89,13 @@ export class EngineTransaction implements Transaction {
   /** Fires when the transaction has been idle too long or passed its deadline (null while a statement runs). */
   private expiry: NodeJS.Timeout | null = null;
 
+  /** Set when the MVCC lifecycle cancelled the snapshot (SnapshotExpired): every later operation fails with it. */
+  private expired: GraphError | null = null;
+
   constructor(private readonly context: TransactionContext) {
     this.id = context.handle.id;
-    this.snapshot = context.store.beginRead();
+    this.snapshot = context.store.beginRead('long');
+    this.snapshot.onCancel((error) => this.expire(error));
     this.armExpiry();
   }
 
@@ -318,6 +322,24 @@ export class EngineTransaction implements Transaction {
   }
 
   /**
+   * The MVCC lifecycle cancelled this transaction's snapshot (maximum snapshot lifetime, hard
+   * expiry): like a termination, but every later statement and the commit fail with `error`
+   * (a TransientError, so drivers retry the transaction).
+   */
+  private expire(error: GraphError): void {
+    if (this.state !== 'open' || this.expired !== null) return;
+    this.expired = error;
+    this.clock?.terminate(error.message);
+    this.cancelLockWait?.(error);
+    if (this.executing) return;
+    afterPendingSlices(async () => {
+      const current = this.current;
+      if (current && !current.finished) await current.fail(error).catch(() => undefined);
+      await this.abort();
+    });
+  }
+
+  /**
    * Accepts an administration command: it runs at commit (so a rollback drops it), and the
    * transaction may hold only administration commands, like Neo4j's system transactions.
    */
@@ -382,11 +404,13 @@ export class EngineTransaction implements Transaction {
 
   /** The termination error when the transaction was terminated, else `error`. */
   private terminationOr(error: unknown): unknown {
+    if (this.expired !== null) return this.expired;
     const reason = this.context.handle.terminatedReason;
     return reason === null ? error : terminatedError(reason);
   }
 
   private assertOpen(): void {
+    if (this.expired !== null) throw this.expired;
     const reason = this.context.handle.terminatedReason;
     if (reason !== null) throw terminatedError(reason);
     if (this.state !== 'open') {

@@ -12,7 +12,7 @@ import type { SchemaCatalog } from '../catalog/schema-catalog.js';
 import { loadCatalog } from '../catalog/catalog-loader.js';
 import { WriteLock } from '../mvcc/write-lock.js';
 import { EntityLocks } from '../mvcc/entity-locks.js';
-import { SnapshotRegistry } from '../mvcc/snapshot-registry.js';
+import { SnapshotRegistry, type ReaderKind } from '../mvcc/snapshot-registry.js';
 import { SnapshotPool, type SharedSnapshot } from '../mvcc/shared-snapshots.js';
 import { historyFigures, pruneHistory, type MvccStatus, type PruneOptions, type PruneResult } from '../mvcc/maintenance.js';
 import { Connection, openReaderConnection, openWriterConnection, type SyncMode } from './sqlite/connection.js';
@@ -399,15 +399,16 @@ export class DatabaseStore {
    * opened after a commit of this process or when `PRAGMA data_version` shows that another
    * process committed.
    */
-  beginRead(): ReadTransaction {
+  beginRead(kind: ReaderKind = 'short'): ReadTransaction {
     this.assertOpen();
     const dataVersion = this.dataVersionStatement.get() as bigint;
     if (dataVersion !== this.dataVersion) {
       this.dataVersion = dataVersion;
       this.readers.retireCurrent();
     }
+    this.snapshots.admit(kind);
     const snapshot = this.readers.currentAt(this.committed) ?? this.openSnapshot();
-    const pin = this.snapshots.pin(snapshot.version);
+    const pin = this.snapshots.pin(snapshot.version, kind);
     return new SnapshotReader([snapshot.connection, this.context, this.catalog, snapshot.version], snapshot, this.readers, pin);
   }
 
@@ -463,24 +464,35 @@ export class DatabaseStore {
     }
   }
 
-  /** Reads the database as it was at commit `version` (0 is the empty initial state). */
-  readAt(version: bigint): ReadTransaction {
+  /**
+   * Reads the database as it was at commit `version` (0 is the empty initial state). Below the
+   * prune floor the answer is decided per key: a version that was pruned is not found, a key
+   * whose versions were kept reads as it was. A `long` reader (an explicit or temporal
+   * transaction) passes the lifecycle's admission first.
+   */
+  readAt(version: bigint, kind: ReaderKind = 'long'): ReadTransaction {
     this.assertOpen();
     if (version < 0n || version > this.committed) {
       throw new ArgumentError(`Version ${version} of database '${this.name}' does not exist (current version ${this.committed}).`);
     }
-    const connection = this.acquireReader();
-    connection.stmt('BEGIN').run();
-    const floor = readState(connection, StateKey.pruneFloor);
-    if (version < floor) {
-      this.releaseReader(connection);
-      throw new ArgumentError(`Version ${version} of database '${this.name}' was pruned (oldest readable version ${floor}).`);
-    }
-    const pin = this.snapshots.pin(version);
-    return new HistoricalSnapshot([connection, this.context, this.catalog, version], () => {
+    this.snapshots.admit(kind);
+    const pin = this.snapshots.pin(version, kind);
+    let connection: Connection;
+    try {
+      connection = this.acquireReader();
+      connection.stmt('BEGIN').run();
+    } catch (error) {
       pin.release();
-      this.releaseReader(connection);
-    });
+      throw error;
+    }
+    return new HistoricalSnapshot(
+      [connection, this.context, this.catalog, version],
+      () => {
+        pin.release();
+        this.releaseReader(connection);
+      },
+      pin,
+    );
   }
 
   /** The version that was current at `time` (0 when before the first commit). */
@@ -495,8 +507,8 @@ export class DatabaseStore {
   }
 
   /** Reads the database as it was at `time`. */
-  readAtTime(time: Date): ReadTransaction {
-    return this.readAt(this.versionAt(time));
+  readAtTime(time: Date, kind: ReaderKind = 'long'): ReadTransaction {
+    return this.readAt(this.versionAt(time), kind);
   }
 
   private withReader<T>(action: (connection: Connection) => T): T {
@@ -547,15 +559,47 @@ export class DatabaseStore {
 
   /** Prunes closed versions (never a head, never one an open reader needs). Takes the write lock. */
   async prune(options: PruneOptions = {}, lockTimeoutMs?: number): Promise<PruneResult> {
+    return this.applyHistory((writer, pinFloor) => {
+      const result = pruneHistory(writer, options, pinFloor);
+      if (options.ttlMs !== undefined) pruneChanges(writer, Date.now() - options.ttlMs);
+      return result;
+    }, lockTimeoutMs);
+  }
+
+  /** Open readers and their pins (the MVCC lifecycle's reader policy works on them). */
+  get readerRegistry(): SnapshotRegistry {
+    return this.snapshots;
+  }
+
+  /** The oldest version an open reader pins, or the head version + 1 when none. */
+  get pinFloor(): bigint {
+    return this.snapshots.oldestVersion ?? this.committed + 1n;
+  }
+
+  /** The next node and relationship ids (the key space the lifecycle samples). */
+  get idSpace(): { readonly node: bigint; readonly rel: bigint } {
+    return this.nextIds;
+  }
+
+  /** Runs `read` on a pooled read connection inside one read transaction (lifecycle planning, debt). */
+  readHistory<T>(read: (connection: Connection) => T): T {
+    this.assertOpen();
+    return this.withReader(read);
+  }
+
+  /**
+   * Runs `apply` under the write lock in one SQLite write transaction (lifecycle apply phase):
+   * commit times not yet logged are written first, so TTL checks see every commit.
+   */
+  async applyHistory<T>(apply: (writer: Connection, pinFloor: bigint) => T, lockTimeoutMs?: number): Promise<T> {
     this.assertOpen();
     await this.lock.acquire(lockTimeoutMs ?? this.options.writeLockTimeoutMs);
     try {
-      const pinFloor = this.snapshots.oldestVersion ?? this.committed + 1n;
+      this.assertOpen();
       this.writer.stmt('BEGIN IMMEDIATE').run();
       try {
         this.writeCommitLog(this.pendingCommitLog);
-        const result = pruneHistory(this.writer, options, pinFloor);
-        if (options.ttlMs !== undefined) pruneChanges(this.writer, Date.now() - options.ttlMs);
+        const result = apply(this.writer, this.pinFloor);
         this.writer.stmt('COMMIT').run();
         this.pendingCommitLog = [];
         this.commitLogFlushedAt = Date.now();

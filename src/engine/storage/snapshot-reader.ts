@@ -8,12 +8,20 @@ import type { GraphReader } from './graph-store.js';
 import { ClosedConnection } from './sqlite/connection.js';
 import type { SharedSnapshot, SnapshotPool } from '../mvcc/shared-snapshots.js';
 import type { Pin } from '../mvcc/snapshot-registry.js';
+import type { GraphError } from '../errors/index.js';
 
 /** A GraphReader that holds resources until `close()`. */
 export interface ReadTransaction extends GraphReader {
   /** Ends the snapshot and returns its connection to the pool (idempotent). */
   close(): void;
   readonly isOpen: boolean;
+  /** The committed version the reader sees. */
+  readonly version: bigint;
+  /**
+   * Calls `listener` when the MVCC lifecycle cancels this reader (maximum snapshot lifetime,
+   * hard expiry under pressure); from then on its version is no longer protected from pruning.
+   */
+  onCancel(listener: (error: GraphError) => void): void;
 }
 
 type Closer = () => void;
@@ -45,6 +53,10 @@ export class SnapshotReader extends HeadReader implements ReadTransaction {
     return this.open;
   }
 
+  onCancel(listener: (error: GraphError) => void): void {
+    this.pin.onCancel(listener);
+  }
+
   protected override committedState(key: string): bigint {
     const memo = this.snapshot.memo;
     let value = memo.get(key);
@@ -68,9 +80,17 @@ export class SnapshotReader extends HeadReader implements ReadTransaction {
 export class HistoricalSnapshot extends HistoryReader implements ReadTransaction {
   private closer: Closer | null;
 
-  constructor(args: ConstructorParameters<typeof HistoryReader>, closer: Closer) {
+  constructor(
+    args: ConstructorParameters<typeof HistoryReader>,
+    closer: Closer,
+    private readonly pin: Pin,
+  ) {
     super(...args);
     this.closer = closer;
+  }
+
+  onCancel(listener: (error: GraphError) => void): void {
+    this.pin.onCancel(listener);
   }
 
   get isOpen(): boolean {

@@ -1,20 +1,11 @@
 /**
  * The MVCC lifecycle metrics of the spec (names exactly, no `graphdb_` prefix), registered on the
- * server's metrics registry. Gauges are global aggregates collected at scrape time from every
- * user database; the debt, prunable and pruned families also carry per-database series
- * (label `database`). Per-key detail is only on the debt endpoint.
+ * server's metrics registry. Gauges are global aggregates read at scrape time from the
+ * lifecycle's rollups (never a scan of the history); the debt, prunable and pruned families
+ * also carry per-database series (label `database`). Per-key detail is only on the debt endpoint.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { MvccStatus } from '../../../engine/index.js';
-import type { DebtFigures } from './admin-mvcc-debt.js';
-import type { RunSummary } from './admin-mvcc-lifecycle.js';
-
-/** Per-database figures the gauges read at scrape time. */
-export interface MvccScrape {
-  readonly database: string;
-  readonly status: MvccStatus;
-  readonly debt: DebtFigures;
-}
+import type { LifecycleFigures, RunSummary } from '../../../engine/index.js';
 
 /** The registered MVCC metrics; `recordRun` feeds the run counters. */
 export class MvccMetrics {
@@ -23,10 +14,10 @@ export class MvccMetrics {
   private readonly keysScanned: Counter;
   private readonly stalePlanSkips: Counter;
 
-  constructor(registry: Registry, scrape: () => readonly MvccScrape[]) {
+  constructor(registry: Registry, scrape: () => readonly LifecycleFigures[]) {
     const registers = [registry];
-    const sum = (pick: (s: MvccScrape) => number) => () => scrape().reduce((total, s) => total + pick(s), 0);
-    const max = (pick: (s: MvccScrape) => number) => () => scrape().reduce((top, s) => Math.max(top, pick(s)), 0);
+    const sum = (pick: (s: LifecycleFigures) => number) => () => scrape().reduce((total, s) => total + pick(s), 0);
+    const max = (pick: (s: LifecycleFigures) => number) => () => scrape().reduce((top, s) => Math.max(top, pick(s)), 0);
     const global = (name: string, help: string, read: () => number): void => {
       new Gauge({
         name,
@@ -37,7 +28,7 @@ export class MvccMetrics {
         },
       });
     };
-    const perDatabase = (name: string, help: string, pick: (s: MvccScrape) => number): void => {
+    const perDatabase = (name: string, help: string, pick: (s: LifecycleFigures) => number): void => {
       new Gauge({
         name,
         help,
@@ -56,54 +47,67 @@ export class MvccMetrics {
     };
     global(
       'mvcc_bytes_pinned_by_oldest_reader',
-      'Bytes of closed versions only the oldest open reader keeps alive.',
-      sum((s) => s.status.bytesPinnedByOldestReader),
+      'Bytes of closed versions that only open readers keep alive (last debt rollup).',
+      sum((s) => s.debt?.pinnedBytes ?? 0),
     );
-    perDatabase('mvcc_compaction_debt_bytes', 'Bytes of closed versions the retention settings allow to prune now.', (s) => s.debt.bytes);
-    perDatabase('mvcc_compaction_debt_keys', 'Nodes and relationships with prunable closed versions.', (s) => s.debt.keys);
+    perDatabase(
+      'mvcc_compaction_debt_bytes',
+      'Bytes of closed versions the retention settings allow to prune now (last debt rollup).',
+      (s) => s.debt?.bytes ?? 0,
+    );
+    perDatabase(
+      'mvcc_compaction_debt_keys',
+      'Nodes and relationships with prunable closed versions (last debt rollup).',
+      (s) => s.debt?.keys ?? 0,
+    );
     global(
       'mvcc_active_snapshot_readers',
       'Open snapshot and historical readers.',
-      sum((s) => s.status.activeReaders),
+      sum((s) => s.activeReaders),
     );
     global(
       'mvcc_oldest_reader_age_seconds',
       'Age of the oldest open reader (0 when none).',
-      max((s) => s.status.oldestReaderAgeSeconds ?? 0),
+      max((s) => s.oldestReaderAgeSeconds ?? 0),
     );
-    perDatabase('mvcc_prunable_bytes_total', 'Bytes held by prunable closed versions.', (s) => s.debt.bytes);
+    perDatabase('mvcc_prunable_bytes_total', 'Bytes held by prunable closed versions (last debt rollup).', (s) => s.debt?.bytes ?? 0);
+    global(
+      'mvcc_tombstone_chain_max_depth',
+      'Longest chain of closed versions of a deleted node or relationship (last debt rollup).',
+      max((s) => s.debt?.tombstoneChainMaxDepth ?? 0),
+    );
     global(
       'mvcc_floor_lag_versions',
       'Largest distance between a head version and its prune floor.',
-      max((s) => Number(s.status.version - s.status.pruneFloor)),
+      max((s) => Number(s.version - s.pruneFloor)),
     );
     this.prunedBytes = new Counter({
       name: 'mvcc_pruned_bytes_total',
-      help: 'Bytes of closed versions removed by prune runs.',
+      help: 'Bytes of closed versions removed by prune cycles.',
       labelNames: ['database'],
       registers,
     });
     this.runDuration = new Histogram({
       name: 'mvcc_prune_run_duration_seconds',
-      help: 'Duration of one prune run.',
+      help: 'Duration of one prune cycle.',
       buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30],
       registers,
     });
     this.keysScanned = new Counter({
       name: 'mvcc_prune_run_keys_scanned_total',
-      help: 'Closed versions examined by prune runs.',
+      help: 'Keys (chains of closed versions) examined by prune cycles.',
       registers,
     });
     this.stalePlanSkips = new Counter({
       name: 'mvcc_prune_stale_plan_skips_total',
-      help: 'Keys skipped because the version fence moved between plan and apply (plans are applied under the write lock).',
+      help: 'Keys skipped because their version fence moved between plan and apply (retried with backoff).',
       registers,
     });
     this.prunedBytes.inc({}, 0);
     this.stalePlanSkips.inc(0);
   }
 
-  /** Records one finished prune run. */
+  /** Records one finished prune cycle. */
   recordRun(database: string, summary: RunSummary): void {
     this.prunedBytes.inc({ database }, summary.prunedBytes);
     this.prunedBytes.inc({}, summary.prunedBytes);

@@ -1,28 +1,43 @@
 /**
- * Route group (admin only): the MVCC lifecycle admin surface of SPEC "MVCC admin".
+ * Route group (admin only): the MVCC lifecycle admin surface of SPEC "MVCC admin", over the
+ * engine's MvccLifecycleService (src/engine/mvcc/lifecycle).
  *
  * - `GET /admin/databases/{db}/mvcc` and `.../mvcc/status`: lifecycle state and interval,
- *   pressure band (with thresholds and a pending transition), oldest reader, pinned bytes,
- *   debt bytes/keys, last-run summary, fence-mismatch (stale-plan) count.
+ *   pressure band (thresholds, pending transition, emergency mode, warning), readers, pinned
+ *   bytes, debt (last rollup: sampled, or exact after a full scan), last-run summary,
+ *   fence-mismatch (stale-plan) count. No history scan runs on this path.
  * - `POST .../mvcc/pause|resume|prune|schedule` (`{interval: "10m"}`, `"0s"` = manual-only).
- * - `GET .../mvcc/debt?limit=N`: the top N debt keys (capped at 1000).
+ * - `POST .../mvcc/rebuild-heads`: the head rebuild (RebuildMVCCHeads).
+ * - `GET .../mvcc/debt?limit=N`: the exact debt and its top N keys (capped at 1000), read in slices.
  *
  * The lifecycle starts manual-only (retention settings alone start no background pruning);
- * cycles use the database's effective `mvcc_retention_max_versions` / `mvcc_retention_ttl`.
- * The `system` database is not selectable. The pressure band of every user database is evaluated
- * every 15 s and on each status request (transitions need their debounce time sustained).
+ * cycles use the database's effective retention and `mvcc.*` settings. The `system` database is
+ * not selectable. The service evaluates debt and pressure every 10 s and the reader policy every
+ * second. Responses of a request to a database whose band is not `normal` carry the header
+ * `X-Graphdb-Mvcc-Pressure: <band>` (and `; emergency`).
  */
 import { statfsSync } from 'node:fs';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { parseDuration, formatDuration } from '../../../engine/config/index.js';
-import { DatabaseNotFound, GraphError, StatusCodes, SYSTEM_DATABASE, type GraphDB, type DatabaseStore } from '../../../engine/index.js';
-import { computeDebt, type DebtFigures, type RetentionSettings } from './admin-mvcc-debt.js';
-import { MvccLifecycle, pressureThresholds, type RunSummary } from './admin-mvcc-lifecycle.js';
-import { MvccMetrics, type MvccScrape } from './admin-mvcc-metrics.js';
+import {
+  DatabaseNotFound,
+  GraphError,
+  MAX_DEBT_KEYS,
+  MvccLifecycleService,
+  StatusCodes,
+  SYSTEM_DATABASE,
+  type GraphDB,
+  type LifecycleClock,
+  type LifecycleSettings,
+  type RunSummary,
+} from '../../../engine/index.js';
+import { MvccMetrics } from './admin-mvcc-metrics.js';
 
 /** Inputs of the MVCC admin routes. */
 export interface AdminMvccRouteOptions {
   readonly graphdb: GraphDB;
+  /** The lifecycle's clock (tests inject one; wall-clock time otherwise). */
+  readonly clock?: LifecycleClock;
 }
 
 const admin = { auth: 'admin' } as const;
@@ -32,12 +47,10 @@ const dbParams = {
   properties: { db: { type: 'string', description: 'Database name (not system)' } },
 } as const;
 const objectResponse = { 200: { type: 'object', additionalProperties: true } } as const;
-/** How often the pressure band of every user database is evaluated (besides each status request). */
-export const PRESSURE_EVALUATION_MS = 15_000;
 /** Longest lifecycle interval (timers cannot exceed ~24.8 days; a day is plenty for pruning). */
 const MAX_INTERVAL_MS = 24 * 3_600_000;
-/** Upper bound of the per-key debt list (cardinality cap). */
-export const MAX_DEBT_KEYS = 1000;
+/** The header of degraded responses. */
+export const PRESSURE_HEADER = 'x-graphdb-mvcc-pressure';
 
 function runJson(run: RunSummary | null): Record<string, unknown> | null {
   if (run === null) return null;
@@ -50,7 +63,11 @@ function runJson(run: RunSummary | null): Record<string, unknown> | null {
     keys_scanned: run.keysScanned,
     prune_floor: run.pruneFloor,
     stale_plan_skips: run.stalePlanSkips,
-    retention: { max_versions: run.retention.maxVersions, ttl: formatDuration(run.retention.ttlMs) },
+    hot_keys: run.hotKeys,
+    keys_served: run.budgetKeys,
+    stopped_by: run.stoppedBy,
+    emergency: run.emergency,
+    retention: { max_versions: run.retention.maxVersions, ttl: formatDuration(run.retention.ttlMs), hard_cap: run.retention.hardCap },
     error: run.error,
   };
 }
@@ -65,116 +82,132 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
   const { graphdb } = options;
   return async function mvccRoutes(app: FastifyInstance): Promise<void> {
     const services = app.graphdb;
-    const lifecycles = new Map<string, MvccLifecycle>();
-
     const userDatabases = (): string[] =>
       graphdb
         .databases()
         .filter((d) => d.name !== SYSTEM_DATABASE && d.status === 'online')
         .map((d) => d.name);
-    const retention = (database: string): RetentionSettings => {
-      const settings = services.config.effectiveConfig(database).database;
-      return { maxVersions: settings.mvcc_retention_max_versions, ttlMs: settings.mvcc_retention_ttl };
-    };
-    const debtOf = (store: DatabaseStore, limit: number): DebtFigures => {
-      const status = store.mvccStatus();
-      const pinFloor = status.oldestReaderVersion ?? status.version + 1n;
-      return computeDebt(store.file, retention(store.name), pinFloor, limit);
-    };
-    const scrape = (): MvccScrape[] => {
-      const figures: MvccScrape[] = [];
-      for (const database of userDatabases()) {
-        try {
-          const store = graphdb.store(database);
-          figures.push({ database, status: store.mvccStatus(), debt: debtOf(store, 0) });
-        } catch (error) {
-          if (!(error instanceof DatabaseNotFound)) throw error;
-        }
-      }
-      return figures;
-    };
-    const metrics = new MvccMetrics(services.metrics.registry, scrape);
-
-    const resolve = (name: string): { store: DatabaseStore; lifecycle: MvccLifecycle } => {
-      if (name.toLowerCase() === SYSTEM_DATABASE) {
-        throw new GraphError(StatusCodes.InvalidRequest, 'The MVCC admin surface excludes the system database.');
-      }
-      if (!services.engine.hasDatabase(name)) throw new DatabaseNotFound(name);
-      const store = graphdb.store(name);
-      let lifecycle = lifecycles.get(store.name);
-      if (lifecycle === undefined) {
-        const database = store.name;
-        lifecycle = new MvccLifecycle(
-          database,
-          () => graphdb.store(database),
-          () => retention(database),
-          (db, run) => metrics.recordRun(db, run),
-        );
-        lifecycles.set(database, lifecycle);
-      }
-      return { store, lifecycle };
-    };
-
-    const evaluateAll = (): void => {
-      const free = freeBytes(graphdb.storage.dataDir);
-      for (const database of userDatabases()) {
-        try {
-          const { store, lifecycle } = resolve(database);
-          lifecycle.evaluatePressure(store.mvccStatus().bytesPinnedByOldestReader, free);
-        } catch (error) {
-          if (!(error instanceof DatabaseNotFound)) services.logger.warn({ database, err: error }, 'MVCC pressure evaluation failed');
-        }
-      }
-    };
-    const evaluator = setInterval(evaluateAll, PRESSURE_EVALUATION_MS);
-    evaluator.unref();
-
-    const statusBody = (name: string): Record<string, unknown> => {
-      const { store, lifecycle } = resolve(name);
-      const status = store.mvccStatus();
-      const debt = debtOf(store, 0);
-      const free = freeBytes(graphdb.storage.dataDir);
-      const pinned = status.bytesPinnedByOldestReader;
-      const pressure = lifecycle.evaluatePressure(pinned, free);
-      const thresholds = pressureThresholds(free);
+    const settings = (database: string): LifecycleSettings => {
+      const config = services.config.effectiveConfig(database);
+      const mvcc = config.mvcc;
       return {
-        database: store.name,
+        maxVersions: config.database.mvcc_retention_max_versions,
+        ttlMs: config.database.mvcc_retention_ttl,
+        hardCap: mvcc.max_chain_hard_cap,
+        maxSnapshotLifetimeMs: mvcc.max_snapshot_lifetime,
+        hardExpiryAfterMs: mvcc.hard_expiry_after,
+        highEnter: mvcc.pressure_high_enter,
+        criticalEnter: mvcc.pressure_critical_enter,
+        highLongSnapshotRate: mvcc.high_long_snapshot_rate,
+        budgetKeys: mvcc.budget_keys,
+        minSliceKeys: mvcc.min_slice_keys,
+        maxCpuShare: mvcc.max_cpu_share,
+        maxIoBytes: mvcc.max_io_bytes,
+        maxCycleRuntimeMs: mvcc.max_cycle_runtime,
+      };
+    };
+    let metrics: MvccMetrics | null = null;
+    const service = new MvccLifecycleService({
+      databases: userDatabases,
+      store: (name) => {
+        if (name.toLowerCase() === SYSTEM_DATABASE) {
+          throw new GraphError(StatusCodes.InvalidRequest, 'The MVCC admin surface excludes the system database.');
+        }
+        if (!services.engine.hasDatabase(name)) throw new DatabaseNotFound(name);
+        return graphdb.store(name);
+      },
+      settings,
+      freeBytes: () => freeBytes(graphdb.storage.dataDir),
+      clock: options.clock,
+      audit: (event) => services.logger.warn(event, 'MVCC snapshot reader expired'),
+      observe: (database, run) => metrics?.recordRun(database, run),
+    });
+    metrics = new MvccMetrics(services.metrics.registry, () => service.allFigures());
+    service.start();
+
+    app.addHook('onSend', async (request, reply) => {
+      const match = /\/db\/([^/?]+)\//.exec(request.url);
+      if (match === null) return;
+      let database: string;
+      try {
+        database = decodeURIComponent(match[1]!);
+      } catch {
+        return;
+      }
+      const band = service.bandOf(database);
+      if (band !== null && band.band !== 'normal') reply.header(PRESSURE_HEADER, band.emergency ? `${band.band}; emergency` : band.band);
+    });
+
+    const statusBody = async (name: string, refresh: boolean): Promise<Record<string, unknown>> => {
+      const lifecycle = service.lifecycle(name);
+      if (refresh || lifecycle.debt.latest === null) await lifecycle.evaluate();
+      const figures = service.figures(name);
+      const debt = figures.debt;
+      const pressure = figures.pressure;
+      const pinned = debt?.pinnedBytes ?? 0;
+      return {
+        database: figures.database,
         lifecycle: {
           state: lifecycle.state,
           interval: formatDuration(lifecycle.interval),
-          retention: retentionJson(retention(store.name)),
+          retention: retentionJson(settings(figures.database)),
         },
         pressure: {
           band: pressure.band,
           pinned_bytes: pinned,
-          pending: pressure.pending,
-          data_dir_free_bytes: free,
+          pending:
+            pressure.pending === null ? null : { target: pressure.pending.target, since: new Date(pressure.pending.since).toISOString() },
+          emergency: pressure.emergency,
+          debt_slope_bytes_per_second: pressure.debtSlope,
+          warning:
+            pressure.band === 'normal'
+              ? null
+              : pressure.band === 'high'
+                ? 'MVCC history pressure is high: new long snapshots are rate-limited.'
+                : 'MVCC history pressure is critical: new long snapshots are refused.',
+          data_dir_free_bytes: freeBytes(graphdb.storage.dataDir),
           thresholds: {
-            high_enter: thresholds.highEnter,
-            high_exit: thresholds.highExit,
-            critical_enter: thresholds.criticalEnter,
-            critical_exit: thresholds.criticalExit,
+            high_enter: figures.thresholds.highEnter,
+            high_exit: figures.thresholds.highExit,
+            critical_enter: figures.thresholds.criticalEnter,
+            critical_exit: figures.thresholds.criticalExit,
           },
         },
         oldest_reader:
-          status.oldestReaderVersion === null
+          figures.oldestReaderVersion === null
             ? null
-            : { version: status.oldestReaderVersion.toString(), age_seconds: status.oldestReaderAgeSeconds },
-        active_readers: status.activeReaders,
+            : { version: figures.oldestReaderVersion.toString(), age_seconds: figures.oldestReaderAgeSeconds },
+        active_readers: figures.activeReaders,
+        long_readers: figures.longReaders,
         pinned_bytes: pinned,
-        debt: { bytes: debt.bytes, keys: debt.keys, versions: debt.versions },
+        debt:
+          debt === null
+            ? null
+            : {
+                bytes: debt.bytes,
+                keys: debt.keys,
+                versions: debt.versions,
+                exact: debt.exact,
+                coverage: debt.coverage,
+                as_of: new Date(debt.at).toISOString(),
+                tombstone_chain_max_depth: debt.tombstoneChainMaxDepth,
+                max_chain_length: debt.maxChainLength,
+              },
         history: {
-          version: status.version.toString(),
-          prune_floor: status.pruneFloor.toString(),
-          oldest_history_version: status.oldestHistoryVersion?.toString() ?? null,
-          closed_versions: status.closedVersions,
-          bytes: status.historyBytes,
+          version: figures.version.toString(),
+          prune_floor: figures.pruneFloor.toString(),
+          closed_versions: debt?.closedVersions ?? { nodes: 0, relationships: 0 },
+          bytes: debt?.historyBytes ?? 0,
         },
         last_run: runJson(lifecycle.lastRun),
         totals: {
           runs: lifecycle.totals.runs,
           pruned_bytes: lifecycle.totals.prunedBytes,
           pruned_versions: lifecycle.totals.prunedVersions,
+          graceful_cancels: lifecycle.totals.gracefulCancels,
+          hard_expiries: lifecycle.totals.hardExpiries,
+          admissions_refused: lifecycle.totals.admissionsRefused,
+          admissions_rate_limited: lifecycle.totals.admissionsRateLimited,
         },
         fence_mismatches: lifecycle.totals.stalePlanSkips,
       };
@@ -184,14 +217,18 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
       summary: 'MVCC lifecycle status of a database',
       tags: ['admin', 'mvcc'],
       params: dbParams,
+      querystring: {
+        type: 'object',
+        properties: { refresh: { type: 'boolean', default: false, description: 'Run a debt pass and pressure evaluation first' } },
+      },
       response: objectResponse,
     };
-    app.get<{ Params: { db: string } }>('/admin/databases/:db/mvcc', { config: admin, schema: statusSchema }, async (request) =>
-      statusBody(request.params.db),
-    );
-    app.get<{ Params: { db: string } }>('/admin/databases/:db/mvcc/status', { config: admin, schema: statusSchema }, async (request) =>
-      statusBody(request.params.db),
-    );
+    type StatusRequest = { Params: { db: string }; Querystring: { refresh?: boolean } };
+    for (const path of ['/admin/databases/:db/mvcc', '/admin/databases/:db/mvcc/status']) {
+      app.get<StatusRequest>(path, { config: admin, schema: statusSchema }, async (request) =>
+        statusBody(request.params.db, request.query.refresh === true),
+      );
+    }
 
     app.post<{ Params: { db: string } }>(
       '/admin/databases/:db/mvcc/pause',
@@ -205,7 +242,7 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
         },
       },
       async (request) => {
-        const { lifecycle } = resolve(request.params.db);
+        const lifecycle = service.lifecycle(request.params.db);
         lifecycle.pause();
         return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
       },
@@ -218,7 +255,7 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
         schema: { summary: 'Resume automatic MVCC prune cycles', tags: ['admin', 'mvcc'], params: dbParams, response: objectResponse },
       },
       async (request) => {
-        const { lifecycle } = resolve(request.params.db);
+        const lifecycle = service.lifecycle(request.params.db);
         lifecycle.resume();
         return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };
       },
@@ -236,8 +273,9 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
         },
       },
       async (request) => {
-        const { lifecycle } = resolve(request.params.db);
-        return { database: lifecycle.database, run: runJson(await lifecycle.prune('manual')) };
+        const lifecycle = service.lifecycle(request.params.db);
+        const run = await service.prune(lifecycle.database);
+        return { database: lifecycle.database, run: runJson(run) };
       },
     );
 
@@ -258,7 +296,7 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
         },
       },
       async (request) => {
-        const { lifecycle } = resolve(request.params.db);
+        const lifecycle = service.lifecycle(request.params.db);
         const interval = parseDuration(request.body.interval);
         if (interval === null)
           throw new GraphError(
@@ -289,20 +327,42 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
         },
       },
       async (request) => {
-        const { store } = resolve(request.params.db);
+        const lifecycle = service.lifecycle(request.params.db);
         const limit = Math.min(request.query.limit ?? 10, MAX_DEBT_KEYS);
-        const debt = debtOf(store, limit);
-        return { database: store.name, limit, bytes: debt.bytes, keys: debt.keys, versions: debt.versions, top: debt.top };
+        const debt = await service.debtReport(lifecycle.database, limit);
+        return { database: lifecycle.database, limit, bytes: debt.bytes, keys: debt.keys, versions: debt.versions, top: debt.top };
       },
     );
 
-    app.addHook('onClose', async () => {
-      clearInterval(evaluator);
-      for (const lifecycle of lifecycles.values()) lifecycle.close();
-    });
+    app.post<{ Params: { db: string } }>(
+      '/admin/databases/:db/mvcc/rebuild-heads',
+      {
+        config: admin,
+        schema: {
+          summary: 'Rebuild MVCC heads: align head versions with their history, drop uncommitted history, recount',
+          tags: ['admin', 'mvcc'],
+          params: dbParams,
+          response: objectResponse,
+        },
+      },
+      async (request) => {
+        const lifecycle = service.lifecycle(request.params.db);
+        const result = await service.rebuildHeads(lifecycle.database);
+        return {
+          database: lifecycle.database,
+          heads_checked: result.headsChecked,
+          heads_repaired: result.headsRepaired,
+          orphan_versions_removed: result.orphanVersionsRemoved,
+          counts_corrected: result.countsCorrected,
+          duration_ms: result.durationMs,
+        };
+      },
+    );
+
+    app.addHook('onClose', async () => service.close());
   };
 }
 
-function retentionJson(retention: RetentionSettings): Record<string, unknown> {
-  return { max_versions: retention.maxVersions, ttl: formatDuration(retention.ttlMs) };
+function retentionJson(settings: LifecycleSettings): Record<string, unknown> {
+  return { max_versions: settings.maxVersions, ttl: formatDuration(settings.ttlMs), hard_cap: settings.hardCap };
 }
