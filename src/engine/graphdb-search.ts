@@ -15,6 +15,7 @@ import { ArgumentError } from './errors/index.js';
 import {
   SearchManager,
   searchSettingsFrom,
+  vectorBackend,
   vectorIndexDefinition,
   type DatabaseSearch,
   type EmbeddingProvider,
@@ -60,6 +61,9 @@ export interface SearchReadinessSummary {
   readonly ready: boolean;
   readonly build_phase: string;
   readonly progress_pct: number;
+  /** `faiss` when faiss-node's ANN indexes are available, else `exact` (see `vector_backend_reason`). */
+  readonly vector_backend: 'faiss' | 'exact';
+  readonly vector_backend_reason?: string;
 }
 
 /** Cumulative embedding-worker figures of every database (`/metrics`). */
@@ -213,10 +217,13 @@ export class EngineSearch {
   readiness(): SearchReadinessSummary {
     const statuses = this.statuses();
     const building = statuses.filter((s) => !s.ready);
+    const backend = vectorBackend();
     return {
       ready: building.length === 0,
       build_phase: building[0]?.build_phase ?? 'ready',
       progress_pct: building.length === 0 ? 100 : Math.min(...building.map((s) => s.progress_pct)),
+      vector_backend: backend.name,
+      ...(backend.reason === undefined ? {} : { vector_backend_reason: backend.reason }),
     };
   }
 

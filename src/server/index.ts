@@ -150,6 +150,13 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   engine.graphdb.setSettingsSource(() => settingRows(loaded));
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
   const search = engine.graphdb.searchServices;
+  const vectorSearch = search?.readiness();
+  if (vectorSearch?.vector_backend === 'exact') {
+    logger.warn(
+      { reason: vectorSearch.vector_backend_reason },
+      'vector search has no ANN index backend: every vector query is an exact scan',
+    );
+  }
   const probes: SubsystemProbes = {
     ...(search === null ? {} : { searchReadiness: () => search.readiness(), embeddingsPending: () => search.embeddingsPending() }),
     ...options.probes,

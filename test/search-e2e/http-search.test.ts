@@ -155,7 +155,7 @@ test('/status, /admin/stats and /metrics report the real search and embedding st
   assert.ok(embedCalls >= 4);
 
   const stats = await request(`${server.url}/admin/stats`);
-  assert.deepEqual(stats.body.search, { ready: true, build_phase: 'ready', progress_pct: 100 });
+  assert.deepEqual(stats.body.search, { ready: true, build_phase: 'ready', progress_pct: 100, vector_backend: 'faiss' });
 
   const metrics = await request(`${server.url}/metrics`);
   const processed = /^graphdb_embeddings_processed_total (\d+)/m.exec(metrics.text);

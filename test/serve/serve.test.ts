@@ -121,6 +121,7 @@ describe('graphdb serve', () => {
     assert.deepEqual(await health.json(), { status: 'healthy' });
     const before = (await (await fetch(`${served.url}/status`)).json()) as any;
     assert.equal(before.status, 'healthy');
+    assert.equal(before.search.vector_backend, 'faiss', '/status names the vector backend');
     assert.equal(before.server.version, JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version);
     assert.equal((await post(served.url, 'CREATE (a:Counted)-[:R]->(:Counted) RETURN a')).status, 200);
     const after = (await (await fetch(`${served.url}/status`)).json()) as any;

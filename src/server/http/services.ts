@@ -18,7 +18,25 @@ export interface SearchReadiness {
   readonly ready: boolean;
   readonly build_phase: string;
   readonly progress_pct: number;
+  /** `faiss`, or `exact` when faiss-node is unavailable (then `vector_backend_reason` says why). */
+  readonly vector_backend?: 'faiss' | 'exact';
+  readonly vector_backend_reason?: string;
 }
+
+/** JSON schema of `SearchReadiness` in the `/status` and `/admin/stats` responses. */
+export const searchReadinessSchema = {
+  type: 'object',
+  properties: {
+    ready: { type: 'boolean' },
+    build_phase: { type: 'string' },
+    progress_pct: { type: 'number' },
+    vector_backend: { type: 'string' },
+    vector_backend_reason: { type: 'string' },
+  },
+} as const;
+
+/** The readiness reported when the server runs without search services. */
+export const SEARCH_DISABLED: SearchReadiness = { ready: true, build_phase: 'ready', progress_pct: 100 };
 
 /** Optional providers of subsystem state (search, embeddings). */
 export interface SubsystemProbes {

@@ -3,7 +3,17 @@
  * IVF-PQ (`compressed`) and IVF over an HNSW coarse quantizer (the cluster-based strategy).
  * faiss labels are insertion order, so each index keeps its own label -> slot table.
  */
-import { addVectors, createFromFactory, createHnsw, loadFaiss, searchOne, withNprobe, type FaissIndex, type FaissMetric } from './faiss.js';
+import {
+  addVectors,
+  createFromFactory,
+  createHnsw,
+  loadFaiss,
+  searchOne,
+  vectorBackend,
+  withNprobe,
+  type FaissIndex,
+  type FaissMetric,
+} from './faiss.js';
 import type { SlotStore } from './slot-store.js';
 import { clusterCount, hnswParameters, type VectorTuning } from './tuning.js';
 
@@ -107,7 +117,7 @@ function flatten(store: SlotStore, slots: readonly number[]): number[] {
 
 function createHnswIndex(metric: FaissMetric, store: SlotStore, tuning: VectorTuning, note?: string): AnnCreation {
   const faiss = loadFaiss();
-  if (faiss === null) return { ok: false, reason: 'faiss-node is not available' };
+  if (faiss === null) return { ok: false, reason: vectorBackend().reason ?? 'faiss-node is not available' };
   const params = hnswParameters(tuning);
   const index = createHnsw(faiss, store.dimensions, metric, params);
   return { ok: true, index: new AnnIndex('hnsw', index, params.efSearch, 0), note };
@@ -116,7 +126,7 @@ function createHnswIndex(metric: FaissMetric, store: SlotStore, tuning: VectorTu
 /** IVF-PQ prerequisites: dimensions divisible by the segments, enough vectors to train every codebook. */
 function createIvfPq(metric: FaissMetric, store: SlotStore, tuning: VectorTuning): AnnCreation {
   const faiss = loadFaiss();
-  if (faiss === null) return { ok: false, reason: 'faiss-node is not available' };
+  if (faiss === null) return { ok: false, reason: vectorBackend().reason ?? 'faiss-node is not available' };
   const d = store.dimensions;
   const segments = tuning.pqSegments;
   const bits = Math.min(8, Math.max(4, Math.floor(tuning.pqBits)));
@@ -138,7 +148,7 @@ function createIvfPq(metric: FaissMetric, store: SlotStore, tuning: VectorTuning
 
 function createIvfHnsw(metric: FaissMetric, store: SlotStore, tuning: VectorTuning): AnnCreation {
   const faiss = loadFaiss();
-  if (faiss === null) return { ok: false, reason: 'faiss-node is not available' };
+  if (faiss === null) return { ok: false, reason: vectorBackend().reason ?? 'faiss-node is not available' };
   const n = store.liveCount;
   const nlist = clusterCount(tuning, n);
   if (n < nlist * 2) return { ok: false, reason: `${n} vectors are too few for ${nlist} clusters` };

@@ -9,7 +9,9 @@
  * (or trained, empty) index, patch the fields at offsets computed from faiss 1.7's `write_index`
  * layout, and deserialize it again. The layout is checked (magic, dimension) before patching.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /** The subset of faiss-node's `Index` we use. */
 export interface FaissIndex {
@@ -31,8 +33,9 @@ interface FaissModule {
 }
 
 let loaded: FaissModule | null | undefined;
+let loadFailure: string | undefined;
 
-/** faiss-node, or null when its native build is unavailable. */
+/** faiss-node, or null when its native build is unavailable (`vectorBackend()` says why). */
 export function loadFaiss(): FaissModule | null {
   if (loaded !== undefined) return loaded;
   // libgomp reads these when faiss loads. Spinning OpenMP workers made single queries 15x slower on
@@ -41,10 +44,45 @@ export function loadFaiss(): FaissModule | null {
   process.env.OMP_WAIT_POLICY ??= 'PASSIVE';
   try {
     loaded = createRequire(import.meta.url)('faiss-node') as FaissModule;
-  } catch {
+  } catch (error) {
     loaded = null;
+    loadFailure = error instanceof Error ? error.message.split('\n')[0] : String(error);
   }
   return loaded;
+}
+
+/** Which vector search backend is active: faiss-node's ANN indexes, or exact search only, with the reason. */
+export interface VectorBackend {
+  readonly name: 'faiss' | 'exact';
+  /** Why faiss-node cannot be used (its native build is missing or failed to load); absent when it can. */
+  readonly reason?: string;
+}
+
+/** Path of faiss-node's compiled addon, or null when the package itself is missing. */
+function nativeAddonPath(): string | null {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('faiss-node/package.json')), 'build/Release/faiss-node.node');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Tells which vector backend is (or will be) active without loading faiss-node when it was not
+ * needed yet (loading takes a few hundred milliseconds): a missing native build means exact search.
+ */
+export function vectorBackend(): VectorBackend {
+  if (loaded === null) return { name: 'exact', reason: `faiss-node failed to load: ${loadFailure ?? 'unknown error'}` };
+  if (loaded !== undefined) return { name: 'faiss' };
+  const addon = nativeAddonPath();
+  if (addon === null) return { name: 'exact', reason: 'faiss-node is not installed' };
+  if (!existsSync(addon)) {
+    return {
+      name: 'exact',
+      reason: `faiss-node's native build is missing (${addon}): install libfaiss-dev and libopenblas-dev, then run npm ci`,
+    };
+  }
+  return { name: 'faiss' };
 }
 
 /** Metric of a faiss index: inner product (on normalized vectors, i.e. cosine) or squared L2. */

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDuration, ConfigError, overridableKeys, redactConfig } from '../../../engine/config/index.js';
 import { DatabaseNotFound, GraphError, StatusCodes } from '../../../engine/index.js';
+import { SEARCH_DISABLED, searchReadinessSchema } from '../services.js';
 
 const admin = { auth: 'admin' } as const;
 const objectSchema = { type: 'object', additionalProperties: true } as const;
@@ -30,10 +31,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
             type: 'object',
             additionalProperties: true,
             properties: {
-              search: {
-                type: 'object',
-                properties: { ready: { type: 'boolean' }, build_phase: { type: 'string' }, progress_pct: { type: 'number' } },
-              },
+              search: searchReadinessSchema,
             },
           },
         },
@@ -62,7 +60,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         transactions: { open: services.transactions.size },
         async_writes: services.writeBehind.stats(),
         memory: { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed },
-        search: services.probes.searchReadiness?.() ?? { ready: true, build_phase: 'ready', progress_pct: 100 },
+        search: services.probes.searchReadiness?.() ?? SEARCH_DISABLED,
       };
     },
   );

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatDuration } from '../../../engine/config/index.js';
 import { externalBaseUrl } from '../urls.js';
+import { SEARCH_DISABLED, searchReadinessSchema } from '../services.js';
 
 /** Human-readable byte count (`512 B`, `1.5 MB`). */
 export function formatBytes(bytes: number): string {
@@ -27,10 +28,7 @@ const statusSchema = {
       type: 'object',
       properties: { nodes: { type: 'integer' }, edges: { type: 'integer' }, data_size: { type: 'string' } },
     },
-    search: {
-      type: 'object',
-      properties: { ready: { type: 'boolean' }, build_phase: { type: 'string' }, progress_pct: { type: 'number' } },
-    },
+    search: searchReadinessSchema,
     embeddings: {
       type: 'object',
       properties: {
@@ -97,7 +95,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           started_at: services.startedAt.toISOString(),
         },
         database: { nodes: sum((f) => f.nodes), edges: sum((f) => f.relationships), data_size: formatBytes(sum((f) => f.dataSizeBytes)) },
-        search: services.probes.searchReadiness?.() ?? { ready: true, build_phase: 'ready', progress_pct: 100 },
+        search: services.probes.searchReadiness?.() ?? SEARCH_DISABLED,
         embeddings: {
           enabled: embeddings.enabled,
           provider: embeddings.provider,
