@@ -111,6 +111,20 @@ export class SnapshotPool {
     if (current.users <= 0) this.release(current.connection);
   }
 
+  /**
+   * Ends the current snapshot now if no reader uses it. Called just before a commit: an idle
+   * snapshot left open across the commit pins the WAL, so SQLite's checkpoint after the commit
+   * could never reset it, and every later commit would re-run a checkpoint over a WAL that only
+   * grows (its cost grows with the data written since the database was opened).
+   */
+  releaseIfIdle(): void {
+    const current = this.current;
+    if (current === null || current.users > 0) return;
+    this.current = null;
+    current.retired = true;
+    this.release(current.connection);
+  }
+
   /** Open snapshots and one-off reads right now (connections in use). */
   get connectionsInUse(): number {
     return this.busy.size;

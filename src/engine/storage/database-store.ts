@@ -300,6 +300,7 @@ export class DatabaseStore {
         `Database '${this.name}' is replicated: this write did not go through the replication log and was rolled back.`,
       );
     }
+    this.readers.releaseIfIdle();
     const at = Date.now();
     writeState(writer, StateKey.version, tx.commitVersion);
     if (tx.replicatedSequence !== null) writeState(writer, REPLICATED_SEQUENCE, tx.replicatedSequence);
