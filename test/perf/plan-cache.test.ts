@@ -102,3 +102,21 @@ test('shared physical operators keep no state between executions (reads, writes,
   }
   assert.deepEqual(sums, [14n, 14n, 14n]);
 });
+
+test('a known auto-commit writer skips the planning snapshot but keeps the read-mode refusal and re-plans on a new index', async () => {
+  const session = db.session();
+  const write = 'MATCH (a:Person {email: $e}) CREATE (a)-[:WROTE]->(:Note {at: $e})';
+  await (await session.run(write, { e: 'p3@x.org' })).discard();
+  await (await session.run(write, { e: 'p4@x.org' })).discard();
+  await assert.rejects(async () => (await session.run(write, { e: 'p5@x.org' }, { mode: 'READ' })).discard(), {
+    code: 'Neo.ClientError.Transaction.ForbiddenDueToTransactionType',
+  });
+  await exec(session, 'CREATE INDEX person_email_writer FOR (p:Person) ON (p.email)');
+  const explained = await session.run(`EXPLAIN ${write}`, { e: 'p6@x.org' });
+  await explained.pull(-1);
+  assert.ok(operators(explained.summary().plan).includes('NodeIndexSeek'), 'the write is planned on the current catalog');
+  await (await session.run(write, { e: 'p6@x.org' })).discard();
+  const { records } = await (await session.run('MATCH (:Person)-[:WROTE]->(n:Note) RETURN n.at ORDER BY n.at')).pull(-1);
+  assert.deepEqual(records, [['p3@x.org'], ['p4@x.org'], ['p6@x.org']]);
+  await exec(session, 'DROP INDEX person_email_writer');
+});

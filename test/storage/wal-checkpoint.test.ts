@@ -8,7 +8,7 @@ function walPages(file: string): number {
   return Math.ceil(fs.statSync(`${file}-wal`).size / 4120);
 }
 
-void test('auto-commit style writes between reads keep the WAL bounded: an idle snapshot never pins it across a commit', async () => {
+test('auto-commit style writes between reads keep the WAL bounded: an idle snapshot never pins it across a commit', async () => {
   const env = tempEngine();
   try {
     const db = env.engine.database();

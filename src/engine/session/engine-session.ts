@@ -82,6 +82,15 @@ function deadlineOf(timeoutMs: number | undefined, fallback: number, start: numb
   return ms > 0 ? start + ms : Infinity;
 }
 
+/**
+ * Compiled statements whose plan writes (and is not an administration command). Whether a
+ * statement writes depends on its clauses and the procedures it calls, never on the catalog, and
+ * the query cache compiles a new Statement when a procedure it calls changes; so an auto-commit
+ * run of a known writer goes straight to the writer connection, without first opening a read
+ * snapshot to plan on (every commit retires the snapshot, so that was a fresh one each time).
+ */
+const KNOWN_WRITES = new WeakSet<Statement>();
+
 /** Fails the entity-lock wait of an auto-commit statement (set while it waits). */
 interface LockWaitCancel {
   cancel: ((error: Error) => void) | null;
@@ -180,6 +189,10 @@ export class EngineSession implements Session {
     lockWait: LockWaitCancel,
   ): Promise<StatementResult> {
     const services = this.services;
+    if (KNOWN_WRITES.has(statement)) {
+      authorizeStatement(this.security, store.name, statement, services.admin.procedures);
+      return this.runWrite(statement, store, params, clock, options, handle, lockWait, Date.now());
+    }
     const reader = store.beginRead();
     let plan;
     try {
@@ -201,6 +214,21 @@ export class EngineSession implements Session {
       return this.track(await runPlanned(plan, target, params, clock, services, closeReader));
     }
     reader.close();
+    KNOWN_WRITES.add(statement);
+    return this.runWrite(statement, store, params, clock, options, handle, lockWait, target.transactionStart);
+  }
+
+  /** An auto-commit write statement: attempts under the writer connection until no entity lock is in the way. */
+  private async runWrite(
+    statement: Statement,
+    store: DatabaseStore,
+    params: ReadonlyMap<string, CypherValue>,
+    clock: StatementClock,
+    options: TransactionOptions,
+    handle: TransactionHandle,
+    lockWait: LockWaitCancel,
+    transactionStart: number,
+  ): Promise<StatementResult> {
     if (options.mode === 'READ') {
       throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
     }
@@ -209,7 +237,7 @@ export class EngineSession implements Session {
     try {
       for (;;) {
         try {
-          return await this.runAutoCommitWrite(statement, store, params, clock, handle, owner, target.transactionStart);
+          return await this.runAutoCommitWrite(statement, store, params, clock, handle, owner, transactionStart);
         } catch (error) {
           if (!(error instanceof LockWaitRequired)) throw error;
           // Undone (nothing committed): wait for the entity without holding anything, then run it again.
