@@ -55,6 +55,8 @@ export interface GraphSubject {
   createNode?(p: NewPerson): Maybe<void>;
   /** G2: one auto-commit CREATE of a relationship between existing Persons. */
   createRelationship?(from: number, to: number): Maybe<void>;
+  /** G2c: one explicit transaction of one single-row `CREATE` per row (10 rows). */
+  createInTransaction?(rows: readonly NewPerson[]): Maybe<void>;
   /** G3: `UNWIND $rows CREATE ...` in one transaction. */
   createBatch?(rows: readonly NewPerson[]): Maybe<void>;
   /** graphdb only: serves this loaded database over Bolt on an ephemeral port (G10). */

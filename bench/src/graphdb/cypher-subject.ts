@@ -164,6 +164,12 @@ export class CypherSubject implements GraphSubject {
     await this.conn.run(QUERIES.createRel, { a: int(from), b: int(to) });
   }
 
+  async createInTransaction(rows: readonly NewPerson[]): Promise<void> {
+    await this.conn.inTransaction(
+      rows.map((p) => [QUERIES.createNode, { id: int(p.id), name: p.name, age: int(p.age), email: p.email }] as const),
+    );
+  }
+
   async createBatch(rows: readonly NewPerson[]): Promise<void> {
     await this.conn.inTransaction([[QUERIES.createBatch, { rows: rows.map((r) => this.mapOf(personRow(r))) }]]);
   }

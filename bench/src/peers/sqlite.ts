@@ -113,6 +113,10 @@ export class SqliteSubject implements GraphSubject {
     this.stmts.insertEdge.run(from, to);
   }
 
+  createInTransaction(rows: readonly NewPerson[]): void {
+    this.createBatch(rows);
+  }
+
   createBatch(rows: readonly NewPerson[]): void {
     const insert = this.stmts.insertPerson;
     this.db.transaction(() => {

@@ -1,4 +1,4 @@
-/** G2 and G3: auto-commit single writes and 1k-row UNWIND batches, run after the reads. */
+/** G2 and G3: auto-commit single writes, explicit transactions of single-row writes and 1k-row UNWIND batches, run after the reads. */
 import type { BenchContext } from '../context.js';
 import { makePerson } from '../gen/social.js';
 import { measure } from '../measure.js';
@@ -9,6 +9,7 @@ import { Rng } from '../rng.js';
 
 const RAW = 'raw SQLite';
 const BATCH = 1000;
+const TX_STATEMENTS = 10;
 
 /** A new Person with an id outside the generated range (each adapter gets its own id block). */
 function newPerson(ctx: BenchContext, block: number, i: number): NewPerson {
@@ -17,7 +18,7 @@ function newPerson(ctx: BenchContext, block: number, i: number): NewPerson {
   return { id, name: p.name, email: p.email, age: p.age };
 }
 
-/** Runs G2 (node, relationship) and G3. */
+/** Runs G2 (node, relationship, 10-statement transactions) and G3. */
 export async function runWriteWorkloads(ctx: BenchContext): Promise<WorkloadResult[]> {
   const nodes = new WorkloadRecorder(
     'G2a',
@@ -39,6 +40,13 @@ export async function runWriteWorkloads(ctx: BenchContext): Promise<WorkloadResu
       { against: 'best peer', factor: 1 },
     ],
   );
+  const inTx = new WorkloadRecorder(
+    'G2c',
+    `explicit transactions of ${TX_STATEMENTS} single-row CREATE statements`,
+    'transactions/s',
+    '≥ 0.3× raw SQLite (the same inserts in one transaction)',
+    [{ against: RAW, factor: 0.3 }],
+  );
   const batch = new WorkloadRecorder(
     'G3',
     `UNWIND $rows CREATE, ${BATCH} rows per transaction`,
@@ -50,7 +58,7 @@ export async function runWriteWorkloads(ctx: BenchContext): Promise<WorkloadResu
     ],
   );
   if (typeof ctx.graphdb.embedded === 'string') {
-    for (const r of [nodes, rels, batch]) r.pending(GRAPHDB_EMBEDDED, ctx.graphdb.embedded);
+    for (const r of [nodes, rels, inTx, batch]) r.pending(GRAPHDB_EMBEDDED, ctx.graphdb.embedded);
   }
   const persons = ctx.graph.persons;
   const budget = { budgetMs: ctx.profile.budgetMs };
@@ -76,6 +84,18 @@ export async function runWriteWorkloads(ctx: BenchContext): Promise<WorkloadResu
         const t = await measure(() => s.createRelationship!(rng.int(persons), rng.int(persons)), budget);
         rels.ok(s.name, s.role, t, s.note);
         ctx.log(`  G2b ${s.name}: ${t.opsPerSec.toFixed(0)}/s`);
+      });
+    }
+    if (s.createInTransaction) {
+      await run(inTx, async () => {
+        const base = 4_000_000;
+        const t = await measure((i) => {
+          const rows: NewPerson[] = [];
+          for (let r = 0; r < TX_STATEMENTS; r++) rows.push(newPerson(ctx, block, base + i * TX_STATEMENTS + r));
+          return s.createInTransaction!(rows);
+        }, budget);
+        inTx.ok(s.name, s.role, t, s.note);
+        ctx.log(`  G2c ${s.name}: ${t.opsPerSec.toFixed(0)} transactions/s`);
       });
     }
     if (s.createBatch) {
@@ -106,5 +126,5 @@ export async function runWriteWorkloads(ctx: BenchContext): Promise<WorkloadResu
       nodes.answer(s.name, `lookup failed: ${(e as Error).message}`);
     }
   }
-  return [nodes.finish(), rels.finish(), batch.finish()];
+  return [nodes.finish(), rels.finish(), inTx.finish(), batch.finish()];
 }
