@@ -9,7 +9,7 @@ export default class Backup extends Command {
   static override summary = 'Take an online, consistent backup of every database (system included).';
 
   static override description = [
-    'Copies each database file with SQLite VACUUM INTO from a single read snapshot, so it is safe while a',
+    'Copies each database file with the SQLite online backup API from a single read snapshot, so it is safe while a',
     'server writes to the same data directory. The target directory must not exist or be empty; it receives',
     'one .db file per database plus manifest.json (see docs/backup-format.md). Restore with `graphdb restore`.',
   ].join('\n');

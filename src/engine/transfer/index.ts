@@ -8,7 +8,7 @@
  *   // -> ImportSummary { nodes, relationships, properties, skipped, errors: [{ file, line, message }], completed, ... }
  * await exportGraph(db, { format, target: file | dir (csv) | Writable, database?, atVersion? })
  *   // -> ExportResult { nodes, relationships, version, bytes, lossyKeys, files, durationMs }
- * await createBackup(dataDir, { target, databases?, graphdbVersion? })   // -> BackupManifest (online; VACUUM INTO)
+ * await createBackup(dataDir, { target, databases?, graphdbVersion? })   // -> BackupManifest (online; SQLite backup API in steps)
  * await restoreBackup(backupDir, emptyDataDir)                          // -> { manifest, dataDir }; BackupError
  * ```
  */
