@@ -46,6 +46,20 @@ describe('health, status, discovery', () => {
 });
 
 describe('metrics', () => {
+  it('exports the event-loop delay since the previous scrape (p50, p99, max)', async () => {
+    await request(`${t.url}/metrics`);
+    // Hold this process's event loop (the server's) for 120 ms: the next scrape reports it.
+    const until = performance.now() + 120;
+    while (performance.now() < until);
+    await new Promise((resolve) => setImmediate(resolve));
+    const text = (await request(`${t.url}/metrics`)).text;
+    for (const quantile of ['p50', 'p99', 'max']) {
+      assert.match(text, new RegExp(`# TYPE graphdb_nodejs_eventloop_lag_${quantile}_seconds gauge`), quantile);
+    }
+    const max = Number(/^graphdb_nodejs_eventloop_lag_max_seconds ([0-9.e+-]+)$/m.exec(text)?.[1]);
+    assert.ok(max >= 0.1, `the 120 ms stall shows in the max (${max} s)`);
+  });
+
   it('exposes every graphdb_* metric of the spec with its labels', async () => {
     await commit(t.url, ['RETURN 1']);
     await commit(t.url, ['RETURN 1/0']);
