@@ -22,6 +22,9 @@ export interface SubscriptionFilter {
 /** A payload: the entity for created/updated events, its element id for deletions. */
 export type ChangePayload = Node | Relationship | string;
 
+/** Longest a delivery runs before it yields to the event loop. */
+const DELIVERY_SLICE_MS = 8;
+
 interface Subscriber {
   readonly kind: ChangeKind;
   readonly database: string;
@@ -67,6 +70,8 @@ function matches(filter: SubscriptionFilter, converted: Converted): boolean {
 export class ChangeHub {
   private readonly subscribers = new Set<Subscriber>();
   private readonly unsubscribe: () => void;
+  /** The delivery of earlier commits' events (each waits for the one before). */
+  private delivering: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly engine: GraphqlEngine,
@@ -100,23 +105,50 @@ export class ChangeHub {
     return subscriber.queue;
   }
 
+  /**
+   * Groups a commit's events by database in one pass and queues their delivery behind the
+   * batches still being delivered, so subscribers see commits in order.
+   */
   private publish(events: readonly ChangeEvent[]): void {
     if (this.subscribers.size === 0) return;
     const byDatabase = new Map<string, ChangeEvent[]>();
     for (const event of events) {
       const key = event.database.toLowerCase();
-      byDatabase.set(key, [...(byDatabase.get(key) ?? []), event]);
+      let batch = byDatabase.get(key);
+      if (batch === undefined) byDatabase.set(key, (batch = []));
+      batch.push(event);
     }
+    this.delivering = this.delivering.then(() => this.deliver(byDatabase)).catch((error: unknown) => this.onError(error));
+  }
+
+  /**
+   * Converts and queues the events of each database, yielding to the event loop every
+   * {@link DELIVERY_SLICE_MS} so a commit of many thousands of changes never stalls other work.
+   */
+  private async deliver(byDatabase: ReadonlyMap<string, readonly ChangeEvent[]>): Promise<void> {
     for (const [database, batch] of byDatabase) {
-      const interested = [...this.subscribers].filter((subscriber) => subscriber.database === database);
-      if (interested.length === 0) continue;
+      const byKind = new Map<ChangeKind, Subscriber[]>();
+      for (const subscriber of this.subscribers) {
+        if (subscriber.database !== database) continue;
+        const listeners = byKind.get(subscriber.kind);
+        if (listeners === undefined) byKind.set(subscriber.kind, [subscriber]);
+        else listeners.push(subscriber);
+      }
+      if (byKind.size === 0) continue;
       const reader = this.engine.store(database).beginRead();
       try {
-        for (const event of batch) {
-          const listeners = interested.filter((subscriber) => subscriber.kind === event.kind);
-          if (listeners.length === 0) continue;
-          const converted = convert(reader, event);
-          for (const subscriber of listeners) if (matches(subscriber.filter, converted)) subscriber.queue.push(converted.payload);
+        let sliceStart = performance.now();
+        for (let i = 0; i < batch.length; i++) {
+          const event = batch[i]!;
+          const listeners = byKind.get(event.kind);
+          if (listeners !== undefined) {
+            const converted = convert(reader, event);
+            for (const subscriber of listeners) if (matches(subscriber.filter, converted)) subscriber.queue.push(converted.payload);
+          }
+          if ((i & 255) === 255 && performance.now() - sliceStart >= DELIVERY_SLICE_MS) {
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            sliceStart = performance.now();
+          }
         }
       } finally {
         reader.close();
