@@ -73,6 +73,16 @@ export class GraphAccess {
     }
   }
 
+  /** Like `read`, for a body that yields to the event loop: one snapshot stays open across its awaits. */
+  async readAsync<T>(read: (reader: GraphReader) => Promise<T>): Promise<T> {
+    const reader = this.engine.store(this.database).beginRead();
+    try {
+      return await read(reader);
+    } finally {
+      reader.close();
+    }
+  }
+
   /** The internal id of a node or relationship element id of this database, or null. */
   internalId(elementId: string, kind: 'node' | 'relationship'): bigint | null {
     const prefix = kind === 'node' ? '4:' : '5:';

@@ -37,11 +37,25 @@ function pageOfNodeIds(reader: GraphReader, labels: readonly string[], offset: n
   return page;
 }
 
-/** Breadth-first shortest path (any direction) over `types`, at most `maxDepth` hops. */
-function shortestPathIds(reader: GraphReader, start: bigint, end: bigint, maxDepth: number, types: readonly string[]): bigint[] | null {
+/** Longest the breadth-first search runs before it yields to the event loop. */
+const SEARCH_SLICE_MS = 8;
+
+/**
+ * Breadth-first shortest path (any direction) over `types`, at most `maxDepth` hops. Yields to
+ * the event loop every {@link SEARCH_SLICE_MS} (between expansions, on one snapshot), so a search
+ * over a large neighbourhood never stalls other requests.
+ */
+async function shortestPathIds(
+  reader: GraphReader,
+  start: bigint,
+  end: bigint,
+  maxDepth: number,
+  types: readonly string[],
+): Promise<bigint[] | null> {
   if (!reader.nodeExists(start) || !reader.nodeExists(end)) return null;
   const previous = new Map<bigint, bigint | null>([[start, null]]);
   let frontier = [start];
+  let sliceStart = performance.now();
   for (let depth = 0; depth < maxDepth && frontier.length > 0 && !previous.has(end); depth++) {
     const next: bigint[] = [];
     for (const id of frontier) {
@@ -51,13 +65,17 @@ function shortestPathIds(reader: GraphReader, start: bigint, end: bigint, maxDep
         previous.set(other, id);
         next.push(other);
       }
+      if (performance.now() - sliceStart >= SEARCH_SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
     }
     frontier = next;
   }
   if (!previous.has(end)) return null;
   const path: bigint[] = [];
-  for (let at: bigint | null = end; at !== null; at = previous.get(at) ?? null) path.unshift(at);
-  return path;
+  for (let at: bigint | null = end; at !== null; at = previous.get(at) ?? null) path.push(at);
+  return path.reverse();
 }
 
 const METHODS: Readonly<Record<string, SearchMethod>> = { HYBRID: 'hybrid', TEXT: 'text', VECTOR: 'vector' };
@@ -145,7 +163,7 @@ export const queryResolvers = {
     const end = requireNodeId(context, args.endNodeId, 'endNodeId');
     const maxDepth = clampLimit(args.maxDepth ?? 15, 'maxDepth');
     const types = checkNames(args.relationshipTypes ?? [], 'relationshipTypes');
-    const ids = context.graph.read((reader) => shortestPathIds(reader, start, end, maxDepth, types));
+    const ids = await context.graph.readAsync((reader) => shortestPathIds(reader, start, end, maxDepth, types));
     if (ids === null) return null;
     const nodes = await Promise.all(ids.map((id) => context.loaders.node.load(id)));
     return nodes.filter((node): node is Node => node !== null);
