@@ -102,7 +102,7 @@ async function drain(session: Session, query: string, params?: Map<string, Cyphe
 }
 
 async function engine(dir: string, files: { nodes: string; rels: string }): Promise<void> {
-  const db = await GraphDB.open({ dataDir: `${dir}/db` });
+  const db = await GraphDB.open({ dataDir: `${dir}/db`, transactionTimeoutMs: Number(process.env.TX_TIMEOUT ?? 0) });
   const session = db.session();
   await drain(session, 'CREATE INDEX person_id FOR (p:Person) ON (p.id)');
   await drain(session, 'CREATE INDEX person_email FOR (p:Person) ON (p.email)');
