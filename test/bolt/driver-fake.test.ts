@@ -96,9 +96,9 @@ describe('neo4j-driver over the fake engine', () => {
         new CypherDate(1),
         new LocalTime(1_000_000_005),
         new CypherTime(1_000_000_000, -3600),
-        new LocalDateTime(60, 0),
-        new CypherDateTime(1711852200, 0, 7200, 'Europe/Stockholm'),
-        new CypherDuration(1, 2, 3, 4),
+        new LocalDateTime(60n, 0),
+        new CypherDateTime(1711852200n, 0, 7200, 'Europe/Stockholm'),
+        new CypherDuration(1, 2, 3n, 4),
         new CypherPoint(7203, 1, 2, null),
       ]);
     } finally {

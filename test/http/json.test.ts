@@ -79,7 +79,7 @@ describe('row, meta and graph JSON', () => {
     assert.equal(rowJson(alice), '{"name":"Alice","age":9007199254740993}');
     assert.equal(rowJson(new Path([alice, bob], [knows])), '[{"name":"Alice","age":9007199254740993},{"since":2020},{"name":"Bob"}]');
     assert.equal(rowJson(new CypherDate(0)), '"1970-01-01"');
-    assert.equal(rowJson(new CypherDuration(14, 0, 0, 0)), '"P1Y2M"');
+    assert.equal(rowJson(new CypherDuration(14, 0, 0n, 0)), '"P1Y2M"');
     const point = JSON.parse(rowJson(new CypherPoint(7203, 1, 2))) as {
       type: string;
       coordinates: number[];

@@ -63,7 +63,7 @@ export const scalarArbitraries: Record<string, fc.Arbitrary<CypherValue>> = {
     .map(([n, o]) => new CypherTime(n, o)),
   localdatetime: fc
     .tuple(fc.integer({ min: -1e11, max: 1e11 }), fc.integer({ min: 0, max: 999_999_999 }))
-    .map(([s, n]) => new LocalDateTime(s, n)),
+    .map(([s, n]) => new LocalDateTime(BigInt(s), n)),
   datetime: fc
     .tuple(
       fc.integer({ min: -1e11, max: 1e11 }),
@@ -71,10 +71,10 @@ export const scalarArbitraries: Record<string, fc.Arbitrary<CypherValue>> = {
       fc.integer({ min: -64_800, max: 64_800 }),
       fc.option(fc.constantFrom('Europe/Stockholm', 'America/New_York', 'UTC'), { nil: null }),
     )
-    .map(([s, n, o, z]) => new CypherDateTime(s, n, o, z)),
+    .map(([s, n, o, z]) => new CypherDateTime(BigInt(s), n, o, z)),
   duration: fc
     .tuple(safeInt, safeInt, safeInt, fc.integer({ min: -999_999_999, max: 999_999_999 }))
-    .map(([m, d, s, n]) => new CypherDuration(m, d, s, n)),
+    .map(([m, d, s, n]) => new CypherDuration(m, d, BigInt(s), n)),
   point: fc.oneof(
     fc.tuple(fc.constantFrom(7203, 4326), fc.double(), fc.double()).map(([srid, x, y]) => new CypherPoint(srid, x, y)),
     fc.tuple(fc.constantFrom(9157, 4979), fc.double(), fc.double(), fc.double()).map(([srid, x, y, z]) => new CypherPoint(srid, x, y, z)),

@@ -31,10 +31,12 @@ export const offsetSeconds = fc.integer({ min: -18 * 3600, max: 18 * 3600 });
 export const date = epochDay.map((d) => new CypherDate(d));
 export const localTime = nanoOfDay.map((n) => new LocalTime(n));
 export const time = fc.tuple(nanoOfDay, offsetSeconds).map(([n, o]) => new CypherTime(n, o));
-export const localDateTime = fc.tuple(epochDay, nanoOfDay).map(([d, n]) => new LocalDateTime(d * 86_400 + Math.floor(n / 1e9), n % 1e9));
+export const localDateTime = fc
+  .tuple(epochDay, nanoOfDay)
+  .map(([d, n]) => new LocalDateTime(BigInt(d * 86_400 + Math.floor(n / 1e9)), n % 1e9));
 export const dateTime = fc
   .tuple(epochDay, nanoOfDay, offsetSeconds)
-  .map(([d, n, o]) => new CypherDateTime(d * 86_400 + Math.floor(n / 1e9) - o, n % 1e9, o, null));
+  .map(([d, n, o]) => new CypherDateTime(BigInt(d * 86_400 + Math.floor(n / 1e9) - o), n % 1e9, o, null));
 export const duration = fc
   .tuple(
     fc.integer({ min: -100_000, max: 100_000 }),
@@ -42,7 +44,7 @@ export const duration = fc
     fc.integer({ min: -1e10, max: 1e10 }),
     fc.integer({ min: 0, max: 999_999_999 }),
   )
-  .map(([m, d, s, n]) => new CypherDuration(m, d, s, n));
+  .map(([m, d, s, n]) => new CypherDuration(m, d, BigInt(s), n));
 export const point = fc.oneof(
   fc
     .tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true }))

@@ -39,7 +39,7 @@ describe('compare (ORDER BY total order)', () => {
       [1n],
       new CypherDate(0),
       new LocalTime(0),
-      new CypherDuration(1, 0, 0, 0),
+      new CypherDuration(1, 0, 0n, 0),
       'a',
       false,
       true,
@@ -76,7 +76,7 @@ describe('compareForPredicate (comparability)', () => {
     assert.equal(compareForPredicate(1n, 'a'), null);
     assert.equal(compareForPredicate(null, 1n), null);
     assert.equal(compareForPredicate(new Map(), new Map()), null);
-    assert.equal(compareForPredicate(new CypherDuration(1, 0, 0, 0), new CypherDuration(2, 0, 0, 0)), null);
+    assert.equal(compareForPredicate(new CypherDuration(1, 0, 0n, 0), new CypherDuration(2, 0, 0n, 0)), null);
     assert.equal(compareForPredicate([1n, null], [1n, 2n]), null);
     assert.equal(compareForPredicate([1n, 'x'], [2n, 1n]), -1);
     const nan = compareForPredicate(NaN, 1n)!;

@@ -66,7 +66,9 @@ function num(v: unknown): number {
 }
 
 function big(v: unknown): bigint {
-  return typeof v === 'bigint' ? v : BigInt(num(v));
+  if (typeof v === 'bigint') return v;
+  const text = String(v);
+  return /^-?\d+$/.test(text) ? BigInt(text) : BigInt(Math.trunc(num(v)));
 }
 
 type Fields = Record<string, unknown>;
@@ -111,12 +113,12 @@ export function fromDriver(v: unknown, types: DriverModule['types']): CypherValu
   if (is('LocalTime')) return new LocalTime(nanoOfDay(f));
   if (is('Time')) return new CypherTime(nanoOfDay(f), num(f.timeZoneOffsetSeconds));
   if (is('LocalDateTime') || is('DateTime')) {
-    const localSecond = epochDayOf(num(f.year), num(f.month), num(f.day)) * 86400 + Math.floor(nanoOfDay(f) / 1e9);
+    const localSecond = BigInt(epochDayOf(num(f.year), num(f.month), num(f.day))) * 86400n + BigInt(Math.floor(nanoOfDay(f) / 1e9));
     if (is('LocalDateTime')) return new LocalDateTime(localSecond, num(f.nanosecond));
     const offset = num(f.timeZoneOffsetSeconds ?? 0);
-    return new CypherDateTime(localSecond - offset, num(f.nanosecond), offset, (f.timeZoneId as string | null | undefined) ?? null);
+    return new CypherDateTime(localSecond - BigInt(offset), num(f.nanosecond), offset, (f.timeZoneId as string | null | undefined) ?? null);
   }
-  if (is('Duration')) return new CypherDuration(num(f.months), num(f.days), num(f.seconds), num(f.nanoseconds));
+  if (is('Duration')) return new CypherDuration(num(f.months), num(f.days), big(f.seconds), num(f.nanoseconds));
   if (is('Point')) return new CypherPoint(num(f.srid), num(f.x), num(f.y), f.z === undefined || f.z === null ? null : num(f.z));
   return mapOf(f, types);
 }
@@ -142,7 +144,7 @@ export function toDriver(v: CypherValue, types: DriverModule['types']): unknown 
   if (v instanceof LocalTime) return make('LocalTime', ...clock(v.nanoOfDay));
   if (v instanceof CypherTime) return make('Time', ...clock(v.nanoOfDay), v.offsetSeconds);
   if (v instanceof LocalDateTime || v instanceof CypherDateTime) {
-    const local = v instanceof CypherDateTime ? v.epochSecond + v.offsetSeconds : v.epochSecond;
+    const local = Number(v instanceof CypherDateTime ? v.epochSecond + BigInt(v.offsetSeconds) : v.epochSecond);
     const day = Math.floor(local / 86400);
     const parts = [...civil(day), ...clock((local - day * 86400) * 1e9 + v.nano)];
     if (v instanceof LocalDateTime) return make('LocalDateTime', ...parts);

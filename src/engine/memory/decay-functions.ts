@@ -12,7 +12,8 @@ import type { DecayInputs, DecayModel } from './decay-model.js';
 
 /** Epoch milliseconds of a stored timestamp, or null. */
 export function timestampMillis(value: CypherValue | undefined): number | null {
-  if (value instanceof CypherDateTime || value instanceof LocalDateTime) return value.epochSecond * 1000 + Math.floor(value.nano / 1e6);
+  if (value instanceof CypherDateTime || value instanceof LocalDateTime)
+    return Number(value.epochSecond) * 1000 + Math.floor(value.nano / 1e6);
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string') {

@@ -57,7 +57,7 @@ export function captureFloor(connection: Connection): bigint {
 
 function dateTime(ms: number): CypherDateTime {
   const epochSecond = Math.floor(ms / 1000);
-  return new CypherDateTime(epochSecond, (ms - epochSecond * 1000) * 1_000_000, 0, null);
+  return new CypherDateTime(BigInt(epochSecond), (ms - epochSecond * 1000) * 1_000_000, 0, null);
 }
 
 function propertiesMap(properties: CypherMap, only: ReadonlySet<string> | null): CypherMap {

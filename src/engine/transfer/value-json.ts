@@ -20,7 +20,7 @@
  * | POINT                   | `{"$type":"point","srid":N,"x":X,"y":Y,"z":Z|null}` (coordinates typed like FLOATs) |
  *
  * The `value` text of temporal values is for people; decoding reads the numeric fields, so the
- * round trip is exact. Graph entities (nodes, relationships, paths) are encoded for display
+ * round trip is exact. Seconds counts past 2^53-1 (years beyond ±285 million) are digit strings. Graph entities (nodes, relationships, paths) are encoded for display
  * (`$type` node/relationship/path) and are not decodable as property values.
  */
 import {
@@ -80,13 +80,13 @@ export function encodeValue(v: CypherValue): Json {
     return { $type: 'time', value: formatTemporal(v), nanoOfDay: v.nanoOfDay, offsetSeconds: v.offsetSeconds };
   }
   if (v instanceof LocalDateTime) {
-    return { $type: 'localdatetime', value: formatTemporal(v), epochSecond: v.epochSecond, nano: v.nano };
+    return { $type: 'localdatetime', value: formatTemporal(v), epochSecond: secondsJson(v.epochSecond), nano: v.nano };
   }
   if (v instanceof CypherDateTime) {
     return {
       $type: 'datetime',
       value: formatTemporal(v),
-      epochSecond: v.epochSecond,
+      epochSecond: secondsJson(v.epochSecond),
       nano: v.nano,
       offsetSeconds: v.offsetSeconds,
       zoneId: v.zoneId,
@@ -98,7 +98,7 @@ export function encodeValue(v: CypherValue): Json {
       value: formatTemporal(v),
       months: v.months,
       days: v.days,
-      seconds: v.seconds,
+      seconds: secondsJson(v.seconds),
       nanoseconds: v.nanoseconds,
     };
   }
@@ -135,6 +135,18 @@ function field(object: { [key: string]: Json }, name: string, tag: string): numb
     throw new ValueDecodeError(`"${tag}" value needs a numeric "${name}"`);
   }
   return value;
+}
+
+/** A seconds count: a JSON number while exact, else its digits as a string. */
+function secondsJson(seconds: bigint): Json {
+  return seconds <= MAX_SAFE && seconds >= -MAX_SAFE ? Number(seconds) : seconds.toString();
+}
+
+function secondsField(object: { [key: string]: Json }, name: string, tag: string): bigint {
+  const value = object[name];
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  throw new ValueDecodeError(`"${tag}" value needs an integer "${name}"`);
 }
 
 function decodeFloat(json: Json, what: string): number {
@@ -180,17 +192,22 @@ function decodeTagged(object: { [key: string]: Json }): CypherValue {
     case 'time':
       return new CypherTime(field(object, 'nanoOfDay', tag), field(object, 'offsetSeconds', tag));
     case 'localdatetime':
-      return new LocalDateTime(field(object, 'epochSecond', tag), field(object, 'nano', tag));
+      return new LocalDateTime(secondsField(object, 'epochSecond', tag), field(object, 'nano', tag));
     case 'datetime': {
       const zone = object.zoneId ?? null;
       if (zone !== null && typeof zone !== 'string') throw new ValueDecodeError('"datetime" zoneId must be a string or null');
-      return new CypherDateTime(field(object, 'epochSecond', tag), field(object, 'nano', tag), field(object, 'offsetSeconds', tag), zone);
+      return new CypherDateTime(
+        secondsField(object, 'epochSecond', tag),
+        field(object, 'nano', tag),
+        field(object, 'offsetSeconds', tag),
+        zone,
+      );
     }
     case 'duration':
       return new CypherDuration(
         field(object, 'months', tag),
         field(object, 'days', tag),
-        field(object, 'seconds', tag),
+        secondsField(object, 'seconds', tag),
         field(object, 'nanoseconds', tag),
       );
     case 'point': {

@@ -117,6 +117,10 @@ export function compare(a: CypherValue, b: CypherValue): number {
 }
 
 /** Order of two temporal values of the same type (or two durations); null for other pairs. */
+function bigSign(n: bigint): number {
+  return n < 0n ? -1 : n > 0n ? 1 : 0;
+}
+
 function compareTemporal(a: CypherValue, b: CypherValue): number | null {
   if (a instanceof CypherDate && b instanceof CypherDate) return sign(a.epochDay - b.epochDay);
   if (a instanceof LocalTime && b instanceof LocalTime) return sign(a.nanoOfDay - b.nanoOfDay);
@@ -124,11 +128,11 @@ function compareTemporal(a: CypherValue, b: CypherValue): number | null {
     return sign(a.nanoOfDay - a.offsetSeconds * 1e9 - (b.nanoOfDay - b.offsetSeconds * 1e9)) || sign(a.offsetSeconds - b.offsetSeconds);
   }
   if (a instanceof LocalDateTime && b instanceof LocalDateTime) {
-    return sign(a.epochSecond - b.epochSecond) || sign(a.nano - b.nano);
+    return bigSign(a.epochSecond - b.epochSecond) || sign(a.nano - b.nano);
   }
   if (a instanceof CypherDateTime && b instanceof CypherDateTime) {
     return (
-      sign(a.epochSecond - b.epochSecond) ||
+      bigSign(a.epochSecond - b.epochSecond) ||
       sign(a.nano - b.nano) ||
       sign(a.offsetSeconds - b.offsetSeconds) ||
       compareStrings(a.zoneId ?? '', b.zoneId ?? '')
@@ -139,7 +143,7 @@ function compareTemporal(a: CypherValue, b: CypherValue): number | null {
       sign(approximateSeconds(a) - approximateSeconds(b)) ||
       sign(a.months - b.months) ||
       sign(a.days - b.days) ||
-      sign(a.seconds - b.seconds) ||
+      bigSign(a.seconds - b.seconds) ||
       sign(a.nanoseconds - b.nanoseconds)
     );
   }

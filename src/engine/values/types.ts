@@ -111,33 +111,39 @@ export class CypherTime {
   ) {}
 }
 
-/** LOCAL DATETIME: seconds and nanoseconds since 1970-01-01T00:00 of the local clock. */
+/**
+ * LOCAL DATETIME: seconds and nanoseconds since 1970-01-01T00:00 of the local clock. The seconds
+ * are a `bigint`: the range ±999,999,999 years needs 55 bits, past a double's exact integers.
+ */
 export class LocalDateTime {
   constructor(
-    readonly epochSecond: number,
+    readonly epochSecond: bigint,
     readonly nano: number,
   ) {}
 }
 
 /**
- * ZONED DATETIME: the instant (`epochSecond`, `nano` in UTC), the offset in effect at that
+ * ZONED DATETIME: the instant (`epochSecond` as for LOCAL DATETIME, `nano`, in UTC), the offset in effect at that
  * instant, and the named zone when one was given (`Europe/Stockholm`), else null.
  */
 export class CypherDateTime {
   constructor(
-    readonly epochSecond: number,
+    readonly epochSecond: bigint,
     readonly nano: number,
     readonly offsetSeconds: number,
     readonly zoneId: string | null,
   ) {}
 }
 
-/** DURATION: months, days, seconds and nanoseconds, each kept separately as Cypher does. */
+/**
+ * DURATION: months, days, seconds and nanoseconds, each kept separately as Cypher does. The
+ * seconds are a `bigint` so durations across ±999,999,999 years stay exact.
+ */
 export class CypherDuration {
   constructor(
     readonly months: number,
     readonly days: number,
-    readonly seconds: number,
+    readonly seconds: bigint,
     readonly nanoseconds: number,
   ) {}
 }

@@ -18,7 +18,7 @@ const alice = new Node(1n, '4:db:1', ['Person'], new Map([['name', 'Alice']]));
 const bob = new Node(2n, '4:db:2', ['Person'], new Map([['name', 'Bob']]));
 const knows = new Relationship(7n, '5:db:7', 'KNOWS', 2n, 1n, '4:db:2', '4:db:1', new Map([['since', 2020n]]));
 /** `2024-06-01T12:00:00+02:00[Europe/Stockholm]` as the engine holds it. */
-const stockholm = new CypherDateTime(1717236000, 0, 7200, 'Europe/Stockholm');
+const stockholm = new CypherDateTime(1717236000n, 0, 7200, 'Europe/Stockholm');
 
 const zeroCounters = {
   nodesCreated: 0,

@@ -101,7 +101,7 @@ export const temporalFunctions: readonly ScalarFunction[] = [
     { min: 2, category: 'Temporal', description: 'A datetime from seconds and nanoseconds since the epoch.' },
     ([s, n], ctx) =>
       dateTimeFromEpoch(
-        Number(asInteger('datetime.fromepoch', s!, true)),
+        BigInt(asInteger('datetime.fromepoch', s!, true)),
         Number(asInteger('datetime.fromepoch', n!, true)),
         environment(ctx),
       ),
@@ -112,7 +112,7 @@ export const temporalFunctions: readonly ScalarFunction[] = [
     ([ms], ctx) => {
       const millis = Number(asInteger('datetime.fromepochmillis', ms!, true));
       const seconds = floorDiv(millis, 1000);
-      return dateTimeFromEpoch(seconds, (millis - seconds * 1000) * 1_000_000, environment(ctx));
+      return dateTimeFromEpoch(BigInt(seconds), (millis - seconds * 1000) * 1_000_000, environment(ctx));
     },
   ),
   scalar('duration', { category: 'Temporal', description: 'A duration from an ISO-8601 string or a map of components.' }, ([v]) => {

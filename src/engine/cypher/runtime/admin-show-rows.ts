@@ -35,7 +35,7 @@ function transactions(ctx: ExecutionContext): TransactionAdmin {
 /** Milliseconds as a DURATION (seconds and nanoseconds). */
 function duration(ms: number): CypherDuration {
   const seconds = Math.floor(ms / 1000);
-  return new CypherDuration(0, 0, seconds, Math.round((ms - seconds * 1000) * 1e6));
+  return new CypherDuration(0, 0, BigInt(seconds), Math.round((ms - seconds * 1000) * 1e6));
 }
 
 function isoTime(ms: number): string {

@@ -92,11 +92,11 @@ function writeKey(out: ByteWriter, value: CypherValue): boolean {
     sortableDouble(out, value.offsetSeconds);
   } else if (value instanceof LocalDateTime) {
     out.u8(KeyPrefix.LocalDateTime);
-    sortableDouble(out, value.epochSecond);
+    sortableDouble(out, Number(value.epochSecond));
     sortableDouble(out, value.nano);
   } else if (value instanceof CypherDateTime) {
     out.u8(KeyPrefix.DateTime);
-    sortableDouble(out, value.epochSecond);
+    sortableDouble(out, Number(value.epochSecond));
     sortableDouble(out, value.nano);
     sortableDouble(out, value.offsetSeconds);
     if (value.zoneId !== null) out.utf8(value.zoneId);

@@ -46,6 +46,24 @@ const enum Tag {
   Duration = 16,
   Point2D = 17,
   Point3D = 18,
+  /** As LocalDateTime / DateTime / ZonedDateTime / Duration, with the seconds as an i64 (past 2^53). */
+  WideLocalDateTime = 19,
+  WideDateTime = 20,
+  WideZonedDateTime = 21,
+  WideDuration = 22,
+}
+
+const MAX_EXACT_DOUBLE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** True when a seconds count needs the i64 encoding (a double would round it). */
+function isWide(seconds: bigint): boolean {
+  return seconds > MAX_EXACT_DOUBLE || seconds < -MAX_EXACT_DOUBLE;
+}
+
+/** Writes seconds as an f64, or as an i64 when `wide`. */
+function writeSeconds(writer: ByteWriter, seconds: bigint, wide: boolean): void {
+  if (wide) writer.i64LE(seconds);
+  else writer.f64LE(Number(seconds));
 }
 
 const SMALL_MIN = -2147483648n;
@@ -115,20 +133,24 @@ function encodeTemporalOrPoint(writer: ByteWriter, value: CypherValue): void {
     writer.f64LE(value.nanoOfDay);
     writer.f64LE(value.offsetSeconds);
   } else if (value instanceof LocalDateTime) {
-    writer.u8(Tag.LocalDateTime);
-    writer.f64LE(value.epochSecond);
+    const wide = isWide(value.epochSecond);
+    writer.u8(wide ? Tag.WideLocalDateTime : Tag.LocalDateTime);
+    writeSeconds(writer, value.epochSecond, wide);
     writer.f64LE(value.nano);
   } else if (value instanceof CypherDateTime) {
-    writer.u8(value.zoneId === null ? Tag.DateTime : Tag.ZonedDateTime);
-    writer.f64LE(value.epochSecond);
+    const wide = isWide(value.epochSecond);
+    if (value.zoneId === null) writer.u8(wide ? Tag.WideDateTime : Tag.DateTime);
+    else writer.u8(wide ? Tag.WideZonedDateTime : Tag.ZonedDateTime);
+    writeSeconds(writer, value.epochSecond, wide);
     writer.f64LE(value.nano);
     writer.f64LE(value.offsetSeconds);
     if (value.zoneId !== null) writer.lengthPrefixedUtf8(value.zoneId);
   } else if (value instanceof CypherDuration) {
-    writer.u8(Tag.Duration);
+    const wide = isWide(value.seconds);
+    writer.u8(wide ? Tag.WideDuration : Tag.Duration);
     writer.f64LE(value.months);
     writer.f64LE(value.days);
-    writer.f64LE(value.seconds);
+    writeSeconds(writer, value.seconds, wide);
     writer.f64LE(value.nanoseconds);
   } else if (value instanceof CypherPoint) {
     writer.u8(value.z === null ? Tag.Point2D : Tag.Point3D);
@@ -188,6 +210,10 @@ export function decodeValue(reader: ByteReader): CypherValue {
   }
 }
 
+function readSeconds(reader: ByteReader, wide: boolean): bigint {
+  return wide ? reader.i64LE() : BigInt(reader.f64LE());
+}
+
 function decodeTemporalOrPoint(tag: Tag, reader: ByteReader): CypherValue {
   switch (tag) {
     case Tag.Date:
@@ -197,17 +223,24 @@ function decodeTemporalOrPoint(tag: Tag, reader: ByteReader): CypherValue {
     case Tag.Time:
       return new CypherTime(reader.f64LE(), reader.f64LE());
     case Tag.LocalDateTime:
-      return new LocalDateTime(reader.f64LE(), reader.f64LE());
+    case Tag.WideLocalDateTime:
+      return new LocalDateTime(readSeconds(reader, tag === Tag.WideLocalDateTime), reader.f64LE());
     case Tag.DateTime:
-      return new CypherDateTime(reader.f64LE(), reader.f64LE(), reader.f64LE(), null);
-    case Tag.ZonedDateTime: {
-      const epochSecond = reader.f64LE();
+    case Tag.WideDateTime:
+      return new CypherDateTime(readSeconds(reader, tag === Tag.WideDateTime), reader.f64LE(), reader.f64LE(), null);
+    case Tag.ZonedDateTime:
+    case Tag.WideZonedDateTime: {
+      const epochSecond = readSeconds(reader, tag === Tag.WideZonedDateTime);
       const nano = reader.f64LE();
       const offset = reader.f64LE();
       return new CypherDateTime(epochSecond, nano, offset, reader.lengthPrefixedUtf8());
     }
     case Tag.Duration:
-      return new CypherDuration(reader.f64LE(), reader.f64LE(), reader.f64LE(), reader.f64LE());
+    case Tag.WideDuration: {
+      const months = reader.f64LE();
+      const days = reader.f64LE();
+      return new CypherDuration(months, days, readSeconds(reader, tag === Tag.WideDuration), reader.f64LE());
+    }
     case Tag.Point2D:
       return new CypherPoint(reader.varint(), reader.f64LE(), reader.f64LE(), null);
     case Tag.Point3D:
@@ -253,16 +286,20 @@ export function skipValue(reader: ByteReader): void {
     }
     case Tag.Time:
     case Tag.LocalDateTime:
+    case Tag.WideLocalDateTime:
       reader.skip(16);
       return;
     case Tag.DateTime:
+    case Tag.WideDateTime:
       reader.skip(24);
       return;
     case Tag.ZonedDateTime:
+    case Tag.WideZonedDateTime:
       reader.skip(24);
       reader.skip(reader.varint());
       return;
     case Tag.Duration:
+    case Tag.WideDuration:
       reader.skip(32);
       return;
     case Tag.Point2D:

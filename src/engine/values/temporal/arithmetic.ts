@@ -5,32 +5,34 @@
  */
 import { CypherDate, CypherTime, LocalDateTime, LocalTime, type CypherDuration } from '../types.js';
 import type { TemporalInstant } from '../kinds.js';
-import { floorDiv, floorMod, NANOS_PER_DAY, NANOS_PER_SECOND, plusMonths, SECONDS_PER_DAY } from './calendar.js';
+import { daySplit, floorDiv, floorMod, floorModBig, NANOS_PER_DAY, NANOS_PER_SECOND, plusMonths, secondsOfDay } from './calendar.js';
 import { negateDuration } from './duration.js';
 import { dateTimeFromInstant, dateTimeFromLocal, localSecondOf, zoneOf } from './zoned.js';
 
 function shiftNanoOfDay(nanoOfDay: number, d: CypherDuration): number {
-  const delta = floorMod(d.seconds, SECONDS_PER_DAY) * NANOS_PER_SECOND + d.nanoseconds;
+  const delta = Number(floorModBig(d.seconds, 86_400n)) * NANOS_PER_SECOND + d.nanoseconds;
   return floorMod(nanoOfDay + delta, NANOS_PER_DAY);
 }
 
-function shiftLocal(epochSecond: number, nano: number, d: CypherDuration): { epochSecond: number; nano: number } {
-  const day = floorDiv(epochSecond, SECONDS_PER_DAY);
-  const secondOfDay = epochSecond - day * SECONDS_PER_DAY;
-  const newDay = plusMonths(day, d.months) + d.days;
+/** Local seconds + nanos shifted by whole months and days (calendar), then by the time part. */
+function shiftLocal(localSecond: bigint, nano: number, d: CypherDuration): { epochSecond: bigint; nano: number } {
+  const { epochDay, secondOfDay } = daySplit(localSecond);
+  const newDay = plusMonths(epochDay, d.months) + d.days;
+  return shiftSeconds(secondsOfDay(newDay, secondOfDay), nano, d);
+}
+
+/** Seconds + nanos moved by the seconds and nanoseconds of a duration. */
+function shiftSeconds(epochSecond: bigint, nano: number, d: CypherDuration): { epochSecond: bigint; nano: number } {
   const totalNanos = nano + d.nanoseconds;
   const carry = floorDiv(totalNanos, NANOS_PER_SECOND);
-  return {
-    epochSecond: newDay * SECONDS_PER_DAY + secondOfDay + d.seconds + carry,
-    nano: totalNanos - carry * NANOS_PER_SECOND,
-  };
+  return { epochSecond: epochSecond + d.seconds + BigInt(carry), nano: totalNanos - carry * NANOS_PER_SECOND };
 }
 
 /** temporal + duration. */
 export function addDurationToTemporal(t: TemporalInstant, d: CypherDuration): TemporalInstant {
   if (t instanceof CypherDate) {
-    const secondsTowardZero = d.seconds < 0 && d.nanoseconds > 0 ? d.seconds + 1 : d.seconds;
-    const wholeDays = Math.trunc(secondsTowardZero / SECONDS_PER_DAY);
+    const secondsTowardZero = d.seconds < 0n && d.nanoseconds > 0 ? d.seconds + 1n : d.seconds;
+    const wholeDays = Number(secondsTowardZero / 86_400n);
     return new CypherDate(plusMonths(t.epochDay, d.months) + d.days + wholeDays);
   }
   if (t instanceof LocalTime) return new LocalTime(shiftNanoOfDay(t.nanoOfDay, d));
@@ -41,12 +43,11 @@ export function addDurationToTemporal(t: TemporalInstant, d: CypherDuration): Te
   }
   const zone = zoneOf(t);
   const local = localSecondOf(t);
-  const day = floorDiv(local, SECONDS_PER_DAY);
-  const dateShifted = (plusMonths(day, d.months) + d.days - day) * SECONDS_PER_DAY;
-  const afterDate = dateShifted === 0 ? t : dateTimeFromLocal(local + dateShifted, t.nano, zone);
-  const totalNanos = afterDate.nano + d.nanoseconds;
-  const carry = floorDiv(totalNanos, NANOS_PER_SECOND);
-  return dateTimeFromInstant(afterDate.epochSecond + d.seconds + carry, totalNanos - carry * NANOS_PER_SECOND, zone);
+  const { epochDay, secondOfDay } = daySplit(local);
+  const newDay = plusMonths(epochDay, d.months) + d.days;
+  const afterDate = newDay === epochDay ? t : dateTimeFromLocal(secondsOfDay(newDay, secondOfDay), t.nano, zone);
+  const shifted = shiftSeconds(afterDate.epochSecond, afterDate.nano, d);
+  return dateTimeFromInstant(shifted.epochSecond, shifted.nano, zone);
 }
 
 /** temporal - duration. */

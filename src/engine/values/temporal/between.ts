@@ -8,10 +8,11 @@
  */
 import type { TemporalInstant } from '../kinds.js';
 import type { CypherDuration } from '../types.js';
-import { civilOf, floorDiv, plusMonths, SECONDS_PER_DAY } from './calendar.js';
-import { makeDuration } from './duration.js';
+import { civilOf, floorDivBig, NANOS_PER_SECOND_N, plusMonths } from './calendar.js';
+import { makeDuration, ZERO_DURATION } from './duration.js';
+import { splitLocal } from './format.js';
 import { localSecondsOf, partsOf, type TemporalParts } from './parts.js';
-import { dateTimeFromInstant, dateTimeFromLocal, type Zone } from './zoned.js';
+import { dateTimeFromInstant, dateTimeFromLocal, localSecondOf, type Zone } from './zoned.js';
 
 /** The unit of a `duration.inX` function, or null for `between`. */
 export type BetweenUnit = 'months' | 'days' | 'seconds' | null;
@@ -25,7 +26,7 @@ interface Point {
 function instantNanos(p: Point, zone: Zone | null): bigint {
   const { localSecond, nano } = localSecondsOf(p.epochDay, p.nanoOfDay);
   const epochSecond = zone === null ? localSecond : dateTimeFromLocal(localSecond, nano, zone).epochSecond;
-  return BigInt(epochSecond) * 1_000_000_000n + BigInt(nano);
+  return epochSecond * NANOS_PER_SECOND_N + BigInt(nano);
 }
 
 function monthsUntil(a: Point, b: Point): number {
@@ -65,17 +66,15 @@ export function durationBetween(fromValue: TemporalInstant, toValue: TemporalIns
       b,
       to.offsetSeconds !== null && to.zone.kind === 'named' ? { kind: 'offset', offsetSeconds: to.offsetSeconds } : to.zone,
     );
-    const seconds = Number(instant / 1_000_000_000n) - (instant % 1_000_000_000n < 0n ? 1 : 0);
-    const dt = dateTimeFromInstant(seconds, Number(instant - BigInt(seconds) * 1_000_000_000n), from.zone);
-    const local = dt.epochSecond + dt.offsetSeconds;
-    const day = floorDiv(local, SECONDS_PER_DAY);
-    b = { epochDay: day, nanoOfDay: (local - day * SECONDS_PER_DAY) * 1e9 + dt.nano };
+    const seconds = floorDivBig(instant, NANOS_PER_SECOND_N);
+    const dt = dateTimeFromInstant(seconds, Number(instant - seconds * NANOS_PER_SECOND_N), from.zone);
+    b = splitLocal(localSecondOf(dt), dt.nano);
   }
   const fromZone: Zone | null = from.zone !== null && from.zone.kind === 'named' ? from.zone : zone;
 
   if (unit === 'months' || unit === 'days') {
-    if (!bothDates) return makeDuration(0, 0, 0, 0);
-    return unit === 'months' ? makeDuration(monthsUntil(a, b), 0, 0, 0) : makeDuration(0, daysUntil(a, b), 0, 0);
+    if (!bothDates) return ZERO_DURATION;
+    return unit === 'months' ? makeDuration(monthsUntil(a, b), 0, 0n, 0) : makeDuration(0, daysUntil(a, b), 0n, 0);
   }
   let months = 0;
   let days = 0;
@@ -87,6 +86,6 @@ export function durationBetween(fromValue: TemporalInstant, toValue: TemporalIns
     start = { epochDay: start.epochDay + days, nanoOfDay: start.nanoOfDay };
   }
   const nanos = instantNanos(b, fromZone) - instantNanos(start, fromZone);
-  const seconds = nanos / 1_000_000_000n;
-  return makeDuration(months, days, Number(seconds), Number(nanos - seconds * 1_000_000_000n));
+  const seconds = nanos / NANOS_PER_SECOND_N;
+  return makeDuration(months, days, seconds, Number(nanos - seconds * NANOS_PER_SECOND_N));
 }

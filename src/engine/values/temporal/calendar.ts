@@ -14,6 +14,30 @@ export const NANOS_PER_HOUR = 60 * NANOS_PER_MINUTE;
 export const NANOS_PER_DAY = 24 * NANOS_PER_HOUR;
 /** Seconds per day (no leap seconds, as java.time). */
 export const SECONDS_PER_DAY = 86_400;
+/** Nanoseconds per second, as a bigint. */
+export const NANOS_PER_SECOND_N = 1_000_000_000n;
+
+/** Floor division of bigints (rounds toward negative infinity). */
+export function floorDivBig(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+
+/** Floor modulo of bigints (result has the sign of `b`). */
+export function floorModBig(a: bigint, b: bigint): bigint {
+  return ((a % b) + b) % b;
+}
+
+/** Seconds since the local epoch of an epoch day plus a second of the day, exactly. */
+export function secondsOfDay(epochDay: number, secondOfDay: number): bigint {
+  return BigInt(epochDay) * 86_400n + BigInt(secondOfDay);
+}
+
+/** Epoch day and second of day of a (local or UTC) epoch-second count. */
+export function daySplit(epochSecond: bigint): { epochDay: number; secondOfDay: number } {
+  const day = floorDivBig(epochSecond, 86_400n);
+  return { epochDay: Number(day), secondOfDay: Number(epochSecond - day * 86_400n) };
+}
 
 /** A calendar date. `month` and `day` are 1-based. */
 export interface CivilDate {

@@ -94,7 +94,7 @@ function assemble(kind: TemporalKind, epochDay: number, nanoOfDay: number, zone:
 export function temporalNow(kind: TemporalKind, env: TemporalEnvironment, zone?: Zone): TemporalInstant {
   const z = zone ?? defaultZone(env);
   const now = env.now();
-  const dt = dateTimeFromInstant(now.epochSecond, now.nano, z);
+  const dt = dateTimeFromInstant(BigInt(now.epochSecond), now.nano, z);
   const p = partsOf(dt);
   if (kind === 'time') return new CypherTime(p.nanoOfDay!, dt.offsetSeconds);
   if (kind === 'datetime') return dt;
@@ -126,7 +126,7 @@ export function temporalFromString(kind: TemporalKind, text: string, env: Tempor
         const named = zoneFromParts(zone);
         if (zone.offsetSeconds !== null) {
           const { localSecond, nano } = localSecondsOf(epochDay, nanoOfDay);
-          return dateTimeFromInstant(localSecond - zone.offsetSeconds, nano, named);
+          return dateTimeFromInstant(localSecond - BigInt(zone.offsetSeconds), nano, named);
         }
         return assemble(kind, epochDay, nanoOfDay, named, env);
       }
@@ -224,23 +224,23 @@ export function temporalFromMap(
 
 function dateTimeFromEpochMap(map: ReadonlyMap<string, CypherValue>, tzZone: Zone | null, env: TemporalEnvironment): CypherDateTime {
   const f = readFields(map);
-  let epochSecond: number;
+  let epochSecond: bigint;
   let nano = (f.millisecond ?? 0) * 1_000_000 + (f.microsecond ?? 0) * 1000 + (f.nanosecond ?? 0);
   if (map.has('epochSeconds')) {
-    epochSecond = integerField('epochSeconds', map.get('epochSeconds')!);
+    epochSecond = BigInt(integerField('epochSeconds', map.get('epochSeconds')!));
   } else {
     const millis = integerField('epochMillis', map.get('epochMillis')!);
-    epochSecond = floorDiv(millis, 1000);
-    nano += (millis - epochSecond * 1000) * 1_000_000;
+    const seconds = floorDiv(millis, 1000);
+    nano += (millis - seconds * 1000) * 1_000_000;
+    epochSecond = BigInt(seconds);
   }
-  const carry = floorDiv(nano, NANOS_PER_SECOND);
-  return dateTimeFromInstant(epochSecond + carry, nano - carry * NANOS_PER_SECOND, tzZone ?? defaultZone(env));
+  return dateTimeFromEpoch(epochSecond, nano, env, tzZone ?? defaultZone(env));
 }
 
-/** `datetime.fromepoch(seconds, nanos)` / `datetime.fromepochmillis(millis)`. */
-export function dateTimeFromEpoch(epochSecond: number, nano: number, env: TemporalEnvironment): CypherDateTime {
+/** `datetime.fromepoch(seconds, nanos)` / `datetime.fromepochmillis(millis)`, in `zone` (default: the default zone). */
+export function dateTimeFromEpoch(epochSecond: bigint, nano: number, env: TemporalEnvironment, zone?: Zone): CypherDateTime {
   const carry = floorDiv(nano, NANOS_PER_SECOND);
-  return dateTimeFromInstant(epochSecond + carry, nano - carry * NANOS_PER_SECOND, defaultZone(env));
+  return dateTimeFromInstant(epochSecond + BigInt(carry), nano - carry * NANOS_PER_SECOND, zone ?? defaultZone(env));
 }
 
 /** Any constructor argument: null, string, map or temporal. */

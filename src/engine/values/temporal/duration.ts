@@ -9,7 +9,7 @@
  */
 import { ArithmeticError } from '../../errors/index.js';
 import { CypherDuration } from '../types.js';
-import { NANOS_PER_SECOND, SECONDS_PER_DAY } from './calendar.js';
+import { floorDivBig, NANOS_PER_SECOND, NANOS_PER_SECOND_N, SECONDS_PER_DAY } from './calendar.js';
 
 /** Average days per month (365.2425 / 12), as java.time and Neo4j use. */
 export const AVG_DAYS_PER_MONTH = 30.436875;
@@ -17,14 +17,20 @@ export const AVG_DAYS_PER_MONTH = 30.436875;
 export const AVG_SECONDS_PER_MONTH = 2_629_746;
 
 /** Builds a duration with nanoseconds carried into seconds. */
-export function makeDuration(months: number, days: number, seconds: number, nanoseconds: number): CypherDuration {
+export function makeDuration(months: number, days: number, seconds: bigint, nanoseconds: number): CypherDuration {
   const carry = Math.floor(nanoseconds / NANOS_PER_SECOND);
   const nanos = nanoseconds - carry * NANOS_PER_SECOND;
-  return new CypherDuration(months + 0, days + 0, seconds + carry + 0, nanos + 0);
+  return new CypherDuration(months + 0, days + 0, seconds + BigInt(carry), nanos + 0);
+}
+
+/** Builds a duration whose time part is given as exact total nanoseconds. */
+export function durationOfNanos(months: number, days: number, totalNanos: bigint): CypherDuration {
+  const seconds = floorDivBig(totalNanos, NANOS_PER_SECOND_N);
+  return new CypherDuration(months + 0, days + 0, seconds, Number(totalNanos - seconds * NANOS_PER_SECOND_N));
 }
 
 /** The zero duration. */
-export const ZERO_DURATION = makeDuration(0, 0, 0, 0);
+export const ZERO_DURATION = makeDuration(0, 0, 0n, 0);
 
 /**
  * Builds a duration from possibly fractional parts, cascading fractions downwards
@@ -39,12 +45,12 @@ export function approximateDuration(months: number, days: number, seconds: numbe
   nanos += (seconds - wholeSeconds) * NANOS_PER_SECOND;
   const nearest = Math.round(nanos);
   const wholeNanos = Math.abs(nanos - nearest) < 1e-4 ? nearest : Math.trunc(nanos);
-  return makeDuration(wholeMonths, wholeDays, wholeSeconds, wholeNanos);
+  return makeDuration(wholeMonths, wholeDays, BigInt(wholeSeconds), wholeNanos);
 }
 
 /** Total nanoseconds of the seconds and nanoseconds parts, exactly. */
 export function secondsPartAsNanos(d: CypherDuration): bigint {
-  return BigInt(d.seconds) * 1_000_000_000n + BigInt(d.nanoseconds);
+  return d.seconds * NANOS_PER_SECOND_N + BigInt(d.nanoseconds);
 }
 
 /** d1 + d2, component-wise. */
@@ -66,16 +72,16 @@ export function subtractDurations(a: CypherDuration, b: CypherDuration): CypherD
 export function multiplyDuration(d: CypherDuration, factor: bigint | number): CypherDuration {
   if (typeof factor === 'bigint') {
     const f = Number(factor);
-    return makeDuration(d.months * f, d.days * f, d.seconds * f, d.nanoseconds * f);
+    return durationOfNanos(d.months * f, d.days * f, secondsPartAsNanos(d) * factor);
   }
-  return approximateDuration(d.months * factor, d.days * factor, d.seconds * factor, d.nanoseconds * factor);
+  return approximateDuration(d.months * factor, d.days * factor, Number(d.seconds) * factor, d.nanoseconds * factor);
 }
 
 /** d / divisor, cascading fractions; dividing by zero is an ArithmeticError. */
 export function divideDuration(d: CypherDuration, divisor: bigint | number): CypherDuration {
   const f = Number(divisor);
   if (f === 0) throw new ArithmeticError('/ by zero');
-  return approximateDuration(d.months / f, d.days / f, d.seconds / f, d.nanoseconds / f);
+  return approximateDuration(d.months / f, d.days / f, Number(d.seconds) / f, d.nanoseconds / f);
 }
 
 function component(value: number | bigint, unit: string): string {
@@ -109,5 +115,5 @@ export function formatDuration(d: CypherDuration): string {
 
 /** Approximate length in seconds, used only to order durations. */
 export function approximateSeconds(d: CypherDuration): number {
-  return d.months * AVG_SECONDS_PER_MONTH + d.days * SECONDS_PER_DAY + d.seconds + d.nanoseconds / NANOS_PER_SECOND;
+  return d.months * AVG_SECONDS_PER_MONTH + d.days * SECONDS_PER_DAY + Number(d.seconds) + d.nanoseconds / NANOS_PER_SECOND;
 }

@@ -4,7 +4,7 @@
  * offsets `Z` / `+01:00` / `+02:05:59`, named zones in brackets, years past 9999 with `+`.
  */
 import { CypherDate, CypherDateTime, CypherTime, LocalDateTime, LocalTime } from '../types.js';
-import { civilOf, floorDiv, floorMod, NANOS_PER_HOUR, NANOS_PER_MINUTE, NANOS_PER_SECOND, SECONDS_PER_DAY } from './calendar.js';
+import { civilOf, daySplit, NANOS_PER_HOUR, NANOS_PER_MINUTE, NANOS_PER_SECOND } from './calendar.js';
 import { formatOffset } from './time-zone.js';
 
 function pad(n: number, width: number): string {
@@ -39,9 +39,8 @@ export function formatNanoOfDay(nanoOfDay: number): string {
 }
 
 /** Splits local epoch seconds + nanos into epoch day and nanoseconds of day. */
-export function splitLocal(epochSecond: number, nano: number): { epochDay: number; nanoOfDay: number } {
-  const epochDay = floorDiv(epochSecond, SECONDS_PER_DAY);
-  const secondOfDay = floorMod(epochSecond, SECONDS_PER_DAY);
+export function splitLocal(epochSecond: bigint, nano: number): { epochDay: number; nanoOfDay: number } {
+  const { epochDay, secondOfDay } = daySplit(epochSecond);
   return { epochDay, nanoOfDay: secondOfDay * NANOS_PER_SECOND + nano };
 }
 
@@ -68,7 +67,7 @@ export function formatLocalDateTime(dt: LocalDateTime): string {
 
 /** Text of a ZONED DATETIME: local date-time, offset, then `[Zone/Id]` when named. */
 export function formatDateTime(dt: CypherDateTime): string {
-  const { epochDay, nanoOfDay } = splitLocal(dt.epochSecond + dt.offsetSeconds, dt.nano);
+  const { epochDay, nanoOfDay } = splitLocal(dt.epochSecond + BigInt(dt.offsetSeconds), dt.nano);
   const base = `${formatEpochDay(epochDay)}T${formatNanoOfDay(nanoOfDay)}${formatOffset(dt.offsetSeconds)}`;
   return dt.zoneId === null ? base : `${base}[${dt.zoneId}]`;
 }

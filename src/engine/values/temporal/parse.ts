@@ -115,6 +115,8 @@ export interface DurationParts {
   readonly days: number;
   readonly seconds: number;
   readonly nanos: number;
+  /** The seconds exactly, when hours, minutes and seconds are all whole numbers; else null. */
+  readonly wholeSeconds: bigint | null;
 }
 
 const DURATION_PATTERN =
@@ -122,6 +124,14 @@ const DURATION_PATTERN =
 const ALT_DURATION_PATTERN = /^([+-])?P(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?$/;
 
 const num = (s: string | undefined): number => (s === undefined ? 0 : Number(s.replace(',', '.')));
+const whole = (s: string | undefined): bigint | null => (s === undefined ? 0n : /^[+-]?\d+$/.test(s) ? BigInt(s) : null);
+
+/** sign * (hours * 3600 + minutes * 60 + seconds) exactly, or null when one is fractional. */
+function exactSeconds(sign: number, hours?: string, minutes?: string, seconds?: string): bigint | null {
+  const [h, m, sec] = [whole(hours), whole(minutes), whole(seconds)];
+  if (h === null || m === null || sec === null) return null;
+  return BigInt(sign) * (h * 3600n + m * 60n + sec);
+}
 
 /** Parses an ISO-8601 duration. */
 export function parseDurationText(text: string): DurationParts {
@@ -133,6 +143,7 @@ export function parseDurationText(text: string): DurationParts {
       days: sign * num(alt[4]),
       seconds: sign * (num(alt[5]) * 3600 + num(alt[6]) * 60 + num(alt[7])),
       nanos: sign * (alt[8] === undefined ? 0 : +alt[8].padEnd(9, '0')),
+      wholeSeconds: exactSeconds(sign, alt[5], alt[6], alt[7]),
     };
   }
   const m = DURATION_PATTERN.exec(text);
@@ -148,5 +159,6 @@ export function parseDurationText(text: string): DurationParts {
     days: sign * (num(m[4]) * 7 + num(m[5])),
     seconds: sign * (num(m[6]) * 3600 + num(m[7]) * 60 + num(secondsText)),
     nanos: sign * secondsSign * fraction,
+    wholeSeconds: exactSeconds(sign, m[6], m[7], secondsText),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { CypherDate, CypherTime, LocalDateTime, LocalTime } from '../types.js';
 import type { TemporalInstant } from '../kinds.js';
-import { floorDiv, NANOS_PER_SECOND, SECONDS_PER_DAY } from './calendar.js';
+import { floorDiv, NANOS_PER_SECOND, secondsOfDay } from './calendar.js';
 import { splitLocal } from './format.js';
 import { zoneOf, type Zone } from './zoned.js';
 
@@ -34,12 +34,12 @@ export function partsOf(v: TemporalInstant): TemporalParts {
     return { epochDay, nanoOfDay, zone: null, offsetSeconds: null };
   }
   const dt = v;
-  const { epochDay, nanoOfDay } = splitLocal(dt.epochSecond + dt.offsetSeconds, dt.nano);
+  const { epochDay, nanoOfDay } = splitLocal(dt.epochSecond + BigInt(dt.offsetSeconds), dt.nano);
   return { epochDay, nanoOfDay, zone: zoneOf(dt), offsetSeconds: dt.offsetSeconds };
 }
 
 /** Local seconds since the epoch and nano-of-second from a local date and time. */
-export function localSecondsOf(epochDay: number, nanoOfDay: number): { localSecond: number; nano: number } {
+export function localSecondsOf(epochDay: number, nanoOfDay: number): { localSecond: bigint; nano: number } {
   const secondOfDay = floorDiv(nanoOfDay, NANOS_PER_SECOND);
-  return { localSecond: epochDay * SECONDS_PER_DAY + secondOfDay, nano: nanoOfDay - secondOfDay * NANOS_PER_SECOND };
+  return { localSecond: secondsOfDay(epochDay, secondOfDay), nano: nanoOfDay - secondOfDay * NANOS_PER_SECOND };
 }

@@ -92,16 +92,17 @@ function exactOffsetAt(zoneId: string, epochSecond: number): number {
  * the earlier offset wins; in a gap the time moves forward by the gap's length.
  * Returns the instant and the offset in effect there.
  */
-export function resolveLocal(zoneId: string, localSecond: number): { epochSecond: number; offsetSeconds: number } {
-  const before = zoneOffsetAt(zoneId, localSecond - SECONDS_PER_DAY);
-  const after = zoneOffsetAt(zoneId, localSecond + SECONDS_PER_DAY);
+export function resolveLocal(zoneId: string, localSecond: bigint): { epochSecond: bigint; offsetSeconds: number } {
+  const local = Number(localSecond);
+  const before = zoneOffsetAt(zoneId, local - SECONDS_PER_DAY);
+  const after = zoneOffsetAt(zoneId, local + SECONDS_PER_DAY);
   for (const candidate of [before, after]) {
-    if (zoneOffsetAt(zoneId, localSecond - candidate) === candidate) {
-      return { epochSecond: localSecond - candidate, offsetSeconds: candidate };
+    if (zoneOffsetAt(zoneId, local - candidate) === candidate) {
+      return { epochSecond: localSecond - BigInt(candidate), offsetSeconds: candidate };
     }
   }
-  const epochSecond = localSecond - before;
-  return { epochSecond, offsetSeconds: zoneOffsetAt(zoneId, epochSecond) };
+  const epochSecond = localSecond - BigInt(before);
+  return { epochSecond, offsetSeconds: zoneOffsetAt(zoneId, Number(epochSecond)) };
 }
 
 /** Formats an offset as `+01:00`, `-05:30`, `+00:53:28`; zero is `Z` when `zeroAsZ`. */

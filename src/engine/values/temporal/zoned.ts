@@ -13,19 +13,19 @@ export function zoneOf(dt: CypherDateTime): Zone {
 }
 
 /** Builds a DATETIME from a wall-clock time in `zone`. */
-export function dateTimeFromLocal(localSecond: number, nano: number, zone: Zone): CypherDateTime {
-  if (zone.kind === 'offset') return new CypherDateTime(localSecond - zone.offsetSeconds, nano, zone.offsetSeconds, null);
+export function dateTimeFromLocal(localSecond: bigint, nano: number, zone: Zone): CypherDateTime {
+  if (zone.kind === 'offset') return new CypherDateTime(localSecond - BigInt(zone.offsetSeconds), nano, zone.offsetSeconds, null);
   const { epochSecond, offsetSeconds } = resolveLocal(zone.zoneId, localSecond);
   return new CypherDateTime(epochSecond, nano, offsetSeconds, zone.zoneId);
 }
 
 /** Builds a DATETIME from an instant in `zone`. */
-export function dateTimeFromInstant(epochSecond: number, nano: number, zone: Zone): CypherDateTime {
-  const offset = zone.kind === 'offset' ? zone.offsetSeconds : zoneOffsetAt(zone.zoneId, epochSecond);
+export function dateTimeFromInstant(epochSecond: bigint, nano: number, zone: Zone): CypherDateTime {
+  const offset = zone.kind === 'offset' ? zone.offsetSeconds : zoneOffsetAt(zone.zoneId, Number(epochSecond));
   return new CypherDateTime(epochSecond, nano, offset, zone.kind === 'named' ? zone.zoneId : null);
 }
 
 /** Wall-clock seconds since the local epoch of a DATETIME. */
-export function localSecondOf(dt: CypherDateTime): number {
-  return dt.epochSecond + dt.offsetSeconds;
+export function localSecondOf(dt: CypherDateTime): bigint {
+  return dt.epochSecond + BigInt(dt.offsetSeconds);
 }

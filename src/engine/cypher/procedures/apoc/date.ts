@@ -61,8 +61,8 @@ function millisOf(f: DateTimeFields, timezone: CypherValue): number {
 
 /** Local fields of a Cypher temporal value. */
 export function temporalFields(v: CypherValue): DateTimeFields {
-  if (v instanceof CypherDateTime) return fieldsAt(v.epochSecond, v.nano, v.zoneId, v.zoneId === null ? v.offsetSeconds : null);
-  if (v instanceof LocalDateTime) return { ...fieldsAt(v.epochSecond, v.nano, null, 0), offsetSeconds: null };
+  if (v instanceof CypherDateTime) return fieldsAt(Number(v.epochSecond), v.nano, v.zoneId, v.zoneId === null ? v.offsetSeconds : null);
+  if (v instanceof LocalDateTime) return { ...fieldsAt(Number(v.epochSecond), v.nano, null, 0), offsetSeconds: null };
   if (v instanceof CypherDate) {
     const c = civilOf(v.epochDay);
     return { year: c.year, month: c.month, day: c.day, hour: 0, minute: 0, second: 0, nano: 0, offsetSeconds: null, zoneId: null };
@@ -85,7 +85,7 @@ export function temporalFields(v: CypherValue): DateTimeFields {
 }
 
 function durationFields(d: CypherDuration): DateTimeFields {
-  const totalSeconds = d.seconds;
+  const totalSeconds = Number(d.seconds);
   return {
     year: Math.floor(d.months / 12),
     month: d.months % 12,
@@ -145,7 +145,7 @@ function toZoned(f: DateTimeFields, timezone: string): CypherDateTime {
   const epochSecond = epochSecondOf(fields, zone ?? 'UTC');
   const zoneId = f.zoneId ?? (f.offsetSeconds === null ? zone : null);
   const actualOffset = fields.offsetSeconds ?? fieldsAt(epochSecond, 0, zoneId).offsetSeconds!;
-  return new CypherDateTime(epochSecond, f.nano, actualOffset, zoneId);
+  return new CypherDateTime(BigInt(epochSecond), f.nano, actualOffset, zoneId);
 }
 
 const DEFAULT_PATTERN = "'yyyy-MM-dd HH:mm:ss'";

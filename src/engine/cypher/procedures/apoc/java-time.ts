@@ -83,7 +83,7 @@ export function epochSecondOf(f: DateTimeFields, defaultZone: string): number {
   const local = epochDayOf(f.year, f.month, f.day) * SECONDS_PER_DAY + f.hour * 3600 + f.minute * 60 + f.second;
   if (f.offsetSeconds !== null) return local - f.offsetSeconds;
   const zone = f.zoneId ?? defaultZone;
-  return resolveLocal(zone, local).epochSecond;
+  return Number(resolveLocal(zone, BigInt(local)).epochSecond);
 }
 
 /** A zone argument (`UTC`, `Europe/Berlin`, `+02:00`): named zone or fixed offset. */

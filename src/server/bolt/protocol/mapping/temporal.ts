@@ -15,7 +15,7 @@ import { ValueSignature } from './signatures.js';
 /** Any temporal value of the engine. */
 export type TemporalValue = CypherDate | LocalTime | CypherTime | LocalDateTime | CypherDateTime | CypherDuration;
 
-const int = (value: number): bigint => BigInt(Math.trunc(value));
+const int = (value: number | bigint): bigint => (typeof value === 'bigint' ? value : BigInt(Math.trunc(value)));
 
 /**
  * Encodes a temporal value. `utc` selects the 5.x DateTime structures (`I`/`i`, UTC seconds)
@@ -35,7 +35,7 @@ export function temporalToStructure(value: TemporalValue, utc: boolean): Structu
 }
 
 function dateTimeToStructure(value: CypherDateTime, utc: boolean): Structure {
-  const seconds = utc ? value.epochSecond : value.epochSecond + value.offsetSeconds;
+  const seconds = utc ? value.epochSecond : value.epochSecond + BigInt(value.offsetSeconds);
   if (value.zoneId !== null) {
     const signature = utc ? ValueSignature.DateTimeZoneId : ValueSignature.LegacyDateTimeZoneId;
     return new Structure(signature, [int(seconds), int(value.nano), value.zoneId]);
@@ -71,6 +71,7 @@ export function temporalFromStructure(structure: Structure): TemporalValue {
     [...shape].every((kind, i) => (kind === 'i' ? typeof fields[i] === 'bigint' : typeof fields[i] === 'string'));
   if (!valid) throw invalidValue(`Invalid temporal structure ${structure.toString()}`);
   const n = (i: number): number => Number(fields[i]);
+  const big = (i: number): bigint => fields[i] as bigint;
   switch (structure.signature) {
     case ValueSignature.Date:
       return new CypherDate(n(0));
@@ -79,21 +80,21 @@ export function temporalFromStructure(structure: Structure): TemporalValue {
     case ValueSignature.Time:
       return new CypherTime(n(0), n(1));
     case ValueSignature.LocalDateTime:
-      return new LocalDateTime(n(0), n(1));
+      return new LocalDateTime(big(0), n(1));
     case ValueSignature.DateTime:
-      return new CypherDateTime(n(0), n(1), n(2), null);
+      return new CypherDateTime(big(0), n(1), n(2), null);
     case ValueSignature.LegacyDateTime:
-      return new CypherDateTime(n(0) - n(2), n(1), n(2), null);
+      return new CypherDateTime(big(0) - big(2), n(1), n(2), null);
     case ValueSignature.DateTimeZoneId: {
       const zone = fields[2] as string;
-      return new CypherDateTime(n(0), n(1), zoneOffsetAt(zone, n(0)), zone);
+      return new CypherDateTime(big(0), n(1), zoneOffsetAt(zone, n(0)), zone);
     }
     case ValueSignature.LegacyDateTimeZoneId: {
       const zone = fields[2] as string;
-      const resolved = resolveLocal(zone, n(0));
+      const resolved = resolveLocal(zone, big(0));
       return new CypherDateTime(resolved.epochSecond, n(1), resolved.offsetSeconds, zone);
     }
     default:
-      return new CypherDuration(n(0), n(1), n(2), n(3));
+      return new CypherDuration(n(0), n(1), big(2), n(3));
   }
 }
