@@ -181,6 +181,32 @@ describe('Neo4j 5 built-in procedures', () => {
     await run('CALL db.resampleOutdatedIndexes()');
   });
 
+  it('db.createProperty, db.createLabel, db.createRelationshipType create tokens in write transactions only', async () => {
+    await run("CALL db.createProperty('fresh_key')");
+    assert.ok(
+      ((await run('CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey)'))[0]![0] as string[]).includes('fresh_key'),
+    );
+    const session = db.session();
+    const tx = await session.beginTransaction();
+    await (await tx.run("CALL db.createProperty('rolled_back_key')")).pull(-1);
+    await tx.rollback();
+    assert.ok(
+      !((await run('CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey)'))[0]![0] as string[]).includes('rolled_back_key'),
+    );
+    await run("CALL db.createLabel('Ghost') CALL db.createRelationshipType('HAUNTS')");
+    await run("CALL db.createLabel('Ghost')");
+    // As in Neo4j, db.labels() and db.relationshipTypes() list the tokens in use.
+    assert.deepEqual(await run("CALL db.labels() YIELD label WHERE label = 'Ghost' RETURN label"), []);
+    await run('CREATE (:Ghost)-[:HAUNTS]->(:Ghost)');
+    assert.deepEqual(await run("CALL db.labels() YIELD label WHERE label = 'Ghost' RETURN label"), [['Ghost']]);
+    assert.deepEqual(await run("CALL db.relationshipTypes() YIELD relationshipType WHERE relationshipType = 'HAUNTS' RETURN 1"), [[1n]]);
+    await assert.rejects(run("CALL db.createLabel('Other')", {}, 'READ'), {
+      code: 'Neo.ClientError.Transaction.ForbiddenDueToTransactionType',
+    });
+    const signature = await run("SHOW PROCEDURES YIELD name, signature, mode WHERE name = 'db.createLabel' RETURN signature, mode");
+    assert.deepEqual(signature, [['db.createLabel(newLabel :: STRING) :: (VOID)', 'WRITE']]);
+  });
+
   it('procedures Neo4j does not have here answer ProcedureNotFound', async () => {
     await assert.rejects(run('CALL dbms.cluster.overview()'), { code: 'Neo.ClientError.Procedure.ProcedureNotFound' });
   });

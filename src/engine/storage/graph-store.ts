@@ -217,6 +217,8 @@ export interface GraphWriter extends GraphReader {
   dropIndex(name: string, ifExists: boolean): boolean;
   createConstraint(definition: ConstraintDefinition, ifNotExists: boolean): boolean;
   dropConstraint(name: string, ifExists: boolean): boolean;
+  /** Creates a label, relationship type or property key token if it does not exist yet. */
+  createToken(kind: 'label' | 'type' | 'key', name: string): void;
 
   /** Effects so far in this transaction. */
   readonly counters: WriteCounters;

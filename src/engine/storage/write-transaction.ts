@@ -214,6 +214,15 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     return changed;
   }
 
+  createToken(kind: 'label' | 'type' | 'key', name: string): void {
+    this.assertOpen();
+    const tokens = this.context.tokens;
+    const dictionary = kind === 'label' ? tokens.labels : kind === 'type' ? tokens.types : tokens.keys;
+    if (dictionary.idOf(name) !== undefined) return;
+    dictionary.getOrCreate(name, this.connection);
+    this.state.dirty = true;
+  }
+
   // ---- transaction control ----
 
   savepoint(): Savepoint {
