@@ -47,6 +47,12 @@ export const LAYER_ZONES = [
     from: './src/commands',
     message: 'Listeners never import commands.',
   },
+  {
+    target: './src/server/browser/app',
+    from: './src',
+    except: ['./server/browser/app'],
+    message: 'The web UI runs in the browser: it imports only its own modules and browser packages, never the engine or the server.',
+  },
 ];
 
 const resolver = createNodeResolver({
@@ -75,7 +81,16 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'bench/*.mjs', 'test/*.mjs', 'src/engine/search/vector/native/*.mjs'] },
+        projectService: {
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'bench/*.mjs',
+            'test/*.mjs',
+            'src/engine/search/vector/native/*.mjs',
+            'src/server/browser/*.mjs',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -102,6 +117,11 @@ export default tseslint.config(
       // Off: a VOID procedure is a generator that yields no rows (procedures/registry.ts).
       'require-yield': 'off',
     },
+  },
+  {
+    // The web UI (bundled by esbuild for the browser; its own tsconfig has the DOM library).
+    files: ['src/server/browser/app/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

@@ -47,7 +47,7 @@ async function standardRoutes(
   loaded: LoadedConfig,
   auth: AuthService | null,
 ): Promise<FastifyPluginAsync[]> {
-  const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant, mcp, decay] = await Promise.all([
+  const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant, mcp, decay, browser] = await Promise.all([
     import('./http/routes/auth.js'),
     import('./http/routes/admin-roles.js'),
     import('./graphql/index.js'),
@@ -58,6 +58,7 @@ async function standardRoutes(
     import('./http/routes/assistant.js'),
     import('./mcp/http-route.js'),
     import('./http/routes/decay.js'),
+    import('./browser/routes.js'),
   ]);
   return [
     ...(auth === null ? [] : [authModule.authRoutes(auth), rolesModule.adminRoleRoutes(auth)]),
@@ -69,6 +70,7 @@ async function standardRoutes(
     assistant.assistantRoutes({ graphdb }),
     mcp.mcpRoutes({ graphdb }),
     decay.decayRoutes({ graphdb }),
+    browser.browserRoutes(),
   ];
 }
 

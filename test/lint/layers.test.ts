@@ -90,6 +90,21 @@ describe('layer rules', () => {
     assert.match(errors.join('\n'), /no-restricted-paths: .*The engine never imports a listener, the CLI or a command/);
   });
 
+  it('reject the web UI importing the engine or the server', async () => {
+    const engine = await importErrors(
+      'src/server/browser/app/layer-probe.ts',
+      "import { GraphDB } from '../../../engine/index.js';\nexport const probe = GraphDB;\n",
+    );
+    assert.match(engine.join('\n'), /no-restricted-paths: .*The web UI runs in the browser/);
+    const server = await importErrors(
+      'src/server/browser/app/layer-probe.ts',
+      "import { BROWSER_PATH } from '../routes.js';\nexport const probe = BROWSER_PATH;\n",
+    );
+    assert.match(server.join('\n'), /no-restricted-paths: .*The web UI runs in the browser/);
+    const own = await importErrors('src/server/browser/app/layer-probe.ts', "import { h } from './dom.js';\nexport const probe = h;\n");
+    assert.deepEqual(own, []);
+  });
+
   it('reject an import cycle', async () => {
     // graphdb.ts reaches values/kinds.ts through the Cypher pipeline; importing it back closes a cycle.
     const errors = await importErrors(

@@ -225,7 +225,10 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.setErrorHandler((error, request, reply) => {
     const { status, entry } = mapError(error);
     if (status >= 500) request.log.error({ err: error, reqId: request.id, url: request.url }, 'request failed');
-    if (status === 401) void reply.header('WWW-Authenticate', 'Basic realm="graphdb", charset="UTF-8"');
+    // Script clients (the web UI) mark their requests: a challenge would make the browser open its own login dialog.
+    if (status === 401 && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      void reply.header('WWW-Authenticate', 'Basic realm="graphdb", charset="UTF-8"');
+    }
     void reply.status(status).send({ errors: [entry] });
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,10 @@
-/** Route group: `GET /health` (public), `GET /status`, and the discovery document at `/`. */
+/**
+ * Route group: `GET /health` (public), `GET /status`, and the discovery document at `/` (a
+ * browser asking for HTML is redirected to the web UI instead, when it is served).
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatDuration } from '../../../engine/config/index.js';
+import { BROWSER_PATH, wantsHtml } from '../../browser/routes.js';
 import { externalBaseUrl } from '../urls.js';
 import { SEARCH_DISABLED, searchReadinessSchema } from '../services.js';
 
@@ -112,7 +116,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       config: { auth: 'public' },
       schema: { summary: 'Discovery document (Neo4j-compatible)', tags: ['health'], response: { 200: discoverySchema } },
     },
-    async (request) => {
+    async (request, reply) => {
+      const browserUrl = `${services.config.global.server.base_path}${BROWSER_PATH}/`;
+      if (wantsHtml(request) && app.hasRoute({ method: 'GET', url: browserUrl })) return reply.redirect(browserUrl, 302);
       const bolt = services.bolt();
       return {
         ...(bolt === null ? {} : boltUrls(request, bolt.port)),
