@@ -54,6 +54,39 @@ export function cliAsync(args: readonly string[]): Promise<{ status: number | nu
   });
 }
 
+/**
+ * Starts `graphdb <args>` and resolves once its standard output matches `pattern`, telling whether the
+ * process was still running at that moment; the process is then killed (used to show that output
+ * streams before a statement completes).
+ */
+export function cliOutputWhileRunning(
+  args: readonly string[],
+  pattern: RegExp,
+  timeoutMs = 30_000,
+): Promise<{ running: boolean; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const settle = (running: boolean): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      if (running || pattern.test(stdout)) resolve({ running, stdout, stderr });
+      else reject(new Error(`graphdb ${args.join(' ')} ended without matching ${String(pattern)}:\n${stdout}\n${stderr}`));
+    };
+    const timer = setTimeout(() => settle(false), timeoutMs);
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (pattern.test(stdout)) settle(child.exitCode === null && child.signalCode === null);
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', () => settle(false));
+  });
+}
+
 /** Runs the CLI in a pseudo-terminal through the python driver (fixtures/pty-driver.py), `columns` wide (default 160). */
 export function cliInPty(
   args: readonly string[],

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GraphDB } from '../../src/engine/index.js';
-import { ROOT, cli, cliAsync, ensureBuilt } from './cli-process.js';
+import { ROOT, cli, cliAsync, cliOutputWhileRunning, ensureBuilt } from './cli-process.js';
 import { EVERY_TYPE_SCRIPT, fingerprint, tempDir } from './helpers.js';
 
 const temp = tempDir();
@@ -26,6 +26,22 @@ test('scripted shell: stdin statements, plain output, exit status 1 at the first
   assert.equal(failing.status, 1);
   assert.equal(failing.stdout, '{"one":1}\n');
   assert.match(failing.stderr, /Neo\.ClientError\.Statement\.SyntaxError: Variable `nope` not defined/);
+});
+
+test('scripted shell: records print as they arrive, before the statement completes', async () => {
+  const dataDir = join(temp.dir, 'stream');
+  const run = await cliOutputWhileRunning(
+    [
+      'shell',
+      '--data-dir',
+      dataDir,
+      '--create',
+      'UNWIND range(1, 1000) AS i RETURN i UNION ALL UNWIND range(1, 100000) AS a UNWIND range(1, 100000) AS b WITH count(*) AS n RETURN n AS i',
+    ],
+    /^1000$/m,
+  );
+  assert.equal(run.running, true, 'the rows were printed while the statement was still running');
+  assert.match(run.stdout, /^i\n1\n2\n3\n/);
 });
 
 test('scripted shell: --file with --continue runs past errors, :param and transactions work', () => {

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, cli, ensureBuilt } from './cli-process.js';
+import { ROOT, cli, cliOutputWhileRunning, ensureBuilt } from './cli-process.js';
 import { tempDir } from './helpers.js';
 
 const temp = tempDir();
@@ -76,4 +76,19 @@ test('remote shell: a refused connection is reported', () => {
   const run = cli(['shell', '--address', 'bolt://127.0.0.1:1'], { input: 'RETURN 1;\n' });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /ECONNREFUSED|connect/i);
+});
+
+test('remote shell: records print as they arrive, before the statement completes', async () => {
+  const run = await cliOutputWhileRunning(
+    [
+      'shell',
+      '-a',
+      address,
+      // Bounded (25M rows counted after the first 1000 rows) so that the server is free again soon after the client is killed.
+      'UNWIND range(1, 1000) AS i RETURN i UNION ALL UNWIND range(1, 5000) AS a UNWIND range(1, 5000) AS b WITH count(*) AS n RETURN n AS i',
+    ],
+    /^1000$/m,
+  );
+  assert.equal(run.running, true, 'the rows were printed while the statement was still running');
+  assert.match(run.stdout, /^i\n1\n2\n3\n/);
 });

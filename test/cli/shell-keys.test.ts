@@ -52,6 +52,34 @@ test('Ctrl-C terminates a running query; the shell stays and runs the next one',
   assert.doesNotMatch(run.stdout, /│ 10000000000/);
 });
 
+/** 1000 rows at once, then a statement part that runs until it is cancelled. */
+const ROWS_THEN_LONG_WORK =
+  'UNWIND range(1, 1000) AS i RETURN i UNION ALL UNWIND range(1, 100000) AS a UNWIND range(1, 100000) AS b WITH count(*) AS n RETURN n AS i';
+
+test('results stream: the first rows are drawn while the statement still runs, and the row cap notes the total', () => {
+  const run = cliInPty(
+    [...shellArgs, '--max-rows', '50'],
+    [
+      { expect: 'graphdb>' },
+      { sleep: 0.3 },
+      ...type(`${ROWS_THEN_LONG_WORK};`),
+      { expect: '│ 50 ' },
+      { sleep: 0.3 },
+      { send: CTRL.C },
+      { expect: 'Neo.ClientError.Transaction.Terminated' },
+      { expect: 'graphdb>' },
+      ...type('UNWIND range(1, 120) AS i RETURN i;'),
+      { expect: '(50 of 120 rows shown' },
+      { expect: 'graphdb>' },
+      ...type(':exit'),
+    ],
+  );
+  assert.equal(run.status, 0, run.stderr + run.stdout);
+  const beforeCancel = run.stdout.slice(0, run.stdout.indexOf('Terminated'));
+  assert.match(beforeCancel, /│ 1\s+│[\s\S]*│ 50\s+│/, 'rows were drawn before the statement was cancelled');
+  assert.doesNotMatch(beforeCancel, /│ 51\s+│/, 'the row cap held');
+});
+
 test('readline keys: Ctrl-W/U/K/Y, Ctrl-A/F, Delete versus Backspace, Ctrl-R reverse search, Ctrl-L', () => {
   const run = cliInPty(shellArgs, [
     { expect: 'graphdb>' },

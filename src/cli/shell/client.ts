@@ -11,6 +11,35 @@ export interface ShellResult {
   readonly summary: ResultSummary;
 }
 
+/** A statement's result, read batch by batch as the database produces it. */
+export interface ShellStream {
+  readonly keys: readonly string[];
+  /** The next records; `done` with the last (possibly empty) batch. */
+  next(): Promise<ShellBatch>;
+  /** The summary, once `next` reported `done`. */
+  summary(): ResultSummary;
+}
+
+/** One batch of a ShellStream. */
+export interface ShellBatch {
+  readonly records: readonly (readonly CypherValue[])[];
+  readonly done: boolean;
+}
+
+/** Reads a stream to its end. */
+export async function collect(stream: ShellStream): Promise<ShellResult> {
+  const records: (readonly CypherValue[])[] = [];
+  for (;;) {
+    const batch = await stream.next();
+    for (const record of batch.records) records.push(record);
+    if (batch.done) break;
+  }
+  return { keys: stream.keys, records, summary: stream.summary() };
+}
+
+/** Records pulled at a time from the engine (and the most a remote batch gathers). */
+export const BATCH_ROWS = 1000;
+
 /** Names offered by completion. */
 export interface Vocabulary {
   readonly labels: readonly string[];
@@ -24,7 +53,10 @@ export interface Vocabulary {
 export interface ShellClient {
   readonly database: string;
   readonly inTransaction: boolean;
+  /** Runs a statement and reads its whole result. */
   run(query: string, parameters: ReadonlyMap<string, CypherValue>): Promise<ShellResult>;
+  /** Runs a statement; its records are read as they are produced. */
+  stream(query: string, parameters: ReadonlyMap<string, CypherValue>): Promise<ShellStream>;
   begin(): Promise<void>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
@@ -57,14 +89,19 @@ export class EmbeddedClient implements ShellClient {
   }
 
   async run(query: string, parameters: ReadonlyMap<string, CypherValue>): Promise<ShellResult> {
-    const stream = this.tx !== null ? await this.tx.run(query, parameters) : await this.session.run(query, parameters);
-    const records: (readonly CypherValue[])[] = [];
-    for (;;) {
-      const batch = await stream.pull(1000);
-      records.push(...batch.records);
-      if (!batch.hasMore) break;
-    }
-    return { keys: stream.keys, records, summary: stream.summary() };
+    return collect(await this.stream(query, parameters));
+  }
+
+  async stream(query: string, parameters: ReadonlyMap<string, CypherValue>): Promise<ShellStream> {
+    const result = this.tx !== null ? await this.tx.run(query, parameters) : await this.session.run(query, parameters);
+    return {
+      keys: result.keys,
+      next: async () => {
+        const batch = await result.pull(BATCH_ROWS);
+        return { records: batch.records, done: !batch.hasMore };
+      },
+      summary: () => result.summary(),
+    };
   }
 
   async begin(): Promise<void> {

@@ -8,6 +8,7 @@ import { StatementSplitter, cypherLiteral } from '../../engine/transfer/index.js
 import { isMap, type CypherValue } from '../../engine/index.js';
 import { renderError, renderRecords, renderSummary, type OutputFormat } from '../render.js';
 import type { TableLayout } from '../result-table.js';
+import { ResultPrinter } from './result-printer.js';
 import type { ShellClient } from './client.js';
 import { COMMAND_HELP, HELP_TEXT } from './help.js';
 
@@ -104,26 +105,28 @@ export class ShellCore {
   async statement(text: string, line?: number): Promise<boolean> {
     const number = ++this.statementCount;
     const started = performance.now();
+    let printer: ResultPrinter | null = null;
     try {
-      const result = await this.client.run(text, this.parameters);
+      const stream = await this.client.stream(text, this.parameters);
+      const current = new ResultPrinter(stream.keys, this.options.format, this.options.layout?.(), this.options.maxRows, (t) =>
+        this.out.result(t),
+      );
+      printer = current;
+      for (let batch = await stream.next(); ; batch = await stream.next()) {
+        if (batch.records.length > 0) current.add(batch.records);
+        if (batch.done) break;
+      }
+      printer = null;
+      const note = current.end();
+      if (note !== null) this.out.info(note);
       const elapsed = performance.now() - started;
-      this.printRecords(result.keys, result.records);
-      if (this.options.summaries !== false) this.out.info(renderSummary(result.records.length, result.summary, elapsed));
+      if (this.options.summaries !== false) this.out.info(renderSummary(current.rowCount, stream.summary(), elapsed));
       return true;
     } catch (error) {
+      printer?.abandon();
       const where = this.options.source === undefined ? '' : `Error in statement ${number} at ${this.options.source}:${line ?? '?'}\n`;
       this.out.error(where + renderError(error, text));
       return false;
-    }
-  }
-
-  private printRecords(keys: readonly string[], records: readonly (readonly CypherValue[])[]): void {
-    const cap = this.options.format === 'table' ? (this.options.maxRows ?? Infinity) : Infinity;
-    const shown = records.length > cap ? records.slice(0, cap) : records;
-    const body = renderRecords(keys, shown, this.options.format, this.options.layout?.());
-    if (body !== '') this.out.result(body);
-    if (shown.length < records.length) {
-      this.out.info(`(${shown.length} of ${records.length} rows shown; use --max-rows or :format plain/csv/json for all)`);
     }
   }
 

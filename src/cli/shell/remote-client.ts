@@ -4,13 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GraphError, type ResultSummary, type QueryType, type CypherValue, valueText } from '../../engine/index.js';
-import type { ShellClient, ShellResult, Vocabulary } from './client.js';
+import { BATCH_ROWS, collect, type ShellBatch, type ShellClient, type ShellResult, type ShellStream, type Vocabulary } from './client.js';
 import {
   fromDriver,
   toDriver,
   type DriverLike,
   type DriverModule,
-  type DriverResult,
+  type DriverRecord,
+  type DriverSummary,
   type DriverSession,
   type DriverTransaction,
 } from './remote-values.js';
@@ -90,41 +91,87 @@ export class RemoteClient implements ShellClient {
   }
 
   async run(query: string, parameters: ReadonlyMap<string, CypherValue>): Promise<ShellResult> {
-    const params = Object.fromEntries([...parameters].map(([k, v]) => [k, toDriver(v, this.module.types)]));
-    let result: DriverResult;
-    try {
-      this.running = true;
-      result =
-        this.tx !== null ? await this.tx.run(query, params) : await this.session.run(query, params, { metadata: { [RUN_TAG]: this.tag } });
-    } catch (error) {
-      throw asGraphError(error);
-    } finally {
-      this.running = false;
-    }
-    const keys = result.records[0]?.keys ?? [];
-    const records = result.records.map((r) => keys.map((_k, i) => fromDriver(r.get(i), this.module.types)));
-    return { keys, records, summary: this.summaryOf(result) };
+    return collect(await this.stream(query, parameters));
   }
 
-  private summaryOf(result: DriverResult): ResultSummary {
-    const updates = result.summary.counters.updates();
+  /**
+   * Runs a statement and reads its records as the server sends them. A batch holds the records
+   * that arrived without waiting on the network (at most BATCH_ROWS), so rows print as they come.
+   */
+  async stream(query: string, parameters: ReadonlyMap<string, CypherValue>): Promise<ShellStream> {
+    const params = Object.fromEntries([...parameters].map(([k, v]) => [k, toDriver(v, this.module.types)]));
+    const result = this.tx !== null ? this.tx.run(query, params) : this.session.run(query, params, { metadata: { [RUN_TAG]: this.tag } });
+    this.running = true;
+    const finished = () => {
+      this.running = false;
+    };
+    let keys: string[];
+    try {
+      keys = await result.keys();
+    } catch (error) {
+      finished();
+      throw asGraphError(error);
+    }
+    const records = result[Symbol.asyncIterator]();
+    let waiting: Promise<IteratorResult<DriverRecord>> | null = null;
+    let summary: ResultSummary | null = null;
+    const convert = (record: DriverRecord) => keys.map((_k, i) => fromDriver(record.get(i), this.module.types));
+    const end = async (batch: (readonly CypherValue[])[]): Promise<ShellBatch> => {
+      summary = this.summaryOf(await result.summary());
+      finished();
+      return { records: batch, done: true };
+    };
+    return {
+      keys,
+      next: async () => {
+        const batch: (readonly CypherValue[])[] = [];
+        try {
+          const first = await (waiting ?? records.next());
+          waiting = null;
+          if (first.done === true) return await end(batch);
+          batch.push(convert(first.value));
+          while (batch.length < BATCH_ROWS) {
+            const next = records.next();
+            const arrived = await Promise.race([next, new Promise<null>((resolve) => setImmediate(resolve, null))]);
+            if (arrived === null) {
+              waiting = next;
+              break;
+            }
+            if (arrived.done === true) return await end(batch);
+            batch.push(convert(arrived.value));
+          }
+          return { records: batch, done: false };
+        } catch (error) {
+          finished();
+          throw asGraphError(error);
+        }
+      },
+      summary: () => {
+        if (summary === null) throw new Error('The result was not read to its end');
+        return summary;
+      },
+    };
+  }
+
+  private summaryOf(summary: DriverSummary): ResultSummary {
+    const updates = summary.counters.updates();
     const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, Number(updates[k] ?? 0)])) as unknown as ResultSummary['counters'];
     return {
       database: this.name,
-      queryType: (result.summary.queryType ?? 'r') as QueryType,
+      queryType: (summary.queryType ?? 'r') as QueryType,
       counters: {
         ...counters,
-        systemUpdates: Number(result.summary.counters.systemUpdates?.() ?? 0),
-        containsUpdates: result.summary.counters.containsUpdates(),
+        systemUpdates: Number(summary.counters.systemUpdates?.() ?? 0),
+        containsUpdates: summary.counters.containsUpdates(),
       },
-      notifications: (result.summary.notifications ?? []).map((n) => ({
+      notifications: (summary.notifications ?? []).map((n) => ({
         code: n.code,
         title: n.title,
         description: n.description,
         severity: n.severity === 'WARNING' ? 'WARNING' : 'INFORMATION',
       })),
-      resultAvailableAfter: Number(result.summary.resultAvailableAfter ?? 0),
-      resultConsumedAfter: Number(result.summary.resultConsumedAfter ?? 0),
+      resultAvailableAfter: Number(summary.resultAvailableAfter ?? 0),
+      resultConsumedAfter: Number(summary.resultConsumedAfter ?? 0),
     };
   }
 

@@ -36,29 +36,47 @@ export interface DriverLike {
 
 /** Minimal session/transaction surface. */
 export interface DriverSession {
-  run(query: string, parameters?: Record<string, unknown>, config?: { metadata?: Record<string, unknown> }): Promise<DriverResult>;
+  run(query: string, parameters?: Record<string, unknown>, config?: { metadata?: Record<string, unknown> }): DriverRunResult;
   beginTransaction(config?: { metadata?: Record<string, unknown> }): DriverTransaction;
   close(): Promise<void>;
 }
 
 /** Minimal explicit transaction surface. */
 export interface DriverTransaction {
-  run(query: string, parameters?: Record<string, unknown>): Promise<DriverResult>;
+  run(query: string, parameters?: Record<string, unknown>): DriverRunResult;
   commit(): Promise<void>;
   rollback(): Promise<void>;
 }
 
+/** One record of a driver result. */
+export interface DriverRecord {
+  keys: string[];
+  get(i: number): unknown;
+}
+
+/**
+ * What `run` returns: awaited, the whole result; iterated, its records as they arrive (the
+ * driver pauses the server's stream while records wait unread).
+ */
+export interface DriverRunResult extends PromiseLike<DriverResult>, AsyncIterable<DriverRecord> {
+  keys(): Promise<string[]>;
+  summary(): Promise<DriverSummary>;
+}
+
 /** Minimal result surface. */
 export interface DriverResult {
-  records: { keys: string[]; get(i: number): unknown }[];
-  summary: {
-    counters: { updates(): Record<string, number>; systemUpdates?(): number; containsUpdates(): boolean };
-    resultAvailableAfter: unknown;
-    resultConsumedAfter: unknown;
-    queryType?: string;
-    notifications?: { code: string; title: string; description: string; severity: string }[];
-    database?: { name?: string | null };
-  };
+  records: DriverRecord[];
+  summary: DriverSummary;
+}
+
+/** Minimal result summary surface. */
+export interface DriverSummary {
+  counters: { updates(): Record<string, number>; systemUpdates?(): number; containsUpdates(): boolean };
+  resultAvailableAfter: unknown;
+  resultConsumedAfter: unknown;
+  queryType?: string;
+  notifications?: { code: string; title: string; description: string; severity: string }[];
+  database?: { name?: string | null };
 }
 
 function num(v: unknown): number {
