@@ -3,7 +3,15 @@ import { Args, Command, Errors, Flags } from '@oclif/core';
 import { createFlag, databaseFlag, dataDirFlag, withEngine } from '../cli/flags.js';
 import { terminalProgress } from '../cli/progress.js';
 import { gridTable, keyValueTable, toJsonSafe } from '../cli/table.js';
-import { formatOfFile, importGraph, type ImportInput, type ImportSummary, type TransferFormat } from '../engine/transfer/index.js';
+import {
+  formatOfFile,
+  importGraph,
+  type IdType,
+  type ImportInput,
+  type ImportMode,
+  type ImportSummary,
+  type TransferFormat,
+} from '../engine/transfer/index.js';
 
 /**
  * Parses neo4j-admin's `[Label1:Label2=]files` / `[TYPE=]files`, where `files` is a comma-separated
@@ -24,6 +32,15 @@ function delimiterOf(text: string, flag: string): string {
   return text;
 }
 
+/** The CSV dialect of the flags; the delimiter, array delimiter and quote must differ. */
+function dialectOf(delimiter: string, arrayDelimiter: string, quote: string): { delimiter: string; arrayDelimiter: string; quote: string } {
+  const dialect = { delimiter: delimiterOf(delimiter, 'delimiter'), arrayDelimiter: delimiterOf(arrayDelimiter, 'array-delimiter') };
+  if (quote.length !== 1) throw new Errors.CLIError(`--quote must be one character (got '${quote}')`, { exit: 2 });
+  if (quote === dialect.delimiter || quote === dialect.arrayDelimiter || dialect.delimiter === dialect.arrayDelimiter)
+    throw new Errors.CLIError('--delimiter, --array-delimiter and --quote must be different characters', { exit: 2 });
+  return { ...dialect, quote };
+}
+
 /** `graphdb import`: load JSON Lines, neo4j-admin CSV or a Cypher script into a database. */
 export default class Import extends Command {
   static override summary = 'Import nodes and relationships from JSON Lines, neo4j-admin CSV or a Cypher script.';
@@ -36,6 +53,11 @@ export default class Import extends Command {
     'Bad rows are reported as file:line; --on-error skip skips them, fail (the default) stops and rolls back.',
     '--skip-bad-relationships and --skip-duplicate-nodes skip only those entries; --bad-tolerance N fails the',
     'import once more than N entries were skipped; --report-file lists them.',
+    '--mode full (the default) needs an empty database, so the same import never runs twice. --mode incremental',
+    'adds CSV files to a database: each node id column names the label its ids identify (uuid:ID(Person){label:Person},',
+    'backed by a uniqueness constraint), relationship files may refer to nodes already in the database, and an entry',
+    'already there is a duplicate (refused, or skipped with --skip-duplicate-nodes: re-running is then a no-op).',
+    "--id-type integer compares ids as numbers and stores them as INTEGER; actual refers to the database's node ids.",
     '',
     'JSON Lines: {"type":"node","id":..,"labels":[..],"properties":{..}} and',
     '{"type":"relationship","label":..,"start":{"id":..},"end":{"id":..},"properties":{..}} (typed values as',
@@ -52,6 +74,7 @@ export default class Import extends Command {
     '<%= config.bin %> <%= command.id %> schema-and-data.cypher -d movies',
     '<%= config.bin %> <%= command.id %> big.jsonl --batch-size 50000 --json',
     '<%= config.bin %> <%= command.id %> --nodes=Person=people-header.tsv,people-1.tsv,people-2.tsv.gz --delimiter TAB',
+    '<%= config.bin %> <%= command.id %> --mode incremental --nodes=Person=new-people.csv --relationships=KNOWS=knows.csv --skip-duplicate-nodes',
     'zcat graph.jsonl.gz | <%= config.bin %> <%= command.id %> - --format jsonl',
   ];
 
@@ -73,6 +96,17 @@ export default class Import extends Command {
     'on-error': Flags.string({ description: 'what to do with a bad row', options: ['skip', 'fail'], default: 'fail' }),
     'batch-size': Flags.integer({ description: 'rows per commit (0: one transaction for everything)', default: 0, min: 0 }),
     delimiter: Flags.string({ description: 'CSV field delimiter: one character, TAB or \\t', default: ',' }),
+    quote: Flags.string({ description: 'CSV quote character (doubled inside a quoted field); one character', default: '"' }),
+    mode: Flags.string({
+      description: 'full: into an empty database; incremental: add to it (CSV), nodes identified by their id property',
+      options: ['full', 'incremental'],
+      default: 'full',
+    }),
+    'id-type': Flags.string({
+      description: 'how CSV node ids are read: string, integer (compared as numbers, stored as INTEGER), actual (node ids of the database)',
+      options: ['string', 'integer', 'actual'],
+      default: 'string',
+    }),
     'array-delimiter': Flags.string({ description: 'CSV array delimiter: one character, TAB or \\t', default: ';' }),
     'bad-tolerance': Flags.integer({
       description: 'bad entries skipped (with --on-error skip or the --skip-* flags) before the import fails anyway',
@@ -95,6 +129,7 @@ export default class Import extends Command {
     if (inputs.length === 0) this.error('Nothing to import: give files, or --nodes/--relationships for CSV.', { exit: 2 });
     const format = (flags.format ?? formatOfFile(inputs[0]!.file)) as TransferFormat | null;
     if (format === null) this.error(`Cannot tell the format of '${inputs[0]!.file}'; use --format.`, { exit: 2 });
+    const dialect = dialectOf(flags.delimiter, flags['array-delimiter'], flags.quote);
     const progress = terminalProgress(flags.progress && !this.jsonEnabled());
     const summary = await withEngine(
       flags['data-dir'],
@@ -105,8 +140,9 @@ export default class Import extends Command {
           database: flags.database,
           onError: flags['on-error'] as 'skip' | 'fail',
           batchSize: flags['batch-size'],
-          delimiter: delimiterOf(flags.delimiter, 'delimiter'),
-          arrayDelimiter: delimiterOf(flags['array-delimiter'], 'array-delimiter'),
+          ...dialect,
+          mode: flags.mode as ImportMode,
+          idType: flags['id-type'] as IdType,
           onProgress: progress.update,
           skipBadRelationships: flags['skip-bad-relationships'],
           skipDuplicateNodes: flags['skip-duplicate-nodes'],

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { cli, ensureBuilt, shellQuery } from './cli-process.js';
+import { cli, ensureBuilt, oneLine, shellQuery } from './cli-process.js';
 import { tempDir } from './helpers.js';
 
 const temp = tempDir();
@@ -137,3 +137,107 @@ test('duplicate node ids skipped with --skip-duplicate-nodes', () => {
   assert.equal(ok.status, 0, ok.stderr);
   assert.equal(shellQuery(dataDir, 'MATCH (n) RETURN n.name AS name ORDER BY name'), 'name\n"first"\n"other"\n');
 });
+
+test('--quote sets the quote character, doubled inside a quoted field', () => {
+  const nodes = file('quoted.csv', "id:ID,name\n1,'Ann, Jr.'\n2,'it''s'\n3,\"plain\"\n");
+  const dataDir = join(temp.dir, 'quote');
+  const run = cli(['import', '--data-dir', dataDir, '--create', `--nodes=Q=${nodes}`, '--quote', "'"]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(shellQuery(dataDir, 'MATCH (q:Q) RETURN q.name AS name ORDER BY q.id'), 'name\n"Ann, Jr."\n"it\'s"\n"\\"plain\\""\n');
+  const clash = cli(['import', '--data-dir', dataDir, `--nodes=${nodes}`, '--quote', ',']);
+  assert.equal(clash.status, 2);
+  assert.match(oneLine(clash.stderr), /--delimiter, --array-delimiter and --quote must be different characters/);
+});
+
+test('a full import (the default) into a database that is not empty is refused: running an import twice never duplicates', () => {
+  const nodes = file('once.csv', 'id:ID,name\n1,a\n2,b\n');
+  const dataDir = join(temp.dir, 'twice');
+  assert.equal(cli(['import', '--data-dir', dataDir, '--create', `--nodes=${nodes}`]).status, 0);
+  const again = cli(['import', '--data-dir', dataDir, `--nodes=${nodes}`, '--json']);
+  assert.equal(again.status, 1);
+  assert.match(oneLine(again.stdout + again.stderr), /is not empty: a full import needs an empty database.*--mode incremental/);
+  assert.equal(shellQuery(dataDir, 'MATCH (n) RETURN count(n) AS n'), 'n\n2\n');
+});
+
+test('--mode incremental: relationships refer to nodes already in the database; a re-run is refused, or a no-op with --skip-duplicate-nodes', () => {
+  const dataDir = join(temp.dir, 'incremental');
+  const people = file('inc-people.csv', 'uuid:ID(Person){label:Person},name\np1,Ann\np2,Bob\n');
+  assert.equal(cli(['import', '--data-dir', dataDir, '--create', `--nodes=Person=${people}`]).status, 0);
+
+  const morePeople = file('inc-more.csv', 'uuid:ID(Person){label:Person},name\np3,Cid\n');
+  const knows = file('inc-knows.csv', ':START_ID(Person),:END_ID(Person),since:int\np1,p2,2001\np3,p1,2003\n');
+  const args = ['import', '--data-dir', dataDir, '--mode', 'incremental', `--nodes=Person=${morePeople}`, `--relationships=KNOWS=${knows}`];
+  const unconstrained = cli(args);
+  assert.equal(unconstrained.status, 1);
+  assert.match(
+    oneLine(unconstrained.stderr),
+    /property uniqueness constraint, and there is none on :Person\(uuid\).*CREATE CONSTRAINT FOR \(n:Person\) REQUIRE n\.uuid IS UNIQUE/,
+  );
+  shellQuery(dataDir, 'CREATE CONSTRAINT FOR (n:Person) REQUIRE n.uuid IS UNIQUE');
+
+  const added = cli([...args, '--json']);
+  assert.equal(added.status, 0, added.stderr + added.stdout);
+  assert.deepEqual(pick(JSON.parse(added.stdout)), { nodes: 1, relationships: 2, skipped: 0 });
+  const graph = 'MATCH (a:Person)-[k:KNOWS]->(b:Person) RETURN a.name AS a, k.since AS since, b.name AS b ORDER BY since';
+  const expected = 'a, since, b\n"Ann", 2001, "Bob"\n"Cid", 2003, "Ann"\n';
+  assert.equal(shellQuery(dataDir, graph), expected);
+
+  const rerun = cli(args);
+  assert.equal(rerun.status, 1, 'the same incremental import again is refused');
+  assert.match(rerun.stderr, /Node with id 'p3' is already in the database \(:Person \{uuid\}\)/);
+  const idempotent = cli([...args, '--skip-duplicate-nodes', '--json']);
+  assert.equal(idempotent.status, 0, idempotent.stderr);
+  assert.deepEqual(pick(JSON.parse(idempotent.stdout)), { nodes: 0, relationships: 0, skipped: 3 });
+  assert.equal(shellQuery(dataDir, graph), expected, 'nothing was written twice');
+  assert.equal(shellQuery(dataDir, 'MATCH (n) RETURN count(n) AS n'), 'n\n3\n');
+});
+
+test('--id-type integer compares ids as numbers and stores them as INTEGER; a header id-type overrides it', () => {
+  const dataDir = join(temp.dir, 'integer-ids');
+  const people = file('int-people.csv', 'pid:ID(P),name\n007,Bond\n8,Other\n');
+  const teams = file('int-teams.csv', 'tid:ID(T){id-type:string},name\n007,Blue\n');
+  const rels = file('int-rels.csv', ':START_ID(P),:END_ID(T)\n7,007\n0008,007\n');
+  const bad = file('int-bad.csv', 'pid:ID(Q),name\nx1,Nope\n');
+  const run = cli([
+    'import',
+    '--data-dir',
+    dataDir,
+    '--create',
+    '--id-type',
+    'integer',
+    `--nodes=Person=${people}`,
+    `--nodes=Team=${teams}`,
+    `--relationships=IN=${rels}`,
+  ]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(
+    shellQuery(dataDir, 'MATCH (p:Person)-[:IN]->(t:Team) RETURN p.pid AS pid, t.tid AS tid ORDER BY pid'),
+    'pid, tid\n7, "007"\n8, "007"\n',
+  );
+  const refused = cli(['import', '--data-dir', join(temp.dir, 'bad-int'), '--create', '--id-type', 'integer', `--nodes=${bad}`]);
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /'x1' is not an integer id/);
+});
+
+test("--id-type actual: relationship files refer to the database's node ids", () => {
+  const dataDir = join(temp.dir, 'actual-ids');
+  assert.equal(cli(['shell', '--data-dir', dataDir, '--create', 'CREATE (:A {n: 1}), (:A {n: 2})']).status, 0);
+  const ids = shellQuery(dataDir, 'MATCH (a:A) RETURN id(a) AS id ORDER BY a.n').trim().split('\n').slice(1);
+  const rels = file('actual-rels.csv', `:START_ID,:END_ID,:TYPE\n${ids[0]},${ids[1]},NEXT\n${ids[1]},999999,NEXT\n`);
+  const args = ['import', '--data-dir', dataDir, '--mode', 'incremental', '--id-type', 'actual', `--relationships=${rels}`];
+  const run = cli([...args, '--skip-bad-relationships']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(shellQuery(dataDir, 'MATCH (a:A)-[:NEXT]->(b:A) RETURN a.n AS a, b.n AS b'), 'a, b\n1, 2\n');
+  const nodes = file('actual-nodes.csv', ':ID,name\n5,x\n');
+  const refused = cli(['import', '--data-dir', join(temp.dir, 'actual-nodes'), '--create', '--id-type', 'actual', `--nodes=${nodes}`]);
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /a node file cannot have an :ID column/);
+});
+
+function pick(summary: { nodes: number; relationships: number; skipped: number }): {
+  nodes: number;
+  relationships: number;
+  skipped: number;
+} {
+  return { nodes: summary.nodes, relationships: summary.relationships, skipped: summary.skipped };
+}

@@ -1,10 +1,13 @@
 /**
- * Import of neo4j-admin style CSV files (one header line, then records) into an ImportSink.
+ * Import of neo4j-admin style CSV files (one header line, then records) into an ImportSink. The
+ * records come from the shared CSV reader (`files/csv-reader.ts`, the one LOAD CSV uses).
  */
+import { GraphError } from '../errors/index.js';
+import { CsvRecordReader, type CsvRecord } from '../files/csv-reader.js';
 import type { CypherValue } from '../values/types.js';
-import { csvRecordBatches, splitCsvLine, type CsvItem } from './csv-records.js';
 import { convertField, CsvValueError, parseHeaderField, type CsvColumn } from './csv-values.js';
-import type { ImportSink } from './import-sink.js';
+import { canonicalInteger, type ImportSink } from './import-sink.js';
+import { IdSpaceKeyError } from './existing-nodes.js';
 import type { LineReader } from './line-reader.js';
 
 /** CSV dialect options. */
@@ -13,6 +16,21 @@ export interface CsvOptions {
   readonly delimiter?: string;
   /** Delimiter inside array fields and `:LABEL` (default `;`). */
   readonly arrayDelimiter?: string;
+  /** Quote character (default `"`; doubled inside a quoted field). */
+  readonly quote?: string;
+}
+
+/** Longest CSV record an import reads (neo4j-admin's default --read-buffer-size). */
+const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+
+/** A CSV reader for an import input (records with their lines and quoting). */
+export function csvReaderFor(displayName: string, options: CsvOptions): CsvRecordReader {
+  return new CsvRecordReader(displayName, {
+    fieldTerminator: options.delimiter ?? ',',
+    quote: options.quote ?? '"',
+    maxRecordBytes: MAX_RECORD_BYTES,
+    positions: true,
+  });
 }
 
 /** One CSV input: what it holds and the labels/type given on the command line. */
@@ -24,26 +42,47 @@ export interface CsvInput {
   readonly labels?: readonly string[];
   /** Type of every relationship lacking a `:TYPE` column (`--relationships KNOWS=file.csv`). */
   readonly type?: string;
-  /** The header line, when it comes from a separate header file (the file then has no header line). */
-  readonly header?: string;
+  /** The header record, when it comes from a separate header file (the file then has no header line). */
+  readonly header?: CsvRecord;
 }
 
 /** Imports one CSV file; header errors are fatal, row errors follow the sink's `onError`. */
 export async function importCsv(input: CsvInput, sink: ImportSink, options: CsvOptions = {}): Promise<void> {
-  const delimiter = options.delimiter ?? ',';
   const state: CsvState = { columns: null, hasProperties: true, arrayDelimiter: options.arrayDelimiter ?? ';', headerFailed: false };
   if (input.header !== undefined) {
-    const fields = splitCsvLine(input.header, delimiter);
-    const wait = importRecord(fields === null ? { unterminated: 1 } : { fields, line: 1 }, input, sink, state);
+    const wait = importRecord(input.header, input, sink, state);
     if (wait) await wait;
     if (state.headerFailed) return;
   }
-  for await (const batch of csvRecordBatches(input.reader, delimiter)) {
-    for (const record of batch) {
-      const wait = importRecord(record, input, sink, state);
-      if (wait) await wait;
-      if (state.headerFailed) return;
+  const reader = csvReaderFor(input.displayName, options);
+  let lastLine = 0;
+  try {
+    for await (const batch of recordBatches(reader, input.reader)) {
+      if (batch instanceof GraphError) {
+        // A malformed file (an unterminated quote, a record past the buffer size): reported once, the rest is not read.
+        sink.reject({ file: input.displayName, line: lastLine + 1 }, batch.message);
+        return;
+      }
+      for (const record of batch) {
+        lastLine = record.line;
+        const wait = importRecord(record, input, sink, state);
+        if (wait) await wait;
+        if (state.headerFailed) return;
+      }
     }
+  } finally {
+    reader.close();
+  }
+}
+
+/** The records of a file a chunk at a time, ending with the reader's error when the file is malformed. */
+async function* recordBatches(reader: CsvRecordReader, input: LineReader): AsyncGenerator<CsvRecord[] | GraphError> {
+  try {
+    for await (const chunk of input.chunks()) yield reader.pushRecords(chunk);
+    yield reader.endRecords();
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error;
+    yield error;
   }
 }
 
@@ -58,24 +97,27 @@ interface CsvState {
   readonly arrayDelimiter: string;
   /** Set when the header is invalid (the file is abandoned). */
   headerFailed: boolean;
+  /** The node id column holds integer ids (`--id-type integer` or `{id-type:long}`). */
+  integerIds?: boolean;
 }
 
 /** Handles one record; returns a promise only when the sink has to wait. */
-function importRecord(record: CsvItem, input: CsvInput, sink: ImportSink, state: CsvState): Promise<void> | undefined {
-  if ('unterminated' in record) {
-    sink.reject({ file: input.displayName, line: record.unterminated }, 'Unterminated quoted field');
-    return undefined;
-  }
+function importRecord(record: CsvRecord, input: CsvInput, sink: ImportSink, state: CsvState): Promise<void> | undefined {
   const origin = { file: input.displayName, line: record.line };
   const columns = state.columns;
   if (columns === null) {
     try {
       const header = record.fields.map((f) => parseHeaderField(f.text));
       checkHeader(header, input.kind);
+      const idColumn = header.find((c) => c.role === 'id');
+      if (idColumn !== undefined) {
+        sink.declareIdSpace(idColumn, input.labels ?? []);
+        state.integerIds = sink.idTypeOf(idColumn.idSpace) === 'integer';
+      }
       state.columns = header;
       state.hasProperties = header.some((c) => c.role === 'property' || (c.role === 'id' && c.name !== ''));
     } catch (error) {
-      if (!(error instanceof CsvValueError)) throw error;
+      if (!(error instanceof CsvValueError) && !(error instanceof IdSpaceKeyError)) throw error;
       state.headerFailed = true;
       sink.reject(origin, `Invalid header: ${error.message}`);
     }
@@ -100,9 +142,15 @@ function importRecord(record: CsvItem, input: CsvInput, sink: ImportSink, state:
       case 'ignore':
         break;
       case 'id':
-        id = field.text;
         idSpace = column.idSpace;
-        if (column.name !== '' && field.text !== '') properties!.set(column.name, field.text);
+        if (state.integerIds === true && field.text !== '') {
+          id = canonicalInteger(field.text);
+          if (id === null) bad = `'${field.text}' is not an integer id (the id type of this id space is integer)`;
+          else if (column.name !== '') properties!.set(column.name, BigInt(id));
+        } else {
+          id = field.text;
+          if (column.name !== '' && field.text !== '') properties!.set(column.name, field.text);
+        }
         break;
       case 'label':
         for (const label of field.text.split(state.arrayDelimiter)) if (label.trim() !== '') labels.push(label.trim());

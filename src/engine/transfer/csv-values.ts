@@ -2,7 +2,8 @@
  * neo4j-admin CSV headers and typed field values.
  *
  * Header fields: `name:type` (property), `:ID` / `name:ID(space)` (node id; with a name it is
- * also stored as a string property), `:LABEL`, `:TYPE`, `:START_ID(space)`, `:END_ID(space)`,
+ * also stored as a property, a string or with `--id-type integer` an integer; options
+ * `{label: Person, id-type: long}` name the label the id identifies and the id space's id type), `:LABEL`, `:TYPE`, `:START_ID(space)`, `:END_ID(space)`,
  * `:IGNORE`. Types: `int`, `long`, `short`, `byte` (INTEGER), `float`, `double` (FLOAT),
  * `boolean`, `string`, `char`, `date`, `localtime`, `time`, `localdatetime`, `datetime`,
  * `duration`, `point`, each optionally an array (`int[]`, split on the array delimiter, `;` by
@@ -13,12 +14,15 @@ import { CypherPoint, formatFloat, formatPoint, formatTemporal, pointFromMap, ty
 import { CypherDate, CypherDateTime, CypherDuration, CypherTime, LocalDateTime, LocalTime } from '../values/types.js';
 import { temporalFromString } from '../values/temporal/construct.js';
 import { durationFromString } from '../values/temporal/duration-input.js';
-import type { CsvField } from './csv-records.js';
+import type { CsvField } from '../files/csv-reader.js';
 import { isList } from '../values/kinds.js';
 
 /** Scalar types of a property column. */
 export type CsvScalarType =
   'int' | 'float' | 'boolean' | 'string' | 'date' | 'localtime' | 'time' | 'localdatetime' | 'datetime' | 'duration' | 'point' | 'byte';
+
+/** How node ids are read (neo4j-admin's `--id-type`). */
+export type IdType = 'string' | 'integer' | 'actual';
 
 /** One header column. */
 export interface CsvColumn {
@@ -28,6 +32,36 @@ export interface CsvColumn {
   readonly type: CsvScalarType;
   readonly array: boolean;
   readonly idSpace: string;
+  /** `:ID{label:Person}`: the label whose nodes the id identifies (incremental import). */
+  readonly idLabel?: string;
+  /** `:ID{id-type:long}`: this id space's id type, overriding the import's `--id-type`. */
+  readonly idType?: IdType;
+}
+
+/** `{key: value, ...}` options after a header field's type (`uuid:ID(Person){label:Person}`). */
+function headerOptions(text: string, spec: string): Map<string, string> {
+  const options = new Map<string, string>();
+  for (const part of text.split(',')) {
+    if (part.trim() === '') continue;
+    const colon = part.indexOf(':');
+    if (colon < 0) throw new CsvValueError(`Header field '${spec}' has an option without a value: '${part.trim()}'`);
+    options.set(
+      part.slice(0, colon).trim().toLowerCase(),
+      part
+        .slice(colon + 1)
+        .trim()
+        .replace(/^(['"])(.*)\1$/, '$2'),
+    );
+  }
+  return options;
+}
+
+/** The id type named by a header's `id-type` option. */
+function idTypeOption(text: string, spec: string): IdType {
+  const lower = text.toLowerCase();
+  if (lower === 'string') return 'string';
+  if (['int', 'long', 'integer', 'short', 'byte'].includes(lower)) return 'integer';
+  throw new CsvValueError(`Header field '${spec}' has an unknown id-type '${text}' (string, int or long)`);
 }
 
 const TYPE_ALIASES: Record<string, CsvScalarType> = {
@@ -57,14 +91,31 @@ export class CsvValueError extends Error {
 
 /** Parses one header field. */
 export function parseHeaderField(spec: string): CsvColumn {
-  const colon = spec.lastIndexOf(':');
-  const name = colon < 0 ? spec : spec.slice(0, colon);
-  const typeText = colon < 0 ? 'string' : spec.slice(colon + 1).trim();
+  const braces = /\{([^{}]*)\}\s*$/.exec(spec);
+  const field = braces === null ? spec : spec.slice(0, braces.index);
+  const options = braces === null ? new Map<string, string>() : headerOptions(braces[1]!, spec);
+  const colon = field.lastIndexOf(':');
+  const name = colon < 0 ? field : field.slice(0, colon);
+  const typeText = colon < 0 ? 'string' : field.slice(colon + 1).trim();
   const special = /^(ID|START_ID|END_ID)(?:\((.*)\))?$/i.exec(typeText);
   if (special) {
     const role = ({ id: 'id', start_id: 'start', end_id: 'end' } as const)[special[1]!.toLowerCase() as 'id' | 'start_id' | 'end_id'];
-    return { role, name: name.trim(), type: 'string', array: false, idSpace: special[2] ?? '' };
+    const unknown = [...options.keys()].filter((k) => role !== 'id' || (k !== 'label' && k !== 'id-type'));
+    if (unknown.length > 0) throw new CsvValueError(`Header field '${spec}' has unsupported options: ${unknown.join(', ')}`);
+    const label = options.get('label');
+    const idType = options.get('id-type');
+    return {
+      role,
+      name: name.trim(),
+      type: 'string',
+      array: false,
+      idSpace: special[2] ?? '',
+      ...(label !== undefined ? { idLabel: label } : {}),
+      ...(idType !== undefined ? { idType: idTypeOption(idType, spec) } : {}),
+    };
   }
+  if (options.size > 0)
+    throw new CsvValueError(`Header field '${spec}' has options, which only :ID columns take ({label: ..., id-type: ...})`);
   const upper = typeText.toUpperCase();
   if (upper === 'LABEL' || upper === 'TYPE' || upper === 'IGNORE') {
     return { role: upper.toLowerCase() as 'label' | 'type' | 'ignore', name: name.trim(), type: 'string', array: false, idSpace: '' };

@@ -16,8 +16,18 @@
  */
 import { BulkLoader, type DatabaseStore } from '../storage/index.js';
 import type { CypherMap } from '../values/types.js';
-import { GraphError } from '../errors/index.js';
+import { EntityNotFound, GraphError } from '../errors/index.js';
 import { ExternalIds } from './id-map.js';
+import { ExistingNodes, IdSpaceKeyError } from './existing-nodes.js';
+import type { IdType } from './csv-values.js';
+
+/**
+ * How an import relates to what the database holds (neo4j-admin's modes): `full` needs an empty
+ * database; `incremental` adds to it, nodes of the files being identified in the database by their
+ * id space's key (a label and a uniquely constrained id property), so relationship files may refer
+ * to nodes already there and an entry already there is a duplicate, never written twice.
+ */
+export type ImportMode = 'full' | 'incremental';
 
 /** What to do with a bad row. */
 export type OnError = 'skip' | 'fail';
@@ -79,6 +89,16 @@ export interface ImportSinkOptions {
   readonly skipBadRelationships?: boolean;
   /** Skip nodes whose id was already imported even in `fail` mode (neo4j-admin's --skip-duplicate-nodes). */
   readonly skipDuplicateNodes?: boolean;
+  /** Without a mode, rows are added to whatever the database holds and ids are this import's own. */
+  readonly mode?: ImportMode;
+  /** How ids are read (default `string`): `integer` compares them as numbers, `actual` refers to node ids. */
+  readonly idType?: IdType;
+}
+
+/** An id of the files: its id space and text. */
+export interface IdRef {
+  readonly idSpace: string;
+  readonly id: string;
 }
 
 /** What kind of bad entry a rejected row is (some kinds can be skipped on their own). */
@@ -95,6 +115,11 @@ export class ImportSink {
   private readonly badTolerance: number;
   private readonly skippable: ReadonlySet<BadEntryKind>;
   private readonly startedAt = Date.now();
+  private readonly mode: ImportMode | undefined;
+  private readonly idType: IdType;
+  /** Id types of the id spaces declared by node headers (`:ID{id-type:long}`). */
+  private readonly spaceTypes = new Map<string, IdType>();
+  private readonly existing: ExistingNodes;
   private rowsInBatch = 0;
   private batches = 0;
   private errorCount = 0;
@@ -116,6 +141,51 @@ export class ImportSink {
     if (options.skipBadRelationships === true) skippable.add('bad-relationship');
     if (options.skipDuplicateNodes === true) skippable.add('duplicate-node');
     this.skippable = skippable;
+    this.mode = options.mode;
+    this.idType = options.idType ?? 'string';
+    this.existing = new ExistingNodes(store);
+  }
+
+  /**
+   * Checks, before anything is written, that the database suits the mode: a full import needs an
+   * empty database (so running it twice never duplicates anything).
+   * @throws Error naming the database and the way out
+   */
+  checkTarget(): void {
+    if (this.mode === 'full' && !this.existing.isEmpty()) {
+      throw new Error(
+        `Database '${this.store.name}' is not empty: a full import needs an empty database (importing the same files twice would duplicate them). ` +
+          'Use --mode incremental to add to it: nodes are then identified by their id property, and entries already in the database are duplicates.',
+      );
+    }
+  }
+
+  /** The id type of an id space: its header's `id-type`, else the import's. */
+  idTypeOf(space: string): IdType {
+    return this.spaceTypes.get(space) ?? this.idType;
+  }
+
+  /**
+   * Declares the id column of a node file: its id space's id type, and in incremental mode the key
+   * identifying its nodes in the database (`uuid:ID(Person){label:Person}`, or the file's one label).
+   * @throws IdSpaceKeyError when the column cannot identify nodes as the mode needs
+   */
+  declareIdSpace(column: { name: string; idSpace: string; idLabel?: string; idType?: IdType }, fileLabels: readonly string[]): void {
+    const type = column.idType ?? this.idType;
+    if (type === 'actual')
+      throw new IdSpaceKeyError("With --id-type actual node ids are the database's own: a node file cannot have an :ID column");
+    const known = this.spaceTypes.get(column.idSpace);
+    if (known !== undefined && known !== type)
+      throw new IdSpaceKeyError(`Id space '${column.idSpace}' holds ${known} ids elsewhere, not ${type} ids`);
+    this.spaceTypes.set(column.idSpace, type);
+    if (this.mode !== 'incremental') return;
+    const label = column.idLabel ?? (fileLabels.length === 1 ? fileLabels[0] : undefined);
+    if (column.name === '' || label === undefined) {
+      throw new IdSpaceKeyError(
+        'An incremental import identifies nodes by a stored id property of one label: name the id column and its label, e.g. uuid:ID{label:Person}',
+      );
+    }
+    this.existing.declare(column.idSpace, { label, property: column.name, integer: type === 'integer' });
   }
 
   /** Number of rejected rows so far. */
@@ -160,6 +230,11 @@ export class ImportSink {
       this.reject(origin, `Duplicate node id '${externalId}'${idSpace ? ` in id space '${idSpace}'` : ''}`, 'duplicate-node');
       return;
     }
+    if (externalId !== null && this.mode === 'incremental' && this.existing.find(idSpace, externalId) !== undefined) {
+      const key = this.existing.keyOf(idSpace)!;
+      this.reject(origin, `Node with id '${externalId}' is already in the database (:${key.label} {${key.property}})`, 'duplicate-node');
+      return;
+    }
     let id: bigint;
     try {
       id = loader.addNode(labels, properties);
@@ -176,19 +251,13 @@ export class ImportSink {
   }
 
   /** Writes a relationship between two previously imported nodes (returns a promise like `addNode`). */
-  addRelationship(
-    origin: RowOrigin,
-    type: string,
-    start: { readonly idSpace: string; readonly id: string },
-    end: { readonly idSpace: string; readonly id: string },
-    properties: CypherMap,
-  ): Promise<void> | undefined {
+  addRelationship(origin: RowOrigin, type: string, start: IdRef, end: IdRef, properties: CypherMap): Promise<void> | undefined {
     const loader = this.loader;
     if (loader === null) return this.openLoader().then(() => this.addRelationship(origin, type, start, end, properties));
-    const startId = this.ids.get(start.idSpace, start.id);
-    const endId = this.ids.get(end.idSpace, end.id);
-    if (startId === undefined || endId === undefined) {
-      const missing = startId === undefined ? start : end;
+    const startNode = this.resolve(start);
+    const endNode = this.resolve(end);
+    if (startNode === undefined || endNode === undefined) {
+      const missing = startNode === undefined ? start : end;
       this.reject(
         origin,
         `Relationship refers to unknown node id '${missing.id}'${missing.idSpace ? ` in id space '${missing.idSpace}'` : ''}`,
@@ -200,16 +269,44 @@ export class ImportSink {
       this.reject(origin, 'Relationship has no type');
       return undefined;
     }
+    if (startNode.existing && endNode.existing && this.mode === 'incremental') {
+      if (this.existing.hasRelationship(BigInt(startNode.id), type, BigInt(endNode.id), properties)) {
+        this.reject(
+          origin,
+          `Relationship (${start.id})-[:${type}]->(${end.id}) with these properties is already in the database`,
+          'duplicate-node',
+        );
+        return undefined;
+      }
+    }
     try {
-      loader.addRelationship(type, startId, endId, properties);
+      loader.addRelationship(type, startNode.id, endNode.id, properties);
     } catch (error) {
-      this.rejectWriteError(origin, error);
+      if (error instanceof EntityNotFound)
+        this.reject(origin, `Relationship refers to unknown node id: ${error.message}`, 'bad-relationship');
+      else this.rejectWriteError(origin, error);
       return;
     }
     this.relationships++;
     this.properties += countSet(properties);
     this.rowDone();
     return undefined;
+  }
+
+  /**
+   * The node an id of a relationship file refers to: a node of this import, a node already in the
+   * database (incremental mode: by its id space's key; `--id-type actual`: by its id), or undefined.
+   */
+  private resolve(ref: IdRef): { id: number | bigint; existing: boolean } | undefined {
+    const type = this.idTypeOf(ref.idSpace);
+    if (type === 'actual') return /^\d+$/.test(ref.id) ? { id: BigInt(ref.id), existing: true } : undefined;
+    const id = type === 'integer' ? canonicalInteger(ref.id) : ref.id;
+    if (id === null) return undefined;
+    const own = this.ids.get(ref.idSpace, id);
+    if (own !== undefined) return { id: own, existing: false };
+    if (this.mode !== 'incremental') return undefined;
+    const found = this.existing.find(ref.idSpace, id);
+    return found === undefined ? undefined : { id: found, existing: true };
   }
 
   private rejectWriteError(origin: RowOrigin, error: unknown): void {
@@ -236,6 +333,7 @@ export class ImportSink {
   /** Commits what is pending and reports. */
   finish(): ImportSummary {
     this.commitBatch();
+    this.existing.close();
     return this.summary(true);
   }
 
@@ -243,6 +341,7 @@ export class ImportSink {
   abort(): ImportSummary {
     this.loader?.abort();
     this.loader = null;
+    this.existing.close();
     this.nodes = this.committed.nodes;
     this.relationships = this.committed.relationships;
     this.properties = this.committed.properties;
@@ -270,4 +369,12 @@ function countSet(properties: CypherMap): number {
   let n = 0;
   for (const v of properties.values()) if (v !== null) n++;
   return n;
+}
+
+/** The canonical text of an integer id (`007` and `7` are one id), or null when it is not an integer. */
+export function canonicalInteger(text: string): string | null {
+  const trimmed = text.trim();
+  if (!/^[+-]?\d+$/.test(trimmed)) return null;
+  const value = BigInt(trimmed);
+  return value > 9223372036854775807n || value < -9223372036854775808n ? null : value.toString();
 }

@@ -4,7 +4,8 @@
  *
  * ```ts
  * await importGraph(db, { format: 'jsonl' | 'csv' | 'cypher', inputs: [{ file, kind?, labels?, type? }],
- *                         database?, onError?: 'skip' | 'fail', batchSize?, delimiter?, arrayDelimiter?, onProgress? })
+ *                         database?, onError?: 'skip' | 'fail', batchSize?, delimiter?, arrayDelimiter?, quote?,
+ *                         mode?: 'full' | 'incremental', idType?: 'string' | 'integer' | 'actual', onProgress? })
  *   // -> ImportSummary { nodes, relationships, properties, skipped, errors: [{ file, line, message }], completed, ... }
  * await exportGraph(db, { format, target: file | dir (csv) | Writable, database?, atVersion? })
  *   // -> ExportResult { nodes, relationships, version, bytes, lossyKeys, files, durationMs }
@@ -13,7 +14,8 @@
  * ```
  */
 export * from './transfer.js';
-export type { ImportProgress, ImportSummary, ImportRowError, OnError } from './import-sink.js';
+export type { ImportMode, ImportProgress, ImportSummary, ImportRowError, OnError } from './import-sink.js';
+export type { IdType } from './csv-values.js';
 export type { ExportCounts } from './jsonl.js';
 export { createBackup, restoreBackup, readManifest, BackupError, BACKUP_FORMAT_VERSION } from './backup.js';
 export type { BackupManifest, BackupDatabaseEntry, BackupOptions, RestoreResult } from './backup.js';

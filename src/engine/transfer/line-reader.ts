@@ -4,7 +4,8 @@
  * standard input. `bytesRead` tracks progress (in bytes of the file as stored).
  *
  * `batches()` yields the lines of each 64 KiB chunk together (one await per chunk instead of one
- * per line: what the bulk import paths use); `lines()` yields them one by one.
+ * per line: what the JSON Lines import uses); `lines()` yields them one by one; `chunks()` yields
+ * the bytes (what the CSV reader parses).
  */
 import { createReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -42,9 +43,22 @@ export class LineReader {
     return this.file.toLowerCase().endsWith('.gz') ? this.stream.pipe(createGunzip({ chunkSize: CHUNK_BYTES })) : this.stream;
   }
 
+  /** The bytes, decompressed, a chunk at a time (what the CSV reader parses). */
+  async *chunks(): AsyncGenerator<Buffer> {
+    const input = this.open();
+    try {
+      for await (const chunk of input) {
+        if (input === process.stdin) this.stdinBytes += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    } finally {
+      if (input !== process.stdin) input.destroy();
+      this.stream?.destroy();
+    }
+  }
+
   /** The lines, in order, a chunk's worth at a time (line texts without `\r\n`/`\n`, BOM removed). */
   async *batches(): AsyncGenerator<InputLine[]> {
-    const input = this.open();
     const decoder = new StringDecoder('utf8');
     let carry = '';
     let line = 0;
@@ -66,18 +80,12 @@ export class LineReader {
       if (out.length > 0 && out[0]!.line === 1 && out[0]!.text.charCodeAt(0) === 0xfeff) out[0] = { text: out[0]!.text.slice(1), line: 1 };
       return out;
     };
-    try {
-      for await (const chunk of input) {
-        if (input === process.stdin) this.stdinBytes += (chunk as Buffer).length;
-        const lines = cut(carry + decoder.write(chunk as Buffer), false);
-        if (lines.length > 0) yield lines;
-      }
-      const rest = cut(carry + decoder.end(), true);
-      if (rest.length > 0) yield rest;
-    } finally {
-      if (input !== process.stdin) input.destroy();
-      this.stream?.destroy();
+    for await (const chunk of this.chunks()) {
+      const lines = cut(carry + decoder.write(chunk), false);
+      if (lines.length > 0) yield lines;
     }
+    const rest = cut(carry + decoder.end(), true);
+    if (rest.length > 0) yield rest;
   }
 
   /** The lines, in order. */

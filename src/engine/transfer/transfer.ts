@@ -6,10 +6,12 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { GraphDB } from '../graphdb.js';
-import { ImportRowFailure, ImportSink, type ImportProgress, type ImportSummary, type OnError } from './import-sink.js';
+import { ImportRowFailure, ImportSink, type ImportMode, type ImportProgress, type ImportSummary, type OnError } from './import-sink.js';
+import type { IdType } from './csv-values.js';
 import { LineReader } from './line-reader.js';
 import { exportJsonl, importJsonl, type ExportCounts } from './jsonl.js';
-import { importCsv, type CsvOptions } from './csv-import.js';
+import { csvReaderFor, importCsv, type CsvOptions } from './csv-import.js';
+import type { CsvRecord } from '../files/csv-reader.js';
 import { exportCsv } from './csv-export.js';
 import { exportCypher, importCypher } from './cypher-script.js';
 import { TextOutput } from './output.js';
@@ -44,6 +46,10 @@ export interface ImportOptions extends CsvOptions {
   readonly skipBadRelationships?: boolean;
   /** Skip nodes whose id was already imported (counted as bad entries). */
   readonly skipDuplicateNodes?: boolean;
+  /** `full` needs an empty database, `incremental` adds to it (CSV); unset: add, ids are this import's own. */
+  readonly mode?: ImportMode;
+  /** How CSV node ids are read (default `string`). */
+  readonly idType?: IdType;
   readonly onProgress?: (progress: ImportProgress) => void;
   /** Milliseconds between progress calls (default 200). */
   readonly progressIntervalMs?: number;
@@ -71,7 +77,20 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
     ...(options.badTolerance !== undefined ? { badTolerance: options.badTolerance } : {}),
     skipBadRelationships: options.skipBadRelationships === true,
     skipDuplicateNodes: options.skipDuplicateNodes === true,
+    ...(options.mode !== undefined ? { mode: options.mode } : {}),
+    ...(options.idType !== undefined ? { idType: options.idType } : {}),
   });
+  try {
+    if (options.mode === 'incremental' && options.format !== 'csv') {
+      throw new Error(
+        "--mode incremental reads neo4j-admin CSV, whose id columns identify nodes by a property; JSON Lines ids are the import's own",
+      );
+    }
+    sink.checkTarget();
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
   let doneBytes = 0;
   let current: LineReader | null = null;
   const report = () =>
@@ -89,7 +108,7 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
       current = reader;
       if (options.format === 'jsonl') await importJsonl(reader, sink, input.file);
       else {
-        const header = input.headerFile === undefined ? undefined : await firstLine(input.headerFile);
+        const header = input.headerFile === undefined ? undefined : await headerRecord(input.headerFile, options);
         await importCsv(
           { kind: input.kind ?? 'nodes', reader, displayName: input.file, labels: input.labels, type: input.type, header },
           sink,
@@ -204,8 +223,16 @@ export async function exportGraph(db: GraphDB, options: ExportOptions): Promise<
   }
 }
 
-/** The first line of a (possibly gzipped) file: a CSV header file. */
-async function firstLine(file: string): Promise<string> {
-  for await (const line of new LineReader(file).lines()) return line.text;
-  return '';
+/** The first record of a (possibly gzipped) CSV header file. */
+async function headerRecord(file: string, options: CsvOptions): Promise<CsvRecord> {
+  const reader = csvReaderFor(file, options);
+  try {
+    for await (const chunk of new LineReader(file).chunks()) {
+      const first = reader.pushRecords(chunk)[0];
+      if (first !== undefined) return first;
+    }
+    return reader.endRecords()[0] ?? { fields: [], line: 1 };
+  } finally {
+    reader.close();
+  }
 }
