@@ -63,7 +63,7 @@ async function run<T>(client: ShellClient, where: string, action: (client: Shell
 }
 
 /** Asks for the password on the terminal, masked. */
-async function promptPassword(username: string): Promise<string> {
+export async function promptPassword(username: string): Promise<string> {
   const { password } = await import('@inquirer/prompts');
   return password({ message: `password for ${username}:`, mask: '*' });
 }

@@ -54,6 +54,7 @@ describe('beside a running server', () => {
   const dataDir = join(temp.dir, 'served');
   let server: ChildProcess;
   let httpUrl = '';
+  let serverOutput = '';
 
   before(async () => {
     const seed = await GraphDB.open({ dataDir });
@@ -82,6 +83,7 @@ describe('beside a running server', () => {
       let output = '';
       const onData = (chunk: Buffer): void => {
         output += chunk.toString();
+        serverOutput += chunk.toString();
         const http = /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*HTTP listener started/.exec(output);
         if (http && /Bolt listener started/.test(output) && existsSync(join(dataDir, 'graphdb-server.json'))) resolve(http[1]!);
       };
@@ -121,6 +123,19 @@ describe('beside a running server', () => {
     await db.close();
     const closing = performance.now() - started;
     assert.ok(closing < 500, `close took ${Math.round(closing)} ms`);
+  });
+
+  it("takes `backup --to` through the server's online admin API, and the backup restores", async () => {
+    const target = join(temp.dir, 'online-backup');
+    const run = await cliAsync(['backup', '--to', target, '--data-dir', dataDir, '--json']);
+    assert.equal(run.status, 0, run.stderr);
+    const answer = JSON.parse(run.stdout) as { takenBy: string; databases: { name: string; nodes: number }[] };
+    assert.match(answer.takenBy, new RegExp(`running server \\(pid ${server.pid}`));
+    assert.match(serverOutput, /backup written/, 'the server took the backup');
+    assert.deepEqual(answer.databases.map((d) => d.name).sort(), ['graphdb', 'system']);
+    const restored = join(temp.dir, 'online-restored');
+    assert.equal(cli(['restore', target, '--data-dir', restored]).status, 0);
+    assert.equal(cli(['shell', '--data-dir', restored, 'MATCH (n:Item) RETURN count(n) AS c']).stdout, 'c\n50\n');
   });
 
   it('refuses mvcc prune and names the admin API to use instead', () => {
