@@ -48,6 +48,46 @@ function workspace(): string {
   return dir;
 }
 
+/**
+ * A fresh project outside the repository that installed this package as the README says: `npm pack` in the
+ * repository, then `npm install <tarball>` in the project. Offline: the package's dependencies are linked from the
+ * repository's node_modules (already installed and built there), so npm resolves them without a registry, and
+ * install scripts are skipped (npm would run the `prepare` scripts of linked packages); the package's own
+ * `postinstall` is then run as npm runs it, which shows the tarball holds what it needs.
+ */
+function packedProject(): string {
+  const tarballName = /`npm pack` writes\s+`([^`]+\.tgz)`/.exec(readme)?.[1];
+  assert.ok(tarballName, 'the README names the tarball npm pack writes');
+  assert.ok(readme.includes(`\`npm install <path>/${tarballName}\``), 'the README says how to install the tarball');
+  const packDir = tempDir();
+  const pack = spawnSync('npm', ['pack', '--pack-destination', packDir, '--ignore-scripts', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  assert.equal(pack.status, 0, pack.stderr);
+  assert.equal((JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename, tarballName);
+  const project = tempDir();
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  for (const dependency of Object.keys(manifest.dependencies)) {
+    const link = path.join(project, 'node_modules', dependency);
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules', dependency)), link);
+  }
+  const install = spawnSync(
+    'npm',
+    ['install', path.join(packDir, tarballName), '--offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+    { cwd: project, encoding: 'utf8', timeout: 180_000 },
+  );
+  assert.equal(install.status, 0, install.stderr);
+  const installed = path.join(project, 'node_modules', '@graphdb-project', 'graphdb');
+  assert.ok(!fs.lstatSync(installed).isSymbolicLink(), 'the package is unpacked from the tarball, not linked');
+  const postinstall = spawnSync('npm', ['run', 'postinstall'], { cwd: installed, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(postinstall.status, 0, postinstall.stderr);
+  return project;
+}
+
 /** The environment of a user's shell: no GRAPHDB_* settings and no discovered config file. */
 function userEnv(home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -121,8 +161,8 @@ describe('README examples', () => {
     assert.match(ciScript, /\nnpm test\n/);
   });
 
-  it('runs the embedded example from a fresh project', () => {
-    const project = workspace();
+  it('runs the embedded example in a fresh project that installed the packed tarball', () => {
+    const project = packedProject();
     const result = runModule(jsBlocks[1]!.code, project);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /1n?[\s\S]*2n?[\s\S]*3n?/);
