@@ -76,7 +76,10 @@ test('export -> import through the CLI gives an identical graph', async () => {
   await copy.close();
   const bad = join(temp.dir, 'bad.jsonl');
   writeFileSync(bad, '{"type":"node","id":"x"}\nnot json\n');
-  const failed = cli(['import', bad, '--data-dir', to]);
+  const again = cli(['import', file, '--data-dir', to]);
+  assert.equal(again.status, 1, 'a second full import into the same database is refused');
+  assert.match(again.stderr, /is not empty: a full import needs an empty/);
+  const failed = cli(['import', bad, '--data-dir', join(temp.dir, 'bad-dst'), '--create']);
   assert.equal(failed.status, 1);
   assert.match(failed.stderr, /bad\.jsonl:2 .*Invalid JSON/);
 });
