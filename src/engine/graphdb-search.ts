@@ -32,6 +32,8 @@ const BUILD_SLICE_MS = 8;
 export interface GraphDBSearchOptions {
   /** Search, vector, embedding and rerank settings (default: the built-in configuration defaults). */
   readonly settings?: SearchServiceSettings;
+  /** A database's resolved settings (per-database overrides); default: `settings` for every database. */
+  readonly settingsFor?: (database: string) => SearchServiceSettings;
   /**
    * Build every database's search indexes from open on and for each new database (servers: the
    * embedding worker then embeds nodes before anyone searches), in the background, a few
@@ -138,6 +140,7 @@ export class EngineSearch {
     if (this.closed) throw new ArgumentError('search services are closed');
     this.current ??= new SearchManager({
       settings: this.settings,
+      ...(this.options.settingsFor === undefined ? {} : { settingsFor: this.options.settingsFor }),
       events: { subscribe: (listener) => this.engine.subscribe(listener) },
       loadNode: (database, id) => {
         const reader = this.engine.beginRead(database);

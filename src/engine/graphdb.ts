@@ -84,6 +84,8 @@ export interface GraphDBOptions {
   /** Default time zone of temporal functions (default `UTC`). */
   readonly defaultTimeZone?: string;
   readonly syncMode?: SyncMode;
+  /** Small SQLite page caches, trading speed for memory (`resources.low_memory`); default false. */
+  readonly lowMemory?: boolean;
   /** How long a writer waits for a database's write lock before a transient WriteConflict. */
   readonly writeLockTimeoutMs?: number;
   readonly logger?: StorageLogger;
@@ -318,6 +320,7 @@ export class GraphDB {
       ...(options.defaultDatabase ? { defaultDatabase: options.defaultDatabase } : {}),
       ...(options.homeAlias !== undefined ? { homeAlias: options.homeAlias } : {}),
       ...(options.syncMode ? { syncMode: options.syncMode } : {}),
+      ...(options.lowMemory === true ? { lowMemory: true } : {}),
       ...(options.writeLockTimeoutMs !== undefined ? { writeLockTimeoutMs: options.writeLockTimeoutMs } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });

@@ -17,8 +17,15 @@ export interface OpenedEngine {
 
 const SYSTEM_DATABASE = 'system';
 
-/** Opens the data directory of `config` and wraps it. */
-export async function openEngine(config: GraphdbConfig, logger: Logger): Promise<OpenedEngine> {
+/**
+ * Opens the data directory of `config` and wraps it; `configFor` resolves a database's effective
+ * configuration (per-database overrides) for its search, embedding, vector and rerank settings.
+ */
+export async function openEngine(
+  config: GraphdbConfig,
+  logger: Logger,
+  configFor: (database: string) => GraphdbConfig = () => config,
+): Promise<OpenedEngine> {
   const graphdb = await GraphDB.open({
     dataDir: config.database.path,
     defaultDatabase: config.database.default_database,
@@ -32,12 +39,14 @@ export async function openEngine(config: GraphdbConfig, logger: Logger): Promise
       csvBufferSize: config.dbms.import.csv.buffer_size,
     },
     lockAcquisitionTimeoutMs: config.database.lock_acquisition_timeout,
+    lowMemory: config.resources.low_memory,
     maxWriteSetBytes: config.database.transaction_max_write_set,
     logger: { warn: (object, message) => logger.warn(object, message) },
     memoryDecay: { settings: config.memory_decay },
     memory: { transactionMaxBytes: config.db.memory.transaction.max, totalMaxBytes: config.dbms.memory.transaction.total.max },
     search: {
       settings: searchSettingsFrom(config),
+      settingsFor: (database) => searchSettingsFrom(configFor(database)),
       eager: true,
       logger: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     },

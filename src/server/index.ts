@@ -148,9 +148,9 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
     config.server.http_enabled && httpTlsEnabled
       ? { cert: readFileSync(config.server.https.cert_file), key: readFileSync(config.server.https.key_file) }
       : undefined;
-  const engine = await openEngine(config, logger);
-  engine.graphdb.setSettingsSource(() => settingRows(loaded));
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
+  const engine = await openEngine(config, logger, (database) => registry.effectiveConfig(database));
+  engine.graphdb.setSettingsSource(() => settingRows(loaded));
   const search = engine.graphdb.searchServices;
   const vectorSearch = search?.readiness();
   if (vectorSearch?.vector_backend === 'exact') {

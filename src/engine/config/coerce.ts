@@ -1,6 +1,7 @@
 import { parseDuration } from './duration.js';
 import { ConfigError } from './errors.js';
-import type { SettingKind, SettingSpec } from './settings.js';
+import { kindSchema, type SettingKind } from './declare.js';
+import { unsupportedReason, type SettingSpec } from './settings.js';
 
 const SIZE_UNITS: Readonly<Record<string, number>> = {
   '': 1,
@@ -70,6 +71,7 @@ function parseNumeric(raw: unknown, integer: boolean): number | undefined {
   return integer && !Number.isInteger(value) ? undefined : value;
 }
 
+/** Converts raw text or a YAML value to the kind's type; the zod schema checks the result. */
 function coerceKind(kind: SettingKind, raw: unknown): unknown {
   switch (kind.type) {
     case 'string':
@@ -77,21 +79,16 @@ function coerceKind(kind: SettingKind, raw: unknown): unknown {
     case 'boolean':
       return parseBoolean(raw);
     case 'integer':
-    case 'number': {
-      const value = parseNumeric(raw, kind.type === 'integer');
-      if (value === undefined || (kind.type === 'integer' && !Number.isInteger(value))) return undefined;
-      if (kind.min !== undefined && value < kind.min) return undefined;
-      if (kind.max !== undefined && value > kind.max) return undefined;
-      return value;
-    }
+    case 'number':
+      return parseNumeric(raw, kind.type === 'integer');
     case 'duration':
-      if (typeof raw === 'number' && raw >= 0) return raw;
+      if (typeof raw === 'number') return raw;
       return typeof raw === 'string' ? (parseDuration(raw) ?? undefined) : undefined;
     case 'size':
-      if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) return raw;
+      if (typeof raw === 'number') return raw;
       return typeof raw === 'string' ? (parseSize(raw) ?? undefined) : undefined;
     case 'list':
-      if (Array.isArray(raw) && raw.every((item) => typeof item === 'string')) return [...raw];
+      if (Array.isArray(raw)) return [...(raw as unknown[])];
       if (typeof raw === 'string')
         return raw
           .split(',')
@@ -99,19 +96,25 @@ function coerceKind(kind: SettingKind, raw: unknown): unknown {
           .filter((part) => part !== '');
       return undefined;
     case 'enum':
-      return typeof raw === 'string' && kind.values.includes(raw) ? raw : undefined;
+      return raw;
   }
 }
 
 /**
- * Converts a raw value (YAML value, environment text or flag) to the setting's type.
- * Throws a ConfigError naming `key` (the path or variable the user wrote) and `source`.
+ * Converts a raw value (YAML value, environment text or flag) to the setting's type and validates
+ * it with the setting's zod schema. Throws a ConfigError naming `key` (the path or variable the
+ * user wrote) and `source`; a setting startup rejects throws whatever its value.
  */
 export function coerceSetting(spec: SettingSpec, raw: unknown, key: string, source: string): unknown {
+  const unsupported = unsupportedReason(spec);
+  if (unsupported !== null) {
+    throw new ConfigError(`unsupported configuration key "${key}" in ${source}: ${unsupported}`, key, source);
+  }
   const value = coerceKind(spec.kind, raw);
-  if (value === undefined) {
+  const checked = value === undefined ? null : kindSchema(spec.kind).safeParse(value);
+  if (checked === null || !checked.success) {
     const shown = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
     throw new ConfigError(`invalid value for "${key}" in ${source}: expected ${describe(spec.kind)}, got ${shown}`, key, source);
   }
-  return value;
+  return checked.data;
 }

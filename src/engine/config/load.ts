@@ -3,6 +3,7 @@ import { coerceSetting } from './coerce.js';
 import { DEFAULT_CONFIG } from './defaults.js';
 import { discoverConfigFile, processDiscoveryContext, type DiscoveryContext } from './discovery.js';
 import { ConfigError } from './errors.js';
+import { CONFIG_SCHEMA } from './schema.js';
 import { SETTINGS, SETTINGS_BY_ENV, SETTINGS_BY_PATH } from './settings.js';
 import { deepClone, setPath } from './tree.js';
 import type { GraphdbConfig } from './types.js';
@@ -97,6 +98,11 @@ export function validateConfig(config: GraphdbConfig, sourceOf: (path: string) =
   const fail = (path: string, problem: string): never => {
     throw new ConfigError(`invalid value for "${path}" in ${sourceOf(path)}: ${problem}`, path, sourceOf(path));
   };
+  const checked = CONFIG_SCHEMA.safeParse(config);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    fail(issue.path.join('.'), issue.message);
+  }
   const basePath = config.server.base_path;
   if (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/') || /[?#\s]/.test(basePath))) {
     fail('server.base_path', `expected a URL path such as /graph (leading slash, no trailing slash), got ${JSON.stringify(basePath)}`);

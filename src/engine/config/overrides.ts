@@ -3,7 +3,7 @@ import path from 'node:path';
 import { coerceSetting } from './coerce.js';
 import { ConfigError } from './errors.js';
 import type { LoadedConfig } from './load.js';
-import { SETTINGS, SETTINGS_BY_ENV, SETTINGS_BY_PATH, type SettingSpec } from './settings.js';
+import { SETTINGS, SETTINGS_BY_ENV, SETTINGS_BY_PATH, unsupportedReason, type SettingSpec } from './settings.js';
 import { deepClone, setPath } from './tree.js';
 import type { GraphdbConfig } from './types.js';
 
@@ -28,7 +28,7 @@ export function overridableKeys(): OverridableKey[] {
 
 function overridableSpec(key: string): SettingSpec | undefined {
   const spec = SETTINGS_BY_ENV.get(key) ?? SETTINGS_BY_PATH.get(key);
-  return spec?.perDatabase ? spec : undefined;
+  return spec !== undefined && (spec.perDatabase || unsupportedReason(spec) !== null) ? spec : undefined;
 }
 
 /**

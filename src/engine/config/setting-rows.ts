@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG } from './defaults.js';
 import { formatDuration } from './duration.js';
 import type { LoadedConfig } from './load.js';
 import { REDACTED } from './redact.js';
-import { SETTINGS, type SettingSpec } from './settings.js';
+import { SETTINGS, unsupportedReason, type SettingSpec } from './settings.js';
 import { settingDescription } from './setting-descriptions.js';
 import { getPath } from './tree.js';
 
@@ -73,18 +73,20 @@ function redacted(spec: SettingSpec, text: string): string {
 
 /** Every setting of `loaded`, sorted by name. */
 export function settingRows(loaded: LoadedConfig): SettingInfo[] {
-  return SETTINGS.map((spec) => {
-    const value = redacted(spec, settingText(spec, getPath(loaded.config, spec.path)));
-    return {
-      name: spec.path,
-      value,
-      isDynamic: spec.perDatabase === true,
-      defaultValue: redacted(spec, settingText(spec, getPath(DEFAULT_CONFIG, spec.path))),
-      description: settingDescription(spec),
-      startupValue: value,
-      isExplicitlySet: loaded.origins.has(spec.path),
-      validValues: validValues(spec),
-      isDeprecated: false,
-    };
-  }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return SETTINGS.filter((spec) => unsupportedReason(spec) === null)
+    .map((spec) => {
+      const value = redacted(spec, settingText(spec, getPath(loaded.config, spec.path)));
+      return {
+        name: spec.path,
+        value,
+        isDynamic: spec.perDatabase === true,
+        defaultValue: redacted(spec, settingText(spec, getPath(DEFAULT_CONFIG, spec.path))),
+        description: settingDescription(spec),
+        startupValue: value,
+        isExplicitlySet: loaded.origins.has(spec.path),
+        validValues: validValues(spec),
+        isDeprecated: false,
+      };
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

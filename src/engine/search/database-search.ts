@@ -33,10 +33,18 @@ import { VectorCollection, type VectorHit, type VectorStatus } from './vector/ve
 /** Construction options. */
 export interface DatabaseSearchOptions {
   readonly database: string;
+  /** This database's resolved settings when its search services are created. */
   readonly settings: SearchServiceSettings;
+  /**
+   * The database's settings now (per-database overrides saved at run time); query-time settings
+   * (`search.min_similarity`, `search.log_timings`, ...) are read through it on every search.
+   */
+  readonly currentSettings?: () => SearchServiceSettings;
   /** The process's embedder (null: no automatic embeddings, vector search needs `queryVector`). */
   readonly embedder?: EmbeddingProvider | null;
   readonly rerank?: RerankStage | null;
+  /** The database's rerank stage now (its rerank settings may be overridden at run time). */
+  readonly currentRerank?: () => RerankStage | null;
   /** Committed state of a node; needed by the embedding worker and the reranker. */
   readonly loadNode?: (nodeId: bigint) => NodeRecord | null;
   /** Directory for persisted indexes and embedding metadata (per database). */
@@ -218,8 +226,9 @@ export class DatabaseSearch {
     const limit = request.limit ?? 10;
     if (!Number.isInteger(limit) || limit < 1) throw new ArgumentError(`search limit must be a positive integer, got ${limit}`);
     const method = request.method ?? 'hybrid';
-    const minSimilarity = request.minSimilarity ?? this.options.settings.search.min_similarity;
-    const rerank = request.rerank !== false && this.options.rerank?.state === 'ready' ? this.options.rerank : null;
+    const minSimilarity = request.minSimilarity ?? this.settings.search.min_similarity;
+    const stage = this.options.currentRerank !== undefined ? this.options.currentRerank() : (this.options.rerank ?? null);
+    const rerank = request.rerank !== false && stage?.state === 'ready' ? stage : null;
     const key = {
       query: request.query,
       limit,
@@ -249,7 +258,7 @@ export class DatabaseSearch {
       documentText: (id) => this.documentText(id),
     });
     const page: SearchPage = { results, totalCount: results.length, executionTimeMs: performance.now() - started, method, cached: false };
-    if (this.options.settings.search.log_timings) {
+    if (this.settings.search.log_timings) {
       this.logger.info(
         `search timings db=${this.database} method=${method} embed=${embedMs.toFixed(2)}ms total=${page.executionTimeMs.toFixed(2)}ms results=${results.length}`,
       );
@@ -319,8 +328,8 @@ export class DatabaseSearch {
       text_documents: this.text.size,
       embeddings: {
         enabled: this.worker !== null,
-        provider: embedder?.kind ?? this.options.settings.embeddings.provider,
-        model: embedder?.model ?? this.options.settings.embeddings.model,
+        provider: embedder?.kind ?? this.settings.embeddings.provider,
+        model: embedder?.model ?? this.settings.embeddings.model,
         pending: this.worker?.pending ?? 0,
       },
     };
@@ -379,6 +388,11 @@ export class DatabaseSearch {
     this.named.close();
   }
 
+  /** The database's settings now (see `currentSettings`). */
+  private get settings(): SearchServiceSettings {
+    return this.options.currentSettings?.() ?? this.options.settings;
+  }
+
   private get persistDirectory(): string | undefined {
     return this.options.settings.persistIndexes ? this.options.directory : undefined;
   }
@@ -393,7 +407,7 @@ export class DatabaseSearch {
       } catch (error) {
         this.logger.warn(`persisting search indexes of ${this.database} failed: ${String(error)}`);
       }
-    }, this.options.settings.search.index_persist_delay_sec * 1000);
+    }, this.settings.search.index_persist_delay_sec * 1000);
     this.persistTimer.unref();
   }
 

@@ -23,7 +23,10 @@ import type { VectorTuning } from './vector/tuning.js';
 
 /** Options of the search manager. */
 export interface SearchManagerOptions {
+  /** Global settings (the embedder and reranker of databases without overrides). */
   readonly settings: SearchServiceSettings;
+  /** A database's resolved settings (global overlaid by its overrides); default: `settings`. */
+  readonly settingsFor?: (database: string) => SearchServiceSettings;
   /** The storage engine's bus (`engine.events`); omitted when the caller calls `apply` itself. */
   readonly events?: { subscribe(listener: (events: readonly ChangeEvent[]) => void): () => void };
   /** Committed state of a node in a database. */
@@ -44,6 +47,9 @@ export class SearchManager {
   readonly embedder: EmbeddingProvider | null;
   readonly rerank: RerankStage | null;
   private readonly logger: SearchLogger;
+  /** Embedders and rerank stages of databases whose overrides change those settings, by settings. */
+  private readonly databaseEmbedders = new Map<string, EmbeddingProvider | null>();
+  private readonly databaseRerankers = new Map<string, RerankStage | null>();
 
   constructor(private readonly options: SearchManagerOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -64,11 +70,16 @@ export class SearchManager {
     let search = this.databases.get(key);
     if (search === undefined) {
       const loadNode = this.options.loadNode;
+      const settingsFor = this.options.settingsFor;
+      const settings = settingsFor?.(key) ?? this.options.settings;
       search = new DatabaseSearch({
         database: key,
-        settings: this.options.settings,
-        embedder: this.embedder,
-        rerank: this.rerank,
+        settings,
+        ...(settingsFor === undefined
+          ? {}
+          : { currentSettings: () => settingsFor(key), currentRerank: () => this.rerankFor(settingsFor(key)) }),
+        embedder: this.embedderFor(settings),
+        rerank: this.rerankFor(settings),
         loadNode: loadNode === undefined ? undefined : (id) => loadNode(key, id),
         directory: this.options.dataDir === undefined ? undefined : join(this.options.dataDir, 'search', key),
         logger: this.logger,
@@ -78,6 +89,34 @@ export class SearchManager {
       this.databases.set(key, search);
     }
     return search;
+  }
+
+  /**
+   * The embedder of a database: the shared one unless the database's resolved embedding settings
+   * differ from the global ones, then one per distinct setting set.
+   */
+  private embedderFor(settings: SearchServiceSettings): EmbeddingProvider | null {
+    if (this.options.embedder !== undefined || sameSettings(settings.embeddings, this.options.settings.embeddings)) return this.embedder;
+    const key = JSON.stringify(settings.embeddings);
+    let embedder = this.databaseEmbedders.get(key);
+    if (embedder === undefined) {
+      embedder =
+        settings.embeddings.enabled && settings.embeddings.model !== '' ? createEmbeddingProvider(settings.embeddings, settings.modelsDir) : null;
+      this.databaseEmbedders.set(key, embedder);
+    }
+    return embedder;
+  }
+
+  /** The rerank stage of a database, like `embedderFor`. */
+  private rerankFor(settings: SearchServiceSettings): RerankStage | null {
+    if (sameSettings(settings.rerank, this.options.settings.rerank)) return this.rerank;
+    const key = JSON.stringify(settings.rerank);
+    let stage = this.databaseRerankers.get(key);
+    if (stage === undefined) {
+      stage = settings.rerank.enabled ? new RerankStage(createReranker(settings.rerank, settings.modelsDir), this.logger) : null;
+      this.databaseRerankers.set(key, stage);
+    }
+    return stage;
   }
 
   /** Routes committed change events to their databases. */
@@ -99,5 +138,13 @@ export class SearchManager {
     this.databases.clear();
     await this.rerank?.close();
     await this.embedder?.close();
+    for (const stage of this.databaseRerankers.values()) await stage?.close();
+    for (const embedder of this.databaseEmbedders.values()) await embedder?.close();
+    this.databaseRerankers.clear();
+    this.databaseEmbedders.clear();
   }
+}
+
+function sameSettings(a: object, b: object): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -15,7 +15,7 @@ import { EntityLocks } from '../mvcc/entity-locks.js';
 import { SnapshotRegistry, type ReaderKind } from '../mvcc/snapshot-registry.js';
 import { SnapshotPool, type SharedSnapshot } from '../mvcc/shared-snapshots.js';
 import { historyFigures, pruneHistory, type MvccStatus, type PruneOptions, type PruneResult } from '../mvcc/maintenance.js';
-import { Connection, openReaderConnection, openWriterConnection, type SyncMode } from './sqlite/connection.js';
+import { Connection, openReaderConnection, openWriterConnection, type MemoryProfile, type SyncMode } from './sqlite/connection.js';
 import { LabelSetCache, type StoreContext } from './store-context.js';
 import { WriteTransaction, type WriteHost } from './write-transaction.js';
 import { HistoricalSnapshot, SnapshotReader, type ReadTransaction } from './snapshot-reader.js';
@@ -47,6 +47,8 @@ export interface DatabaseStoreOptions {
   readonly name: string;
   readonly file: string;
   readonly syncMode: SyncMode;
+  /** Page cache sizes of its connections (`resources.low_memory`); default normal. */
+  readonly memory?: MemoryProfile;
   /** Default time a writer waits for the write lock. */
   readonly writeLockTimeoutMs: number;
   /** Publishes committed change events. */
@@ -123,7 +125,7 @@ export class DatabaseStore {
   constructor(private readonly options: DatabaseStoreOptions) {
     this.name = options.name;
     this.file = options.file;
-    this.writer = openWriterConnection(options.file, options.syncMode);
+    this.writer = openWriterConnection(options.file, options.syncMode, options.memory);
     const uuid = this.loadOrCreateUuid();
     ensureChangeTable(this.writer);
     const tokens = new Tokens();
@@ -135,7 +137,7 @@ export class DatabaseStore {
     this.nextIds = { node: readState(this.writer, StateKey.nextNodeId), rel: readState(this.writer, StateKey.nextRelId) };
     this.persistedIds = this.nextIds;
     this.recoverCommitLog();
-    this.readers = new SnapshotPool(() => openReaderConnection(options.file), MAX_IDLE_READERS);
+    this.readers = new SnapshotPool(() => openReaderConnection(options.file, options.memory), MAX_IDLE_READERS);
     this.dataVersionStatement = this.writer.pluck(DATA_VERSION);
     this.dataVersion = this.dataVersionStatement.get() as bigint;
     this.lock = new WriteLock(options.name);

@@ -32,6 +32,8 @@ export interface StorageEngineOptions {
   readonly dataDir: string;
   /** Durability level, default `normal` (survives a process crash / kill -9; see SyncMode). */
   readonly syncMode?: SyncMode;
+  /** Small SQLite page caches (`resources.low_memory`); default false. */
+  readonly lowMemory?: boolean;
   /** Name of the default database, created when missing (default `graphdb`). */
   readonly defaultDatabase?: string;
   /**
@@ -97,6 +99,7 @@ export class StorageEngine {
       name,
       file: join(this.dataDir, file),
       syncMode: this.options.syncMode ?? 'normal',
+      memory: this.options.lowMemory === true ? 'low' : 'normal',
       writeLockTimeoutMs: this.options.writeLockTimeoutMs ?? 10_000,
       publish: (events) => this.bus.publish(events),
       hasSubscribers: () => this.bus.hasSubscribers,

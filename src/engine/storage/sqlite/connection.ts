@@ -90,15 +90,21 @@ export class ClosedConnection extends Connection {
   override close(): void {}
 }
 
+/** SQLite page cache of a writer and of a reader connection, in KiB, by memory profile (`resources.low_memory`). */
+const CACHE_KIB = { normal: { writer: 65_536, reader: 16_384 }, low: { writer: 2_048, reader: 1_024 } } as const;
+
+/** Memory profile of a connection: `low` trades speed for a small page cache (`resources.low_memory`). */
+export type MemoryProfile = keyof typeof CACHE_KIB;
+
 /** Opens (creating if needed) the read-write connection of a database file and applies the schema. */
-export function openWriterConnection(file: string, syncMode: SyncMode): Connection {
+export function openWriterConnection(file: string, syncMode: SyncMode, memory: MemoryProfile = 'normal'): Connection {
   const db = new Database(file);
   db.defaultSafeIntegers(true);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${syncMode === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = OFF');
-  db.pragma('cache_size = -65536');
+  db.pragma(`cache_size = -${CACHE_KIB[memory].writer}`);
   db.pragma('temp_store = MEMORY');
   // Checkpoint every ~40 MB of WAL instead of 4 MB: fewer checkpoints (each one syncs) per commit.
   db.pragma('wal_autocheckpoint = 10000');
@@ -115,10 +121,10 @@ export function openWriterConnection(file: string, syncMode: SyncMode): Connecti
 }
 
 /** Opens a read-only connection used for snapshot reads. */
-export function openReaderConnection(file: string): Connection {
+export function openReaderConnection(file: string, memory: MemoryProfile = 'normal'): Connection {
   const db = new Database(file, { readonly: true });
   db.defaultSafeIntegers(true);
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -16384');
+  db.pragma(`cache_size = -${CACHE_KIB[memory].reader}`);
   return new Connection(db);
 }

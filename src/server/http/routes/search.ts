@@ -164,6 +164,8 @@ export function searchRoutes(options: SearchRoutesOptions): FastifyPluginAsync {
         const mmrLambda = optionalNumber(body, 'mmrLambda');
         const rerank = optionalBoolean(body, 'rerank');
         const labels = optionalLabels(body);
+        const diagnose = services.config.global.search.diag_timings;
+        const searchStarted = performance.now();
         const page = await graphdb.search(database).search({
           query,
           limit: optionalInteger(body, 'limit', 1, MAX_LIMIT) ?? 10,
@@ -175,11 +177,13 @@ export function searchRoutes(options: SearchRoutesOptions): FastifyPluginAsync {
           ...(rerank !== undefined ? { rerank } : {}),
           ...(queryVector !== undefined ? { queryVector } : {}),
         });
+        const loadStarted = performance.now();
         const nodes = await loadNodes(
           request,
           database,
           page.results.map((r) => r.nodeId),
         );
+        const serializeStarted = performance.now();
         const items: string[] = [];
         for (const result of page.results) {
           const node = nodes.get(result.nodeId);
@@ -201,6 +205,22 @@ export function searchRoutes(options: SearchRoutesOptions): FastifyPluginAsync {
           method: page.method,
           cached: page.cached,
         });
+        if (diagnose) {
+          const done = performance.now();
+          request.log.info(
+            {
+              database,
+              method: page.method,
+              results: items.length,
+              cached: page.cached,
+              searchMs: loadStarted - searchStarted,
+              loadNodesMs: serializeStarted - loadStarted,
+              serializeMs: done - serializeStarted,
+              totalMs: done - searchStarted,
+            },
+            'search handler timings',
+          );
+        }
         return reply.type('application/json; charset=utf-8').send(`{"results":[${items.join(',')}],${tail.slice(1)}`);
       },
     );
