@@ -16,6 +16,7 @@ import {
   SETTINGS_BY_ENV,
   suggestKey,
 } from '../engine/config/index.js';
+import type { LifecycleClock } from '../engine/index.js';
 import type { AuthService } from '../engine/auth/index.js';
 import { startBoltServer, type BoltServer } from './bolt/index.js';
 import { boltAuthenticator, openAuthService } from './credentials.js';
@@ -46,6 +47,7 @@ async function standardRoutes(
   graphdb: OpenedEngine['graphdb'],
   loaded: LoadedConfig,
   auth: AuthService | null,
+  lifecycleClock: LifecycleClock | undefined,
 ): Promise<FastifyPluginAsync[]> {
   const [authModule, rolesModule, graphql, search, mvcc, backup, gdpr, assistant, mcp, decay, browser] = await Promise.all([
     import('./http/routes/auth.js'),
@@ -64,7 +66,7 @@ async function standardRoutes(
     ...(auth === null ? [] : [authModule.authRoutes(auth), rolesModule.adminRoleRoutes(auth)]),
     graphql.graphqlRoutes({ graphdb, config: loaded.config }),
     ...(graphdb.searchServices === null ? [] : [search.searchRoutes({ graphdb })]),
-    mvcc.adminMvccRoutes({ graphdb }),
+    mvcc.adminMvccRoutes({ graphdb, clock: lifecycleClock }),
     backup.adminBackupRoutes({ graphdb }),
     gdpr.gdprRoutes({ graphdb }),
     assistant.assistantRoutes({ graphdb }),
@@ -83,6 +85,8 @@ export interface StartServerOptions {
   readonly httpRoutes?: HttpServerOptions['routes'];
   /** Search readiness and pending embeddings, for `/admin/stats`, `/status` and metrics. */
   readonly probes?: SubsystemProbes;
+  /** The MVCC lifecycle's clock (a soak test runs it faster than wall-clock time). */
+  readonly lifecycleClock?: LifecycleClock;
 }
 
 /** An address a listener is bound to. */
@@ -226,7 +230,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         metrics,
         tls: httpTls,
         bolt: () => (bolt === null ? null : { port: bolt.port }),
-        routes: [...(await standardRoutes(engine.graphdb, loaded, auth)), ...(options.httpRoutes ?? [])],
+        routes: [...(await standardRoutes(engine.graphdb, loaded, auth, options.lifecycleClock)), ...(options.httpRoutes ?? [])],
         auth,
         probes,
       });

@@ -27,9 +27,10 @@ export async function startTestServer(
     readonly logs?: Record<string, unknown>[];
     readonly httpRoutes?: StartServerOptions['httpRoutes'];
     readonly probes?: StartServerOptions['probes'];
+    readonly lifecycleClock?: StartServerOptions['lifecycleClock'];
   } = {},
 ): Promise<TestServer> {
-  const { logs, httpRoutes, probes } = extras;
+  const { logs, httpRoutes, probes, lifecycleClock } = extras;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-http-'));
   const loaded = loadConfig({
     env,
@@ -61,7 +62,7 @@ export async function startTestServer(
     },
   });
   const logger = logs === undefined ? createLogger('silent') : createLogger('info', destination);
-  const server = await startServer(loaded, { logger, version: '9.9.9-test', httpRoutes, probes });
+  const server = await startServer(loaded, { logger, version: '9.9.9-test', httpRoutes, probes, lifecycleClock });
   return {
     server,
     url: server.http!.url,
