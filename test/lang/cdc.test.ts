@@ -12,6 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import neo4j from 'neo4j-driver';
 import { GraphDB } from '../../src/engine/index.js';
+import type { CypherDateTime } from '../../src/engine/values/index.js';
 import { loadConfig } from '../../src/engine/config/index.js';
 import { startServer } from '../../src/server/index.js';
 import { createLogger } from '../../src/server/logger.js';
@@ -152,6 +153,28 @@ describe('change data capture (db.cdc.*)', () => {
     await assert.rejects(changes(start, [{ select: 'n', colour: 'red' }]), /unknown field 'colour'/);
   });
 
+  it('metadata: txMetadata from the transaction, txStartTime its start, selectable by txMetadata', async () => {
+    const start = await current();
+    const session = db.session({});
+    const tx = await session.beginTransaction({ metadata: new Map([['app', 'billing']]) });
+    const beganAt = Date.now();
+    await (await tx.run("CREATE (:Invoice {no: 'i-1'})")).pull(-1);
+    await tx.commit();
+    const rows = await changes(start);
+    assert.equal(rows.length, 1);
+    const metadata = rows[0]!.metadata;
+    assert.deepEqual(get(metadata, 'txMetadata'), new Map([['app', 'billing']]));
+    assert.equal(get(metadata, 'executingUser'), '');
+    const started = get(metadata, 'txStartTime') as CypherDateTime;
+    const committed = get(metadata, 'txCommitTime') as CypherDateTime;
+    assert.ok(Number(started.epochSecond) * 1000 + started.nano / 1e6 <= beganAt, 'txStartTime is when the transaction began');
+    assert.ok(
+      started.epochSecond < committed.epochSecond || (started.epochSecond === committed.epochSecond && started.nano <= committed.nano),
+    );
+    assert.equal((await changes(start, [{ select: 'e', txMetadata: { app: 'billing' } }])).length, 1);
+    assert.equal((await changes(start, [{ select: 'e', txMetadata: { app: 'other' } }])).length, 0);
+  });
+
   it('DIFF mode keeps only what changed; CREATE DATABASE ... OPTIONS enables capture', async () => {
     await run("CREATE DATABASE diffdb OPTIONS {txLogEnrichment: 'DIFF'}", {}, 'system');
     const start = await current('diffdb');
@@ -243,6 +266,12 @@ describe('a CDC consumer across a server restart', () => {
       await poll();
       await poll();
       assert.deepEqual(seen, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      await driver.executeQuery('CREATE (:Tagged)', {}, { transactionConfig: { metadata: { source: 'bolt' } } });
+      const { records } = await driver.executeQuery('CALL db.cdc.query($cursor) YIELD metadata RETURN metadata', { cursor });
+      const metadata = records[0]!.get('metadata') as { executingUser: string; authenticatedUser: string; txMetadata: unknown };
+      assert.equal(metadata.executingUser, 'root');
+      assert.equal(metadata.authenticatedUser, 'root');
+      assert.deepEqual(metadata.txMetadata, { source: 'bolt' });
     } finally {
       await driver.close();
       await server.close();

@@ -275,6 +275,7 @@ export class EngineSession implements Session {
     }
     const guard = lockingGuard(store.entityLocks, owner);
     tx.guard = guard;
+    tx.origin = handle.origin;
     handle.lockTaken();
     let version: bigint | null = null;
     try {
@@ -291,6 +292,7 @@ export class EngineSession implements Session {
           store.entityLocks.releaseAll(owner);
           tx = await store.beginWrite();
           tx.guard = guard;
+          tx.origin = handle.origin;
           return tx;
         },
       };

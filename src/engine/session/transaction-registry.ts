@@ -8,6 +8,7 @@
  * A viewer who is not an admin sees (and may terminate) only transactions of the same user.
  */
 import type { CypherValue } from '../values/types.js';
+import type { CommitOrigin } from '../storage/graph-store.js';
 
 /** Where a session's statements come from (shown by SHOW TRANSACTIONS). */
 export interface ClientInfo {
@@ -99,6 +100,8 @@ export interface TransactionHandle {
   end(): void;
   /** Terminates the transaction from inside (its timeout or idle timeout), as TERMINATE TRANSACTION does. */
   terminate(reason: string): void;
+  /** Who runs it, since when, with which metadata (what change data capture records). */
+  readonly origin: CommitOrigin;
 }
 
 const NO_PARAMETERS: ReadonlyMap<string, CypherValue> = new Map();
@@ -124,6 +127,11 @@ class Entry implements TransactionHandle {
     private readonly registry: TransactionRegistry,
   ) {
     this.idleSince = this.startTime;
+  }
+
+  get origin(): CommitOrigin {
+    const user = this.start.username ?? '';
+    return { startedAt: this.startTime, executingUser: user, authenticatedUser: user, metadata: this.start.metadata };
   }
 
   get id(): string {

@@ -99,6 +99,7 @@ export class TransactionWrites {
       throw new GraphError(StatusCodes.TransactionNotFound, 'The transaction was closed while waiting for the write lock.');
     }
     writer.guard = this.set;
+    writer.origin = this.handle.origin;
     this.live = writer;
     this.handle.lockTaken();
     try {

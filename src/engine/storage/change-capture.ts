@@ -15,7 +15,7 @@ import type { EnrichmentMode } from '../catalog/option-catalog.js';
 import { HistoryReader } from '../mvcc/history-reader.js';
 import { CypherDateTime, type CypherMap, type CypherValue } from '../values/types.js';
 import { decodeStandalone, encodeStandalone } from './codec/value-codec.js';
-import type { ChangeEvent, GraphReader, NodeRecord, RelationshipRecord } from './graph-store.js';
+import type { ChangeEvent, CommitOrigin, GraphReader, NodeRecord, RelationshipRecord } from './graph-store.js';
 import type { Connection } from './sqlite/connection.js';
 import type { StoreContext } from './store-context.js';
 
@@ -184,7 +184,8 @@ export interface CapturedCommit {
   readonly reader: GraphReader;
   readonly version: bigint;
   readonly committedAt: number;
-  readonly startedAt: number;
+  /** Who committed (null for internal writes: then the commit time stands for the start). */
+  readonly origin: CommitOrigin | null;
   readonly databaseId: string;
   readonly events: readonly ChangeEvent[];
 }
@@ -194,7 +195,7 @@ export interface CapturedCommit {
  * its writes): one row per changed entity, nodes first, in first-change order.
  */
 export function recordChanges(commit: CapturedCommit, mode: EnrichmentMode): void {
-  const { connection, version } = commit;
+  const { connection, version, origin } = commit;
   const last = meta(connection, 'cdc_last');
   if (last !== version - 1n) setMeta(connection, 'cdc_floor', version - 1n);
   setMeta(connection, 'cdc_last', version);
@@ -206,11 +207,11 @@ export function recordChanges(commit: CapturedCommit, mode: EnrichmentMode): voi
   const metadata = new Map<string, CypherValue>([
     ['captureMode', mode],
     ['databaseId', commit.databaseId],
-    ['txStartTime', dateTime(commit.startedAt)],
+    ['txStartTime', dateTime(origin?.startedAt ?? commit.committedAt)],
     ['txCommitTime', dateTime(commit.committedAt)],
-    ['executingUser', ''],
-    ['authenticatedUser', ''],
-    ['txMetadata', new Map()],
+    ['executingUser', origin?.executingUser ?? ''],
+    ['authenticatedUser', origin?.authenticatedUser ?? ''],
+    ['txMetadata', new Map(origin?.metadata ?? [])],
   ]);
   const insert = connection.stmt('INSERT INTO cdc_changes (version, seq, committed_at, event) VALUES (?, ?, ?, ?)');
   let seq = 0;

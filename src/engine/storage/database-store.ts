@@ -327,7 +327,7 @@ export class DatabaseStore {
           reader: tx,
           version: tx.commitVersion,
           committedAt: at,
-          startedAt: at,
+          origin: tx.origin,
           databaseId: this.uuid,
           events: buildChangeEvents(tx, state, this.name),
         },

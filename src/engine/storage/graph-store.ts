@@ -226,6 +226,18 @@ export interface GraphWriter extends GraphReader {
   savepoint(): Savepoint;
 }
 
+/** Who committed a write transaction, for change data capture (Neo4j's CDC metadata). */
+export interface CommitOrigin {
+  /** Epoch milliseconds when the transaction started. */
+  readonly startedAt: number;
+  /** The user the transaction ran as (empty without authentication). */
+  readonly executingUser: string;
+  /** The user who authenticated the connection. */
+  readonly authenticatedUser: string;
+  /** The transaction's metadata, as the client set it. */
+  readonly metadata: CypherMap;
+}
+
 /** A rollback point inside a write transaction. */
 export interface Savepoint {
   release(): void;

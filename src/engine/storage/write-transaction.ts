@@ -11,7 +11,7 @@
  */
 import { EntityNotFound } from '../errors/index.js';
 import type { CypherMap, CypherValue } from '../values/types.js';
-import type { ChangeEvent, ConstraintDefinition, GraphWriter, IndexDefinition, Savepoint } from './graph-store.js';
+import type { ChangeEvent, CommitOrigin, ConstraintDefinition, GraphWriter, IndexDefinition, Savepoint } from './graph-store.js';
 import type { SchemaCatalog } from '../catalog/schema-catalog.js';
 import type { Connection } from './sqlite/connection.js';
 import type { StoreContext } from './store-context.js';
@@ -60,6 +60,8 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
    * transaction (src/engine/cluster); null when the database is not replicated.
    */
   replicatedSequence: bigint | null = null;
+  /** Who runs this transaction (set by the session; captured by CDC), or null for internal writes. */
+  origin: CommitOrigin | null = null;
 
   constructor(
     connection: Connection,
