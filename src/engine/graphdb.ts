@@ -112,6 +112,8 @@ export interface GraphDBOptions {
   readonly memoryDecay?: MemoryDecayOptions;
   /** Memory limits of transactions (`memory.transaction_max`, `memory.transaction_total_max`); default derived from the heap limit. */
   readonly memory?: MemoryLimitSettings;
+  /** Estimated heap bytes the query and plan cache may hold (`dbms.memory.query_cache.max_size`, default 64 MiB). */
+  readonly queryCacheMaxBytes?: number;
 }
 
 /** Counts of one database (the HTTP `/stats` shape). */
@@ -207,6 +209,7 @@ export class GraphDB {
     this.queryCache = new QueryCache({
       procedures: (name) => this.procedures.lookup(name),
       functions: (name) => this.functions.lookup(name),
+      ...(options.queryCacheMaxBytes ? { maxBytes: options.queryCacheMaxBytes } : {}),
     });
     if (options.testProcedures) this.procedures.register(registrationProcedure((definition) => this.registerProcedure(definition)));
     this.searchHost = options.search === false ? null : this.openSearch(options.search ?? {});
@@ -464,6 +467,11 @@ export class GraphDB {
     } finally {
       reader.close();
     }
+  }
+
+  /** What the query and plan cache holds: entries and estimated bytes against its byte bound. */
+  cacheStats(): { readonly query: { readonly entries: number; readonly bytes: number; readonly maxBytes: number } } {
+    return { query: { entries: this.queryCache.size, bytes: this.queryCache.bytes, maxBytes: this.queryCache.maxBytes } };
   }
 
   /**

@@ -44,6 +44,7 @@ export async function openEngine(
     logger: { warn: (object, message) => logger.warn(object, message) },
     memoryDecay: { settings: config.memory_decay },
     memory: { transactionMaxBytes: config.db.memory.transaction.max, totalMaxBytes: config.dbms.memory.transaction.total.max },
+    queryCacheMaxBytes: config.dbms.memory.query_cache.max_size,
     search: {
       settings: searchSettingsFrom(config),
       settingsFor: (database) => searchSettingsFrom(configFor(database)),

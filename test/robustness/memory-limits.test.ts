@@ -6,10 +6,13 @@
  * - a collect of a huge list;
  * - a huge ORDER BY / DISTINCT.
  * The process lives on; an offending transaction gets Neo.TransientError.General.MemoryPoolOutOfMemoryError.
- * Engine-level checks: the tracker gives everything back when a statement ends, the pool limit.
+ * Engine-level checks: the tracker gives everything back when a statement ends, the pool limit,
+ * and LOAD CSV charging what its reader holds (a record that grows past db.memory.transaction.max).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { GraphDB } from '../../src/engine/index.js';
 import { MemoryPool } from '../../src/engine/cypher/memory/memory-tracker.js';
 import { post, startChildServer, type ChildServer } from './fixtures/child-server.js';
@@ -84,5 +87,26 @@ describe('memory tracker in the engine', () => {
     b.charge(600_000);
     b.close();
     assert.equal(pool.used, 0);
+  });
+});
+
+describe('LOAD CSV charges the memory tracker', () => {
+  it('fails a record that grows past db.memory.transaction.max, and streams a large file of small rows', async () => {
+    const mib = 1024 * 1024;
+    const db = await GraphDB.open({ search: false, memory: { transactionMaxBytes: 2 * mib }, files: { csvBufferSize: 64 * mib } });
+    try {
+      writeFileSync(join(db.importDirectory, 'long-field.csv'), 'a,' + 'x'.repeat(8 * mib) + '\n');
+      writeFileSync(join(db.importDirectory, 'many-rows.csv'), 'k,v\n'.repeat(100_000));
+      const session = db.session();
+      await assert.rejects(
+        session.run("LOAD CSV FROM 'file:///long-field.csv' AS r RETURN size(r[1]) AS n").then((r) => r.pull(-1)),
+        (error: { code?: string; message?: string }) =>
+          error.code === MEMORY_ERROR && /db\.memory\.transaction\.max/.test(error.message ?? ''),
+      );
+      const many = await session.run("LOAD CSV FROM 'file:///many-rows.csv' AS r RETURN count(r) AS n");
+      assert.deepEqual((await many.pull(-1)).records, [[100_000n]]);
+    } finally {
+      await db.close();
+    }
   });
 });

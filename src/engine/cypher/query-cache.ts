@@ -19,7 +19,28 @@ export type QueryCacheOptions = Omit<AnalyzeOptions, 'parameterNames'> & {
   readonly capacity?: number;
   /** Statements longer than this many characters are compiled but not cached; default 65,536. */
   readonly maxTextLength?: number;
+  /**
+   * Estimated heap bytes the cached statements (and the plans that hang off them) may hold
+   * together (`dbms.memory.query_cache.max_size`); least recently used evicted first. Default 64 MiB.
+   */
+  readonly maxBytes?: number;
 };
+
+/** Default of `QueryCacheOptions.maxBytes`. */
+export const DEFAULT_QUERY_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Heap bytes a cached statement holds per character of its text (syntax tree, analysis, cached
+ * plan and physical operators), and per entry: measured on statements of 200 to 60,000
+ * characters (test/robustness/cache-bytes.test.ts checks the estimate stays above the real cost).
+ */
+const BYTES_PER_CHARACTER = 200;
+const BYTES_PER_ENTRY = 4 * 1024;
+
+/** Estimated heap bytes of a cached statement of `text`. */
+export function compiledStatementBytes(text: string): number {
+  return BYTES_PER_ENTRY + text.length * BYTES_PER_CHARACTER;
+}
 
 /**
  * A cached outcome plus the lookups it depended on (`p:name` / `f:name` → what the lookup
@@ -28,11 +49,14 @@ export type QueryCacheOptions = Omit<AnalyzeOptions, 'parameterNames'> & {
  */
 type Entry = ({ readonly compiled: CompiledStatement; readonly implicitCall: boolean } | { readonly error: GraphError }) & {
   readonly dependencies: ReadonlyMap<string, unknown>;
+  /** Estimated heap bytes (`compiledStatementBytes`). */
+  readonly bytes: number;
 };
 
 /**
  * An LRU cache of compiled statements keyed by statement text, so repeated parameterised
- * queries skip lexing, parsing and analysis. Failures are cached too (the same text fails the
+ * queries skip lexing, parsing and analysis. It is bounded both in entries and in estimated
+ * bytes, so many distinct large statements cannot grow the heap without end. Failures are cached too (the same text fails the
  * same way). An entry is recompiled when a procedure or function it looked up now resolves
  * differently (registered, replaced or removed). The check that depends on the request's
  * parameters (implicit procedure arguments) is re-run per call, and only for statements that
@@ -41,26 +65,31 @@ type Entry = ({ readonly compiled: CompiledStatement; readonly implicitCall: boo
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
   private readonly capacity: number;
+  /** The byte bound (`QueryCacheOptions.maxBytes`). */
+  readonly maxBytes: number;
+  private heldBytes = 0;
   private hitCount = 0;
   private missCount = 0;
 
   constructor(private readonly options: QueryCacheOptions = {}) {
     this.capacity = Math.max(1, options.capacity ?? 1000);
+    this.maxBytes = options.maxBytes ?? DEFAULT_QUERY_CACHE_BYTES;
   }
 
   /** Compiles `text` (or returns the cached result); throws the statement's GraphError. */
   compile(text: string, parameterNames?: ReadonlySet<string>): CompiledStatement {
     let entry = this.entries.get(text);
     if (entry !== undefined && !this.isCurrent(entry)) {
-      this.entries.delete(text);
+      this.forget(text, entry);
       entry = undefined;
     }
     if (entry === undefined) {
       this.missCount++;
       entry = this.build(text);
-      if (text.length <= (this.options.maxTextLength ?? 65_536)) {
+      if (text.length <= (this.options.maxTextLength ?? 65_536) && entry.bytes <= this.maxBytes) {
         this.entries.set(text, entry);
-        if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+        this.heldBytes += entry.bytes;
+        this.evict();
       }
     } else {
       this.hitCount++;
@@ -75,6 +104,19 @@ export class QueryCache {
     return entry.compiled;
   }
 
+  /** Drops least recently used entries until both bounds hold. */
+  private evict(): void {
+    while (this.entries.size > this.capacity || this.heldBytes > this.maxBytes) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.forget(oldest, entry);
+    }
+  }
+
+  private forget(text: string, entry: Entry): void {
+    this.entries.delete(text);
+    this.heldBytes -= entry.bytes;
+  }
+
   private build(text: string): Entry {
     const dependencies = new Map<string, unknown>();
     const procedures = this.options.procedures;
@@ -87,9 +129,9 @@ export class QueryCache {
     try {
       const ast = parse(text);
       const analysis = analyze(ast, recording);
-      return { compiled: { ast, analysis }, implicitCall: hasImplicitCall(ast), dependencies };
+      return { compiled: { ast, analysis }, implicitCall: hasImplicitCall(ast), dependencies, bytes: compiledStatementBytes(text) };
     } catch (error) {
-      if (error instanceof GraphError) return { error, dependencies };
+      if (error instanceof GraphError) return { error, dependencies, bytes: compiledStatementBytes(text) };
       throw error;
     }
   }
@@ -107,6 +149,12 @@ export class QueryCache {
   /** Drops every entry (e.g. after procedures are registered or removed). */
   clear(): void {
     this.entries.clear();
+    this.heldBytes = 0;
+  }
+
+  /** Estimated heap bytes of the cached statements. */
+  get bytes(): number {
+    return this.heldBytes;
   }
 
   /** Number of cached statements. */

@@ -21,6 +21,7 @@ import { connectionSecurity, authorizationParam } from './connection-auth.js';
 import { createContext, type ContextDependencies } from './context.js';
 import type { GraphqlEngine } from './graph-access.js';
 import { formatMercuriusErrors, handleMercuriusError } from './mercurius-errors.js';
+import { DocumentCacheBudget } from './document-cache.js';
 import { checkGraphqlBody } from './request-shape.js';
 import { DEFAULT_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
 import { playgroundHtml } from './playground.js';
@@ -107,8 +108,14 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
 
     installJsonParser(app);
     const sse = createSseHandler({ schema, rules: [limitRule], context: contextFor });
+    const documents = new DocumentCacheBudget(app.graphdb.config.global.dbms.memory.graphql_cache.max_size, () =>
+      app.graphql.replaceSchema(app.graphql.schema),
+    );
     app.addHook('preValidation', async (request) => {
-      if (request.method === 'POST' && request.routeOptions.url === `${app.prefix}/graphql`) checkGraphqlBody(request.body);
+      if (request.routeOptions.url !== `${app.prefix}/graphql`) return;
+      if (request.method === 'POST') checkGraphqlBody(request.body);
+      const source = (request.method === 'POST' ? request.body : request.query) as { query?: unknown } | null;
+      if (typeof source?.query === 'string') documents.admit(source.query);
     });
     app.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'POST' || !wantsEventStream(request) || request.routeOptions.url !== `${app.prefix}/graphql`) return;

@@ -33,6 +33,20 @@ export const dbms = group('security', {
         }),
       },
     },
+    query_cache: {
+      max_size: size(67_108_864, {
+        env: 'GRAPHDB_QUERY_CACHE_MAX_SIZE',
+        help: 'Estimated heap bytes the Cypher query and plan cache may hold.',
+        proof: 'test/robustness/cache-bytes.test.ts',
+      }),
+    },
+    graphql_cache: {
+      max_size: size(67_108_864, {
+        env: 'GRAPHDB_GRAPHQL_CACHE_MAX_SIZE',
+        help: 'Estimated heap bytes the GraphQL document cache may hold.',
+        proof: 'test/robustness/cache-bytes.test.ts',
+      }),
+    },
   },
 });
 
