@@ -30,6 +30,7 @@ import type { AdminHooks, DatabaseInfo } from './cypher/runtime/admin-hooks.js';
 import { QueryCache } from './cypher/query-cache.js';
 import { registrationProcedure } from './cypher/runtime/table-procedures.js';
 import { EngineSession } from './session/engine-session.js';
+import { ReadPool } from './session/read-pool/read-pool.js';
 import type { SessionHost } from './session/engine-session.js';
 import type { EngineServices } from './session/statement-execution.js';
 import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
@@ -114,6 +115,11 @@ export interface GraphDBOptions {
   readonly memory?: MemoryLimitSettings;
   /** Estimated heap bytes the query and plan cache may hold (`dbms.memory.query_cache.max_size`, default 64 MiB). */
   readonly queryCacheMaxBytes?: number;
+  /**
+   * Worker threads that run auto-commit reads on connections of their own
+   * (`server.read_workers`, docs/robustness.md); default 0: every statement runs on this thread.
+   */
+  readonly readWorkers?: number;
 }
 
 /** Counts of one database (the HTTP `/stats` shape). */
@@ -141,6 +147,8 @@ export class GraphDB {
   private readonly queryCache: QueryCache;
   private readonly services: EngineServices;
   private readonly host: SessionHost;
+  /** Read workers of auto-commit reads (null: none). */
+  private readonly readPool: ReadPool | null;
   private closed = false;
   private readonly searchHost: EngineSearch | null;
   private securityAdministration: ((security: SecurityContext | undefined) => SecurityAdmin) | null = null;
@@ -227,6 +235,7 @@ export class GraphDB {
       admitQuery: (database, clock) => admitUnderLimits(admission, database, storage.directory.limitsOf(database), clock),
       memory: memoryServices(options.memory),
     };
+    this.readPool = options.readWorkers ? this.openReadPool(options, options.readWorkers) : null;
     this.host = {
       services: this.services,
       defaultDatabase: storage.defaultDatabase,
@@ -238,7 +247,18 @@ export class GraphDB {
       compile: (query, parameterNames) => this.queryCache.compile(query, parameterNames).ast,
       bookmarkFor: (database, version) => `graphdb:${database}:${version}`,
       transactions: this.transactions,
+      ...(this.readPool === null ? {} : { readPool: this.readPool }),
     };
+  }
+
+  private openReadPool(options: GraphDBOptions, size: number): ReadPool {
+    const limits = resolveMemoryLimits(options.memory);
+    return new ReadPool(size, {
+      defaultTimeZone: options.defaultTimeZone ?? 'UTC',
+      transactionMaxBytes: limits.transactionMax,
+      totalMaxBytes: limits.totalMax,
+      importDir: this.services.files.settings.importDir,
+    });
   }
 
   /**
@@ -505,6 +525,7 @@ export class GraphDB {
     await this.member?.leave();
     await this.apocScheduler.close();
     await this.memoryDecay.stop();
+    await this.readPool?.close();
     await this.searchHost?.close();
     this.storage.close();
     if (this.temporaryDir) rmSync(this.temporaryDir, { recursive: true, force: true });

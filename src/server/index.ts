@@ -128,6 +128,7 @@ function httpPort(loaded: LoadedConfig): number {
 
 /** Starts graphdb with a loaded configuration. Throws SecurityConfigurationError on refused settings. */
 export async function startServer(loaded: LoadedConfig, options: StartServerOptions = {}): Promise<RunningServer> {
+  const startCalledAt = performance.now();
   const { config } = loaded;
   checkTransportPolicy(config);
   // The gRPC listener's modules (connect, protobuf) load only when it is enabled.
@@ -239,7 +240,17 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       const port = typeof address === 'object' && address !== null ? address.port : httpPort(loaded);
       const host = config.server.http_address;
       http = { host, port, url: `${httpTlsEnabled ? 'https' : 'http'}://${urlHost(host)}:${port}` };
-      logger.info({ url: http.url, basePath: config.server.base_path || '/' }, 'HTTP listener started');
+      // Start-up figures: the server's own time (engine open, routes, listeners) and the time since the process started.
+      const now = performance.now();
+      logger.info(
+        {
+          url: http.url,
+          basePath: config.server.base_path || '/',
+          startupMs: Math.round(now - startCalledAt),
+          sinceProcessStartMs: Math.round(now),
+        },
+        'HTTP listener started',
+      );
     }
     vectorApi = (await vectorApiModule?.startConfiguredVectorApi(config, engine.port, auth, logger)) ?? null;
   } catch (error) {

@@ -24,6 +24,10 @@ import { EngineTransaction, terminatedError } from './engine-transaction.js';
 import { authorizeStatement } from './authorize-statement.js';
 import { EMBEDDED_CLIENT, NO_METADATA, type TransactionHandle, type TransactionRegistry } from './transaction-registry.js';
 import { sessionServices } from './session-services.js';
+import { SYSTEM_DATABASE } from '../storage/index.js';
+import { workerEligible } from './read-pool/eligibility.js';
+import type { ReadPool } from './read-pool/read-pool.js';
+import type { WorkerResult } from './read-pool/worker-result.js';
 import type { QueryParameters, ResultStream, SecurityContext, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
 
 /** What a session needs from the engine facade. */
@@ -44,7 +48,12 @@ export interface SessionHost {
   bookmarkFor(database: string, version: bigint): string;
   /** The engine's running transactions (SHOW/TERMINATE TRANSACTIONS). */
   readonly transactions: TransactionRegistry;
+  /** Read workers for auto-commit reads (absent: every statement runs on this thread). */
+  readonly readPool?: ReadPool;
 }
+
+/** A result this session may have to end: streamed on this thread or from a read worker. */
+type RunningResult = StatementResult | WorkerResult;
 
 /** The database a leading `USE name` clause selects (dotted names and `graph.byName('x')`), or null. */
 export function useTarget(statement: Statement, parameters: ReadonlyMap<string, CypherValue>): string | null {
@@ -103,7 +112,7 @@ export class EngineSession implements Session {
   private running: StatementClock | null = null;
   private open = true;
   /** Lazily streaming results, discarded on close so their read snapshots are released. */
-  private readonly streaming = new Set<StatementResult>();
+  private readonly streaming = new Set<RunningResult>();
   private readonly security: SecurityContext | undefined;
   private readonly options: SessionOptions;
   /** The engine services with SHOW/TERMINATE TRANSACTIONS bound to this session's user. */
@@ -157,7 +166,7 @@ export class EngineSession implements Session {
     const start = performance.now();
     const clock = new TransactionClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
     this.running = clock;
-    let result: StatementResult | null = null;
+    let result: RunningResult | null = null;
     const lockWait: LockWaitCancel = { cancel: null };
     const onTerminate = (reason: string): void => {
       clock.terminate(reason);
@@ -169,12 +178,60 @@ export class EngineSession implements Session {
     const handle = this.register(store.name, false, options.metadata, onTerminate, { text: query, parameters: params });
     const end = (): void => handle.end();
     try {
-      result = await this.runAutoCommit(statement, store, params, clock, options, handle, lockWait);
+      result =
+        (await this.runOnReadWorker(query, statement, store, params, clock, handle)) ??
+        (await this.runAutoCommit(statement, store, params, clock, options, handle, lockWait));
       if (result.finished) end();
       return result;
     } catch (error) {
       end();
       throw handle.terminatedReason === null ? error : terminatedError(handle.terminatedReason);
+    }
+  }
+
+  /**
+   * An auto-commit read on a read worker, when the engine has a pool and the statement qualifies
+   * (read-pool/eligibility.ts); null when it runs on this thread instead. Authorization and the
+   * database's query limits apply as for statements run here.
+   */
+  private async runOnReadWorker(
+    query: string,
+    statement: Statement,
+    store: DatabaseStore,
+    params: ReadonlyMap<string, CypherValue>,
+    clock: TransactionClock,
+    handle: TransactionHandle,
+  ): Promise<WorkerResult | null> {
+    const pool = this.host.readPool;
+    if (pool === undefined || store.name === SYSTEM_DATABASE || !workerEligible(statement, this.services.functions)) return null;
+    authorizeStatement(this.security, store.name, statement, this.services.admin.procedures);
+    const admitted = this.services.admitQuery?.(store.name, clock);
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      admitted?.();
+    };
+    const finish = async (): Promise<void> => {
+      release();
+      handle.end();
+    };
+    try {
+      const read = {
+        database: store.name,
+        file: store.file,
+        query,
+        parameters: params,
+        deadline: clock.effectiveDeadline,
+        transactionStart: Date.now(),
+      };
+      const result = await pool.run(read, finish);
+      if (result === null) release();
+      else this.track(result);
+      return result;
+    } catch (error) {
+      release();
+      throw error;
     }
   }
 
@@ -376,7 +433,7 @@ export class EngineSession implements Session {
     this.streaming.clear();
   }
 
-  private track(result: StatementResult): StatementResult {
+  private track<R extends RunningResult>(result: R): R {
     for (const old of this.streaming) if (old.finished) this.streaming.delete(old);
     if (!result.finished) this.streaming.add(result);
     return result;

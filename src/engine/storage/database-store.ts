@@ -4,6 +4,7 @@
  * committed version.
  */
 import { statSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { ArgumentError, ClientError, DatabaseError, StatusCodes } from '../errors/index.js';
@@ -83,6 +84,16 @@ export interface DatabaseStats {
 }
 
 const MAX_IDLE_READERS = 8;
+/** Pauses between attempts to take the file's write lock while another process holds it (ms; the last repeats). */
+const FILE_LOCK_RETRY_MS = [1, 2, 5, 10, 20, 50] as const;
+/** How long closing waits for the file's write lock to flush the commit log. */
+const CLOSE_BUSY_TIMEOUT_MS = 5000;
+
+/** True for SQLITE_BUSY and its extended codes (another connection holds the lock). */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
 /** Commit timestamps are written in batches of this many commits (or after COMMIT_LOG_MAX_AGE_MS). */
 const COMMIT_LOG_BATCH = 64;
 const COMMIT_LOG_MAX_AGE_MS = 1000;
@@ -141,6 +152,8 @@ export class DatabaseStore {
     this.dataVersionStatement = this.writer.pluck(DATA_VERSION);
     this.dataVersion = this.dataVersionStatement.get() as bigint;
     this.lock = new WriteLock(options.name);
+    // Waits for the file's write lock happen in beginImmediate, on timers, never inside SQLite.
+    this.writer.db.pragma('busy_timeout = 0');
     this.host = this.makeHost();
   }
 
@@ -427,14 +440,42 @@ export class DatabaseStore {
   /** Begins a write transaction, waiting for the write lock up to `timeoutMs` (then WriteConflict). */
   async beginWrite(options: { timeoutMs?: number } = {}): Promise<WriteTransaction> {
     this.assertOpen();
-    await this.lock.acquire(options.timeoutMs ?? this.options.writeLockTimeoutMs);
-    return this.startWriter();
+    const timeoutMs = options.timeoutMs ?? this.options.writeLockTimeoutMs;
+    const deadline = performance.now() + timeoutMs;
+    await this.lock.acquire(timeoutMs);
+    try {
+      await this.beginImmediate(deadline);
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
+    return this.startWriter(true);
+  }
+
+  /**
+   * `BEGIN IMMEDIATE` without blocking the event loop: while another process holds the file's
+   * write lock, SQLite's busy handler would sleep inside the call (freezing every session of
+   * this process); instead each attempt fails at once (the writer connection has no busy
+   * timeout) and the next one is tried after a short timer, until `deadline`, when the
+   * SQLITE_BUSY error is reported (DatabaseUnavailable, transient).
+   */
+  private async beginImmediate(deadline: number): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.writer.stmt('BEGIN IMMEDIATE').run();
+        return;
+      } catch (error) {
+        if (!isBusy(error) || performance.now() >= deadline) throw error;
+      }
+      await delay(FILE_LOCK_RETRY_MS[Math.min(attempt, FILE_LOCK_RETRY_MS.length - 1)]);
+      this.assertOpen();
+    }
   }
 
   /** Begins a write transaction if the lock is free right now; otherwise null. */
   tryBeginWrite(): WriteTransaction | null {
     this.assertOpen();
-    return this.lock.tryAcquire() ? this.startWriter() : null;
+    return this.lock.tryAcquire() ? this.startWriter(false) : null;
   }
 
   /**
@@ -452,10 +493,11 @@ export class DatabaseStore {
     this.nextIds = { node: maxOf(this.nextIds.node, this.persistedIds.node), rel: maxOf(this.nextIds.rel, this.persistedIds.rel) };
   }
 
-  private startWriter(): WriteTransaction {
+  /** Starts the write transaction (`begun`: BEGIN IMMEDIATE already ran); the lock is released on failure. */
+  private startWriter(begun: boolean): WriteTransaction {
     try {
       this.assertOpen();
-      this.writer.stmt('BEGIN IMMEDIATE').run();
+      if (!begun) this.writer.stmt('BEGIN IMMEDIATE').run();
       this.syncWithFile(this.writer);
       const tx = new WriteTransaction(this.writer, this.context, this.catalog, this.committed + 1n, this.nextIds, this.host);
       this.activeWriter = tx;
@@ -596,10 +638,12 @@ export class DatabaseStore {
    */
   async applyHistory<T>(apply: (writer: Connection, pinFloor: bigint) => T, lockTimeoutMs?: number): Promise<T> {
     this.assertOpen();
-    await this.lock.acquire(lockTimeoutMs ?? this.options.writeLockTimeoutMs);
+    const timeoutMs = lockTimeoutMs ?? this.options.writeLockTimeoutMs;
+    const deadline = performance.now() + timeoutMs;
+    await this.lock.acquire(timeoutMs);
     try {
       this.assertOpen();
-      this.writer.stmt('BEGIN IMMEDIATE').run();
+      await this.beginImmediate(deadline);
       try {
         this.writeCommitLog(this.pendingCommitLog);
         const result = apply(this.writer, this.pinFloor);
@@ -622,6 +666,7 @@ export class DatabaseStore {
     this.lock.rejectWaiters(new DatabaseError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' is closing.`));
     this.activeWriter?.rollback();
     if (this.pendingCommitLog.length > 0 && !this.writer.db.inTransaction) {
+      this.writer.db.pragma(`busy_timeout = ${CLOSE_BUSY_TIMEOUT_MS}`);
       this.writer.stmt('BEGIN IMMEDIATE').run();
       this.writeCommitLog(this.pendingCommitLog);
       this.writer.stmt('COMMIT').run();

@@ -72,6 +72,13 @@ export const server = group('server', {
     help: 'Idle time after which an open HTTP transaction is rolled back.',
     proof: 'test/transactions/show-settings.test.ts',
   }),
+  read_workers: integer(0, {
+    env: 'GRAPHDB_READ_WORKERS',
+    help: 'Worker threads that run auto-commit reads on SQLite connections of their own (0: none).',
+    proof: 'test/robustness/storage-stall.test.ts',
+    min: 0,
+    max: 64,
+  }),
   https: {
     enabled: flag(false, { env: 'GRAPHDB_HTTPS_ENABLED', help: 'Start the native HTTPS listener.', proof: 'test/http/transport.test.ts' }),
     port: port(7473, { env: 'GRAPHDB_HTTPS_PORT', help: 'Port of the HTTPS listener.', proof: 'test/http/transport.test.ts' }),

@@ -86,6 +86,11 @@ export class StatementClock {
     }
   }
 
+  /** The earlier of the transaction's deadline and the database's max_query_time deadline. */
+  get effectiveDeadline(): number {
+    return Math.min(this.deadline, this.queryDeadline);
+  }
+
   /** Ends the statement at `deadline` at the latest (a database's max_query_time). */
   limitQueryTime(deadline: number): void {
     this.queryDeadline = Math.min(this.queryDeadline, deadline);

@@ -1,0 +1,64 @@
+/**
+ * Messages between the engine and its read workers (read-pool.ts, read-worker.ts). Values travel
+ * in their copyable form (values/transfer.ts); times as epoch milliseconds, since each thread's
+ * `performance.now()` has its own origin.
+ */
+import type { TransferValue } from '../../values/transfer.js';
+
+/** What a worker is started with. */
+export interface ReadWorkerData {
+  /** Default time zone of temporal functions. */
+  readonly defaultTimeZone: string;
+  /** `db.memory.transaction.max` in bytes. */
+  readonly transactionMaxBytes: number;
+  /** Bytes all statements of the worker may hold together. */
+  readonly totalMaxBytes: number;
+  /** Import directory (required by the execution context; LOAD CSV never runs in a worker). */
+  readonly importDir: string;
+}
+
+/** Starts a read statement. */
+export interface RunRequest {
+  readonly type: 'run';
+  readonly id: number;
+  readonly database: string;
+  readonly file: string;
+  readonly query: string;
+  readonly parameters: ReadonlyMap<string, TransferValue>;
+  /** Epoch ms after which the statement times out (Infinity: none). */
+  readonly deadline: number;
+  /** Epoch ms the transaction started (`datetime.transaction()`). */
+  readonly transactionStart: number;
+}
+
+/** Asks for up to `count` more records (`count` < 0: all). */
+export interface PullRequest {
+  readonly type: 'pull';
+  readonly id: number;
+  readonly count: number;
+}
+
+/** Ends a statement early: discarded (no reason) or terminated (the reason). */
+export interface CloseRequest {
+  readonly type: 'close';
+  readonly id: number;
+  readonly reason: string | null;
+}
+
+/** Engine → worker. */
+export type WorkerRequest = RunRequest | PullRequest | CloseRequest;
+
+/** An error in its copyable form. */
+export interface TransferError {
+  readonly code: string;
+  readonly message: string;
+  readonly detail?: string;
+}
+
+/** Worker → engine. */
+export type WorkerReply =
+  | { readonly type: 'started'; readonly id: number; readonly keys: readonly string[]; readonly availableAfter: number }
+  /** The worker cannot run this statement as the engine would (it writes, or needs the engine's services). */
+  | { readonly type: 'declined'; readonly id: number }
+  | { readonly type: 'records'; readonly id: number; readonly records: readonly (readonly TransferValue[])[]; readonly done: boolean }
+  | { readonly type: 'failed'; readonly id: number; readonly error: TransferError };
