@@ -5,6 +5,7 @@
  * the event loop, and every other session's reads waited with it (the issue measured 14.8 s).
  * Now the write waits on timers and reads of other sessions, run by the read workers on
  * connections of their own, are answered meanwhile; the write completes once the lock is free.
+ * Read workers: `server.read_workers` (GRAPHDB_READ_WORKERS), `readWorkers` embedded.
  * Also: reads on the workers give the same answers as on the engine's thread, values of every
  * kind included, and a worker's failure is the statement's Neo4j error.
  */
