@@ -39,6 +39,11 @@ export default class Serve extends Command {
     }),
     'embedding-enabled': Flags.boolean({ description: 'enable background embedding generation (env GRAPHDB_EMBEDDING_ENABLED)' }),
     'base-path': Flags.string({ description: 'URL prefix of every HTTP route (env GRAPHDB_BASE_PATH)' }),
+    cluster: Flags.string({
+      description:
+        'join a replicated cluster through this NATS JetStream server, nats://host:port, comma-separated for several (env GRAPHDB_CLUSTER_NATS_URL; docs/replication.md)',
+    }),
+    'node-id': Flags.string({ description: 'this cluster member id (env GRAPHDB_CLUSTER_NODE_ID; default its Bolt address)' }),
     'log-level': Flags.string({
       description: 'log level (env GRAPHDB_LOG_LEVEL)',
       options: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -64,6 +69,8 @@ export default class Serve extends Command {
           'vectorapi.grpc_listen_addr': flags['vectorapi-grpc-listen'],
           'embeddings.enabled': flags['embedding-enabled'] ? true : undefined,
           'logging.level': flags['log-level'],
+          'cluster.nats_url': flags.cluster,
+          'cluster.node_id': flags['node-id'],
         },
       });
     } catch (error) {

@@ -44,3 +44,4 @@ export { isList, isMap } from './values/kinds.js';
 export type { ClusterNode, ClusterOptions, ClusterStatus, ReplicaFigures } from './cluster/cluster-node.js';
 export type { LeaderInfo } from './cluster/leader-lease.js';
 export * from './mvcc/lifecycle/index.js';
+export type { MemberInfo } from './cluster/member-registry.js';

@@ -28,6 +28,8 @@ import { UNRESTRICTED } from './http/security-context.js';
 import type { GraphdbMetrics } from './metrics.js';
 import { checkTransportPolicy, unauthenticatedPublicListeners } from './transport-policy.js';
 import type { VectorApiServer } from './vectorapi/index.js';
+import type { ServerEngine } from './engine-port.js';
+import type { ServerClusterMember } from './cluster/cluster-member.js';
 
 export { SecurityConfigurationError, checkTransportPolicy } from './transport-policy.js';
 export type { HttpServerOptions } from './http/app.js';
@@ -156,6 +158,11 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
   const engine = await openEngine(config, logger, (database) => registry.effectiveConfig(database));
   engine.graphdb.setSettingsSource(() => settingRows(loaded));
+  // A cluster member commits nothing outside the replication log, not even before it joined.
+  const clustered = config.cluster.nats_url.length > 0;
+  if (clustered) engine.graphdb.holdWritesForCluster();
+  let member: ServerClusterMember | null = null;
+  const enginePort: ServerEngine = { ...engine.port, session: (sessionOptions) => (member?.port ?? engine.port).session(sessionOptions) };
   const search = engine.graphdb.searchServices;
   const vectorSearch = search?.readiness();
   if (vectorSearch?.vector_backend === 'exact') {
@@ -166,13 +173,15 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   }
   const probes: SubsystemProbes = {
     ...(search === null ? {} : { searchReadiness: () => search.readiness(), embeddingsPending: () => search.embeddingsPending() }),
+    ...(clustered ? { clusterStatus: () => member?.node.status() ?? null } : {}),
     ...options.probes,
   };
   // prom-client (and the OpenTelemetry API it loads) is needed from here on only.
   const { GraphdbMetrics: Metrics } = await import('./metrics.js');
   const metrics: GraphdbMetrics = new Metrics(() => engine.port.databaseFigures(), probes.embeddingsPending);
   if (search !== null) metrics.trackEmbeddings(() => search.embeddingTotals());
-  const boltEngine = instrumentEngine(engine.port, metrics);
+  if (clustered) metrics.trackCluster(() => member?.node.status() ?? null);
+  const boltEngine = instrumentEngine(enginePort, metrics);
   let bolt: BoltServer | null = null;
   let vectorApi: VectorApiServer | null = null;
   let app: FastifyInstance | null = null;
@@ -201,6 +210,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         engine: {
           session: (sessionOptions) => boltEngine.session({ security: UNRESTRICTED, ...sessionOptions }),
           hasDatabase: (name) => engine.port.hasDatabase(name),
+          routingTable: (database) => member?.routingTable(database) ?? null,
         },
         authenticate:
           auth === null ? undefined : boltAuthenticator(auth, config.server.bolt_allow_anonymous || !config.server.bolt_require_auth),
@@ -223,7 +233,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
     }
     if (config.server.http_enabled) {
       app = await buildHttpServer({
-        engine: engine.port,
+        engine: enginePort,
         config: registry,
         configFile: loaded.file,
         logger,
@@ -253,7 +263,22 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       );
     }
     vectorApi = (await vectorApiModule?.startConfiguredVectorApi(config, engine.port, auth, logger)) ?? null;
+    if (clustered) {
+      const { joinCluster } = await import('./cluster/cluster-member.js');
+      member = await joinCluster(
+        config.cluster,
+        engine.graphdb,
+        engine.port,
+        {
+          bolt: bolt === null ? '' : `${urlHost(bolt.host)}:${bolt.port}`,
+          http: http === null ? '' : `${urlHost(http.host)}:${http.port}`,
+        },
+        () => auth,
+        logger,
+      );
+    }
   } catch (error) {
+    await member?.close();
     await app?.close();
     await bolt?.close();
     await vectorApi?.close();
@@ -274,6 +299,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       closing ??= (async () => {
         logger.info('shutting down');
         await Promise.all([app?.close(), bolt?.close(), vectorApi?.close()]);
+        await member?.close();
         await engine.close();
         logger.info('shutdown complete');
       })();

@@ -5,6 +5,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseFigures } from './engine-port.js';
 import type { QueryTypeLabel } from './query-labels.js';
+import type { ClusterStatus } from '../engine/index.js';
 
 export { queryTypeLabel, type QueryTypeLabel } from './query-labels.js';
 
@@ -107,6 +108,38 @@ export class GraphdbMetrics {
       collect: pumpEmbeddings,
     });
     this.rateLimitHits = new Counter({ name: 'graphdb_rate_limit_hits_total', help: 'Requests refused by rate limiting.', registers });
+  }
+
+  /** Exposes a cluster member's role, applied log sequence and lag (docs/replication.md). */
+  trackCluster(read: () => ClusterStatus | null): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'graphdb_cluster_leader',
+      help: '1 when this member is the replication leader, 0 when a follower.',
+      registers,
+      collect() {
+        const status = read();
+        if (status !== null) this.set(status.role === 'LEADER' ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'graphdb_cluster_applied_sequence',
+      help: 'Last replication log sequence applied, per database.',
+      labelNames: ['database'],
+      registers,
+      collect() {
+        for (const d of read()?.databases ?? []) this.set({ database: d.database }, Number(d.appliedSequence));
+      },
+    });
+    new Gauge({
+      name: 'graphdb_cluster_replication_lag',
+      help: 'Replication log entries appended and not yet applied here, per database.',
+      labelNames: ['database'],
+      registers,
+      collect() {
+        for (const d of read()?.databases ?? []) this.set({ database: d.database }, Number(d.lag));
+      },
+    });
   }
 
   /**

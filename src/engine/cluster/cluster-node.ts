@@ -17,6 +17,7 @@ import { applyLogEntry, storeContentHash } from './apply-entry.js';
 import { decodeLogEntry, encodeLogEntry } from './log-entry.js';
 import { LeaderLease, type LeaderInfo } from './leader-lease.js';
 import { AppendError, ReplicationLog } from './replication-log.js';
+import { MemberRegistry, type MemberInfo } from './member-registry.js';
 
 /** Settings of a member. */
 export interface ClusterOptions {
@@ -99,6 +100,7 @@ export class ClusterNode {
   private constructor(
     private readonly nc: NatsConnection,
     private readonly lease: LeaderLease,
+    private readonly registry: MemberRegistry,
     private readonly options: ClusterOptions,
   ) {
     this.ttlMs = options.leaseTtlMs ?? 3000;
@@ -124,7 +126,8 @@ export class ClusterNode {
           http: options.httpAddress,
         }),
       );
-      const node = new ClusterNode(nc, lease, options);
+      const registry = await retrying(() => MemberRegistry.open(nc, cluster, replicas, 3 * (options.leaseTtlMs ?? 3000)));
+      const node = new ClusterNode(nc, lease, registry, options);
       for (const store of stores) {
         const log = await retrying(() => ReplicationLog.open(nc, cluster, store.name, replicas, options.maxLogEntries ?? 0));
         node.replicas.set(store.name, { store, log, messages: null, lastSequence: 0n, loop: null, failed: null });
@@ -223,6 +226,7 @@ export class ClusterNode {
   }
 
   private async round(): Promise<void> {
+    await this.registry.refresh({ nodeId: this.options.nodeId, bolt: this.options.boltAddress, http: this.options.httpAddress });
     for (const replica of this.replicas.values()) {
       const bounds = await replica.log.bounds();
       if (bounds.last > replica.lastSequence) replica.lastSequence = bounds.last;
@@ -300,6 +304,13 @@ export class ClusterNode {
   /** True while this member holds a valid lease. */
   get leading(): boolean {
     return this.isLeader && this.lease.valid;
+  }
+
+  /** Live members (as of the last lease round), this one included. */
+  get members(): readonly MemberInfo[] {
+    const members = this.registry.members;
+    if (members.some((m) => m.nodeId === this.options.nodeId)) return members;
+    return [...members, { nodeId: this.options.nodeId, bolt: this.options.boltAddress, http: this.options.httpAddress }];
   }
 
   /** Role, leader, and per-database applied sequence and lag. */

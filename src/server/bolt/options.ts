@@ -10,6 +10,19 @@ export interface BoltEngine {
    * handed out for a database that does not exist (without it, ROUTE trusts the session).
    */
   hasDatabase?(name: string): boolean;
+  /**
+   * The routing table ROUTE answers for a database in a cluster (writers = the leader, readers =
+   * the followers, routers = every member); absent or null: this server alone in every role.
+   */
+  routingTable?(database: string): RoutingTable | null;
+}
+
+/** A Bolt routing table (`host:port` addresses). */
+export interface RoutingTable {
+  readonly ttlSeconds: number;
+  readonly routers: readonly string[];
+  readonly readers: readonly string[];
+  readonly writers: readonly string[];
 }
 
 /** The auth token of HELLO (4.4, 5.0) or LOGON (5.1+). */

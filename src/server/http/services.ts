@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { DatabaseConfigRegistry } from '../../engine/config/index.js';
-import type { SecurityContext } from '../../engine/index.js';
+import type { ClusterStatus, SecurityContext } from '../../engine/index.js';
 import type { ServerEngine } from '../engine-port.js';
 import type { GraphdbMetrics } from '../metrics.js';
 import type { OpenApiCollector } from './openapi.js';
@@ -42,6 +42,8 @@ export const SEARCH_DISABLED: SearchReadiness = { ready: true, build_phase: 'rea
 export interface SubsystemProbes {
   readonly searchReadiness?: () => SearchReadiness;
   readonly embeddingsPending?: () => number;
+  /** Replication role, leader, applied sequence and lag; absent or null on a single node. */
+  readonly clusterStatus?: () => ClusterStatus | null;
 }
 
 /** Where the Bolt listener is, for the discovery document; null when Bolt is disabled. */

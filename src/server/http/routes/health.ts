@@ -7,6 +7,7 @@ import { formatDuration } from '../../../engine/config/index.js';
 import { BROWSER_PATH, wantsHtml } from '../../browser/routes.js';
 import { externalBaseUrl } from '../urls.js';
 import { SEARCH_DISABLED, searchReadinessSchema } from '../services.js';
+import type { ClusterStatus } from '../../../engine/index.js';
 
 /** Human-readable byte count (`512 B`, `1.5 MB`). */
 export function formatBytes(bytes: number): string {
@@ -42,8 +43,53 @@ const statusSchema = {
         pending: { type: 'integer' },
       },
     },
+    cluster: {
+      type: 'object',
+      properties: {
+        node_id: { type: 'string' },
+        role: { type: 'string' },
+        leader: { type: ['object', 'null'], additionalProperties: true },
+        connected: { type: 'boolean' },
+        databases: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              version: { type: 'integer' },
+              applied_sequence: { type: 'integer' },
+              last_sequence: { type: 'integer' },
+              lag: { type: 'integer' },
+            },
+          },
+        },
+      },
+    },
   },
 } as const;
+
+/** The `cluster` part of `/status` (absent on a single node). */
+function clusterStatus(status: ClusterStatus | null): Record<string, unknown> {
+  if (status === null) return {};
+  return {
+    cluster: {
+      node_id: status.nodeId,
+      role: status.role,
+      leader:
+        status.leader === null
+          ? null
+          : { node_id: status.leader.nodeId, bolt: status.leader.bolt, http: status.leader.http, term: status.leader.term },
+      connected: status.connected,
+      databases: status.databases.map((d) => ({
+        name: d.database,
+        version: Number(d.version),
+        applied_sequence: Number(d.appliedSequence),
+        last_sequence: Number(d.lastSequence),
+        lag: Number(d.lag),
+      })),
+    },
+  };
+}
 
 const discoverySchema = {
   type: 'object',
@@ -106,6 +152,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           model: embeddings.model,
           pending: services.probes.embeddingsPending?.() ?? 0,
         },
+        ...clusterStatus(services.probes.clusterStatus?.() ?? null),
       };
     },
   );

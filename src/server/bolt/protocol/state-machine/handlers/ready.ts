@@ -40,14 +40,31 @@ export async function handleBegin(state: ConnectionState, message: Message<'BEGI
 }
 
 /**
- * READY + ROUTE: a routing table naming this single server as router, reader and writer,
- * so `neo4j://` URIs work; an unknown database is DatabaseNotFound. The address is the advertised one, else the address the client
- * dialled (HELLO `routing.address`), else the socket's local address.
+ * READY + ROUTE: in a cluster, the members' routing table (writers = the leader, readers = the
+ * followers, routers = every member); otherwise a table naming this single server as router,
+ * reader and writer, so `neo4j://` URIs work. An unknown database is DatabaseNotFound. A single
+ * server's address is the advertised one, else the address the client dialled (HELLO
+ * `routing.address`), else the socket's local address.
  */
 export async function handleRoute(state: ConnectionState, message: Message<'ROUTE'>): Promise<Transition> {
   const requested = message.database ?? undefined;
   if (requested !== undefined && state.services.engine.hasDatabase?.(requested) === false) throw new DatabaseNotFound(requested);
   const session = await state.sessionFor(requested);
+  const table = state.services.engine.routingTable?.(session.database) ?? null;
+  if (table !== null) {
+    state.success({
+      rt: {
+        ttl: BigInt(table.ttlSeconds),
+        db: session.database,
+        servers: [
+          { addresses: [...table.routers], role: 'ROUTE' },
+          { addresses: [...table.readers], role: 'READ' },
+          { addresses: [...table.writers], role: 'WRITE' },
+        ],
+      },
+    });
+    return State.READY;
+  }
   const dialled = state.routingContext?.get('address');
   const address =
     state.services.advertisedAddress ?? (typeof dialled === 'string' && dialled !== '' ? dialled : state.services.localAddress);
