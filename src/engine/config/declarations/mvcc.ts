@@ -1,13 +1,15 @@
 import { decimal, duration, group, integer, size } from '../declare.js';
 
-const proof = 'test/admin/mvcc.test.ts';
+/** The soak run observes the snapshot lifetime and the high band; mvcc-settings.test.ts the rest. */
+const soak = 'test/admin/mvcc-soak.test.ts';
+const proof = 'test/admin/mvcc-settings.test.ts';
 
 /** `mvcc` section (docs/mvcc-lifecycle.md): the MVCC lifecycle's reader policy, pressure and ceilings. */
 export const mvcc = group('mvcc', {
   max_snapshot_lifetime: duration(15 * 60_000, {
     env: 'GRAPHDB_MVCC_MAX_SNAPSHOT_LIFETIME',
     help: 'How long an explicit or temporal transaction may keep its snapshot before it is cancelled (0: no limit).',
-    proof,
+    proof: soak,
     perDatabase: true,
   }),
   hard_expiry_after: duration(60_000, {
@@ -26,7 +28,7 @@ export const mvcc = group('mvcc', {
   pressure_high_enter: size(0, {
     env: 'GRAPHDB_MVCC_PRESSURE_HIGH_ENTER',
     help: 'Pinned history bytes that enter the high pressure band (0: the built-in formula).',
-    proof,
+    proof: soak,
     perDatabase: true,
   }),
   pressure_critical_enter: size(0, {
