@@ -3,7 +3,7 @@
 # processes with JetStream, clustered, and three `graphdb serve --cluster` processes, everything
 # on 127.0.0.1. Ctrl-C stops all six. Requires nats-server on PATH and a built CLI (npm run build).
 #
-#   GRAPHDB_AUTH=neo4j:secret-password GRAPHDB_JWT_SECRET=<32+ bytes> scripts/cluster-local.sh [base-dir]
+#   GRAPHDB_AUTH=neo4j:secret-password GRAPHDB_JWT_SECRET=<32+ bytes> bin/cluster-local.sh [base-dir]
 #
 # Ports: NATS clients 4222-4224, NATS routes 6222-6224, Bolt 7687-7689, HTTP 7474-7476.
 set -euo pipefail
