@@ -121,8 +121,8 @@ export class GraphdbCluster {
         String(member.httpPort),
         '--bolt-port',
         String(member.boltPort),
-        '--cluster',
-        this.nats.urls[i]!,
+        // Member 2 joins through GRAPHDB_CLUSTER_NATS_URL (the setting), the others through --cluster.
+        ...(i === 2 ? [] : ['--cluster', this.nats.urls[i]!]),
         '--node-id',
         member.nodeId,
       ],
@@ -134,6 +134,7 @@ export class GraphdbCluster {
           XDG_CONFIG_HOME: join(this.root, '.config'),
           GRAPHDB_AUTH: `${USER}:${PASSWORD}`,
           GRAPHDB_JWT_SECRET: JWT_SECRET,
+          ...(i === 2 ? { GRAPHDB_CLUSTER_NATS_URL: this.nats.urls[i]! } : {}),
           GRAPHDB_CLUSTER_NAME: 'test',
           GRAPHDB_CLUSTER_LEASE_TTL: '1500ms',
           GRAPHDB_CLUSTER_ROUTING_TTL: '2s',

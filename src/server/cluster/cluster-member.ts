@@ -31,18 +31,15 @@ export async function joinCluster(
   auth: () => AuthService | null,
   logger: Logger,
 ): Promise<ServerClusterMember> {
-  const bolt = settings.advertised_bolt_address || listeners.bolt;
-  const http = settings.advertised_http_address || listeners.http;
+  const bolt = listeners.bolt;
+  const http = listeners.http;
   const node = await graphdb.joinCluster({
     servers: settings.nats_url,
     nodeId: settings.node_id || bolt,
     name: settings.name,
     boltAddress: bolt,
     httpAddress: http,
-    replicas: settings.replicas,
     leaseTtlMs: settings.lease_ttl,
-    appendTimeoutMs: settings.append_timeout,
-    maxLogEntries: settings.max_log_entries,
     warn: (message, error) => logger.warn(error === undefined ? {} : { err: error }, message),
   });
   const leader = new LeaderClient(node, auth);
