@@ -101,7 +101,9 @@ export class SearchManager {
     let embedder = this.databaseEmbedders.get(key);
     if (embedder === undefined) {
       embedder =
-        settings.embeddings.enabled && settings.embeddings.model !== '' ? createEmbeddingProvider(settings.embeddings, settings.modelsDir) : null;
+        settings.embeddings.enabled && settings.embeddings.model !== ''
+          ? createEmbeddingProvider(settings.embeddings, settings.modelsDir)
+          : null;
       this.databaseEmbedders.set(key, embedder);
     }
     return embedder;
