@@ -39,7 +39,7 @@ import { searchProcedures } from './cypher/procedures/search.js';
 import type { SecurityAdmin } from './cypher/runtime/security-admin.js';
 import { authorizeStatement, statementWritesGraph } from './session/authorize-statement.js';
 import { ClusterNode, type ClusterOptions } from './cluster/cluster-node.js';
-import { ClientError } from './errors/index.js';
+import { ClientError, TransientError } from './errors/index.js';
 import { StatusCodes } from './errors/status-codes.js';
 import type { SecurityContext, SessionOptions } from './session/types.js';
 import { importGraph, type ImportOptions } from './transfer/transfer.js';
@@ -411,7 +411,7 @@ export class GraphDB {
   /** Search services of a database (BM25, vectors, hybrid, similar); throws when search is disabled. */
   search(database: string = this.defaultDatabase): DatabaseSearch {
     this.assertOpen();
-    if (this.searchHost === null) throw new Error('search is disabled for this GraphDB');
+    if (this.searchHost === null) throw new ClientError(StatusCodes.UnsupportedOperation, 'Search is disabled on this server.');
     this.store(database);
     return this.searchHost.database(database);
   }
@@ -544,6 +544,6 @@ export class GraphDB {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new Error('GraphDB is closed');
+    if (this.closed) throw new TransientError(StatusCodes.DatabaseUnavailable, 'The database server is shutting down.');
   }
 }

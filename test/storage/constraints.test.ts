@@ -38,7 +38,7 @@ test('uniqueness is enforced on create, set and label add, with Neo4j messages',
     tx.setNodeProperty(alice, 'name', 'Alicia');
     tx.createNode(['Person'], props({ name: 'Alice' }));
     assert.equal(tx.findIndex('NODE', 'Person', 'name')?.owningConstraint, 'person_name');
-    assert.throws(() => tx.dropIndex('person_name', false), { code: 'Neo.ClientError.Schema.IndexDropFailed' });
+    assert.throws(() => tx.dropIndex('person_name', false), { code: 'Neo.DatabaseError.Schema.IndexDropFailed' });
     tx.commit();
   } finally {
     env.dispose();
@@ -131,13 +131,13 @@ test('creating a constraint over violating data fails and leaves nothing behind'
 
     const unique = await db.beginWrite();
     assert.throws(() => unique.createConstraint(constraint({ name: 'u' }), false), {
-      code: 'Neo.ClientError.Schema.ConstraintCreationFailed',
+      code: 'Neo.DatabaseError.Schema.ConstraintCreationFailed',
       message: new RegExp(`Both Node\\(${a}\\) and Node\\(${b}\\) have the label \`Person\` and property \`name\` = 'Same'`),
     });
     unique.rollback();
     const exists = await db.beginWrite();
     assert.throws(() => exists.createConstraint(constraint({ name: 'e', type: 'NODE_PROPERTY_EXISTENCE' }), false), {
-      code: 'Neo.ClientError.Schema.ConstraintCreationFailed',
+      code: 'Neo.DatabaseError.Schema.ConstraintCreationFailed',
     });
     exists.rollback();
     const r = db.beginRead();
@@ -209,7 +209,7 @@ test('relationship uniqueness and dropping constraints', async () => {
     });
     assert.equal(tx.dropConstraint('rel_u', false), true);
     assert.equal(tx.dropConstraint('rel_u', true), false);
-    assert.throws(() => tx.dropConstraint('rel_u', false), { code: 'Neo.ClientError.Schema.ConstraintDropFailed' });
+    assert.throws(() => tx.dropConstraint('rel_u', false), { code: 'Neo.DatabaseError.Schema.ConstraintDropFailed' });
     tx.createRelationship('PAID', n, n, props({ tx: 'T1' }));
     assert.equal(tx.findIndex('RELATIONSHIP', 'PAID', 'tx'), null);
     assert.equal(tx.counters.constraintsAdded, 1);

@@ -198,7 +198,7 @@ test('findIndex reports usable indexes; seeking without one fails clearly', asyn
       { code: 'Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists' },
     );
     assert.equal(tx.dropIndex('p_name', false), true);
-    assert.throws(() => tx.dropIndex('p_name', false), { code: 'Neo.ClientError.Schema.IndexDropFailed' });
+    assert.throws(() => tx.dropIndex('p_name', false), { code: 'Neo.DatabaseError.Schema.IndexDropFailed' });
     assert.equal(tx.counters.indexesAdded, 2);
     assert.equal(tx.counters.indexesRemoved, 1);
     tx.commit();

@@ -3,7 +3,7 @@
  * only needed for `--address`).
  */
 import { randomUUID } from 'node:crypto';
-import { GraphError, type ResultSummary, type QueryType, type CypherValue, valueText } from '../../engine/index.js';
+import { type ResultSummary, type QueryType, type CypherValue, valueText, graphError } from '../../engine/index.js';
 import { BATCH_ROWS, collect, type ShellBatch, type ShellClient, type ShellResult, type ShellStream, type Vocabulary } from './client.js';
 import {
   fromDriver,
@@ -52,7 +52,7 @@ export async function connectRemote(address: string, user: string, password: str
 
 function asGraphError(error: unknown): unknown {
   const e = error as { code?: unknown; message?: unknown };
-  return typeof e?.code === 'string' && e.code.startsWith('Neo.') ? new GraphError(e.code, String(e.message)) : error;
+  return typeof e?.code === 'string' && e.code.startsWith('Neo.') ? graphError(e.code, String(e.message)) : error;
 }
 
 /** Transaction metadata key that marks this shell's statements, so Ctrl-C can find and terminate them. */

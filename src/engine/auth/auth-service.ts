@@ -4,7 +4,7 @@
  * the AuthStore. Both HTTP and Bolt resolve a request to the same `SecurityContext` here.
  */
 import { randomBytes } from 'node:crypto';
-import { ClientError, GraphError, StatusCodes, Unauthorized } from '../errors/index.js';
+import { ClientError, StatusCodes, Unauthorized, graphError } from '../errors/index.js';
 import type { Permission, SecurityContext, SystemSessionFactoryLike } from './service-types.js';
 import { privilegeContext } from './access-control.js';
 import type { PrivilegeSource } from './privileges/evaluate.js';
@@ -210,7 +210,7 @@ export class AuthService {
   private checkLifetime(claims: TokenClaims): void {
     if (claims.typ === 'cluster' && claims.exp === undefined && this.clusterTokensNeverExpire) return;
     if (this.now() / 1000 > claims.iat + this.maxTokenSeconds) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.TokenExpired,
         `The token has expired: it is older than the maximum token lifetime (${this.maxTokenSeconds} s).`,
       );

@@ -8,7 +8,7 @@
  * raise `AuthenticationRateLimit` without checking the password. Memory is bounded: idle
  * counters are dropped and at most `maxTrackedKeys` are kept (oldest first).
  */
-import { GraphError, StatusCodes } from '../errors/index.js';
+import { ClientError, StatusCodes } from '../errors/index.js';
 
 /** Limits of the guard. */
 export interface LoginGuardOptions {
@@ -36,7 +36,7 @@ interface Counter {
 }
 
 /** Too many failed logins. */
-export class AuthenticationRateLimit extends GraphError {
+export class AuthenticationRateLimit extends ClientError {
   constructor(message: string) {
     super(StatusCodes.AuthenticationRateLimit, message);
     this.name = 'AuthenticationRateLimit';

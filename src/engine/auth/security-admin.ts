@@ -5,7 +5,7 @@
  * privileges were checked before it ran; the rules here are Neo4j's (no dropping yourself, the
  * PUBLIC role is reserved, ...) with its error texts.
  */
-import { ClientError, GraphError, StatusCodes } from '../errors/index.js';
+import { ClientError, StatusCodes, graphError } from '../errors/index.js';
 import type { SecurityCommand, CreateUser, AlterUser, PrivilegeCommand } from '../cypher/ast/security.js';
 import { Kind } from '../cypher/ast/kinds.js';
 import type { ShowTarget } from '../cypher/ast/schema.js';
@@ -276,6 +276,6 @@ function rows(auth: AuthService, actor: string | null, target: ShowTarget, filte
       return out;
     }
     default:
-      throw new GraphError(StatusCodes.UnsupportedOperation, `SHOW ${target} is not supported`);
+      throw graphError(StatusCodes.UnsupportedOperation, `SHOW ${target} is not supported`);
   }
 }

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { GraphError, StatusCodes, Unauthorized } from '../errors/index.js';
+import { StatusCodes, Unauthorized, graphError } from '../errors/index.js';
 
 /** Kinds of tokens. */
 export type TokenType = 'access' | 'api' | 'cluster';
@@ -84,7 +84,7 @@ export class TokenService {
         currentDate: new Date(this.now()),
       }));
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new GraphError(StatusCodes.TokenExpired, 'The token has expired.');
+      if (error instanceof joseErrors.JWTExpired) throw graphError(StatusCodes.TokenExpired, 'The token has expired.');
       throw new Unauthorized('The token is invalid.');
     }
     const { sub, jti, typ, role, exp, iat } = payload;

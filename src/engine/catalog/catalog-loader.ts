@@ -1,6 +1,7 @@
 /**
  * Reads and writes schema catalog rows (`schema_indexes`, `schema_constraints`).
  */
+import { invariant } from '../errors/index.js';
 import type { ConstraintDefinition, IndexDefinition, IndexType } from '../storage/graph-store.js';
 import type { Connection } from '../storage/sqlite/connection.js';
 import { decodeStandalone, encodeStandalone } from '../storage/codec/value-codec.js';
@@ -17,7 +18,7 @@ export function resolveIndex(id: number, definition: IndexDefinition, tokens: To
   const resolve = (d: typeof dictionary, name: string): number => {
     const existing = d.idOf(name);
     if (existing !== undefined) return existing;
-    if (writer === undefined) throw new Error(`Catalog refers to unknown token ${name}`);
+    invariant(writer !== undefined, `the catalog refers to unknown token ${name}`);
     return d.getOrCreate(name, writer);
   };
   return {
@@ -81,10 +82,10 @@ export function resolveConstraint(
   const dictionary = definition.entityType === 'NODE' ? tokens.labels : tokens.types;
   const token = definition.labelsOrTypes[0]!;
   const tokenId = dictionary.idOf(token) ?? (writer ? dictionary.getOrCreate(token, writer) : undefined);
-  if (tokenId === undefined) throw new Error(`Catalog refers to unknown token ${token}`);
+  invariant(tokenId !== undefined, `the catalog refers to unknown token ${token}`);
   const keyIds = definition.properties.map((p) => {
     const id = tokens.keys.idOf(p) ?? (writer ? tokens.keys.getOrCreate(p, writer) : undefined);
-    if (id === undefined) throw new Error(`Catalog refers to unknown property key ${p}`);
+    invariant(id !== undefined, `the catalog refers to unknown property key ${p}`);
     return id;
   });
   const index = indexes.find((i) => i.definition.owningConstraint === definition.name) ?? null;

@@ -6,6 +6,7 @@
  * transaction are written to SQLite in that transaction and remembered as *pending*, so a
  * rollback (of the transaction or of a savepoint) removes them from memory too.
  */
+import { invariant } from '../errors/index.js';
 import type { Connection } from '../storage/sqlite/connection.js';
 
 /** Which dictionary table. */
@@ -48,7 +49,7 @@ export class TokenDictionary {
   /** The name of a token id. */
   nameOf(id: number): string {
     const name = this.names[id];
-    if (name === undefined) throw new Error(`Unknown ${this.kind} token ${id}`);
+    invariant(name !== undefined, `unknown ${this.kind} token ${id}`);
     return name;
   }
 

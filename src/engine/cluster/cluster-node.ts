@@ -145,7 +145,7 @@ export class ClusterNode {
       const bounds = await replica.log.bounds();
       replica.lastSequence = bounds.last;
       if (bounds.last > replica.store.appliedSequence && bounds.first > replica.store.appliedSequence + 1n) {
-        throw new ClientError(
+        throw new TransientError(
           StatusCodes.DatabaseUnavailable,
           `Database '${replica.store.name}' is at log sequence ${replica.store.appliedSequence} but the log starts at ${bounds.first}: restore a snapshot first (docs/replication.md).`,
         );

@@ -15,16 +15,27 @@ export interface GraphErrorOptions {
   readonly cause?: unknown;
 }
 
+/** A status code of the `Neo.ClientError.*` classification. */
+export type ClientErrorCode = `Neo.ClientError.${string}`;
+/** A status code of the `Neo.TransientError.*` classification. */
+export type TransientErrorCode = `Neo.TransientError.${string}`;
+/** A status code of the `Neo.DatabaseError.*` classification. */
+export type DatabaseErrorCode = `Neo.DatabaseError.${string}`;
+
 /**
- * Base class of every error graphdb reports to a client. Each edge (Bolt, HTTP, GraphQL, CLI)
- * maps it once, using `code` and `message`.
+ * Base class of every error graphdb reports to a client. It is abstract: an error is a
+ * `ClientError`, a `TransientError` or a `DatabaseError`, and the constructor of each accepts
+ * only codes of its own classification (the code's middle segment, as Neo4j's status-code list
+ * defines it), so `instanceof TransientError` and `isTransient` always agree with the code.
+ * Where the code is only known at run time, `graphError()` picks the class. Each edge (Bolt,
+ * HTTP, GraphQL, gRPC, CLI) maps it once, using `code` and `message`.
  */
-export class GraphError extends Error {
+export abstract class GraphError extends Error {
   readonly code: string;
   readonly detail?: string;
   readonly position?: SourcePosition;
 
-  constructor(code: string, message: string, options: GraphErrorOptions = {}) {
+  protected constructor(code: string, message: string, options: GraphErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'GraphError';
     this.code = code;
@@ -32,7 +43,7 @@ export class GraphError extends Error {
     this.position = options.position;
   }
 
-  /** `ClientError`, `TransientError`, `DatabaseError`, ... */
+  /** `ClientError`, `TransientError` or `DatabaseError`: the code's middle segment. */
   get classification(): Classification {
     return classificationOf(this.code);
   }
@@ -43,14 +54,45 @@ export class GraphError extends Error {
   }
 }
 
-/** Errors caused by the client's request. */
-export class ClientError extends GraphError {}
+/** Errors caused by the client's request (`Neo.ClientError.*`). */
+export class ClientError extends GraphError {
+  constructor(code: ClientErrorCode, message: string, options: GraphErrorOptions = {}) {
+    super(code, message, options);
+    this.name = 'ClientError';
+  }
+}
 
-/** Errors that may succeed if retried (write conflicts, unavailable database). */
-export class TransientError extends GraphError {}
+/** Errors that may succeed if retried (`Neo.TransientError.*`: conflicts, unavailable database). */
+export class TransientError extends GraphError {
+  constructor(code: TransientErrorCode, message: string, options: GraphErrorOptions = {}) {
+    super(code, message, options);
+    this.name = 'TransientError';
+  }
+}
 
-/** Errors inside the database itself. */
-export class DatabaseError extends GraphError {}
+/** Errors inside the database itself (`Neo.DatabaseError.*`). */
+export class DatabaseError extends GraphError {
+  constructor(code: DatabaseErrorCode, message: string, options: GraphErrorOptions = {}) {
+    super(code, message, options);
+    this.name = 'DatabaseError';
+  }
+}
+
+/**
+ * The error of a status code known only at run time (a worker's or a cluster peer's reply, a
+ * table of codes): its class follows the code's classification. A string that is no status code
+ * becomes `Neo.DatabaseError.General.UnknownError` with the string in the message.
+ */
+export function graphError(code: string, message: string, options: GraphErrorOptions = {}): GraphError {
+  if (isCodeOf(code, 'ClientError')) return new ClientError(code, message, options);
+  if (isCodeOf(code, 'TransientError')) return new TransientError(code, message, options);
+  if (isCodeOf(code, 'DatabaseError')) return new DatabaseError(code, message, options);
+  return new DatabaseError(StatusCodes.UnknownError, `${message} (${code})`, options);
+}
+
+function isCodeOf<C extends Classification>(code: string, classification: C): code is `Neo.${C}.${string}` {
+  return /^Neo\.[A-Za-z]+\.[A-Za-z]+\.[A-Za-z]+$/.test(code) && classificationOf(code) === classification;
+}
 
 /** Malformed or semantically invalid Cypher (the TCK files semantic checks here too). */
 export class CypherSyntaxError extends ClientError {

@@ -1,7 +1,9 @@
 /**
- * The table of Neo4j status codes graphdb reports (cf. Neo4j `Status.java`).
- * Codes read `Neo.<Classification>.<Category>.<Title>`; the classification is a contract:
- * drivers retry any code whose classification is `TransientError`.
+ * The table of Neo4j status codes graphdb reports, as Neo4j's status-code list spells them
+ * (test/errors/neo4j-status-codes.ts holds that list; test/errors/status-codes.test.ts checks
+ * this table against it). Codes read `Neo.<Classification>.<Category>.<Title>`; the
+ * classification is a contract: drivers retry any code whose classification is `TransientError`,
+ * and the error class follows it (graph-error.ts).
  */
 export const StatusCodes = {
   SyntaxError: 'Neo.ClientError.Statement.SyntaxError',
@@ -15,13 +17,12 @@ export const StatusCodes = {
   PropertyNotFound: 'Neo.ClientError.Statement.PropertyNotFound',
   NotSystemDatabaseError: 'Neo.ClientError.Statement.NotSystemDatabaseError',
   UnsupportedOperation: 'Neo.ClientError.Statement.UnsupportedOperationError',
-  ExecutionFailed: 'Neo.ClientError.Statement.ExecutionFailed',
   ExternalResourceFailed: 'Neo.ClientError.Statement.ExternalResourceFailed',
   ConstraintValidationFailed: 'Neo.ClientError.Schema.ConstraintValidationFailed',
   ConstraintAlreadyExists: 'Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists',
-  ConstraintCreationFailed: 'Neo.ClientError.Schema.ConstraintCreationFailed',
-  ConstraintDropFailed: 'Neo.ClientError.Schema.ConstraintDropFailed',
-  IndexDropFailed: 'Neo.ClientError.Schema.IndexDropFailed',
+  ConstraintCreationFailed: 'Neo.DatabaseError.Schema.ConstraintCreationFailed',
+  ConstraintDropFailed: 'Neo.DatabaseError.Schema.ConstraintDropFailed',
+  IndexDropFailed: 'Neo.DatabaseError.Schema.IndexDropFailed',
   IndexAlreadyExists: 'Neo.ClientError.Schema.IndexAlreadyExists',
   IndexNotFound: 'Neo.ClientError.Schema.IndexNotFound',
   ConstraintNotFound: 'Neo.ClientError.Schema.ConstraintNotFound',
@@ -55,7 +56,8 @@ export const StatusCodes = {
   InvalidArguments: 'Neo.ClientError.General.InvalidArguments',
   DeadlockDetected: 'Neo.TransientError.Transaction.DeadlockDetected',
   Outdated: 'Neo.TransientError.Transaction.Outdated',
-  LockClientStopped: 'Neo.TransientError.Transaction.LockClientStopped',
+  /** A lock wait of a transaction that ended meanwhile (a ClientError since Neo4j 5). */
+  LockClientStopped: 'Neo.ClientError.Transaction.LockClientStopped',
   /** An entity lock was not granted within db.lock.acquisition.timeout. */
   LockAcquisitionTimeout: 'Neo.TransientError.Transaction.LockAcquisitionTimeout',
   ResourcePressure: 'Neo.TransientError.General.MemoryPoolOutOfMemoryError',

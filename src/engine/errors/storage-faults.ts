@@ -13,7 +13,7 @@
  * | `SQLITE_CORRUPT*`, `SQLITE_NOTADB` | `Neo.DatabaseError.General.StorageDamageDetected` | no |
  * | `SQLITE_CANTOPEN*` | `Neo.TransientError.General.DatabaseUnavailable` | yes |
  */
-import { DatabaseError, GraphError } from './graph-error.js';
+import { DatabaseError, GraphError, graphError } from './graph-error.js';
 import { StatusCodes } from './status-codes.js';
 
 /** The `SQLITE_*` code of a storage error, or null. */
@@ -43,17 +43,17 @@ export function storageFault(error: unknown): GraphError | null {
     );
   }
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code.startsWith('SQLITE_CANTOPEN')) {
-    return new GraphError(
+    return graphError(
       StatusCodes.DatabaseUnavailable,
       `The storage is temporarily unavailable: ${detail}. Retry the transaction.`,
       options,
     );
   }
   if (code === 'SQLITE_NOMEM') {
-    return new GraphError(StatusCodes.OutOfMemoryError, `The storage ran out of memory: ${detail}. Retry the transaction.`, options);
+    return graphError(StatusCodes.OutOfMemoryError, `The storage ran out of memory: ${detail}. Retry the transaction.`, options);
   }
   if (code.startsWith('SQLITE_READONLY')) {
-    return new GraphError(StatusCodes.ForbiddenOnReadOnlyDatabase, `The storage is read-only: ${detail}.`, options);
+    return graphError(StatusCodes.ForbiddenOnReadOnlyDatabase, `The storage is read-only: ${detail}.`, options);
   }
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
     return new DatabaseError(StatusCodes.StorageDamageDetected, `Storage damage detected: ${detail}. Restore from a backup.`, options);

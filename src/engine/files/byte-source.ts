@@ -2,7 +2,7 @@
  * What every resource a query reads is seen as: a source of byte chunks, synchronous for files,
  * asynchronous for network resources; and the two Neo4j errors of external resources.
  */
-import { GraphError, StatusCodes } from '../errors/index.js';
+import { StatusCodes, GraphError, graphError } from '../errors/index.js';
 
 /** Returned by `ByteSource.read` while an asynchronous read is in flight: await `pending`. */
 export const SOURCE_WAIT: unique symbol = Symbol('SOURCE_WAIT');
@@ -19,16 +19,12 @@ export interface ByteSource {
 
 /** An ExternalResourceFailed error with Neo4j's `Cannot load from URL` prefix. */
 export function cannotLoad(url: string, reason: string, cause?: unknown): GraphError {
-  return new GraphError(
-    StatusCodes.ExternalResourceFailed,
-    `Cannot load from URL '${url}': ${reason}`,
-    cause === undefined ? {} : { cause },
-  );
+  return graphError(StatusCodes.ExternalResourceFailed, `Cannot load from URL '${url}': ${reason}`, cause === undefined ? {} : { cause });
 }
 
 /** Neo4j's error when a resource cannot be opened or read. */
 export function couldNotLoad(url: string, cause?: unknown): GraphError {
-  return new GraphError(
+  return graphError(
     StatusCodes.ExternalResourceFailed,
     `Couldn't load the external resource at: ${url}`,
     cause === undefined ? {} : { cause },

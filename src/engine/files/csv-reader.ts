@@ -10,7 +10,7 @@
  * file of NUL bytes such as /dev/zero) fails with Neo4j's buffer-size error instead of growing.
  */
 import { Parser } from 'csv-parse';
-import { GraphError, StatusCodes } from '../errors/index.js';
+import { StatusCodes, GraphError, graphError } from '../errors/index.js';
 
 /** How records are read. */
 export interface CsvReaderOptions {
@@ -152,20 +152,20 @@ export class CsvRecordReader {
 
   private translate(error: Error & { code?: string }): GraphError {
     if (this.positions && error.code === 'CSV_QUOTE_NOT_CLOSED') {
-      return new GraphError(
+      return graphError(
         StatusCodes.ExternalResourceFailed,
         `Unterminated quoted field at the end of ${this.source} (after record ${this.line})`,
         { cause: error },
       );
     }
     if (error.code === 'CSV_MAX_RECORD_SIZE') {
-      return new GraphError(
+      return graphError(
         StatusCodes.ExternalResourceFailed,
         `Tried to read a field larger than the current buffer size. Make sure that the field doesn't have an unterminated quote, if it doesn't you can try increasing the buffer size via \`dbms.import.csv.buffer_size\`. (${this.source}, after record ${this.line})`,
         { cause: error },
       );
     }
-    return new GraphError(StatusCodes.ExternalResourceFailed, `Couldn't load the external resource at: ${this.source} (${error.message})`, {
+    return graphError(StatusCodes.ExternalResourceFailed, `Couldn't load the external resource at: ${this.source} (${error.message})`, {
       cause: error,
     });
   }

@@ -6,7 +6,7 @@
  * lock acquisition timeout, DeadlockDetected when the wait would close a cycle) and runs the
  * statement again on the latest committed state. See docs/transactions.md.
  */
-import { TransientError } from '../errors/index.js';
+import { ClientError, TransientError } from '../errors/index.js';
 import { StatusCodes } from '../errors/status-codes.js';
 
 /** One transaction (or auto-commit statement) as the holder of entity locks. */
@@ -134,7 +134,7 @@ export class EntityLocks {
     if (waitingFor !== null) {
       const waiter = this.queues.get(waitingFor)?.find((w) => w.owner === owner);
       waiter?.fail(
-        new TransientError(
+        new ClientError(
           StatusCodes.LockClientStopped,
           'The transaction has been terminated, so no more locks can be acquired. This can occur because the transaction ran longer than the configured transaction timeout, or because a human operator manually terminated the transaction, or because the database is shutting down.',
         ),

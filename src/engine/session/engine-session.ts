@@ -5,7 +5,7 @@
  * results are identical in both modes. Every transaction is registered with the engine's
  * TransactionRegistry while it runs (SHOW/TERMINATE TRANSACTIONS).
  */
-import { GraphError, StatusCodes, TransientError } from '../errors/index.js';
+import { StatusCodes, TransientError, graphError } from '../errors/index.js';
 import { LockOwner, LockWaitRequired } from '../mvcc/entity-locks.js';
 import { lockingGuard } from '../storage/write-set.js';
 import { waitForEntityLock } from './transaction-writes.js';
@@ -287,7 +287,7 @@ export class EngineSession implements Session {
     transactionStart: number,
   ): Promise<StatementResult> {
     if (options.mode === 'READ') {
-      throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
+      throw graphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
     }
     const owner = new LockOwner(handle.id);
     const limits = { deadline: clock.deadline, lockTimeoutMs: this.host.lockTimeoutMs };
@@ -440,6 +440,6 @@ export class EngineSession implements Session {
   }
 
   private assertOpen(): void {
-    if (!this.open) throw new GraphError(StatusCodes.InvalidRequest, 'The session is closed');
+    if (!this.open) throw graphError(StatusCodes.InvalidRequest, 'The session is closed');
   }
 }

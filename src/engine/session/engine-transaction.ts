@@ -6,7 +6,7 @@
  * statement reads the latest committed state plus its own writes (read committed, as Neo4j),
  * and each written entity stays locked until commit. See docs/transactions.md.
  */
-import { GraphError, StatusCodes, TransactionTimedOut } from '../errors/index.js';
+import { StatusCodes, TransactionTimedOut, GraphError, graphError } from '../errors/index.js';
 import type { DatabaseStore } from '../storage/database-store.js';
 import type { ReadTransaction } from '../storage/snapshot-reader.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
@@ -29,7 +29,7 @@ import type { AccessMode, QueryParameters, ResultStream, SecurityContext, Transa
 
 /** The error every statement and the commit of a terminated transaction fail with. */
 export function terminatedError(reason: string): GraphError {
-  return new GraphError(
+  return graphError(
     StatusCodes.TransactionTerminated,
     `The transaction has been terminated. Retry your operation in a new transaction, and you should see a successful result. ${reason}`,
   );
@@ -166,7 +166,7 @@ export class EngineTransaction implements Transaction {
       const statement = ctx.compile(query, new Set(params.keys()));
       const used = ctx.useTarget(statement, params);
       if (used !== null && used.toLowerCase() !== ctx.database.toLowerCase()) {
-        throw new GraphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${ctx.database}`);
+        throw graphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${ctx.database}`);
       }
       authorizeStatement(ctx.security, ctx.database, statement, ctx.services.admin.procedures);
       const plan = this.writes === null ? planFor(statement, this.snapshot!, ctx.services) : null;
@@ -174,8 +174,7 @@ export class EngineTransaction implements Transaction {
         this.checkPlan(plan);
         if (plan.admin) return await this.queueAdmin(plan, params, clock);
         if (plan.writes && plan.explain !== 'EXPLAIN') {
-          if (ctx.mode === 'READ')
-            throw new GraphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
+          if (ctx.mode === 'READ') throw graphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
           this.writes = new TransactionWrites(ctx.store, ctx.handle, this.writeLimits());
         }
       }
@@ -201,14 +200,14 @@ export class EngineTransaction implements Transaction {
   /** Refuses what an explicit transaction cannot run (batched subqueries, queries after admin commands); privileges were checked on the statement. */
   private checkPlan(plan: StatementPlan): void {
     if (hasBatchedSubquery(plan.plan)) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.InvalidRequest,
         "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
       );
     }
     if (plan.admin) return;
     if (this.adminCommands.length > 0) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.ForbiddenDueToTransactionType,
         'Tried to execute a query after executing an administration command in the same transaction.',
       );
@@ -349,7 +348,7 @@ export class EngineTransaction implements Transaction {
     clock: StatementClock,
   ): Promise<ResultStream> {
     if (this.ranQuery) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.ForbiddenDueToTransactionType,
         'Tried to execute an administration command after executing a query in the same transaction.',
       );
@@ -414,7 +413,7 @@ export class EngineTransaction implements Transaction {
     const reason = this.context.handle.terminatedReason;
     if (reason !== null) throw terminatedError(reason);
     if (this.state !== 'open') {
-      throw new GraphError(StatusCodes.TransactionNotFound, 'The transaction is no longer open (it was committed, rolled back or failed).');
+      throw graphError(StatusCodes.TransactionNotFound, 'The transaction is no longer open (it was committed, rolled back or failed).');
     }
   }
 }

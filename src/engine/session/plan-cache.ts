@@ -12,6 +12,7 @@
  * results); they are re-read at most once per {@link COUNT_RECHECK_MS} and the statement is
  * re-planned when one moved by more than half (Neo4j's statistics divergence, simplified).
  */
+import { invariant } from '../errors/index.js';
 import type { GraphReader, IndexDefinition } from '../storage/graph-store.js';
 import type { Statement } from '../cypher/ast/index.js';
 import { PlannerContext } from '../cypher/planner/planner-context.js';
@@ -97,7 +98,7 @@ class RecordingCatalog implements Catalog {
   }
 
   private get catalog(): Catalog {
-    if (this.inner === null) throw new Error('The planning catalog of a cached plan was used after planning');
+    invariant(this.inner !== null, 'the planning catalog of a cached plan was used after planning');
     return this.inner;
   }
 

@@ -11,7 +11,7 @@ import { runAdminCommand } from '../cypher/runtime/operators/command-call.js';
 import { COMMIT, isSignal } from '../cypher/runtime/row.js';
 import { accessorFor } from '../cypher/runtime/execution-context.js';
 import type { ExecutionContext } from '../cypher/runtime/execution-context.js';
-import { GraphError, StatusCodes } from '../errors/index.js';
+import { StatusCodes, graphError } from '../errors/index.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { materialize } from './materialize.js';
 import { estimateRowBytes } from '../cypher/memory/estimate.js';
@@ -226,7 +226,7 @@ async function runToCompletion(
   const counters = (): WriteCounters => (writer ? counterSum(committed, counterDelta(writer.counters, before)) : ZERO_COUNTERS);
   const commitBatch = async (): Promise<void> => {
     if (!target.nextBatch) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.InvalidRequest,
         "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, but tried to execute in an explicit transaction.",
       );

@@ -13,7 +13,7 @@
  * See docs/transactions.md for the isolation this gives.
  */
 import { setImmediate as yieldEventLoop } from 'node:timers/promises';
-import { GraphError, StatusCodes, TransactionTimedOut } from '../errors/index.js';
+import { StatusCodes, TransactionTimedOut, graphError } from '../errors/index.js';
 import type { DatabaseStore } from '../storage/database-store.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
 import { WriteSet, type WriteSetMark } from '../storage/write-set.js';
@@ -96,7 +96,7 @@ export class TransactionWrites {
     if (!stillOpen()) {
       writer.rollback();
       clock.checkAlive();
-      throw new GraphError(StatusCodes.TransactionNotFound, 'The transaction was closed while waiting for the write lock.');
+      throw graphError(StatusCodes.TransactionNotFound, 'The transaction was closed while waiting for the write lock.');
     }
     writer.guard = this.set;
     writer.origin = this.handle.origin;

@@ -39,7 +39,7 @@
  * Change events: when someone subscribes to change events (search services in use) every
  * created entity is reported, as for any commit; that costs a read per entity.
  */
-import { ConstraintValidationFailed, EntityNotFound, GraphError, StatusCodes } from '../errors/index.js';
+import { ConstraintValidationFailed, EntityNotFound, StatusCodes, graphError } from '../errors/index.js';
 import type { CypherMap, CypherValue } from '../values/types.js';
 import type { ConstraintEntry, IndexEntry, SchemaCatalog } from '../catalog/schema-catalog.js';
 import type { DatabaseStore } from './database-store.js';
@@ -173,7 +173,7 @@ export class BulkLoader {
   }
 
   private assertOpen(): void {
-    if (!this.open) throw new GraphError(StatusCodes.TransactionNotFound, 'The bulk load is finished.');
+    if (!this.open) throw graphError(StatusCodes.TransactionNotFound, 'The bulk load is finished.');
   }
 
   private labelSet(labels: readonly string[]): LabelSet {

@@ -2,7 +2,7 @@
  * Neo4j-style messages and errors for constraint violations and schema commands (one place,
  * so wording stays consistent).
  */
-import { ClientError, ConstraintValidationFailed, StatusCodes } from '../errors/index.js';
+import { ConstraintValidationFailed, DatabaseError, StatusCodes, graphError, type GraphError, type StatusCode } from '../errors/index.js';
 import type { CypherValue } from '../values/types.js';
 import type { ConstraintDefinition } from './graph-store.js';
 import { valueText } from '../values/to-string.js';
@@ -77,14 +77,14 @@ export function schemaPattern(definition: Pick<ConstraintDefinition, 'entityType
 }
 
 /** Creating a constraint over data that violates it. */
-export function constraintCreationFailed(definition: ConstraintDefinition, reason: string): ClientError {
-  return new ClientError(
+export function constraintCreationFailed(definition: ConstraintDefinition, reason: string): DatabaseError {
+  return new DatabaseError(
     StatusCodes.ConstraintCreationFailed,
     `Unable to create Constraint( name='${definition.name}', type='${definition.type}', schema=${schemaPattern(definition)} ):\n${reason}`,
   );
 }
 
 /** A schema command error with a given code. */
-export function schemaError(code: string, message: string): ClientError {
-  return new ClientError(code, message);
+export function schemaError(code: StatusCode, message: string): GraphError {
+  return graphError(code, message);
 }

@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { ArgumentError, ClientError, DatabaseError, StatusCodes } from '../errors/index.js';
+import { ArgumentError, ClientError, StatusCodes, TransientError } from '../errors/index.js';
 import { Tokens } from '../catalog/tokens.js';
 import type { SchemaCatalog } from '../catalog/schema-catalog.js';
 import { loadCatalog } from '../catalog/catalog-loader.js';
@@ -170,7 +170,7 @@ export class DatabaseStore {
     this.assertOpen();
     if (uuid === this.uuid) return;
     if (this.committed !== 0n) {
-      throw new DatabaseError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' holds data of another database (${this.uuid}).`);
+      throw new TransientError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' holds data of another database (${this.uuid}).`);
     }
     this.writer.stmt("UPDATE meta SET value = ? WHERE key = 'uuid'").run(uuid);
     (this.context as { uuid: string }).uuid = uuid;
@@ -219,7 +219,7 @@ export class DatabaseStore {
     }
     try {
       if (tx.commitVersion !== record.version) {
-        throw new DatabaseError(
+        throw new TransientError(
           StatusCodes.DatabaseUnavailable,
           `Database '${this.name}' cannot apply version ${record.version} at version ${tx.commitVersion - 1n}: the replica diverged.`,
         );
@@ -397,7 +397,7 @@ export class DatabaseStore {
 
   private assertOpen(): void {
     if (this.closed) {
-      throw new DatabaseError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' is closed.`);
+      throw new TransientError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' is closed.`);
     }
   }
 
@@ -663,7 +663,7 @@ export class DatabaseStore {
   /** Rolls back an open writer, closes every connection. Open readers become unusable. */
   close(): void {
     if (this.closed) return;
-    this.lock.rejectWaiters(new DatabaseError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' is closing.`));
+    this.lock.rejectWaiters(new TransientError(StatusCodes.DatabaseUnavailable, `Database '${this.name}' is closing.`));
     this.activeWriter?.rollback();
     if (this.pendingCommitLog.length > 0 && !this.writer.db.inTransaction) {
       this.writer.db.pragma(`busy_timeout = ${CLOSE_BUSY_TIMEOUT_MS}`);

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseNotFound, ClientError, StatusCodes } from '../errors/index.js';
+import { DatabaseNotFound, ClientError, StatusCodes, TransientError } from '../errors/index.js';
 import {
   SYSTEM_DATABASE,
   deleteCatalogRow,
@@ -116,7 +116,7 @@ export class StorageEngine {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new ClientError(StatusCodes.DatabaseUnavailable, 'The storage engine is closed.');
+    if (this.closed) throw new TransientError(StatusCodes.DatabaseUnavailable, 'The storage engine is closed.');
   }
 
   /** Every database, `system` included. */

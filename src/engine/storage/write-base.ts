@@ -4,7 +4,7 @@
  * and the helpers every mutation uses (property validation, unique checks, token ids).
  * `NodeWriter` adds node mutations, `WriteTransaction` relationships, schema and commit.
  */
-import { GraphError } from '../errors/index.js';
+import { graphError } from '../errors/index.js';
 import type { CypherMap, CypherValue } from '../values/types.js';
 import type { WriteCounters } from './graph-store.js';
 import type { IndexEntry, SchemaCatalog } from '../catalog/schema-catalog.js';
@@ -94,7 +94,7 @@ export abstract class WriteBase extends HeadReader {
   }
 
   protected assertOpen(): void {
-    if (!this.open) throw new GraphError('Neo.ClientError.Transaction.TransactionNotFound', 'The transaction is closed.');
+    if (!this.open) throw graphError('Neo.ClientError.Transaction.TransactionNotFound', 'The transaction is closed.');
   }
 
   /** Validates every value first, then maps keys to token ids (creating tokens). */

@@ -7,7 +7,7 @@
  * each write keep other transactions off what the set changes; the version each entity had when
  * this transaction first changed it is checked again at every apply (first committer wins).
  */
-import { GraphError, TransientError } from '../errors/index.js';
+import { TransientError, graphError } from '../errors/index.js';
 import { StatusCodes } from '../errors/status-codes.js';
 import type { EntityLocks, LockOwner } from '../mvcc/entity-locks.js';
 import { CypherPoint } from '../values/types.js';
@@ -136,7 +136,7 @@ export class WriteSet implements WriteGuard {
     if (this.replaying) return;
     const bytes = opBytes(op);
     if (this.bytes + bytes > this.maxBytes) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.ResourcePressure,
         `The allocation of an extra ${bytes} bytes would use more than the limit ${this.maxBytes} bytes of the transaction's write set. Currently using ${this.bytes} bytes. database.transaction_max_write_set threshold reached.`,
       );

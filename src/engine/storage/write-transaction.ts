@@ -9,7 +9,7 @@
  * the old head to the history table with [version, V); later changes in the same transaction
  * update the head in place. Rolling back (SQLite ROLLBACK) therefore leaves no history row.
  */
-import { EntityNotFound } from '../errors/index.js';
+import { EntityNotFound, invariant } from '../errors/index.js';
 import type { CypherMap, CypherValue } from '../values/types.js';
 import type { ChangeEvent, CommitOrigin, ConstraintDefinition, GraphWriter, IndexDefinition, Savepoint } from './graph-store.js';
 import type { SchemaCatalog } from '../catalog/schema-catalog.js';
@@ -238,7 +238,7 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     const schemaOps = this.schemaOps.length;
     let done = false;
     const finish = (): void => {
-      if (done) throw new Error('Savepoint already released or rolled back');
+      invariant(!done, 'savepoint already released or rolled back');
       done = true;
       this.savepointDepth--;
     };

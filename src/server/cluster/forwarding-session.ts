@@ -8,7 +8,6 @@
 import type { Result, Session as DriverSession, Transaction as DriverTransaction } from 'neo4j-driver';
 import neo4j from 'neo4j-driver';
 import {
-  GraphError,
   type ClusterNode,
   type CypherValue,
   type QueryParameters,
@@ -18,6 +17,7 @@ import {
   type SessionOptions,
   type Transaction,
   type TransactionOptions,
+  graphError,
 } from '../../engine/index.js';
 import { fromDriver, toDriver, type DriverModule } from '../../cli/shell/remote-values.js';
 import type { LeaderClient } from './leader-client.js';
@@ -52,7 +52,7 @@ function metadataFor(options: TransactionOptions | undefined): Record<string, un
 
 function asGraphError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && code.startsWith('Neo.')) return new GraphError(code, (error as Error).message);
+  if (typeof code === 'string' && code.startsWith('Neo.')) return graphError(code, (error as Error).message);
   return error;
 }
 

@@ -3,10 +3,10 @@
  * array), a non-string `query`, non-object `variables` or a non-string `operationName` are
  * client errors (`Neo.ClientError.Request.Invalid`), never internal ones.
  */
-import { GraphError, StatusCodes } from '../../engine/index.js';
+import { StatusCodes, GraphError, graphError } from '../../engine/index.js';
 
 function invalid(message: string): GraphError {
-  return new GraphError(StatusCodes.InvalidRequest, message);
+  return graphError(StatusCodes.InvalidRequest, message);
 }
 
 /** Throws a ClientError unless `body` is one GraphQL request object with well-typed members. */

@@ -1,26 +1,15 @@
 /**
  * The one mapping from errors to HTTP responses. Every error body has the Neo4j shape
- * `{errors: [{code, message}]}`; the status follows the error's meaning.
+ * `{errors: [{code, message}]}`; the status is the one error-mapping.ts gives the code.
  */
 import { GraphError, StatusCodes, toGraphError } from '../../engine/index.js';
+import { errorMapping } from '../error-mapping.js';
 
 /** Neo4j-style error entry. */
 export interface ErrorEntry {
   readonly code: string;
   readonly message: string;
 }
-
-const STATUS_BY_CODE: ReadonlyMap<string, number> = new Map([
-  [StatusCodes.InvalidFormat, 400],
-  [StatusCodes.InvalidRequest, 400],
-  [StatusCodes.Unauthorized, 401],
-  [StatusCodes.TokenExpired, 401],
-  [StatusCodes.Forbidden, 403],
-  [StatusCodes.DatabaseNotFound, 404],
-  [StatusCodes.TransactionNotFound, 404],
-  [StatusCodes.AuthenticationRateLimit, 429],
-  [StatusCodes.DatabaseUnavailable, 503],
-]);
 
 /** Fastify's own errors (bad JSON, body too large, validation) carry these fields. */
 interface FrameworkError {
@@ -39,8 +28,7 @@ export interface MappedError {
 /** Maps any thrown value to a status and a Neo4j error entry. */
 export function mapError(error: unknown): MappedError {
   if (error instanceof GraphError) {
-    const status = STATUS_BY_CODE.get(error.code) ?? (error.classification === 'DatabaseError' ? 500 : 400);
-    return { status, entry: { code: error.code, message: error.message } };
+    return { status: errorMapping(error).httpStatus, entry: { code: error.code, message: error.message } };
   }
   const framework = error as FrameworkError;
   if (framework !== null && typeof framework === 'object' && typeof framework.statusCode === 'number') {
@@ -56,7 +44,7 @@ export function mapError(error: unknown): MappedError {
     }
   }
   const wrapped = toGraphError(error);
-  return { status: 500, entry: { code: wrapped.code, message: wrapped.message } };
+  return { status: errorMapping(wrapped).httpStatus, entry: { code: wrapped.code, message: wrapped.message } };
 }
 
 /** An error entry for a statement failure reported inside a 200/201 transactional response. */

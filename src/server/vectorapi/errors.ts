@@ -1,43 +1,24 @@
 /**
- * Maps graphdb errors to gRPC status codes, once, for every vector-API call: authentication to
- * UNAUTHENTICATED, RBAC to PERMISSION_DENIED, unknown collections to NOT_FOUND, existing ones to
- * ALREADY_EXISTS, bad input (wrong dimensions, malformed filters, Cypher argument and type errors)
- * to INVALID_ARGUMENT, write conflicts to ABORTED, login throttling to RESOURCE_EXHAUSTED.
- * Anything unexpected becomes INTERNAL with a generic message (the detail goes to the log).
+ * Maps graphdb errors to gRPC status codes, once, for every vector-API call, through the shared
+ * table of error-mapping.ts: authentication to UNAUTHENTICATED, RBAC to PERMISSION_DENIED, other
+ * client errors (wrong dimensions, malformed filters, Cypher argument and type errors) to
+ * INVALID_ARGUMENT, write conflicts to ABORTED, other transient errors to UNAVAILABLE, login
+ * throttling to RESOURCE_EXHAUSTED; unknown collections are NOT_FOUND and existing ones
+ * ALREADY_EXISTS. Database errors and anything unexpected become INTERNAL with a generic message
+ * (the detail goes to the log).
  */
 import { Code, ConnectError } from '@connectrpc/connect';
-import {
-  ArgumentError,
-  ClientError,
-  CypherTypeError,
-  GraphError,
-  TransientError,
-  StatusCodes,
-  CollectionAlreadyExists,
-  CollectionNotFound,
-} from '../../engine/index.js';
-
-const BY_STATUS: ReadonlyMap<string, Code> = new Map([
-  [StatusCodes.Unauthorized, Code.Unauthenticated],
-  [StatusCodes.TokenExpired, Code.Unauthenticated],
-  [StatusCodes.Forbidden, Code.PermissionDenied],
-  [StatusCodes.AuthenticationRateLimit, Code.ResourceExhausted],
-  [StatusCodes.DatabaseNotFound, Code.NotFound],
-]);
+import { CollectionAlreadyExists, CollectionNotFound, toGraphError } from '../../engine/index.js';
+import { errorMapping } from '../error-mapping.js';
 
 /** The gRPC error for a thrown value. */
 export function toConnectError(error: unknown, onInternal: (error: unknown) => void): ConnectError {
   if (error instanceof ConnectError) return error;
   if (error instanceof CollectionNotFound) return new ConnectError(error.message, Code.NotFound);
   if (error instanceof CollectionAlreadyExists) return new ConnectError(error.message, Code.AlreadyExists);
-  if (error instanceof GraphError) {
-    const code = BY_STATUS.get(error.code);
-    if (code !== undefined) return new ConnectError(error.message, code);
-    if (error instanceof TransientError) return new ConnectError(error.message, Code.Aborted);
-    if (error instanceof ArgumentError || error instanceof CypherTypeError || error instanceof ClientError) {
-      return new ConnectError(error.message, Code.InvalidArgument);
-    }
-  }
+  const graphError = toGraphError(error);
+  const code = errorMapping(graphError).grpcCode;
+  if (code !== Code.Internal) return new ConnectError(graphError.message, code);
   onInternal(error);
   return new ConnectError('Internal error', Code.Internal);
 }

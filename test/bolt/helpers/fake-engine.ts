@@ -2,7 +2,7 @@
  * A tiny scripted engine for Bolt tests of the protocol layers (no Cypher): each query text
  * picks a canned behaviour. End-to-end tests with the real engine live in e2e-*.test.ts.
  */
-import { GraphError, WriteConflict } from '../../../src/engine/errors/index.js';
+import { WriteConflict, graphError } from '../../../src/engine/errors/index.js';
 import type {
   QueryParameters,
   ResultStream,
@@ -110,7 +110,7 @@ export function createFakeEngine(): { engine: { session(options?: SessionOptions
       case 'GRAPH':
         return new ListStream(['a', 'r', 'p', 'dt'], () => [alice, knows, new Path([alice, bob], [knows]), stockholm], 1, summary(), log);
       case 'FAIL':
-        throw new GraphError(arg ?? 'Neo.ClientError.Statement.SyntaxError', `Scripted failure ${arg ?? ''}`.trim());
+        throw graphError(arg ?? 'Neo.ClientError.Statement.SyntaxError', `Scripted failure ${arg ?? ''}`.trim());
       case 'CONFLICT_TIMES':
         conflictsLeft = Number(arg);
         return new ListStream([], () => [], 0, summary(), log);
@@ -149,7 +149,7 @@ export function createFakeEngine(): { engine: { session(options?: SessionOptions
           log,
         );
       default:
-        throw new GraphError('Neo.ClientError.Statement.SyntaxError', `Unknown scripted query: ${query}`);
+        throw graphError('Neo.ClientError.Statement.SyntaxError', `Unknown scripted query: ${query}`);
     }
   };
 
@@ -158,7 +158,7 @@ export function createFakeEngine(): { engine: { session(options?: SessionOptions
       log.sessions.push(options);
       const database = options.database ?? 'neo4j';
       if (database === 'missing') {
-        throw new GraphError('Neo.ClientError.Database.DatabaseNotFound', `Database does not exist. Database name: 'missing'.`);
+        throw graphError('Neo.ClientError.Database.DatabaseNotFound', `Database does not exist. Database name: 'missing'.`);
       }
       let last: string | null = null;
       return {

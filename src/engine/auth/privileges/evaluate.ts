@@ -6,7 +6,7 @@
  * forms ("Database access is not allowed for user 'u' with roles [PUBLIC, r].", "Create node with
  * labels 'A' on database 'd' is not allowed for ...", "Permission denied for CREATE USER. ...").
  */
-import { Forbidden, GraphError, StatusCodes } from '../../errors/index.js';
+import { Forbidden, StatusCodes, graphError } from '../../errors/index.js';
 import type { AccessRequirement, ElementSegment, StatementAccess } from '../../cypher/semantic/access-types.js';
 import { DBMS_ACTIONS, GRAPH_ACTIONS, type PrivilegeAction, type PrivilegeRecord } from './types.js';
 
@@ -130,7 +130,7 @@ export class PrivilegeDecision {
   check(access: StatementAccess): void {
     const username = this.subject.username;
     if (username !== null && this.source.mustChangePassword?.(username) && (access.needsDatabaseAccess || access.requirements.length > 0)) {
-      throw new GraphError(StatusCodes.CredentialsExpired, CREDENTIALS_EXPIRED);
+      throw graphError(StatusCodes.CredentialsExpired, CREDENTIALS_EXPIRED);
     }
     const target = this.source.resolve(this.database);
     if (access.needsDatabaseAccess) {

@@ -5,7 +5,7 @@
  * `genai.vector.encodeBatch` (planner/hoist-encode.ts); this implementation only runs where that
  * is impossible (inside a MATCH, or with variables the clause itself binds) and explains why.
  */
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, graphError } from '../../errors/index.js';
 import { scalar } from './define.js';
 import type { ScalarFunction } from './registry.js';
 
@@ -22,7 +22,7 @@ export const genaiFunctions: readonly ScalarFunction[] = [
       description: 'Encode a given resource as a vector using the named provider (graphdb: the configured embedding provider).',
     },
     () => {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.ProcedureCallFailed,
         'genai.vector.encode cannot be evaluated here: compute it in a WITH, LET, RETURN, UNWIND, SET or CREATE clause from variables bound before that clause (or use genai.vector.encodeBatch).',
       );

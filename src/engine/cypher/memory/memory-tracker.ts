@@ -11,7 +11,7 @@
  * what V8 holds (see `estimateValueBytes`).
  */
 import { getHeapStatistics } from 'node:v8';
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, GraphError, graphError } from '../../errors/index.js';
 
 const MIB = 1024 * 1024;
 
@@ -23,7 +23,7 @@ function formatBytes(bytes: number): string {
 
 /** The error of an allocation over a limit (Neo4j's text, naming the setting). */
 export function memoryLimitError(extra: number, limit: number, used: number, setting: string): GraphError {
-  return new GraphError(
+  return graphError(
     StatusCodes.ResourcePressure,
     `The allocation of an extra ${formatBytes(extra)} would use more than the limit ${formatBytes(limit)}. Currently using ${formatBytes(used)}. ${setting} threshold reached`,
   );

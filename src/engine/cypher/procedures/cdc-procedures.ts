@@ -9,7 +9,7 @@
  * database, one older than the capture floor (pruned, or before capture was enabled) or one from
  * the future is `Neo.ClientError.ChangeDataCapture.InvalidIdentifier`.
  */
-import { ArgumentError, ClientError, GraphError, StatusCodes } from '../../errors/index.js';
+import { ArgumentError, ClientError, StatusCodes, graphError } from '../../errors/index.js';
 import type { ChangeLog } from '../../storage/database-store.js';
 import type { CypherMap, CypherValue } from '../../values/types.js';
 import { matchesSelector, parseSelector, type ChangeSelector } from './cdc-selectors.js';
@@ -48,7 +48,7 @@ function decodeId(id: string, database: string): Position {
 
 function changeLogOf(ctx: ProcedureContext): ChangeLog {
   const log = ctx.admin?.changeLog?.(ctx.databaseName);
-  if (log === undefined) throw new GraphError(StatusCodes.ProcedureCallFailed, 'Change data capture is not available in this engine.');
+  if (log === undefined) throw graphError(StatusCodes.ProcedureCallFailed, 'Change data capture is not available in this engine.');
   return log;
 }
 
@@ -117,7 +117,7 @@ export const cdcProcedures: readonly ProcedureDefinition[] = [
     call(args, ctx) {
       const log = changeLogOf(ctx);
       if (log.mode === 'OFF') {
-        throw new GraphError(
+        throw graphError(
           StatusCodes.ProcedureCallFailed,
           `Change data capture is not enabled for database '${ctx.databaseName}' (ALTER DATABASE ${ctx.databaseName} SET OPTION txLogEnrichment 'FULL').`,
         );

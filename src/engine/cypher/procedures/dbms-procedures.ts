@@ -8,7 +8,7 @@
  * their argument as Neo4j does, and `db.prepareForReplanning` empties the query caches so the
  * next statements are planned against current counts.
  */
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, graphError } from '../../errors/index.js';
 import type { CypherValue } from '../../values/types.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
 import { valueText } from '../../values/to-string.js';
@@ -50,7 +50,7 @@ export const dbmsProcedures: readonly ProcedureDefinition[] = [
     description: 'List the currently active configuration settings of graphdb (admin only).',
     call: (args, ctx) => {
       if (ctx.admin?.isAdmin?.() === false) {
-        throw new GraphError(
+        throw graphError(
           StatusCodes.Forbidden,
           'Executing admin procedure `dbms.listConfig` is not allowed: it needs the admin permission.',
         );
@@ -91,8 +91,7 @@ export const dbmsProcedures: readonly ProcedureDefinition[] = [
     description:
       'Triggers an index resample and waits for it to complete, and after that clears query caches. After this procedure has finished queries will be planned using the latest database statistics.',
     call: (args, ctx) => {
-      if (typeof args[0] === 'bigint' && args[0] < 0n)
-        throw new GraphError(StatusCodes.ProcedureCallFailed, 'Timeout must be non-negative.');
+      if (typeof args[0] === 'bigint' && args[0] < 0n) throw graphError(StatusCodes.ProcedureCallFailed, 'Timeout must be non-negative.');
       clearCaches(ctx);
       return [];
     },
@@ -106,7 +105,7 @@ export const dbmsProcedures: readonly ProcedureDefinition[] = [
     call: (args, ctx) => {
       const name = args[0];
       if (!ctx.reader.indexes().some((index) => index.name === name)) {
-        throw new GraphError(
+        throw graphError(
           StatusCodes.ProcedureCallFailed,
           `Failed to invoke procedure \`db.resampleIndex\`: Caused by: No such index '${valueText(name)}'`,
         );

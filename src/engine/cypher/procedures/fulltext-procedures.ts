@@ -4,7 +4,7 @@
  * `awaitEventuallyConsistentIndexRefresh`. The indexes they create are the same catalog entries
  * as `CREATE FULLTEXT INDEX` makes; the search services populate them.
  */
-import { ArgumentError, GraphError, StatusCodes } from '../../errors/index.js';
+import { ArgumentError, StatusCodes, graphError } from '../../errors/index.js';
 import type { IndexDefinition } from '../../storage/graph-store.js';
 import type { CypherValue } from '../../values/types.js';
 import { requireProcedureWriter } from './procedure-writer.js';
@@ -94,7 +94,7 @@ export const fulltextAdminProcedures: readonly ProcedureDefinition[] = [
       const name = args[0];
       const index = ctx.reader.indexes().find((i) => i.name === name);
       if (index === undefined || index.type !== 'FULLTEXT') {
-        throw new GraphError(
+        throw graphError(
           StatusCodes.IndexNotFound,
           `Unable to drop index called \`${valueText(name)}\`: there is no full-text index with that name.`,
         );

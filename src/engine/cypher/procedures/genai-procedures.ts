@@ -7,7 +7,7 @@
  * procedure registers the work with the statement's scheduler and yields PAUSE until it is done,
  * so the event loop stays free while the model runs.
  */
-import { ArgumentError, GraphError, StatusCodes } from '../../errors/index.js';
+import { ArgumentError, StatusCodes, graphError } from '../../errors/index.js';
 import type { CypherValue } from '../../values/types.js';
 import { PAUSE, type Signal } from '../runtime/row.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
@@ -24,7 +24,7 @@ export interface EmbeddingService {
 function serviceFor(ctx: ProcedureContext, provider: CypherValue, configuration: CypherValue): EmbeddingService {
   const service = ctx.admin?.embeddings?.();
   if (service === undefined || service === null) {
-    throw new GraphError(StatusCodes.ProcedureCallFailed, 'No embedding provider is configured (embeddings.enabled and embeddings.model).');
+    throw graphError(StatusCodes.ProcedureCallFailed, 'No embedding provider is configured (embeddings.enabled and embeddings.model).');
   }
   if (typeof provider !== 'string' || provider.toLowerCase() !== service.kind.toLowerCase()) {
     throw new ArgumentError(
@@ -50,8 +50,7 @@ function serviceFor(ctx: ProcedureContext, provider: CypherValue, configuration:
 /** Runs `work` to completion, yielding PAUSE while it is pending. */
 function* awaitResult<T>(ctx: ProcedureContext, work: Promise<T>): Generator<Signal, T> {
   const execution = ctx.execution;
-  if (execution === undefined)
-    throw new GraphError(StatusCodes.ProcedureCallFailed, 'genai.vector.encodeBatch needs a statement scheduler');
+  if (execution === undefined) throw graphError(StatusCodes.ProcedureCallFailed, 'genai.vector.encodeBatch needs a statement scheduler');
   let settled: { value: T } | { error: unknown } | null = null;
   const done = work.then(
     (value) => void (settled = { value }),
@@ -61,7 +60,7 @@ function* awaitResult<T>(ctx: ProcedureContext, work: Promise<T>): Generator<Sig
     execution.scheduler.waitFor(done);
     yield PAUSE;
     if (settled === null && execution.scheduler.waitPending) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.ProcedureCallFailed,
         'genai.vector.encodeBatch cannot run inside an expression subquery (embedding is asynchronous)',
       );
@@ -70,10 +69,7 @@ function* awaitResult<T>(ctx: ProcedureContext, work: Promise<T>): Generator<Sig
   }
   const outcome = settled as { value: T } | { error: unknown };
   if ('error' in outcome)
-    throw new GraphError(
-      StatusCodes.ProcedureCallFailed,
-      `Embedding failed: ${String((outcome.error as Error)?.message ?? outcome.error)}`,
-    );
+    throw graphError(StatusCodes.ProcedureCallFailed, `Embedding failed: ${String((outcome.error as Error)?.message ?? outcome.error)}`);
   return outcome.value;
 }
 

@@ -3,7 +3,7 @@
  * `db.awaitIndex`, `db.schema.nodeTypeProperties`, `db.schema.relTypeProperties`.
  * The two schema procedures scan every node or relationship, as Neo4j's do.
  */
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, graphError } from '../../errors/index.js';
 import { typeName, isList } from '../../values/kinds.js';
 import type { CypherMap, CypherValue } from '../../values/types.js';
 import type { GraphReader } from '../../storage/graph-store.js';
@@ -96,11 +96,11 @@ function relTypeProperties(reader: GraphReader): CypherValue[][] {
 function failedIndexes(reader: GraphReader, name: string | null): void {
   const indexes = reader.indexes().filter((i) => name === null || i.name === name);
   if (name !== null && indexes.length === 0) {
-    throw new GraphError(StatusCodes.ProcedureCallFailed, `No such index '${name}'`);
+    throw graphError(StatusCodes.ProcedureCallFailed, `No such index '${name}'`);
   }
   const failed = indexes.filter((i) => i.state === 'FAILED');
   if (failed.length > 0) {
-    throw new GraphError(StatusCodes.ProcedureCallFailed, `Index '${failed[0]!.name}' is in a failed state`);
+    throw graphError(StatusCodes.ProcedureCallFailed, `Index '${failed[0]!.name}' is in a failed state`);
   }
 }
 

@@ -4,7 +4,7 @@
  * `ctx.admin.transactions` is already bound to the user running the statement: admins see every
  * transaction, other users their own.
  */
-import { CypherTypeError, GraphError, StatusCodes } from '../../errors/index.js';
+import { CypherTypeError, StatusCodes, graphError } from '../../errors/index.js';
 import { CypherDuration } from '../../values/types.js';
 import type { CypherValue } from '../../values/types.js';
 import type { TransactionAdmin } from './admin-hooks.js';
@@ -28,7 +28,7 @@ export function nameStrings(name: Evaluator | null, ctx: ExecutionContext): stri
 
 function transactions(ctx: ExecutionContext): TransactionAdmin {
   const admin = ctx.admin.transactions;
-  if (admin === undefined) throw new GraphError(StatusCodes.UnsupportedOperation, 'Transaction administration is not available here');
+  if (admin === undefined) throw graphError(StatusCodes.UnsupportedOperation, 'Transaction administration is not available here');
   return admin;
 }
 

@@ -3,7 +3,7 @@
  * registry; subquery expressions and pattern predicates are planned on first use, with the
  * variables bound in the evaluating row as their outer scope (cached per set of bound names).
  */
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, graphError } from '../../errors/index.js';
 import { Kind } from '../ast/index.js';
 import type { Expression, PathPattern, Pattern, PatternPart, Query, ShortestPath, SubqueryPattern } from '../ast/index.js';
 import type { FunctionRegistry } from '../functions/registry.js';
@@ -48,9 +48,9 @@ export function createCompileEnv(planner: PlannerContext, functions: FunctionReg
     scope: [],
     resolveFunction(name: string): ResolvedFunction {
       const fn = functions.lookup(name);
-      if (!fn) throw new GraphError(StatusCodes.SyntaxError, `Unknown function '${name}'`, { detail: 'UnknownFunction' });
+      if (!fn) throw graphError(StatusCodes.SyntaxError, `Unknown function '${name}'`, { detail: 'UnknownFunction' });
       if (fn.kind !== 'scalar') {
-        throw new GraphError(StatusCodes.SyntaxError, `Aggregate function ${name} is not allowed here`, { detail: 'InvalidAggregation' });
+        throw graphError(StatusCodes.SyntaxError, `Aggregate function ${name} is not allowed here`, { detail: 'InvalidAggregation' });
       }
       return { call: (args, ctx) => fn.call(args, ctx) };
     },

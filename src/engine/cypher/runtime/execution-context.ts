@@ -3,7 +3,7 @@
  */
 import type { GraphReader, GraphWriter } from '../../storage/graph-store.js';
 import type { CypherMap, CypherValue, EntityAccessor } from '../../values/types.js';
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, graphError } from '../../errors/index.js';
 import type { StatementClock } from './statement-clock.js';
 import type { AdminHooks } from './admin-hooks.js';
 import type { FunctionContext } from '../functions/registry.js';
@@ -43,7 +43,7 @@ export interface ExecutionContext extends FunctionContext {
 /** The writer, or a clear error when the statement runs read-only. */
 export function requireWriter(ctx: ExecutionContext): GraphWriter {
   if (ctx.writer === null) {
-    throw new GraphError(
+    throw graphError(
       StatusCodes.ForbiddenDueToTransactionType,
       'Writing in read access mode not allowed. Attempted write to database ' + ctx.database,
     );

@@ -9,7 +9,7 @@
  * for (const emission of query.run(new Map())) { if (!isSignal(emission)) use(emission.name); }
  * ```
  */
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, graphError } from '../../errors/index.js';
 import type { CypherValue } from '../../values/types.js';
 import { compile } from '../query-cache.js';
 import { planStatement, type StatementPlan } from '../planner/plan-statement.js';
@@ -39,7 +39,7 @@ export function prepareNestedQuery(ctx: ExecutionContext, text: string, paramete
   const { ast } = compile(text, parameterNames);
   const plan = planStatement(ast, new PlannerContext(ctx.reader, (name) => ctx.admin.procedures.plannerSignature(name)));
   if (plan.admin) {
-    throw new GraphError(
+    throw graphError(
       StatusCodes.InvalidRequest,
       'Database administration commands cannot run inside another statement; run them on their own.',
     );

@@ -4,7 +4,7 @@
  * target (`SHOW FULLTEXT INDEXES`, `SHOW NODE UNIQUE CONSTRAINTS`, `SHOW BUILT IN FUNCTIONS`) and
  * a database name (`SHOW DATABASE x`) select rows here; YIELD/WHERE/RETURN are planned on top.
  */
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, graphError } from '../../errors/index.js';
 import type { ConstraintDefinition, IndexDefinition } from '../../storage/graph-store.js';
 import type { CypherValue } from '../../values/types.js';
 import { Kind } from '../ast/index.js';
@@ -175,7 +175,7 @@ function databaseName(s: Show, name: Evaluator | null, ctx: ExecutionContext): s
   if (s.name?.kind === Kind.Variable) return s.name.name;
   if (name === null) return null;
   const value = name({}, ctx);
-  if (typeof value !== 'string') throw new GraphError(StatusCodes.InvalidRequest, 'Expected a database name');
+  if (typeof value !== 'string') throw graphError(StatusCodes.InvalidRequest, 'Expected a database name');
   return value;
 }
 
@@ -214,6 +214,6 @@ export function showRows(s: Show, name: Evaluator | null, ctx: ExecutionContext)
     case 'USER PRIVILEGES':
       return securityAdmin(ctx).rows(s.target, s.filter, nameStrings(name, ctx));
     default:
-      throw new GraphError(StatusCodes.UnsupportedOperation, `SHOW ${(s as { target: string }).target} is not supported`);
+      throw graphError(StatusCodes.UnsupportedOperation, `SHOW ${(s as { target: string }).target} is not supported`);
   }
 }

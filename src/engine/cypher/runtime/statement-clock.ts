@@ -3,7 +3,7 @@
  * termination on request.
  */
 import { setImmediate as yieldEventLoop, setTimeout as delay } from 'node:timers/promises';
-import { GraphError, StatusCodes, TransactionTimedOut } from '../../errors/index.js';
+import { StatusCodes, TransactionTimedOut, graphError } from '../../errors/index.js';
 
 /** How long an operator pipeline may run before it emits a PAUSE. */
 export const DEFAULT_SLICE_MS = 8;
@@ -77,7 +77,7 @@ export class StatementClock {
   /** Throws when the statement must stop (timeout or termination). */
   checkAlive(): void {
     if (this.terminated !== null) {
-      throw new GraphError(StatusCodes.TransactionTerminated, this.terminated);
+      throw graphError(StatusCodes.TransactionTerminated, this.terminated);
     }
     const now = performance.now();
     if (now > this.deadline) throw new TransactionTimedOut();

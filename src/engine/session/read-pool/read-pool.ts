@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
-import { GraphError, StatusCodes, TransientError } from '../../errors/index.js';
+import { StatusCodes, TransientError, GraphError, graphError } from '../../errors/index.js';
 import { toTransfer, type TransferValue } from '../../values/transfer.js';
 import type { CypherValue } from '../../values/types.js';
 import type { ReadWorkerData, TransferError, WorkerReply, WorkerRequest } from './protocol.js';
@@ -26,7 +26,7 @@ export interface RemoteRead {
 
 /** The error a worker reported, rebuilt (its classification follows from the code). */
 function rebuild(error: TransferError): GraphError {
-  return new GraphError(error.code, error.message, error.detail === undefined ? {} : { detail: error.detail });
+  return graphError(error.code, error.message, error.detail === undefined ? {} : { detail: error.detail });
 }
 
 /** Handlers of one statement's replies. */
@@ -184,12 +184,12 @@ export class ReadPool {
       await end(error);
       throw error;
     }
-    if (reply.type !== 'started') throw new GraphError(StatusCodes.UnknownError, `Unexpected read worker reply ${reply.type}`);
+    if (reply.type !== 'started') throw graphError(StatusCodes.UnknownError, `Unexpected read worker reply ${reply.type}`);
     const channel: WorkerChannel = {
       pull: async (count) => {
         const answer = await worker.ask({ type: 'pull', id, count });
         if (answer.type === 'failed') throw rebuild(answer.error);
-        if (answer.type !== 'records') throw new GraphError(StatusCodes.UnknownError, `Unexpected read worker reply ${answer.type}`);
+        if (answer.type !== 'records') throw graphError(StatusCodes.UnknownError, `Unexpected read worker reply ${answer.type}`);
         return answer;
       },
       close: (reason) => worker.tell({ type: 'close', id, reason }),

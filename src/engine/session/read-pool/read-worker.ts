@@ -11,7 +11,7 @@
  * are reported as Neo4j errors.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { GraphError, StatusCodes, toGraphError } from '../../errors/index.js';
+import { StatusCodes, toGraphError, graphError } from '../../errors/index.js';
 import { ImportFiles } from '../../files/import-files.js';
 import { MemoryPool, resolveMemoryLimits } from '../../cypher/memory/memory-tracker.js';
 import { createFunctionRegistry } from '../../cypher/functions/index.js';
@@ -36,7 +36,7 @@ const data = workerData as ReadWorkerData;
 const port = parentPort!;
 const functions = createFunctionRegistry();
 const procedures = new ProcedureRegistry();
-const refuse = (): Promise<void> => Promise.reject(new GraphError(StatusCodes.InvalidRequest, 'Not available in a read worker'));
+const refuse = (): Promise<void> => Promise.reject(graphError(StatusCodes.InvalidRequest, 'Not available in a read worker'));
 const admin: AdminHooks = { listDatabases: () => [], createDatabase: refuse, dropDatabase: refuse, procedures, functions };
 const services: EngineServices = {
   admin,

@@ -22,7 +22,7 @@ import {
   LocalTime,
   type CypherValue,
 } from '../../values/types.js';
-import { CypherTypeError } from '../../errors/index.js';
+import { CypherTypeError, DatabaseError, StatusCodes } from '../../errors/index.js';
 import { isMap } from '../../values/kinds.js';
 import { ByteReader, ByteWriter } from './byte-buffer.js';
 
@@ -246,7 +246,7 @@ function decodeTemporalOrPoint(tag: Tag, reader: ByteReader): CypherValue {
     case Tag.Point3D:
       return new CypherPoint(reader.varint(), reader.f64LE(), reader.f64LE(), reader.f64LE());
     default:
-      throw new Error(`Corrupt property encoding: unknown tag ${tag} at offset ${reader.offset - 1}`);
+      throw corruptEncoding(`unknown tag ${tag} at offset ${reader.offset - 1}`);
   }
 }
 
@@ -311,7 +311,7 @@ export function skipValue(reader: ByteReader): void {
       reader.skip(24);
       return;
     default:
-      throw new Error(`Corrupt property encoding: unknown tag ${tag as number}`);
+      throw corruptEncoding(`unknown tag ${tag as number}`);
   }
 }
 
@@ -392,4 +392,12 @@ export function findInRecord(buffer: Buffer | null, keyId: number): CypherValue 
     skipValue(reader);
   }
   return undefined;
+}
+
+/** A property record this build cannot decode: damaged storage, not a client's mistake. */
+function corruptEncoding(what: string): DatabaseError {
+  return new DatabaseError(
+    StatusCodes.StorageDamageDetected,
+    `Storage damage detected: corrupt property encoding (${what}). Restore from a backup.`,
+  );
 }

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import { SCHEMA_SQL, STORAGE_FORMAT_VERSION } from './schema.js';
-import { GraphError, StatusCodes } from '../../errors/index.js';
+import { StatusCodes, graphError } from '../../errors/index.js';
 
 /**
  * Durability level. Both modes run the database in WAL mode.
@@ -72,7 +72,7 @@ export class ClosedConnection extends Connection {
   }
 
   private fail(): never {
-    throw new GraphError(StatusCodes.TransactionNotFound, 'The read transaction is closed.');
+    throw graphError(StatusCodes.TransactionNotFound, 'The read transaction is closed.');
   }
 
   override stmt(): Statement {

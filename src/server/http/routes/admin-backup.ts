@@ -13,7 +13,7 @@
  */
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { GraphError, StatusCodes, type GraphDB } from '../../../engine/index.js';
+import { StatusCodes, type GraphDB, graphError } from '../../../engine/index.js';
 import { BackupError, createBackup, restoreBackup } from '../../../engine/transfer/index.js';
 
 /** Inputs of the backup routes. */
@@ -25,7 +25,7 @@ const admin = { auth: 'admin' } as const;
 const objectResponse = { 200: { type: 'object', additionalProperties: true } } as const;
 
 function asRequestError(error: unknown): unknown {
-  return error instanceof BackupError ? new GraphError(StatusCodes.InvalidRequest, error.message) : error;
+  return error instanceof BackupError ? graphError(StatusCodes.InvalidRequest, error.message) : error;
 }
 
 /** A backup directory from a restore `input` (the directory or its manifest.json). */
@@ -68,7 +68,7 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
       async (request) => {
         const output = resolve(request.body.output);
         if (isInside(output, dataDir))
-          throw new GraphError(StatusCodes.InvalidRequest, 'The backup directory must be outside the data directory.');
+          throw graphError(StatusCodes.InvalidRequest, 'The backup directory must be outside the data directory.');
         try {
           await services.writeBehind.flushAll();
           const manifest = await createBackup(dataDir, {
@@ -111,7 +111,7 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const target = resolve(request.body.target ?? join(dirname(resolve(dataDir)), `${basename(resolve(dataDir))}-restore-${stamp}`));
         if (isInside(target, dataDir) || isInside(dataDir, target)) {
-          throw new GraphError(StatusCodes.InvalidRequest, 'A restore never writes into the live data directory; choose another target.');
+          throw graphError(StatusCodes.InvalidRequest, 'A restore never writes into the live data directory; choose another target.');
         }
         try {
           const result = await restoreBackup(input, target);

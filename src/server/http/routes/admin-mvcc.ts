@@ -21,7 +21,6 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { parseDuration, formatDuration } from '../../../engine/config/index.js';
 import {
   DatabaseNotFound,
-  GraphError,
   MAX_DEBT_KEYS,
   MvccLifecycleService,
   StatusCodes,
@@ -30,6 +29,7 @@ import {
   type LifecycleClock,
   type LifecycleSettings,
   type RunSummary,
+  graphError,
 } from '../../../engine/index.js';
 import { MvccMetrics } from './admin-mvcc-metrics.js';
 
@@ -111,7 +111,7 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
       databases: userDatabases,
       store: (name) => {
         if (name.toLowerCase() === SYSTEM_DATABASE) {
-          throw new GraphError(StatusCodes.InvalidRequest, 'The MVCC admin surface excludes the system database.');
+          throw graphError(StatusCodes.InvalidRequest, 'The MVCC admin surface excludes the system database.');
         }
         if (!services.engine.hasDatabase(name)) throw new DatabaseNotFound(name);
         return graphdb.store(name);
@@ -299,12 +299,12 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
         const lifecycle = service.lifecycle(request.params.db);
         const interval = parseDuration(request.body.interval);
         if (interval === null)
-          throw new GraphError(
+          throw graphError(
             StatusCodes.InvalidRequest,
             `Invalid interval '${request.body.interval}' (expected a duration such as 30s, 10m or 0s).`,
           );
         if (interval > 0 && (interval < 1000 || interval > MAX_INTERVAL_MS)) {
-          throw new GraphError(StatusCodes.InvalidRequest, 'The lifecycle interval must be 0s (manual-only) or between 1s and 24h.');
+          throw graphError(StatusCodes.InvalidRequest, 'The lifecycle interval must be 0s (manual-only) or between 1s and 24h.');
         }
         lifecycle.schedule(interval);
         return { database: lifecycle.database, state: lifecycle.state, interval: formatDuration(lifecycle.interval) };

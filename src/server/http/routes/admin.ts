@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { formatDuration, ConfigError, overridableKeys, redactConfig } from '../../../engine/config/index.js';
-import { DatabaseNotFound, GraphError, StatusCodes } from '../../../engine/index.js';
+import { DatabaseNotFound, StatusCodes, graphError } from '../../../engine/index.js';
 import { SEARCH_DISABLED, searchReadinessSchema } from '../services.js';
 
 const admin = { auth: 'admin' } as const;
@@ -122,7 +122,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       try {
         services.config.setOverrides(request.params.name, request.body.overrides);
       } catch (error) {
-        if (error instanceof ConfigError) throw new GraphError(StatusCodes.InvalidRequest, error.message);
+        if (error instanceof ConfigError) throw graphError(StatusCodes.InvalidRequest, error.message);
         throw error;
       }
       return { overrides: services.config.overrides(request.params.name) };

@@ -19,7 +19,7 @@
  * export and erase what they own.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Forbidden, GraphError, StatusCodes, SYSTEM_DATABASE, type GraphDB } from '../../../engine/index.js';
+import { Forbidden, StatusCodes, SYSTEM_DATABASE, type GraphDB, graphError } from '../../../engine/index.js';
 import { rowJson } from '../json/values-out.js';
 import { UNRESTRICTED } from '../security-context.js';
 
@@ -77,7 +77,7 @@ export function gdprRoutes(options: GdprRouteOptions): FastifyPluginAsync {
       }
       if (caller === null) {
         if (named !== undefined) return named;
-        throw new GraphError(StatusCodes.InvalidRequest, 'No authenticated user: name the data subject with `subject`.');
+        throw graphError(StatusCodes.InvalidRequest, 'No authenticated user: name the data subject with `subject`.');
       }
       return caller;
     };
@@ -152,7 +152,7 @@ export function gdprRoutes(options: GdprRouteOptions): FastifyPluginAsync {
         },
       },
       async (request) => {
-        if (request.body.confirm !== true) throw new GraphError(StatusCodes.InvalidRequest, 'An erasure request needs "confirm": true.');
+        if (request.body.confirm !== true) throw graphError(StatusCodes.InvalidRequest, 'An erasure request needs "confirm": true.');
         const subject = subjectOf(request, request.body.subject);
         await services.writeBehind.flushAll();
         const databases = [];

@@ -6,7 +6,7 @@
  * principal finds nothing: it gets the same TransactionNotFound as for an id that never existed.
  */
 import { randomBytes } from 'node:crypto';
-import { GraphError, StatusCodes, type Session, type Transaction } from '../../../engine/index.js';
+import { StatusCodes, type Session, type Transaction, graphError } from '../../../engine/index.js';
 
 /** An open HTTP transaction. */
 export interface OpenTransaction {
@@ -58,13 +58,13 @@ export class OpenTransactions {
   acquire(database: string, id: string, owner: string | null): OpenTransaction {
     const entry = this.open.get(id);
     if (entry === undefined || entry.database !== database || entry.owner !== owner) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.TransactionNotFound,
         `Unrecognized transaction id. Transaction may have timed out and been rolled back. (id: ${id})`,
       );
     }
     if (entry.busy) {
-      throw new GraphError(StatusCodes.InvalidRequest, `Transaction ${id} is in use by another request`);
+      throw graphError(StatusCodes.InvalidRequest, `Transaction ${id} is in use by another request`);
     }
     entry.busy = true;
     return entry;

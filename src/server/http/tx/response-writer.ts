@@ -9,7 +9,7 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { GraphError, StatusCodes } from '../../../engine/index.js';
+import { StatusCodes, GraphError, TransientError, graphError } from '../../../engine/index.js';
 import { watchWrites } from '../../connection-guard.js';
 
 /** Responses up to this size are sent in one piece. */
@@ -23,7 +23,7 @@ export interface ResponseLimits {
 }
 
 /** Raised when a response would exceed `server.limits.http_max_result_bytes`. */
-export class ResultTooLarge extends GraphError {
+export class ResultTooLarge extends TransientError {
   constructor(limit: number) {
     super(
       StatusCodes.ResourceExhaustion,
@@ -108,7 +108,7 @@ export class ResponseWriter {
   }
 
   private disconnected(): GraphError {
-    return new GraphError(
+    return graphError(
       StatusCodes.TransactionTerminated,
       'The client stopped reading the response (server.limits.write_timeout) or disconnected.',
     );

@@ -12,7 +12,7 @@
  * `Failed to invoke procedure `name`: Caused by: java.lang.RuntimeException: <message>`
  * (`Neo.ClientError.Procedure.ProcedureCallFailed`), `function` for functions.
  */
-import { ClientError, GraphError, StatusCodes } from '../../../errors/index.js';
+import { ClientError, StatusCodes, GraphError, graphError } from '../../../errors/index.js';
 import { typeName } from '../../../values/kinds.js';
 import type { CypherValue } from '../../../values/types.js';
 import { aggregate, scalar } from '../../functions/define.js';
@@ -221,7 +221,7 @@ function checkArguments(name: string, inputs: readonly ProcedureField[], args: r
   return inputs.map((field, i) => {
     const v = i < args.length ? args[i]! : (field.default ?? null);
     if (!valueMatchesType(v, field.type)) {
-      throw new GraphError(
+      throw graphError(
         StatusCodes.TypeError,
         `Type mismatch for argument \`${field.name}\` of ${name}: expected ${field.type} but was ${typeName(v)}`,
         {

@@ -5,7 +5,7 @@
  * `file:` URLs needs `apoc.import.file.enabled`, which this server does not offer: refused with
  * APOC's message.
  */
-import { GraphError, StatusCodes } from '../../../errors/index.js';
+import { StatusCodes, graphError } from '../../../errors/index.js';
 import type { CypherValue } from '../../../values/types.js';
 import { SOURCE_WAIT } from '../../../files/import-files.js';
 import { PAUSE, type Signal } from '../../runtime/row.js';
@@ -34,7 +34,7 @@ function* readText(c: ApocContext, source: CypherValue): Generator<Signal, strin
         c.exec.scheduler.waitFor(bytes.pending ?? Promise.resolve());
         yield PAUSE;
         if (c.exec.scheduler.waitPending)
-          throw new GraphError(
+          throw graphError(
             StatusCodes.ExternalResourceFailed,
             `apoc.load from '${url}' cannot run inside an expression (the URL is read asynchronously)`,
           );

@@ -3,6 +3,7 @@
  * statement on the engine (through `run`), on real timers; jobs live as long as the engine
  * (closing it cancels them) and are listed and cancelled by name.
  */
+import { StatusCodes, TransientError } from '../../../errors/index.js';
 import type { CypherValue } from '../../../values/types.js';
 
 /** Runs one statement as its own transaction; resolves to the first column of the first row. */
@@ -72,7 +73,7 @@ export class ApocScheduler {
 
   /** Runs `statement` once, as soon as possible. */
   submit(database: string, name: string, statement: string, params: ReadonlyMap<string, CypherValue>): JobInfo {
-    if (this.closed) throw new Error('The engine is closing');
+    if (this.closed) throw closing();
     const job = this.replace(name, 0, 0);
     job.timer = setTimeout(() => {
       job.timer = null;
@@ -85,7 +86,7 @@ export class ApocScheduler {
 
   /** Runs `statement` every `rateSeconds` until cancelled. */
   repeat(database: string, name: string, statement: string, rateSeconds: number, params: ReadonlyMap<string, CypherValue>): JobInfo {
-    if (this.closed) throw new Error('The engine is closing');
+    if (this.closed) throw closing();
     const job = this.replace(name, 0, rateSeconds);
     const tick = (): void => {
       job.timer = null;
@@ -99,7 +100,7 @@ export class ApocScheduler {
 
   /** Runs `statement` every `delaySeconds` until its first column returns 0 (or null). */
   countdown(database: string, name: string, statement: string, delaySeconds: number): JobInfo {
-    if (this.closed) throw new Error('The engine is closing');
+    if (this.closed) throw closing();
     const job = this.replace(name, delaySeconds, delaySeconds);
     const tick = (): void => {
       job.timer = null;
@@ -137,4 +138,8 @@ export class ApocScheduler {
     }
     await Promise.all([...this.jobs.values()].flatMap((j) => (j.running === null ? [] : [j.running])));
   }
+}
+
+function closing(): TransientError {
+  return new TransientError(StatusCodes.DatabaseUnavailable, 'The database server is shutting down.');
 }

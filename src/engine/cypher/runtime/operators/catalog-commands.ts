@@ -4,7 +4,7 @@
  * the engine's database directory (`AdminHooks.directory`). Values in these commands are
  * constants: literals, parameters, lists and maps of them, and negated numbers.
  */
-import { ArgumentError, GraphError, ParameterMissing, StatusCodes } from '../../../errors/index.js';
+import { ArgumentError, ParameterMissing, StatusCodes, graphError } from '../../../errors/index.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { DatabaseDirectory } from '../../../catalog/database-directory.js';
 import { optionValue } from '../../../catalog/option-catalog.js';
@@ -16,7 +16,7 @@ import { isMap } from '../../../values/kinds.js';
 function directoryOf(ctx: ExecutionContext): DatabaseDirectory {
   const directory = ctx.admin.directory;
   if (directory === undefined)
-    throw new GraphError(StatusCodes.UnsupportedOperation, 'Database aliases and limits are not available in this engine.');
+    throw graphError(StatusCodes.UnsupportedOperation, 'Database aliases and limits are not available in this engine.');
   return directory;
 }
 
@@ -92,7 +92,7 @@ export async function runCatalogCommand(command: AdminCommand | SchemaCommand, c
     case Kind.AlterDatabase: {
       const other = command.settings.find((s) => s.category === 'ACCESS');
       if (other !== undefined) {
-        throw new GraphError(
+        throw graphError(
           StatusCodes.UnsupportedOperation,
           `ALTER DATABASE ... SET ACCESS is not supported; SET LIMIT, SET OPTION and REMOVE OPTION are.`,
         );

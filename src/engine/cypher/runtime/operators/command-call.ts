@@ -3,7 +3,7 @@
  * CONSTRAINT through the storage writer, SHOW INDEXES/CONSTRAINTS/DATABASES from the catalog,
  * CREATE/DROP DATABASE through the engine facade.
  */
-import { CypherTypeError, GraphError, StatusCodes } from '../../../errors/index.js';
+import { CypherTypeError, StatusCodes, graphError } from '../../../errors/index.js';
 import type { ConstraintDefinition, ConstraintType as StoreConstraintType, IndexType } from '../../../storage/graph-store.js';
 import type { CypherValue } from '../../../values/types.js';
 import { Kind } from '../../ast/index.js';
@@ -27,7 +27,7 @@ function nameOf(name: string | Parameter | null, ctx: ExecutionContext): string 
 function symbolic(name: SymbolicName, ctx: ExecutionContext): string {
   if (name.name !== null) return name.name;
   const value = name.parameter ? ctx.parameters.get(name.parameter.name) : null;
-  if (typeof value !== 'string') throw new GraphError(StatusCodes.InvalidRequest, 'Expected a database name');
+  if (typeof value !== 'string') throw graphError(StatusCodes.InvalidRequest, 'Expected a database name');
   return value;
 }
 
@@ -101,7 +101,7 @@ export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): P
   if (await runCatalogCommand(c, ctx)) return 1;
   if (c.kind === Kind.CreateDatabase) await ctx.admin.createDatabase(symbolic(c.name, ctx), c.ifNotExists);
   else if (c.kind === Kind.DropDatabase) await ctx.admin.dropDatabase(symbolic(c.name, ctx), c.ifExists);
-  else throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
+  else throw graphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
   return 1;
 }
 
@@ -124,7 +124,7 @@ function run(op: CommandCall, options: Evaluator | null, ctx: ExecutionContext):
     case Kind.Show:
       return showRows(c, options, ctx);
     default:
-      throw new GraphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
+      throw graphError(StatusCodes.UnsupportedOperation, `${c.kind} is not supported`);
   }
 }
 

@@ -7,9 +7,10 @@
  * chunk until the rows above have taken them) is charged to the statement's memory tracker, so
  * `db.memory.transaction.max` bounds LOAD CSV like every other buffering operator.
  */
-import { GraphError, StatusCodes } from '../../../errors/index.js';
+import { CypherTypeError, StatusCodes, graphError } from '../../../errors/index.js';
 import { CsvRecordReader } from '../../../files/csv-reader.js';
 import { SOURCE_WAIT } from '../../../files/import-files.js';
+import { typeName } from '../../../values/kinds.js';
 import type { CypherValue } from '../../../values/types.js';
 import { estimateValueBytes } from '../../memory/estimate.js';
 import type { LoadCsv } from '../../planner/logical/load-csv.js';
@@ -34,7 +35,7 @@ function* records(url: string, fieldTerminator: string, ctx: ExecutionContext): 
         ctx.scheduler.waitFor(source.pending ?? Promise.resolve());
         yield PAUSE;
         if (ctx.scheduler.waitPending) {
-          throw new GraphError(
+          throw graphError(
             StatusCodes.ExternalResourceFailed,
             `LOAD CSV from '${url}' cannot run inside an expression subquery (the URL is read asynchronously)`,
           );
@@ -103,7 +104,7 @@ export function mapLoadCsv(op: LoadCsv, m: Mapper): PhysicalOperator {
         continue;
       }
       const url = source(row, ctx);
-      if (typeof url !== 'string') throw new GraphError(StatusCodes.ExecutionFailed, 'LOAD CSV expects a string URL');
+      if (typeof url !== 'string') throw new CypherTypeError(`LOAD CSV expects a String URL, got ${typeName(url)}`);
       yield* loadRows(row, op, url, ctx);
     }
   };

@@ -3,7 +3,7 @@
  * and passwords are evaluated against the statement's parameters, then the session's security
  * administration runs them (see `SecurityAdmin`).
  */
-import { GraphError, StatusCodes } from '../../../errors/index.js';
+import { StatusCodes, graphError } from '../../../errors/index.js';
 import type { AdminCommand, SchemaCommand } from '../../ast/index.js';
 import { Kind } from '../../ast/kinds.js';
 import type { SecurityCommand } from '../../ast/security.js';
@@ -32,18 +32,14 @@ export function isSecurityCommand(command: SchemaCommand | AdminCommand): comman
 export function securityAdmin(ctx: ExecutionContext): SecurityAdmin {
   const admin = ctx.admin.security;
   if (admin === undefined) {
-    throw new GraphError(
-      StatusCodes.UnsupportedOperation,
-      'Users, roles and privileges are administered only when authentication is enabled.',
-    );
+    throw graphError(StatusCodes.UnsupportedOperation, 'Users, roles and privileges are administered only when authentication is enabled.');
   }
   return admin;
 }
 
 function stringParameter(ctx: ExecutionContext, name: string, what: string): string {
   const value = ctx.parameters.get(name);
-  if (typeof value !== 'string')
-    throw new GraphError(StatusCodes.InvalidArguments, `Expected parameter $${name} (${what}) to be a string.`);
+  if (typeof value !== 'string') throw graphError(StatusCodes.InvalidArguments, `Expected parameter $${name} (${what}) to be a string.`);
   return value;
 }
 
@@ -54,7 +50,7 @@ export function runSecurityCommand(command: SecurityCommand, ctx: ExecutionConte
     text: (expression) => {
       if (expression.kind === Kind.StringLiteral) return expression.value;
       if (expression.kind === Kind.Parameter) return stringParameter(ctx, expression.name, 'a password');
-      throw new GraphError(StatusCodes.InvalidArguments, 'Expected a string literal or a parameter.');
+      throw graphError(StatusCodes.InvalidArguments, 'Expected a string literal or a parameter.');
     },
     parameter: (name) => ctx.parameters.get(name),
   };
