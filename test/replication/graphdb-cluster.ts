@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startNatsCluster, until, type NatsCluster } from './nats-cluster.ts';
+import type { Netns } from './netns.ts';
+import { GraphDB } from '../../src/engine/index.js';
+import { storeContentHash } from '../../src/engine/cluster/apply-entry.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -61,7 +64,14 @@ export interface MemberStatus {
   readonly node_id: string;
   readonly role: 'LEADER' | 'FOLLOWER';
   readonly leader: { node_id: string; bolt: string } | null;
-  readonly databases: { name: string; version: number; applied_sequence: number; last_sequence: number; lag: number }[];
+  readonly databases: {
+    name: string;
+    version: number;
+    applied_sequence: number;
+    last_sequence: number;
+    lag: number;
+    snapshot_sequence: number;
+  }[];
 }
 
 /** Three (or `size`) NATS servers and graphdb members. */
@@ -72,9 +82,10 @@ export class GraphdbCluster {
     private readonly root: string,
   ) {}
 
-  static async start(size = 3, env: Record<string, string> = {}): Promise<GraphdbCluster> {
+  /** Starts `size` NATS servers and members on loopback; with `netns`, each NATS server in its own namespace (netns.ts). */
+  static async start(size = 3, env: Record<string, string> = {}, netns: Netns | null = null): Promise<GraphdbCluster> {
     ensureBuilt();
-    const nats = await startNatsCluster(size);
+    const nats = await startNatsCluster(size, netns);
     const root = mkdtempSync(join(tmpdir(), 'graphdb-cluster-'));
     const members: Member[] = [];
     for (let i = 0; i < size; i++) {
@@ -225,6 +236,37 @@ export class GraphdbCluster {
       'every member at the same version',
     );
     return version;
+  }
+
+  /** Every member's cluster status (or why it has none) and the end of its output: for failure messages. */
+  async describe(): Promise<string> {
+    const parts: string[] = [];
+    for (const m of this.members) {
+      const status =
+        m.child === null
+          ? 'not running'
+          : await this.status(m.index).then(
+              (s) => JSON.stringify(s),
+              (e: unknown) => `no status: ${String(e)}`,
+            );
+      parts.push(`member ${m.index}: ${status}\n${m.output.split('\n').slice(-25).join('\n')}`);
+    }
+    return parts.join('\n');
+  }
+
+  /** Stops every member cleanly and returns the content hash of each member's store of `database` (content-hash.ts). */
+  async storeHashes(database = 'graphdb'): Promise<string[]> {
+    for (const m of this.members) await this.stop(m.index);
+    const hashes: string[] = [];
+    for (const m of this.members) {
+      const db = await GraphDB.open({ dataDir: m.dataDir, search: false });
+      try {
+        hashes.push(storeContentHash(db.store(database)));
+      } finally {
+        await db.close();
+      }
+    }
+    return hashes;
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import type { Netns } from './netns.ts';
 
 /** A free loopback port (bound to port 0 once, then released). */
 export function freePort(): Promise<number> {
@@ -50,30 +51,44 @@ export interface NatsCluster {
   close(): Promise<void>;
 }
 
-/** Starts `size` clustered JetStream servers and waits until JetStream answers on each. */
-export async function startNatsCluster(size = 3): Promise<NatsCluster> {
+/** Ports of the servers inside namespaces (each namespace has its own ports). */
+const NETNS_CLIENT_PORT = 4222;
+const NETNS_ROUTE_PORT = 6222;
+
+/**
+ * Starts `size` clustered JetStream servers and waits until JetStream answers on each. With
+ * `netns`, server i runs in member i's namespace: clients on the client network, routes on the
+ * NATS network only.
+ */
+export async function startNatsCluster(size = 3, netns: Netns | null = null): Promise<NatsCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'graphdb-nats-'));
-  const ports = await Promise.all(Array.from({ length: size }, async () => ({ client: await freePort(), route: await freePort() })));
+  const ports =
+    netns === null
+      ? await Promise.all(Array.from({ length: size }, async () => ({ client: await freePort(), route: await freePort() })))
+      : Array.from({ length: size }, () => ({ client: NETNS_CLIENT_PORT, route: NETNS_ROUTE_PORT }));
+  const routeHost = (i: number): string => (netns === null ? '127.0.0.1' : netns.natsAddress(i));
+  const clientHost = (i: number): string => (netns === null ? '127.0.0.1' : netns.clientAddress(i));
   const children: (ChildProcess | null)[] = ports.map(() => null);
   const configFile = (i: number): string => {
     const file = join(dir, `n${i}.conf`);
     const store = join(dir, `store${i}`);
     mkdirSync(store, { recursive: true });
-    const routes = ports.filter((_, j) => j !== i).map((p) => `nats://127.0.0.1:${p.route}`);
+    const routes = ports.flatMap((p, j) => (j === i ? [] : [`nats://${routeHost(j)}:${p.route}`]));
     writeFileSync(
       file,
       [
         `server_name: n${i}`,
-        `listen: 127.0.0.1:${ports[i]!.client}`,
+        `listen: ${netns === null ? '127.0.0.1' : '0.0.0.0'}:${ports[i]!.client}`,
         `jetstream { store_dir: "${store}", max_memory_store: 64MB, max_file_store: 2GB }`,
-        `cluster { name: graphdb_test, listen: 127.0.0.1:${ports[i]!.route}, routes: [${routes.join(', ')}] }`,
+        `cluster { name: graphdb_test, listen: ${routeHost(i)}:${ports[i]!.route}, routes: [${routes.join(', ')}] }`,
       ].join('\n'),
     );
     return file;
   };
   const exited = new Map<number, Promise<void>>();
   const launch = (i: number): void => {
-    const child = spawn('nats-server', ['-c', configFile(i)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const [command, args] = netns === null ? ['nats-server', ['-c', configFile(i)]] : netns.wrap(i, 'nats-server', ['-c', configFile(i)]);
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr!.resume();
     children[i] = child;
     exited.set(i, new Promise((resolve) => child.once('exit', () => resolve())));
@@ -81,7 +96,7 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
   const ready = async (i: number): Promise<void> => {
     await until(
       async () => {
-        const nc = await connect({ servers: `127.0.0.1:${ports[i]!.client}`, reconnect: false, timeout: 1000 });
+        const nc = await connect({ servers: `${clientHost(i)}:${ports[i]!.client}`, reconnect: false, timeout: 1000 });
         try {
           const jsm = await jetstreamManager(nc, { timeout: 1000 });
           await jsm.getAccountInfo();
@@ -95,13 +110,18 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
       200,
     );
   };
-  const urls = ports.map((p) => `nats://127.0.0.1:${p.client}`);
+  const urls = ports.map((p, i) => `nats://${clientHost(i)}:${p.client}`);
   const stop = async (i: number): Promise<void> => {
     const child = children[i];
     if (child === null || child === undefined || child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGKILL');
     await exited.get(i);
   };
+  // A test process that dies without running its hooks still takes its servers with it.
+  const killAll = (): void => {
+    for (const child of children) child?.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
   try {
     for (let i = 0; i < size; i++) launch(i);
     await Promise.all(ports.map((_, i) => ready(i)));
@@ -119,6 +139,7 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
       await ready(i);
     },
     async close() {
+      process.removeListener('exit', killAll);
       for (let i = 0; i < size; i++) await stop(i);
       rmSync(dir, { recursive: true, force: true });
     },
