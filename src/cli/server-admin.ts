@@ -30,9 +30,18 @@ export async function postAdmin<T>(server: ServerRecord, path: string, body: unk
       `The graphdb server (pid ${server.pid}) holding this data directory has no HTTP listener for its admin API.`,
     );
   }
-  const url = `${server.http}${path}`;
+  return postAdminAt<T>(server.http, path, body, credentials);
+}
+
+/**
+ * POSTs `body` to `path` under the HTTP base URL `base` (e.g. `http://127.0.0.1:7474`) and returns
+ * the JSON answer.
+ * @throws AdminRequestError when the server refuses the credentials or fails the request
+ */
+export async function postAdminAt<T>(base: string, path: string, body: unknown, credentials: AdminCredentials): Promise<T> {
+  const url = `${base.replace(/\/+$/, '')}${path}`;
   const send = (password: string | undefined) =>
-    fetch(url, {
+    fetchOrExplain(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -60,4 +69,14 @@ export async function postAdmin<T>(server: ServerRecord, path: string, body: unk
     throw new AdminRequestError(`POST ${url} answered ${response.status} ${reason}.${hint}`);
   }
   return answer as T;
+}
+
+/** fetch, with a network failure (nothing listening, bad URL) turned into an AdminRequestError naming the URL. */
+async function fetchOrExplain(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+    throw new AdminRequestError(`Could not reach the graphdb server at ${url}: ${cause}.`);
+  }
 }

@@ -469,6 +469,39 @@ export class GraphDB {
     return dropped;
   }
 
+  /**
+   * Restore into the running server: swaps database `name`'s contents for `stagedFile`, a verified
+   * database file the caller placed in the data directory (see `StorageEngine.replaceDatabase`:
+   * writes quiesced, readers see the old or the new state, never a mix). Search indexes of the
+   * database are rebuilt and cached plans dropped. Refused on a cluster member (a restore there
+   * would diverge from the replicated log). `drained` settles once the old file is deleted.
+   */
+  async replaceDatabase(
+    name: string,
+    stagedFile: string,
+    options: { readonly lockTimeoutMs?: number; readonly drainTimeoutMs?: number } = {},
+  ): Promise<{ readonly created: boolean; readonly drained: Promise<void> }> {
+    this.assertOpen();
+    if (this.member !== null) {
+      throw new ClientError(
+        StatusCodes.UnsupportedOperation,
+        'A cluster member does not restore in place; restore every member from the backup while it is stopped.',
+      );
+    }
+    const { created, drained } = await this.storage.replaceDatabase(name, stagedFile, options);
+    this.queryCache.clear();
+    if (this.searchHost !== null) {
+      if (!created) await this.searchHost.databaseDropped(name);
+      this.searchHost.databaseCreated(name);
+    }
+    return {
+      created,
+      drained: drained.then((oldFile) => {
+        if (oldFile !== null) this.readPool?.forgetFile(join(this.storage.dataDir, oldFile));
+      }),
+    };
+  }
+
   /** Node, relationship and per-label counts of a database. */
   stats(database: string = this.defaultDatabase): GraphStats {
     const store = this.store(database);

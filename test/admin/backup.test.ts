@@ -1,7 +1,8 @@
 /**
  * POST /admin/backup and /admin/restore against a real server: an online backup with the
- * transfer module's layout, a verified restore into a new data directory that a second server
- * then serves (data and user accounts), refusals (non-empty output, live data dir, corrupt file,
+ * transfer module's layout, a verified offline restore (`target`) into a new data directory that a
+ * second server then serves (data and user accounts), a dry run of a restore into the running
+ * server (test/admin/restore-running.test.ts covers the restore itself), refusals (non-empty output, live data dir, corrupt file,
  * not a backup) and the admin-only access level.
  */
 import assert from 'node:assert/strict';
@@ -66,19 +67,19 @@ describe('backup and restore routes', () => {
     }
   });
 
-  it('restore defaults to a fresh directory next to the live data directory', async () => {
+  it('a viewer may not restore into the running server, and an admin dry run changes nothing', async () => {
     const output = path.join(scratch, 'b2');
     assert.equal((await request(`${t.url}/admin/backup`, { method: 'POST', headers: ROOT, json: { output } })).status, 200);
-    const restore = await request(`${t.url}/admin/restore`, { method: 'POST', headers: ROOT, json: { input: output } });
-    assert.equal(restore.status, 200, restore.text);
-    const restored = restore.body.data_dir as string;
-    try {
-      assert.equal(path.dirname(restored), path.dirname(t.dataDir));
-      assert.ok(path.basename(restored).startsWith(`${path.basename(t.dataDir)}-restore-`));
-      assert.deepEqual(fs.readdirSync(restored).sort(), ['graphdb.db', 'system.db']);
-    } finally {
-      fs.rmSync(restored, { recursive: true, force: true });
-    }
+    const viewer = await request(`${t.url}/admin/restore`, { method: 'POST', headers: basic('vi', 'vi-pw'), json: { input: output } });
+    assert.equal(viewer.status, 403);
+    const dry = await request(`${t.url}/admin/restore`, { method: 'POST', headers: ROOT, json: { input: output, dryRun: true } });
+    assert.equal(dry.status, 200, dry.text);
+    assert.deepEqual(
+      dry.body.databases.map((d: { database: string; action: string }) => [d.database, d.action]),
+      [['graphdb', 'replace']],
+    );
+    const rows = await commit(t.url, ['MATCH (n:Item) RETURN count(n)'], 'graphdb', ROOT);
+    assert.deepEqual(rows.body.results[0].data[0].row, [100]);
   });
 
   it('refuses a non-empty output, the live data directory, a corrupt backup and a non-backup', async () => {

@@ -111,6 +111,8 @@ export class DatabaseStore {
   private dataVersion: bigint;
   private readonly dataVersionStatement: Statement;
   private readonly lock: WriteLock;
+  /** Set by `retire()`: the error every later writer of a replaced store fails with. */
+  private retired: TransientError | null = null;
   /** Exclusive entity locks of the transactions writing this database (docs/transactions.md). */
   readonly entityLocks = new EntityLocks();
   /** `next_node_id` / `next_rel_id` as last written to the file (ids handed out may be ahead: parked write sets hold some). */
@@ -493,10 +495,34 @@ export class DatabaseStore {
     this.nextIds = { node: maxOf(this.nextIds.node, this.persistedIds.node), rel: maxOf(this.nextIds.rel, this.persistedIds.rel) };
   }
 
+  /**
+   * Marks this store as replaced (a restore into the running server swapped its file): writers
+   * waiting for its lock and every later writer fail with a transient error, which drivers retry
+   * on the successor store; readers already running finish on this file.
+   */
+  retire(): void {
+    this.retired = new TransientError(
+      StatusCodes.DatabaseUnavailable,
+      `Database '${this.name}' was restored from a backup while this transaction was open; retry the transaction.`,
+    );
+    this.lock.rejectWaiters(this.retired);
+  }
+
+  /** Snapshot readers open on this store right now. */
+  get activeReaderCount(): number {
+    return this.snapshots.activeReaders;
+  }
+
+  /** True once `retire()` ran. */
+  get isRetired(): boolean {
+    return this.retired !== null;
+  }
+
   /** Starts the write transaction (`begun`: BEGIN IMMEDIATE already ran); the lock is released on failure. */
   private startWriter(begun: boolean): WriteTransaction {
     try {
       this.assertOpen();
+      if (this.retired !== null) throw this.retired;
       if (!begun) this.writer.stmt('BEGIN IMMEDIATE').run();
       this.syncWithFile(this.writer);
       const tx = new WriteTransaction(this.writer, this.context, this.catalog, this.committed + 1n, this.nextIds, this.host);

@@ -7,6 +7,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { DatabaseNotFound, ClientError, StatusCodes, TransientError } from '../errors/index.js';
 import {
   SYSTEM_DATABASE,
@@ -202,6 +203,77 @@ export class StorageEngine {
     this.stores.delete(lower);
     for (const suffix of ['', '-wal', '-shm']) rmSync(join(this.dataDir, row.file + suffix), { force: true });
     return true;
+  }
+
+  /**
+   * Opens a database file of the data directory that is not in the catalog (a restore stages its
+   * content there before `replaceDatabase`); the caller closes it. Publishes no change events.
+   */
+  openDetached(file: string, name: string): DatabaseStore {
+    this.assertOpen();
+    return new DatabaseStore({
+      name: normalizeDatabaseName(name),
+      file: join(this.dataDir, file),
+      syncMode: this.options.syncMode ?? 'normal',
+      memory: 'low',
+      writeLockTimeoutMs: this.options.writeLockTimeoutMs ?? 10_000,
+      publish: () => undefined,
+      hasSubscribers: () => false,
+    });
+  }
+
+  /**
+   * Swaps a database's contents for a database file already placed in the data directory under
+   * `stagedFile` (restore into the running server; the caller verified the file). Writes are
+   * quiesced: this waits for the write lock, so no commit is in flight while the catalog is
+   * pointed at the new file. New transactions then open the new store; the old store is retired
+   * (writers still waiting for it, and parked explicit transactions when they resume, fail with
+   * a transient error that drivers retry on the new store) and closed once the readers that began
+   * before the swap have finished (or after `drainTimeoutMs`), so a reader sees the old state or
+   * the new one, never a mix. A database that does not exist yet is created from the file.
+   * `drained` settles when the old file is closed and deleted, with its file name.
+   */
+  async replaceDatabase(
+    name: string,
+    stagedFile: string,
+    options: { readonly lockTimeoutMs?: number; readonly drainTimeoutMs?: number } = {},
+  ): Promise<{ readonly created: boolean; readonly drained: Promise<string | null> }> {
+    this.assertOpen();
+    const lower = normalizeDatabaseName(name);
+    if (lower === SYSTEM_DATABASE) {
+      throw new ClientError(StatusCodes.UnsupportedOperation, 'The system database is not replaced in a running server.');
+    }
+    if (this.directory.isAlias(lower)) {
+      throw new ClientError(StatusCodes.UnsupportedOperation, `'${name}' is an alias; restore the database it points to.`);
+    }
+    const row = this.catalog.get(lower);
+    if (row === undefined) {
+      await this.changeCatalog((tx) => insertCatalogRow(tx, lower, stagedFile));
+      this.catalog.set(lower, { file: stagedFile, createdAt: new Date() });
+      this.openStore(lower, stagedFile);
+      return { created: true, drained: Promise.resolve(null) };
+    }
+    const old = this.database(lower);
+    const hold = await old.beginWrite({ timeoutMs: options.lockTimeoutMs ?? 30_000 });
+    try {
+      await this.changeCatalog((tx) => tx.stmt('UPDATE databases SET file = ? WHERE name = ?').run(stagedFile, lower));
+    } catch (error) {
+      hold.rollback();
+      throw error;
+    }
+    this.catalog.set(lower, { file: stagedFile, createdAt: row.createdAt });
+    this.stores.delete(lower);
+    this.openStore(lower, stagedFile);
+    old.retire();
+    hold.rollback();
+    const drained = (async () => {
+      const deadline = Date.now() + (options.drainTimeoutMs ?? 60_000);
+      while (old.activeReaderCount > 0 && Date.now() < deadline && !this.closed) await delay(20);
+      old.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(join(this.dataDir, row.file + suffix), { force: true });
+      return row.file;
+    })();
+    return { created: false, drained };
   }
 
   private async changeCatalog(change: (connection: Connection) => void): Promise<void> {

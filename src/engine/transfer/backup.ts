@@ -209,7 +209,16 @@ export interface RestoreResult {
 export async function restoreBackup(backupDir: string, dataDir: string): Promise<RestoreResult> {
   const manifest = readManifest(backupDir);
   assertEmptyDirectory(dataDir, 'Data directory');
-  for (const entry of manifest.databases) {
+  await verifyBackupFiles(backupDir, manifest.databases);
+  mkdirSync(dataDir, { recursive: true });
+  for (const entry of manifest.databases) copyFileSync(join(backupDir, entry.file), join(dataDir, entry.file));
+  forgetDatabasesNotRestored(dataDir, new Set(manifest.databases.map((d) => d.name)));
+  return { manifest, dataDir: resolve(dataDir) };
+}
+
+/** Checks that each entry's file is present, has the manifest's SHA-256 and passes SQLite's quick_check. */
+export async function verifyBackupFiles(backupDir: string, entries: readonly BackupDatabaseEntry[]): Promise<void> {
+  for (const entry of entries) {
     const file = join(backupDir, entry.file);
     if (!existsSync(file)) throw new BackupError(`Backup file '${entry.file}' of database '${entry.name}' is missing.`);
     const sum = await sha256File(file);
@@ -222,10 +231,6 @@ export async function restoreBackup(backupDir: string, dataDir: string): Promise
       db.close();
     }
   }
-  mkdirSync(dataDir, { recursive: true });
-  for (const entry of manifest.databases) copyFileSync(join(backupDir, entry.file), join(dataDir, entry.file));
-  forgetDatabasesNotRestored(dataDir, new Set(manifest.databases.map((d) => d.name)));
-  return { manifest, dataDir: resolve(dataDir) };
 }
 
 /**

@@ -11,6 +11,8 @@
  *   // -> ExportResult { nodes, relationships, version, bytes, lossyKeys, files, durationMs }
  * await createBackup(dataDir, { target, databases?, graphdbVersion? })   // -> BackupManifest (online; SQLite backup API in steps)
  * await restoreBackup(backupDir, emptyDataDir)                          // -> { manifest, dataDir }; BackupError
+ * await restoreIntoRunning(db, { input: dir | manifest.json | file.json, databases?, dryRun? })  // -> RunningRestoreResult
+ * await createJsonBackup(db, { target: 'x.json', databases? })           // -> JsonBackupFigures[] (the JSON backup file)
  * ```
  */
 export * from './transfer.js';
@@ -18,6 +20,10 @@ export type { ImportMode, ImportProgress, ImportSummary, ImportRowError, OnError
 export type { IdType } from './csv-values.js';
 export type { ExportCounts } from './jsonl.js';
 export { createBackup, restoreBackup, readManifest, BackupError, BACKUP_FORMAT_VERSION } from './backup.js';
+export { restoreIntoRunning } from './restore-running.js';
+export type { RunningRestoreOptions, RunningRestoreResult, RunningRestoreEntry, RestoreFigures } from './restore-running.js';
+export { createJsonBackup, readJsonBackup, writeJsonBackup, JSON_BACKUP_FORMAT, JsonBackupError } from './json-backup.js';
+export type { JsonBackup, JsonBackupDatabase, JsonBackupFigures, JsonBackupOptions } from './json-backup.js';
 export type { BackupManifest, BackupDatabaseEntry, BackupOptions, RestoreResult } from './backup.js';
 export { encodeValue, decodeValue, ValueDecodeError, type Json } from './value-json.js';
 export { splitStatements, StatementSplitter, type ScriptStatement } from './statements.js';

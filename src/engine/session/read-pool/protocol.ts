@@ -45,8 +45,14 @@ export interface CloseRequest {
   readonly reason: string | null;
 }
 
+/** Closes the worker's connections to a database file that was replaced or dropped. */
+export interface ForgetFileRequest {
+  readonly type: 'forget';
+  readonly file: string;
+}
+
 /** Engine → worker. */
-export type WorkerRequest = RunRequest | PullRequest | CloseRequest;
+export type WorkerRequest = RunRequest | PullRequest | CloseRequest | ForgetFileRequest;
 
 /** An error in its copyable form. */
 export interface TransferError {

@@ -78,7 +78,7 @@ class PoolWorker {
   }
 
   /** Sends `request` and resolves with the worker's reply to it. */
-  ask(request: WorkerRequest): Promise<WorkerReply> {
+  ask(request: Exclude<WorkerRequest, { type: 'forget' }>): Promise<WorkerReply> {
     if (this.dead)
       return Promise.reject(new TransientError(StatusCodes.DatabaseUnavailable, 'A read worker stopped. Retry the statement.'));
     return new Promise((resolve, reject) => {
@@ -202,6 +202,11 @@ export class ReadPool {
       availableAfter: Date.now() - startedAt,
       finish: end,
     });
+  }
+
+  /** Tells every worker to close its connections to `file` (replaced or dropped); statements running on it finish first. */
+  forgetFile(file: string): void {
+    for (const worker of this.workers) worker.tell({ type: 'forget', file });
   }
 
   /** Stops every worker (their open statements fail). */

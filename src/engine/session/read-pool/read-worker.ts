@@ -184,8 +184,15 @@ function close(request: CloseRequest): void {
   finish(request.id, cursor);
 }
 
+/** Closes the idle connections to a replaced or dropped file; readers open on it close theirs when they end. */
+function forget(file: string): void {
+  stores.get(file)?.close();
+  stores.delete(file);
+}
+
 port.on('message', (request: WorkerRequest) => {
   if (request.type === 'run') run(request);
   else if (request.type === 'pull') void pull(request);
+  else if (request.type === 'forget') forget(request.file);
   else close(request);
 });

@@ -1,20 +1,28 @@
 /**
  * Route group (admin only): `POST /admin/backup` and `POST /admin/restore`, backed by the same
- * transfer module as `graphdb backup|restore` (`createBackup`, `restoreBackup`).
+ * transfer module as `graphdb backup|restore`.
  *
  * - backup `{output, databases?}`: flushes the write-behind queue (acknowledged asynchronous
- *   CREATEs are included), then an online backup of every database (system included, so user
- *   accounts travel with it) into the directory `output` (must not exist or be empty).
- * - restore `{input, target?}`: `input` is a backup directory or its `manifest.json`. The live
- *   data directory is never overwritten while the server runs on it: the backup is verified
- *   (manifest, SHA-256 of every file, SQLite integrity) and restored into `target` (an empty
- *   directory; default `<data_dir>-restore-<timestamp>` next to the live one). Start a server
- *   on that directory to use it (the response says where).
+ *   CREATEs are included), then an online backup into `output`: a directory (must not exist or be
+ *   empty; every database, system included, so user accounts travel with it) or, for an `output`
+ *   ending in `.json`, a JSON backup file of the user databases (docs/backup-format.md).
+ * - restore `{input, databases?, dryRun?}`: restores a backup directory, its `manifest.json` or a
+ *   JSON backup file INTO THE RUNNING SERVER (`restoreIntoRunning`): verified first; writes
+ *   quiesced for each database's swap; readers see the old or the new state, never a mix;
+ *   `dryRun` answers what would happen and changes nothing. With `target` (an empty directory)
+ *   the backup is instead restored offline into that directory, for a server started on it.
  */
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { StatusCodes, type GraphDB, graphError } from '../../../engine/index.js';
-import { BackupError, createBackup, restoreBackup } from '../../../engine/transfer/index.js';
+import {
+  BackupError,
+  JsonBackupError,
+  createBackup,
+  createJsonBackup,
+  restoreBackup,
+  restoreIntoRunning,
+} from '../../../engine/transfer/index.js';
 
 /** Inputs of the backup routes. */
 export interface AdminBackupRouteOptions {
@@ -25,7 +33,7 @@ const admin = { auth: 'admin' } as const;
 const objectResponse = { 200: { type: 'object', additionalProperties: true } } as const;
 
 function asRequestError(error: unknown): unknown {
-  return error instanceof BackupError ? graphError(StatusCodes.InvalidRequest, error.message) : error;
+  return error instanceof BackupError || error instanceof JsonBackupError ? graphError(StatusCodes.InvalidRequest, error.message) : error;
 }
 
 /** A backup directory from a restore `input` (the directory or its manifest.json). */
@@ -71,6 +79,16 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
           throw graphError(StatusCodes.InvalidRequest, 'The backup directory must be outside the data directory.');
         try {
           await services.writeBehind.flushAll();
+          if (output.toLowerCase().endsWith('.json')) {
+            const started = Date.now();
+            const databases = await createJsonBackup(graphdb, {
+              target: output,
+              graphdbVersion: services.version,
+              ...(request.body.databases === undefined ? {} : { databases: request.body.databases }),
+            });
+            services.logger.info({ output, databases: databases.length }, 'JSON backup written');
+            return { output, format: 'json', databases, durationMs: Date.now() - started };
+          }
           const manifest = await createBackup(dataDir, {
             target: output,
             graphdbVersion: services.version,
@@ -84,22 +102,28 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
       },
     );
 
-    app.post<{ Body: { input: string; target?: string } }>(
+    app.post<{ Body: { input: string; target?: string; databases?: string[]; dryRun?: boolean } }>(
       '/admin/restore',
       {
         config: admin,
         schema: {
-          summary: 'Verify a backup and restore it into an empty data directory (never the live one)',
+          summary: 'Restore a backup (directory or JSON backup file) into the running server; dryRun reports what would change',
           tags: ['admin', 'backup'],
           body: {
             type: 'object',
             required: ['input'],
             properties: {
-              input: { type: 'string', minLength: 1, description: 'Backup directory or its manifest.json' },
+              input: { type: 'string', minLength: 1, description: 'Backup directory, its manifest.json, or a JSON backup file' },
+              databases: {
+                type: 'array',
+                items: { type: 'string' },
+                description: 'Only these databases of the backup (default: all but system)',
+              },
+              dryRun: { type: 'boolean', description: 'Verify the backup and answer what would happen, changing nothing' },
               target: {
                 type: 'string',
                 minLength: 1,
-                description: 'Empty directory to restore into (default: <data_dir>-restore-<timestamp>)',
+                description: 'Instead of the running server: an empty directory to restore a backup directory into (offline restore)',
               },
             },
           },
@@ -107,11 +131,31 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
         },
       },
       async (request) => {
-        const input = backupDirectoryOf(request.body.input);
-        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-        const target = resolve(request.body.target ?? join(dirname(resolve(dataDir)), `${basename(resolve(dataDir))}-restore-${stamp}`));
+        const { body } = request;
+        if (body.target === undefined) {
+          try {
+            await services.writeBehind.flushAll();
+            const result = await restoreIntoRunning(graphdb, {
+              input: body.input,
+              ...(body.databases === undefined ? {} : { databases: body.databases }),
+              ...(body.dryRun === undefined ? {} : { dryRun: body.dryRun }),
+            });
+            services.logger.info(
+              { input: result.input, dryRun: result.dryRun, databases: result.databases.map((d) => d.database) },
+              result.dryRun ? 'restore dry run' : 'backup restored into the running server',
+            );
+            return result;
+          } catch (error) {
+            throw asRequestError(error);
+          }
+        }
+        const input = backupDirectoryOf(body.input);
+        const target = resolve(body.target);
         if (isInside(target, dataDir) || isInside(dataDir, target)) {
-          throw graphError(StatusCodes.InvalidRequest, 'A restore never writes into the live data directory; choose another target.');
+          throw graphError(
+            StatusCodes.InvalidRequest,
+            'An offline restore never writes into the live data directory; choose another target.',
+          );
         }
         try {
           const result = await restoreBackup(input, target);

@@ -1,4 +1,4 @@
-/** Online backup (`POST /admin/backup`) and restore into a new directory (`POST /admin/restore`). */
+/** Online backup (`POST /admin/backup`) and restore (`POST /admin/restore`: into this server, or into a new directory). */
 import type { AppContext } from '../context.js';
 import { h, replaceChildren } from '../dom.js';
 import { toJson } from '../values.js';
@@ -21,7 +21,7 @@ export async function backupPage(context: AppContext, into: HTMLElement): Promis
     required: true,
     class: 'wide',
   });
-  const target = h('input', { placeholder: 'target directory (optional)', 'aria-label': 'Restore target' });
+  const target = h('input', { placeholder: 'new directory (empty: into this server)', 'aria-label': 'Restore target' });
   const show = (value: unknown): void => replaceChildren(answer, h('pre', { class: 'json-view' }, toJson(value)));
   const backup = h('form', { class: 'inline-form' }, output, databases, h('button', { type: 'submit', class: 'primary' }, 'Back up now'));
   backup.addEventListener('submit', (event) => {
@@ -40,7 +40,7 @@ export async function backupPage(context: AppContext, into: HTMLElement): Promis
       'Backup written.',
     );
   });
-  const restore = h('form', { class: 'inline-form' }, input, target, h('button', { type: 'submit' }, 'Restore into a new directory'));
+  const restore = h('form', { class: 'inline-form' }, input, target, h('button', { type: 'submit' }, 'Restore'));
   restore.addEventListener('submit', (event) => {
     event.preventDefault();
     void act(
@@ -48,7 +48,7 @@ export async function backupPage(context: AppContext, into: HTMLElement): Promis
       async () =>
         show(await context.api.json('/admin/restore', { body: { input: input.value, ...(target.value ? { target: target.value } : {}) } })),
       async () => undefined,
-      'Restored; start a server on the directory shown to serve it.',
+      'Restored.',
     );
   });
   replaceChildren(
@@ -61,7 +61,11 @@ export async function backupPage(context: AppContext, into: HTMLElement): Promis
     ),
     backup,
     h('h2', {}, 'Restore'),
-    h('p', { class: 'muted' }, 'The live data directory is never overwritten: the backup is restored into a new directory.'),
+    h(
+      'p',
+      { class: 'muted' },
+      'A backup directory or JSON backup file is verified, then restored into this server (readers see the old or the restored data, never a mix), or into a new directory when one is given.',
+    ),
     restore,
     status,
     answer,
