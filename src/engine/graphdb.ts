@@ -194,6 +194,7 @@ export class GraphDB {
         return size;
       },
       changeLog: (database) => this.store(database).changeLog(),
+      entityVersions: (database, kind, id, upTo) => this.store(database).entityVersions(kind, id, upTo),
       embeddings: () => {
         const provider = this.searchHost?.manager.embedder ?? null;
         if (provider === null) return null;

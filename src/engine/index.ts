@@ -8,6 +8,7 @@ export { EngineSession } from './session/engine-session.js';
 export { EngineTransaction } from './session/engine-transaction.js';
 export { TransactionRegistry, type ClientInfo, type TransactionInfo, type TerminationOutcome } from './session/transaction-registry.js';
 export type * from './session/types.js';
+export { AS_OF_TIME_KEY, AS_OF_VERSION_KEY, asOfFromHeaders, type AsOf } from './session/temporal-reads.js';
 export type { ChangeEvent, WriteCounters } from './storage/graph-store.js';
 export type { DatabaseInfo } from './cypher/runtime/admin-hooks.js';
 export type { BulkLoader, BulkLoadOptions, BulkLoadResult } from './storage/bulk-load.js';

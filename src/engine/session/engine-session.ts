@@ -28,6 +28,8 @@ import { SYSTEM_DATABASE } from '../storage/index.js';
 import { workerEligible } from './read-pool/eligibility.js';
 import type { ReadPool } from './read-pool/read-pool.js';
 import type { WorkerResult } from './read-pool/worker-result.js';
+import { asOfFromMetadata, useAtOf, type AsOf } from './temporal-reads.js';
+import { pointOfUse, runTemporalStatement } from './temporal-statement.js';
 import type { QueryParameters, ResultStream, SecurityContext, Session, SessionOptions, Transaction, TransactionOptions } from './types.js';
 
 /** What a session needs from the engine facade. */
@@ -178,15 +180,60 @@ export class EngineSession implements Session {
     const handle = this.register(store.name, false, options.metadata, onTerminate, { text: query, parameters: params });
     const end = (): void => handle.end();
     try {
+      const asOf = await this.temporalPoint(statement, store, params, clock, options);
       result =
-        (await this.runOnReadWorker(query, statement, store, params, clock, handle)) ??
-        (await this.runAutoCommit(statement, store, params, clock, options, handle, lockWait));
+        asOf !== undefined
+          ? await this.runTemporal(statement, store, params, clock, handle, asOf)
+          : ((await this.runOnReadWorker(query, statement, store, params, clock, handle)) ??
+            (await this.runAutoCommit(statement, store, params, clock, options, handle, lockWait)));
       if (result.finished) end();
       return result;
     } catch (error) {
       end();
       throw handle.terminatedReason === null ? error : terminatedError(handle.terminatedReason);
     }
+  }
+
+  /**
+   * The point in time an auto-commit statement reads at: its `USE ... AT` clause, or the
+   * transaction options (`asOf`, or the `graphdb.asOfVersion` / `graphdb.asOfTime` metadata).
+   */
+  private async temporalPoint(
+    statement: Statement,
+    store: DatabaseStore,
+    params: ReadonlyMap<string, CypherValue>,
+    clock: StatementClock,
+    options: TransactionOptions,
+  ): Promise<AsOf | undefined> {
+    const requested = options.asOf ?? asOfFromMetadata(options.metadata);
+    const at = useAtOf(statement);
+    if (at === null) return requested;
+    if (requested !== undefined) {
+      throw graphError(StatusCodes.InvalidRequest, 'A temporal transaction cannot run a statement with USE ... AT; use one or the other.');
+    }
+    const run = {
+      services: this.services,
+      security: this.security,
+      compile: (query: string, names: ReadonlySet<string>) => this.host.compile(query, names),
+    };
+    return pointOfUse(run, at, store, params, clock);
+  }
+
+  /** A statement that reads the database as it was at `asOf` (read-only: writes are refused). */
+  private async runTemporal(
+    statement: Statement,
+    store: DatabaseStore,
+    params: ReadonlyMap<string, CypherValue>,
+    clock: StatementClock,
+    handle: TransactionHandle,
+    asOf: AsOf,
+  ): Promise<StatementResult> {
+    const run = {
+      services: this.services,
+      security: this.security,
+      compile: (query: string, names: ReadonlySet<string>) => this.host.compile(query, names),
+    };
+    return this.track(await runTemporalStatement(run, statement, store, params, clock, asOf, async () => handle.end()));
   }
 
   /**
@@ -405,6 +452,7 @@ export class EngineSession implements Session {
         store,
         database: this.database,
         mode: options.mode ?? 'WRITE',
+        asOf: options.asOf ?? asOfFromMetadata(options.metadata),
         deadline: deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start),
         idleTimeoutMs: this.host.idleTimeoutMs,
         lockTimeoutMs: this.host.lockTimeoutMs,

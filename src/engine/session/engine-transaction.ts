@@ -26,6 +26,8 @@ import type { TransactionHandle } from './transaction-registry.js';
 import type { Statement } from '../cypher/ast/index.js';
 import type { CypherValue } from '../values/types.js';
 import type { AccessMode, QueryParameters, ResultStream, SecurityContext, Transaction } from './types.js';
+import { openTemporalReader, temporalWriteRefused, useAtOf, type AsOf } from './temporal-reads.js';
+import { pointOfUse, runTemporalStatement } from './temporal-statement.js';
 
 /** The error every statement and the commit of a terminated transaction fail with. */
 export function terminatedError(reason: string): GraphError {
@@ -47,6 +49,8 @@ export interface TransactionContext {
   readonly store: DatabaseStore;
   readonly database: string;
   readonly mode: AccessMode;
+  /** Set for a temporal transaction: it reads the database as it was at this point and cannot write. */
+  readonly asOf?: AsOf;
   /** `performance.now()` deadline (Infinity for none). */
   readonly deadline: number;
   /** Milliseconds the transaction may stay idle between statements before it is rolled back (0: no limit). */
@@ -94,7 +98,7 @@ export class EngineTransaction implements Transaction {
 
   constructor(private readonly context: TransactionContext) {
     this.id = context.handle.id;
-    this.snapshot = context.store.beginRead('long');
+    this.snapshot = context.asOf === undefined ? context.store.beginRead('long') : openTemporalReader(context.store, context.asOf);
     this.snapshot.onCancel((error) => this.expire(error));
     this.armExpiry();
   }
@@ -168,12 +172,27 @@ export class EngineTransaction implements Transaction {
       if (used !== null && used.toLowerCase() !== ctx.database.toLowerCase()) {
         throw graphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${ctx.database}`);
       }
+      const at = useAtOf(statement);
+      if (at !== null) {
+        if (ctx.asOf !== undefined) {
+          throw graphError(
+            StatusCodes.InvalidRequest,
+            'A temporal transaction cannot run a statement with USE ... AT; use one or the other.',
+          );
+        }
+        const asOf = await pointOfUse(ctx, at, ctx.store, params, clock);
+        const result = await runTemporalStatement(ctx, statement, ctx.store, params, clock, asOf, this.statementFinisher());
+        this.current = result;
+        return result;
+      }
       authorizeStatement(ctx.security, ctx.database, statement, ctx.services.admin.procedures);
       const plan = this.writes === null ? planFor(statement, this.snapshot!, ctx.services) : null;
       if (plan !== null) {
         this.checkPlan(plan);
+        if (plan.admin && ctx.asOf !== undefined) throw temporalWriteRefused(ctx.asOf);
         if (plan.admin) return await this.queueAdmin(plan, params, clock);
         if (plan.writes && plan.explain !== 'EXPLAIN') {
+          if (ctx.asOf !== undefined) throw temporalWriteRefused(ctx.asOf);
           if (ctx.mode === 'READ') throw graphError(StatusCodes.ForbiddenDueToTransactionType, 'Writing in read access mode not allowed.');
           this.writes = new TransactionWrites(ctx.store, ctx.handle, this.writeLimits());
         }
@@ -288,7 +307,8 @@ export class EngineTransaction implements Transaction {
         const snapshot = this.snapshot!;
         this.snapshot = null;
         snapshot.close();
-        return this.context.committed(snapshot.version);
+        // A temporal transaction read an older version: the session's bookmark stays at the latest state.
+        return this.context.committed(this.context.asOf === undefined ? snapshot.version : this.context.store.version);
       }
       return this.context.committed(await writes.commit(new TransactionClock(this.context.deadline), () => true));
     } finally {

@@ -6,6 +6,7 @@ import type { CypherValue } from '../values/types.js';
 import type { WriteCounters } from '../storage/graph-store.js';
 import type { ClientInfo } from './transaction-registry.js';
 import type { StatementAccess } from '../cypher/semantic/access-types.js';
+import type { AsOf } from './temporal-reads.js';
 
 /** Query parameters as they arrive from an edge, already converted to Cypher values. */
 export type QueryParameters = ReadonlyMap<string, CypherValue> | Readonly<Record<string, CypherValue>>;
@@ -40,6 +41,11 @@ export interface TransactionOptions {
   readonly metadata?: ReadonlyMap<string, CypherValue>;
   /** Bookmarks the transaction must observe before starting. */
   readonly bookmarks?: readonly string[];
+  /**
+   * Read the database as it was at this version or time (read-only); see
+   * session/temporal-reads.ts. Absent: the metadata keys `graphdb.asOfVersion` / `graphdb.asOfTime` decide.
+   */
+  readonly asOf?: AsOf;
 }
 
 /** Neo4j summary query types: read, write, read-write, schema. */

@@ -3,6 +3,7 @@
  * connections for snapshots, token dictionaries, the published schema catalog and the
  * committed version.
  */
+import { readEntityVersions, type EntityVersion } from '../mvcc/entity-versions.js';
 import { statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Statement } from 'better-sqlite3';
@@ -575,6 +576,26 @@ export class DatabaseStore {
     );
     for (const [pendingVersion, at] of this.pendingCommitLog) if (at <= t && pendingVersion > version) version = pendingVersion;
     return version;
+  }
+
+  /**
+   * The versions of a node or relationship a reader at version `upTo` sees, oldest first, each
+   * with the commit times (epoch ms) of the versions that produced and ended it (null when unknown).
+   */
+  entityVersions(kind: 'node' | 'relationship', id: bigint, upTo: bigint): (EntityVersion & { from: number | null; to: number | null })[] {
+    this.assertOpen();
+    const pending = new Map(this.pendingCommitLog);
+    return this.withReader((c) => {
+      const timeOf = (version: bigint): number | null => {
+        const stored = c.pluck('SELECT committed_at FROM commits WHERE version = ?').get(version) as bigint | undefined;
+        return pending.get(version) ?? (stored === undefined ? null : Number(stored));
+      };
+      return readEntityVersions(c, this.context, kind, id, upTo).map((v) => ({
+        ...v,
+        from: timeOf(v.version),
+        to: v.endVersion === null ? null : timeOf(v.endVersion),
+      }));
+    });
   }
 
   /** Reads the database as it was at `time`. */

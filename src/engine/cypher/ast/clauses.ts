@@ -22,10 +22,14 @@ export type Clause =
   | Delete
   | Foreach;
 
-/** `USE graph` — `graph` is a (possibly dotted) name or a function call like `graph.byName($n)`. */
+/**
+ * `USE graph [AT VERSION expr | AT TIME expr]` — `graph` is a (possibly dotted) name or a function
+ * call like `graph.byName($n)`; `at` makes the query a temporal read (session/temporal-reads.ts).
+ */
 export interface Use extends BaseNode {
   readonly kind: Kind.Use;
   readonly graph: Expression;
+  readonly at?: { readonly kind: 'VERSION' | 'TIME'; readonly value: Expression };
 }
 
 /** `[OPTIONAL] MATCH pattern [USING ...]* [WHERE expr]`. */

@@ -84,7 +84,7 @@ class Printer {
     const where = (expression: Expression | null): string => (expression ? ` WHERE ${this.e(expression)}` : '');
     switch (clause.kind) {
       case Kind.Use:
-        return `USE ${this.e(clause.graph)}`;
+        return `USE ${this.e(clause.graph)}${clause.at ? ` AT ${clause.at.kind} ${this.e(clause.at.value)}` : ''}`;
       case Kind.Match: {
         const hints = clause.hints.map((hint) => {
           if (hint.hint === 'JOIN') return ` USING JOIN ON ${hint.variables.map((v) => printName(v.name)).join(', ')}`;

@@ -153,11 +153,17 @@ export abstract class ClauseParser extends UpdateParser {
     }
   }
 
-  /** `Use : USE [GRAPH] Expression` */
+  /** `Use : USE [GRAPH] Expression [AT (VERSION | TIME) Expression]` */
   private parseUse(): Use {
     const start = this.expectKeyword('USE');
     if (this.peekKeyword('GRAPH') && this.peekName(1)) this.advance();
     const graph = this.parsePostfixExpression();
+    if (this.peekKeywords('AT', 'VERSION') || this.peekKeywords('AT', 'TIME')) {
+      this.advance();
+      const kind = this.peekKeyword('VERSION') ? 'VERSION' : 'TIME';
+      this.advance();
+      return this.finish<Use>(start, { kind: Kind.Use, graph, at: { kind, value: this.parseExpression() } });
+    }
     return this.finish<Use>(start, { kind: Kind.Use, graph });
   }
 

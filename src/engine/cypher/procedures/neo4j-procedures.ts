@@ -1,9 +1,10 @@
 /**
  * Neo4j 5's built-in procedures beyond the introspection set (builtin.ts): vector writes and
  * index creation, full-text administration, DBMS information, planner maintenance, change data capture, GenAI vector
- * encoding and token creation.
+ * encoding, token creation and entity version history.
  */
 import { cdcProcedures } from './cdc-procedures.js';
+import { historyProcedures } from './history-procedures.js';
 import { dbmsProcedures } from './dbms-procedures.js';
 import { fulltextAdminProcedures } from './fulltext-procedures.js';
 import { genaiProcedures } from './genai-procedures.js';
@@ -18,6 +19,7 @@ export function neo4jProcedures(): ProcedureDefinition[] {
     ...fulltextAdminProcedures,
     ...dbmsProcedures,
     ...cdcProcedures,
+    ...historyProcedures,
     ...genaiProcedures,
     ...tokenProcedures,
   ];

@@ -8,6 +8,7 @@ import type { DatabaseDirectory } from '../../catalog/database-directory.js';
 import type { TerminationOutcome, TransactionInfo } from '../../session/transaction-registry.js';
 import type { SettingInfo } from '../../config/setting-rows.js';
 import type { ChangeLog } from '../../storage/database-store.js';
+import type { ListedVersion } from '../procedures/history-procedures.js';
 import type { EmbeddingService } from '../procedures/genai-procedures.js';
 import type { ApocScheduler } from '../procedures/apoc/scheduler.js';
 import type { SecurityContext } from '../../session/types.js';
@@ -43,6 +44,8 @@ export interface AdminHooks {
   readonly clearQueryCaches?: () => number;
   /** The configured embedding provider (`genai.vector.encodeBatch`); null when none is configured. */
   readonly embeddings?: () => EmbeddingService | null;
+  /** The retained versions of a node or relationship as a reader at `upTo` sees them (`db.temporal.*Versions`). */
+  readonly entityVersions?: (database: string, kind: 'node' | 'relationship', id: bigint, upTo: bigint) => readonly ListedVersion[];
   /** Change data capture of a database (`db.cdc.*`). */
   readonly changeLog?: (database: string) => ChangeLog;
   /** Identity of this DBMS (`dbms.info`): the system database's id and when it was created. */

@@ -12,6 +12,8 @@
  * JSON (see json/query-api-values.ts). Success is 202 with `{data: {fields, values}, bookmarks,
  * counters?, notifications?, transaction?}`; errors are `{errors: [{code, message}]}` with a 4xx
  * status (a failing statement also rolls back its explicit transaction). Same auth as the rest.
+ * `X-Graphdb-As-Of-Version` / `X-Graphdb-As-Of-Time` headers make the auto-commit statement or the
+ * transaction begun a read-only temporal read (docs/temporal-reads.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -27,6 +29,7 @@ import {
 import { JsonSyntaxError, parseJson, type JsonValue } from '../json/parse-json.js';
 import { plainJson, plainToCypher, typedJson, typedToCypher, type DeferredParameter } from '../json/query-api-values.js';
 import type { OpenTransaction } from '../tx/open-transactions.js';
+import { asOfOf } from '../temporal-headers.js';
 
 const TYPED = 'application/vnd.neo4j.query';
 const PULL_BATCH = 1000;
@@ -152,10 +155,14 @@ export async function queryApiRoutes(app: FastifyInstance): Promise<void> {
     return new Map([...parameters].map(([k, v]) => [k, substitute(v)]));
   };
 
-  const options = (body: QueryBody): TransactionOptions => ({
-    ...(body.accessMode ? { mode: body.accessMode as 'READ' | 'WRITE' } : {}),
-    ...(services.config.global.server.statement_timeout > 0 ? { timeoutMs: services.config.global.server.statement_timeout } : {}),
-  });
+  const options = (request: FastifyRequest, body: QueryBody): TransactionOptions => {
+    const asOf = asOfOf(request);
+    return {
+      ...(asOf === undefined ? {} : { asOf }),
+      ...(body.accessMode ? { mode: body.accessMode as 'READ' | 'WRITE' } : {}),
+      ...(services.config.global.server.statement_timeout > 0 ? { timeoutMs: services.config.global.server.statement_timeout } : {}),
+    };
+  };
 
   const expiry = (entry: OpenTransaction): string =>
     `"transaction":${JSON.stringify({ id: entry.id, expires: new Date(entry.expiresAt).toISOString() })}`;
@@ -182,7 +189,7 @@ export async function queryApiRoutes(app: FastifyInstance): Promise<void> {
     const session = openSession(request, request.params.database, body);
     try {
       const parameters = await parametersOf(request, body, session);
-      const stream = await session.run(body.statement!, parameters, options(body));
+      const stream = await session.run(body.statement!, parameters, options(request, body));
       const parts = await resultParts(stream, wantsTyped(request), body.includeCounters === true);
       const bookmark = session.lastBookmark();
       return send(reply, 202, wantsTyped(request), [...parts, `"bookmarks":${JSON.stringify(bookmark === null ? [] : [bookmark])}`]);
@@ -197,7 +204,7 @@ export async function queryApiRoutes(app: FastifyInstance): Promise<void> {
     const session = openSession(request, database, body);
     let entry: OpenTransaction;
     try {
-      entry = transactions.add(database, request.security.username, session, await session.beginTransaction(options(body)));
+      entry = transactions.add(database, request.security.username, session, await session.beginTransaction(options(request, body)));
     } catch (error) {
       await session.close();
       throw error;

@@ -9,6 +9,9 @@
  *   (decided from the AST) is queued for the write-behind engine: 202 and
  *   `X-Graphdb-Consistency: eventual`. Everything else is synchronous and durable (200).
  *
+ * `X-Graphdb-As-Of-Version` / `X-Graphdb-As-Of-Time` on a request that begins a transaction make
+ * it a read-only temporal read (docs/temporal-reads.md).
+ *
  * Statement errors are reported in the body (`errors`) with status 200, as Neo4j does; request
  * problems (bad JSON, unknown database or transaction) use 4xx statuses.
  */
@@ -21,6 +24,7 @@ import type { OpenTransaction } from '../tx/open-transactions.js';
 import { ResponseWriter } from '../tx/response-writer.js';
 import { writeStatement, type ResultDataContent, type StatementExecutor, type StatementRequest } from '../tx/statement-results.js';
 import { externalBaseUrl } from '../urls.js';
+import { AS_OF_TIME_HEADER, AS_OF_VERSION_HEADER, asOfOf } from '../temporal-headers.js';
 
 const statementSchema = {
   type: 'object',
@@ -77,7 +81,11 @@ const transactionParams = {
 
 const headersSchema = {
   type: 'object',
-  properties: { 'max-execution-time': { type: 'integer', minimum: 0, description: 'Statement timeout in milliseconds' } },
+  properties: {
+    'max-execution-time': { type: 'integer', minimum: 0, description: 'Statement timeout in milliseconds' },
+    [AS_OF_VERSION_HEADER]: { type: 'string', description: 'Read the database as it was at this commit version (read-only)' },
+    [AS_OF_TIME_HEADER]: { type: 'string', description: 'Read the database as it was at this date-time (read-only)' },
+  },
 } as const;
 
 interface TxBody {
@@ -223,8 +231,9 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       const { database } = request.params;
       const statements = statementRequests(request.body);
       if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
+      const asOf = asOfOf(request);
       const asyncSettings = services.config.effectiveConfig(database).async_writes;
-      const estimates = asyncSettings.enabled ? classifier.classify(statements) : null;
+      const estimates = asyncSettings.enabled && asOf === undefined ? classifier.classify(statements) : null;
       if (estimates !== null) {
         // Queued writes are flushed later under the server's own context: check the client's right now.
         request.security.authorize?.(database, 'write');
@@ -242,7 +251,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       const session = sessionOn(request, database);
       try {
         if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
-        const options: TransactionOptions = { timeoutMs: timeoutFor(request) };
+        const options: TransactionOptions = { timeoutMs: timeoutFor(request), ...(asOf === undefined ? {} : { asOf }) };
         const out = await writerFor(reply);
         if (statements.length === 1) {
           const outcome = await runAll((statement, parameters) => session.run(statement, parameters, options), statements, out);
@@ -282,11 +291,12 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { database } = request.params;
       const statements = statementRequests(request.body);
+      const asOf = asOfOf(request);
       const session = openSession(request, database);
       let entry: OpenTransaction;
       try {
         if (writeBehind.hasPending(database)) await writeBehind.flushDatabase(database);
-        const transaction = await session.beginTransaction({ timeoutMs: timeoutFor(request) });
+        const transaction = await session.beginTransaction({ timeoutMs: timeoutFor(request), ...(asOf === undefined ? {} : { asOf }) });
         entry = transactions.add(database, ownerOf(request), session, transaction);
       } catch (error) {
         await session.close();

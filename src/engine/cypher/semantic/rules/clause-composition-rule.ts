@@ -9,7 +9,8 @@ const subqueryExpressionKinds = new Set<Kind>([Kind.ExistsSubquery, Kind.CountSu
 const closingKinds = new Set<Kind>([...updatingKinds, Kind.Return, Kind.Finish, Kind.CallSubquery, Kind.CallProcedure]);
 
 /**
- * Clause order (`InvalidClauseComposition`): RETURN and FINISH only last, USE only first; a
+ * Clause order (`InvalidClauseComposition`): RETURN and FINISH only last, USE only first (and
+ * `USE ... AT` only at the start of the whole query); a
  * query (or CALL subquery) ends with RETURN, FINISH, an update or a call; CALL IN TRANSACTIONS
  * only at the top level; EXISTS / COUNT / COLLECT bodies are read-only and
  * COLLECT ends with RETURN; FOREACH holds only updates; UNION and UNION ALL are not mixed.
@@ -36,6 +37,13 @@ export const ClauseCompositionRule: ValidationRule = (context) => ({
       if (clause.kind === Kind.Finish && index < node.clauses.length - 1)
         report(context, clause, 'FINISH can only be used at the end of the query');
       if (clause.kind === Kind.Use && index > 0) report(context, clause, 'USE clause must be the first clause in a (sub-)query');
+      if (clause.kind === Kind.Use && clause.at !== undefined && (container !== null || ancestors.some((a) => a.kind === Kind.Union))) {
+        report(
+          context,
+          clause,
+          `USE ... AT ${clause.at.kind} is only allowed at the start of a whole query, not in a subquery or a UNION part`,
+        );
+      }
       if (
         clause.kind === Kind.CallSubquery &&
         clause.inTransactions &&
