@@ -249,7 +249,7 @@ describe('temporal reads over Bolt and HTTP', () => {
     );
     const bob = records.map((r) => ({
       version: plain(r.get('version')),
-      age: plain(r.get('properties')).age,
+      age: (plain(r.get('properties')) as { age: number }).age,
       end: plain(r.get('endVersion')),
     }));
     assert.equal(bob[0]!.version, history[2]!.version, 'Bob was created by the third commit');
@@ -273,7 +273,7 @@ describe('temporal reads over Bolt and HTTP', () => {
       plain(r.get('version')),
       plain(r.get('endVersion')),
       r.get('deleted'),
-      plain(r.get('properties')).age,
+      (plain(r.get('properties')) as { age: number }).age,
     ]);
     assert.deepEqual(rows, [
       [annVersion, history[3]!.version, false, 30],
@@ -284,7 +284,12 @@ describe('temporal reads over Bolt and HTTP', () => {
       { v: neo4j.int(history[6]!.version) },
     );
     assert.deepEqual(
-      rel.records.map((r) => [plain(r.get('version')), r.get('type'), plain(r.get('properties')).since, r.get('validTo') === null]),
+      rel.records.map((r) => [
+        plain(r.get('version')),
+        r.get('type'),
+        (plain(r.get('properties')) as { since: number }).since,
+        r.get('validTo') === null,
+      ]),
       [
         [history[4]!.version, 'KNOWS', 2020, false],
         [history[6]!.version, 'KNOWS', 2021, true],
