@@ -1,6 +1,7 @@
 /**
- * A one-line progress display for long imports on a terminal: percent, rows, rate and ETA,
- * redrawn in place on stderr. Silent when stderr is not a TTY.
+ * A one-line progress display for long imports on a terminal: percent, rows, rate and ETA (and
+ * batches committed), redrawn in place on stderr. By default silent when stderr is not a TTY;
+ * asked for explicitly there, it writes one plain line per update (for logs and scripts).
  */
 import type { ImportProgress } from '../engine/transfer/index.js';
 
@@ -21,17 +22,26 @@ export function progressLine(p: ImportProgress): string {
   const filled = Math.round(fraction * width);
   return (
     `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(1)}%  ` +
-    `${p.nodes} nodes, ${p.relationships} rels, ${p.errors} bad  ${Math.round(rate)} rows/s  ETA ${duration(eta)}`
+    `${p.nodes} nodes, ${p.relationships} rels, ${p.errors} bad  ${Math.round(rate)} rows/s  ETA ${duration(eta)}` +
+    (p.batches > 0 ? `  ${p.batches} batches committed` : '')
   );
 }
 
-/** A progress reporter writing to stderr when it is a terminal. */
-export function terminalProgress(enabled: boolean): { update: (p: ImportProgress) => void; done: () => void } {
-  const tty = enabled && process.stderr.isTTY === true;
+/** When progress is shown: `auto` on a terminal only, `always` also as plain lines elsewhere, `never`. */
+export type ProgressMode = 'auto' | 'always' | 'never';
+
+/** A progress reporter writing to stderr: redrawn in place on a terminal, plain lines elsewhere (`always`). */
+export function terminalProgress(mode: ProgressMode): { update: (p: ImportProgress) => void; done: () => void } {
+  const tty = process.stderr.isTTY === true;
+  const shown = mode === 'always' || (mode === 'auto' && tty);
   let drawn = false;
   return {
     update: (p) => {
-      if (!tty) return;
+      if (!shown) return;
+      if (!tty) {
+        process.stderr.write(`${progressLine(p)}\n`);
+        return;
+      }
       process.stderr.write(`\r\x1b[2K${progressLine(p)}`);
       drawn = true;
     },

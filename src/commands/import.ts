@@ -49,7 +49,10 @@ export default class Import extends Command {
     'JSON Lines and CSV go through the bulk loader (one commit, indexes built in sorted passes; see',
     'docs/bulk-import.md). Files are streamed; node ids (~8 bytes each) and relationships (~32 bytes each) are',
     'kept until their batch commits. By default the whole import is one commit: if it fails nothing is kept.',
-    '--batch-size N commits every N rows instead.',
+    '--batch-size N commits every N rows instead, each batch with a checkpoint in the database (keyed by the',
+    "files' SHA-256 and the options that shape the graph): after a failure or a killed process, running the same",
+    'command again is refused with the position reached, and with --resume it continues from there and ends with',
+    'the graph an uninterrupted import makes (raise --bad-tolerance or --on-error skip to get past a bad entry).',
     'Bad rows are reported as file:line; --on-error skip skips them, fail (the default) stops and rolls back.',
     '--skip-bad-relationships and --skip-duplicate-nodes skip only those entries; --bad-tolerance N fails the',
     'import once more than N entries were skipped; --report-file lists them.',
@@ -73,6 +76,7 @@ export default class Import extends Command {
     '<%= config.bin %> <%= command.id %> --nodes Person=people.csv --relationships KNOWS=knows.csv --on-error skip',
     '<%= config.bin %> <%= command.id %> schema-and-data.cypher -d movies',
     '<%= config.bin %> <%= command.id %> big.jsonl --batch-size 50000 --json',
+    '<%= config.bin %> <%= command.id %> big.jsonl --batch-size 50000 --resume',
     '<%= config.bin %> <%= command.id %> --nodes=Person=people-header.tsv,people-1.tsv,people-2.tsv.gz --delimiter TAB',
     '<%= config.bin %> <%= command.id %> --mode incremental --nodes=Person=new-people.csv --relationships=KNOWS=knows.csv --skip-duplicate-nodes',
     'zcat graph.jsonl.gz | <%= config.bin %> <%= command.id %> - --format jsonl',
@@ -94,7 +98,12 @@ export default class Import extends Command {
     nodes: Flags.string({ description: 'CSV node file, optionally Label1:Label2=file', multiple: true }),
     relationships: Flags.string({ description: 'CSV relationship file, optionally TYPE=file', multiple: true }),
     'on-error': Flags.string({ description: 'what to do with a bad row', options: ['skip', 'fail'], default: 'fail' }),
-    'batch-size': Flags.integer({ description: 'rows per commit (0: one transaction for everything)', default: 0, min: 0 }),
+    'batch-size': Flags.integer({
+      description: 'rows per commit, each with a resume checkpoint (0: one transaction for everything)',
+      default: 0,
+      min: 0,
+    }),
+    resume: Flags.boolean({ description: 'continue the unfinished batched import of the same files recorded in the database' }),
     delimiter: Flags.string({ description: 'CSV field delimiter: one character, TAB or \\t', default: ',' }),
     quote: Flags.string({ description: 'CSV quote character (doubled inside a quoted field); one character', default: '"' }),
     mode: Flags.string({
@@ -115,7 +124,10 @@ export default class Import extends Command {
     'skip-bad-relationships': Flags.boolean({ description: 'skip relationships that refer to missing nodes (counted as bad entries)' }),
     'skip-duplicate-nodes': Flags.boolean({ description: 'skip nodes whose id was already imported (counted as bad entries)' }),
     'report-file': Flags.string({ description: 'write every reported bad entry (file:line and reason) to this file' }),
-    progress: Flags.boolean({ description: 'progress line on a terminal', default: true, allowNo: true }),
+    progress: Flags.boolean({
+      description: 'progress on stderr (percent, rate, ETA): on a terminal by default; --progress also elsewhere (plain lines)',
+      allowNo: true,
+    }),
   };
 
   public async run(): Promise<ImportSummary> {
@@ -130,7 +142,9 @@ export default class Import extends Command {
     const format = (flags.format ?? formatOfFile(inputs[0]!.file)) as TransferFormat | null;
     if (format === null) this.error(`Cannot tell the format of '${inputs[0]!.file}'; use --format.`, { exit: 2 });
     const dialect = dialectOf(flags.delimiter, flags['array-delimiter'], flags.quote);
-    const progress = terminalProgress(flags.progress && !this.jsonEnabled());
+    const progress = terminalProgress(
+      flags.progress === false ? 'never' : flags.progress === true ? 'always' : this.jsonEnabled() ? 'never' : 'auto',
+    );
     const summary = await withEngine(
       flags['data-dir'],
       (db) =>
@@ -140,6 +154,7 @@ export default class Import extends Command {
           database: flags.database,
           onError: flags['on-error'] as 'skip' | 'fail',
           batchSize: flags['batch-size'],
+          resume: flags.resume,
           ...dialect,
           mode: flags.mode as ImportMode,
           idType: flags['id-type'] as IdType,
@@ -172,10 +187,25 @@ export default class Import extends Command {
       );
       if (summary.errors.length > 50) this.logToStderr(`... and ${summary.skipped - 50} more`);
     }
+    const stop = summary.resumable;
+    if (!summary.completed && stop !== undefined) {
+      this.logToStderr(
+        `${stop.batches} batch${stop.batches === 1 ? '' : 'es'} stay committed, through ${stop.file}:${stop.line}. ` +
+          'Fix the cause (or raise --bad-tolerance) and run the same command with --resume to continue from there.',
+      );
+    }
     this.log(
       keyValueTable([
         ['database', summary.database],
         ['status', summary.completed ? 'imported' : 'FAILED: rolled back (nothing of the failing batch was kept)'],
+        ...(summary.resumedAfter === undefined
+          ? []
+          : [
+              ['resumed', `after ${summary.resumedAfter.file}:${summary.resumedAfter.line} (${summary.resumedAfter.batches} batches)`] as [
+                string,
+                string,
+              ],
+            ]),
         ['nodes', `${summary.nodes} (${rate(summary.nodes)})`],
         ['relationships', `${summary.relationships} (${rate(summary.relationships)})`],
         ['properties', summary.properties],

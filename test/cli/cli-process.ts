@@ -55,34 +55,46 @@ export function cliAsync(args: readonly string[]): Promise<{ status: number | nu
 }
 
 /**
- * Starts `graphdb <args>` and resolves once its standard output matches `pattern`, telling whether the
- * process was still running at that moment; the process is then killed (used to show that output
- * streams before a statement completes).
+ * Starts `graphdb <args>` and, once its standard output (or `stream`) matches `pattern`, kills it with
+ * SIGKILL; resolves when it is gone, telling whether it was still running at the match (used to show
+ * that output streams before a statement completes, and to kill an import mid-way).
  */
 export function cliOutputWhileRunning(
   args: readonly string[],
   pattern: RegExp,
   timeoutMs = 30_000,
+  stream: 'stdout' | 'stderr' = 'stdout',
 ): Promise<{ running: boolean; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '';
     let stderr = '';
     let settled = false;
+    const exited = new Promise<void>((done) => child.on('close', () => done()));
     const settle = (running: boolean): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       child.kill('SIGKILL');
-      if (running || pattern.test(stdout)) resolve({ running, stdout, stderr });
-      else reject(new Error(`graphdb ${args.join(' ')} ended without matching ${String(pattern)}:\n${stdout}\n${stderr}`));
+      const matched = running || pattern.test(watched());
+      void exited.then(() => {
+        if (matched) resolve({ running, stdout, stderr });
+        else reject(new Error(`graphdb ${args.join(' ')} ended without matching ${String(pattern)}:\n${stdout}\n${stderr}`));
+      });
     };
+    const watched = () => (stream === 'stdout' ? stdout : stderr);
     const timer = setTimeout(() => settle(false), timeoutMs);
+    const check = () => {
+      if (pattern.test(watched())) settle(child.exitCode === null && child.signalCode === null);
+    };
     child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
-      if (pattern.test(stdout)) settle(child.exitCode === null && child.signalCode === null);
+      check();
     });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      check();
+    });
     child.on('close', () => settle(false));
   });
 }

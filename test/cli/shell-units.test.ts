@@ -55,11 +55,14 @@ test('rendering formats: table, plain, csv, json', () => {
 });
 
 test('progress line shows percent, rate and ETA', () => {
-  const line = progressLine({ bytesRead: 50, totalBytes: 100, nodes: 1000, relationships: 0, errors: 2, elapsedMs: 1000 });
+  const line = progressLine({ bytesRead: 50, totalBytes: 100, nodes: 1000, relationships: 0, errors: 2, batches: 0, elapsedMs: 1000 });
   assert.match(line, /50\.0%/);
   assert.match(line, /1000 rows\/s/);
   assert.match(line, /ETA 1s/);
   assert.match(line, /2 bad/);
+  assert.doesNotMatch(line, /batches/, 'an import in one transaction has no batches to count');
+  const batched = progressLine({ bytesRead: 50, totalBytes: 100, nodes: 1000, relationships: 0, errors: 0, batches: 3, elapsedMs: 1000 });
+  assert.match(batched, /3 batches committed/);
 });
 
 test('shell core: :use, :params, :begin/:rollback, unknown commands, prompts', async () => {

@@ -97,8 +97,13 @@ test('a corrupt JSONL file reports line numbers and leaves the database unchange
     assert.equal(batched.completed, false);
     assert.equal(batched.nodes, 2, 'batches before the bad row stay committed');
 
-    const skipped = await importGraph(db, { format: 'jsonl', inputs: [{ file }], onError: 'skip' });
+    await assert.rejects(
+      importGraph(db, { format: 'jsonl', inputs: [{ file }], onError: 'skip' }),
+      /holds an unfinished import of these files/,
+    );
+    const skipped = await importGraph(db, { format: 'jsonl', inputs: [{ file }], onError: 'skip', resume: true });
     assert.equal(skipped.completed, true);
+    assert.deepEqual(skipped.resumedAfter, { input: 0, file, line: 2, batches: 2 });
     assert.deepEqual(
       skipped.errors.map((e) => e.line),
       [3, 4, 5],
@@ -106,6 +111,7 @@ test('a corrupt JSONL file reports line numbers and leaves the database unchange
     assert.match(skipped.errors[1]!.message, /unknown node id '99'/);
     assert.match(skipped.errors[2]!.message, /epochDay/);
     assert.equal(skipped.nodes, 2);
+    assert.equal((await fingerprint(db)).length, before.length + 2, 'the resumed import wrote nothing twice');
   } finally {
     await db.close();
   }

@@ -54,6 +54,14 @@ import { uniquenessViolation } from './constraint-messages.js';
 import { RelationshipBuffer, type PendingEntries } from './bulk-load-rels.js';
 import { StateKey, readState } from './sqlite/state-table.js';
 import {
+  checkpointDeltas,
+  clearCheckpoint,
+  listCheckpoints,
+  writeCheckpoint,
+  type CheckpointWrite,
+  type StoredCheckpoint,
+} from './import-checkpoint.js';
+import {
   MultiRowInsert,
   STAGED_ENTRIES,
   createStaging,
@@ -165,6 +173,11 @@ export class BulkLoader {
   /** Nodes added so far. */
   get nodeCount(): number {
     return this.nodes;
+  }
+
+  /** The id the load's first relationship gets (relationship ids are assigned in order at `finish`). */
+  get nextRelationshipId(): bigint {
+    return this.tx.nextRelId;
   }
 
   /** Relationships added so far. */
@@ -370,8 +383,24 @@ export class BulkLoader {
     }
   }
 
-  /** Writes everything, checks uniqueness, rebuilds indexes and commits (one version). */
-  finish(): BulkLoadResult {
+  /** The unfinished resumable imports recorded in the database (`import-checkpoint.ts`), read in this load's transaction. */
+  checkpoints(): StoredCheckpoint[] {
+    this.assertOpen();
+    return listCheckpoints(this.connection);
+  }
+
+  /** The deltas of the committed batches of the resumable import `key`, in order. */
+  checkpointDeltas(key: string): string[] {
+    this.assertOpen();
+    return checkpointDeltas(this.connection, key);
+  }
+
+  /**
+   * Writes everything, checks uniqueness, rebuilds indexes and commits (one version). `checkpoint`
+   * commits with it: a resumable import's progress through this load, or `{ clear }` when the load
+   * is the import's last.
+   */
+  finish(options: { readonly checkpoint?: CheckpointWrite | { readonly clear: string } } = {}): BulkLoadResult {
     this.assertOpen();
     this.open = false;
     const tx = this.tx;
@@ -398,6 +427,11 @@ export class BulkLoader {
       state.counters.labelsAdded += this.labels;
       state.counters.propertiesSet += this.properties;
       if (this.nodes + relCount > 0) state.dirty = true;
+      const checkpoint = options.checkpoint;
+      if (checkpoint !== undefined) {
+        if ('clear' in checkpoint) clearCheckpoint(this.connection, checkpoint.clear);
+        else writeCheckpoint(this.connection, checkpoint);
+      }
       const version = tx.commit();
       return {
         version,

@@ -27,6 +27,8 @@
  * db.stats(): { nodes, relationships, dataSizeBytes, version }
  * const loader = await BulkLoader.open(db, { uniqueChecks? });   // bulk import as one commit (bulk-load.ts):
  * loader.addNode(labels, props) -> id; loader.addRelationship(type, startId, endId, props); loader.finish() | abort()
+ * loader.finish({ checkpoint: { key, batch, state, delta } | { clear: key } }); loader.checkpoints(); loader.checkpointDeltas(key)
+ *                                                    // resumable imports' progress, committed with each batch
  * db.mvccStatus(): MvccStatus; await db.prune({ maxVersions?, ttlMs? }): PruneResult  // never removes heads
  * ```
  *
@@ -44,6 +46,7 @@ export { StorageEngine, type StorageEngineOptions, type StorageLogger } from './
 export { DatabaseStore, type DatabaseStats } from './database-store.js';
 export { WriteTransaction } from './write-transaction.js';
 export { BulkLoader, type BulkLoadOptions, type BulkLoadResult } from './bulk-load.js';
+export type { CheckpointWrite, StoredCheckpoint } from './import-checkpoint.js';
 export type { ReadTransaction } from './snapshot-reader.js';
 export type { ChangeEventSource } from './event-bus.js';
 export type { SyncMode } from './sqlite/connection.js';

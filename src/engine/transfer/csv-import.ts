@@ -119,10 +119,11 @@ function importRecord(record: CsvRecord, input: CsvInput, sink: ImportSink, stat
     } catch (error) {
       if (!(error instanceof CsvValueError) && !(error instanceof IdSpaceKeyError)) throw error;
       state.headerFailed = true;
-      sink.reject(origin, `Invalid header: ${error.message}`);
+      if (!sink.replayed(record.line)) sink.reject(origin, `Invalid header: ${error.message}`);
     }
     return undefined;
   }
+  if (sink.replayed(record.line)) return undefined;
   if (record.fields.length !== columns.length) {
     sink.reject(origin, `Expected ${columns.length} fields but found ${record.fields.length}`);
     return undefined;

@@ -27,8 +27,19 @@ export class IdSpaceKeyError extends Error {
 export class ExistingNodes {
   private reader: ReadTransaction | null = null;
   private readonly keys = new Map<string, IdSpaceKey>();
+  /** Relationships from this id on are the import's own (a resumed import's earlier batches). */
+  private ownRelationshipsFrom: bigint | null = null;
 
   constructor(private readonly store: DatabaseStore) {}
+
+  /**
+   * Tells a resumed import's lookups that relationships with ids from `id` on were written by its
+   * own earlier batches: they were not in the database when the import started, so, as for an
+   * uninterrupted run, they are not duplicates of the files' relationships.
+   */
+  ownRelationshipsStartAt(id: bigint): void {
+    this.ownRelationshipsFrom = id;
+  }
 
   private snapshot(): ReadTransaction {
     this.reader ??= this.store.beginRead();
@@ -90,7 +101,7 @@ export class ExistingNodes {
   hasRelationship(start: bigint, type: string, end: bigint, properties: CypherMap): boolean {
     const reader = this.snapshot();
     for (const handle of reader.expand(start, 'out', [type])) {
-      if (handle.endId !== end) continue;
+      if (handle.endId !== end || (this.ownRelationshipsFrom !== null && handle.id >= this.ownRelationshipsFrom)) continue;
       const existing = reader.getRelationship(handle.id)?.properties;
       if (existing !== undefined && sameProperties(existing, properties)) return true;
     }

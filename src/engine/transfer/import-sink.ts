@@ -20,6 +20,18 @@ import { EntityNotFound, GraphError } from '../errors/index.js';
 import { ExternalIds } from './id-map.js';
 import { ExistingNodes, IdSpaceKeyError } from './existing-nodes.js';
 import type { IdType } from './csv-values.js';
+import {
+  CheckpointTracker,
+  changedSince,
+  ImportResumeError,
+  nothingToResume,
+  parseCheckpoints,
+  parseDeltas,
+  resumeRequired,
+  unfinishedNote,
+  type FoundCheckpoint,
+  type ImportPosition,
+} from './resume.js';
 
 /**
  * How an import relates to what the database holds (neo4j-admin's modes): `full` needs an empty
@@ -50,6 +62,8 @@ export interface ImportProgress {
   readonly nodes: number;
   readonly relationships: number;
   readonly errors: number;
+  /** Batches committed (a batched import). */
+  readonly batches: number;
   readonly elapsedMs: number;
 }
 
@@ -66,6 +80,10 @@ export interface ImportSummary {
   /** False when a fatal error stopped the import (nothing of the failing batch was kept). */
   readonly completed: boolean;
   readonly batchesCommitted: number;
+  /** A failed batched import whose committed batches are recorded: where `resume` continues. */
+  readonly resumable?: ImportPosition & { readonly batches: number };
+  /** A resumed import: where it continued (after the recorded batches). */
+  readonly resumedAfter?: ImportPosition & { readonly batches: number };
 }
 
 /** Thrown (with the offending row) when a bad entry fails the import. */
@@ -93,6 +111,8 @@ export interface ImportSinkOptions {
   readonly mode?: ImportMode;
   /** How ids are read (default `string`): `integer` compares them as numbers, `actual` refers to node ids. */
   readonly idType?: IdType;
+  /** Makes a batched import resumable (`resume.ts`): its key (null for standard input), and whether to resume it. */
+  readonly resumable?: { readonly key: () => Promise<string | null>; readonly resume: boolean; readonly files: readonly string[] };
 }
 
 /** An id of the files: its id space and text. */
@@ -122,12 +142,24 @@ export class ImportSink {
   private readonly existing: ExistingNodes;
   private rowsInBatch = 0;
   private batches = 0;
+  private committedBatches = 0;
   private errorCount = 0;
   nodes = 0;
   relationships = 0;
   private properties = 0;
   private labels = 0;
   private committed = { nodes: 0, relationships: 0, properties: 0, labels: 0 };
+  /** Checkpoints of a resumable import (null: not resumable). */
+  private tracker: CheckpointTracker | null = null;
+  /** Index of the input being read. */
+  private input = 0;
+  /** The last row written (where a checkpoint says the import stands). */
+  private position: RowOrigin = { file: '', line: 0 };
+  /** A resumed import skips the rows up to here (its committed batches hold them). */
+  private resumeAt: ImportPosition | null = null;
+  private resumedAfter: (ImportPosition & { batches: number }) | undefined;
+  /** Where the last committed checkpoint says the import stands. */
+  private checkpointed: (ImportPosition & { batches: number }) | undefined;
 
   constructor(
     private readonly store: DatabaseStore,
@@ -144,20 +176,79 @@ export class ImportSink {
     this.mode = options.mode;
     this.idType = options.idType ?? 'string';
     this.existing = new ExistingNodes(store);
+    this.resumable = options.resumable;
   }
 
+  private readonly resumable: ImportSinkOptions['resumable'];
+
   /**
-   * Checks, before anything is written, that the database suits the mode: a full import needs an
-   * empty database (so running it twice never duplicates anything).
-   * @throws Error naming the database and the way out
+   * Opens the first batch and checks, before anything is written, that the database suits the
+   * import: an unfinished run of the same import recorded in it is resumed (`resumable.resume`)
+   * or refused with how to resume it; a full import needs an empty database (so running it twice
+   * never duplicates anything).
+   * @throws Error / ImportResumeError naming the database and the way out
    */
-  checkTarget(): void {
-    if (this.mode === 'full' && !this.existing.isEmpty()) {
+  async start(): Promise<void> {
+    await this.openLoader();
+    const found = parseCheckpoints(this.loader!.checkpoints());
+    const resume = this.resumable?.resume === true;
+    const key = this.resumable !== undefined && (this.batchSize > 0 || resume || found.length > 0) ? await this.resumable.key() : null;
+    if (resume && key === null) throw new ImportResumeError('An import from standard input cannot be resumed: it cannot be read again.');
+    const own = found.find((c) => c.key === key);
+    if (own !== undefined && !resume) throw resumeRequired(this.store.name, own);
+    if (own === undefined && resume) throw nothingToResume(this.store.name, found);
+    if (own !== undefined) this.restore(own);
+    else if (this.mode === 'full' && !this.existing.isEmpty()) {
       throw new Error(
         `Database '${this.store.name}' is not empty: a full import needs an empty database (importing the same files twice would duplicate them). ` +
-          'Use --mode incremental to add to it: nodes are then identified by their id property, and entries already in the database are duplicates.',
+          'Use --mode incremental to add to it: nodes are then identified by their id property, and entries already in the database are duplicates.' +
+          unfinishedNote(found),
       );
     }
+    if (key !== null && own === undefined && this.batchSize > 0)
+      this.tracker = new CheckpointTracker(key, this.resumable!.files, {
+        startedAt: new Date().toISOString(),
+        firstRelationshipId: this.loader!.nextRelationshipId,
+      });
+  }
+
+  /** Continues the unfinished import `own`: its id map, bad entries and totals, and the rows to skip. */
+  private restore(own: FoundCheckpoint): void {
+    const state = own.state;
+    if (this.mode === 'full') {
+      const now = this.store.stats();
+      if (now.nodes !== state.nodes || now.relationships !== state.relationships) throw changedSince(this.store.name, state, now);
+    }
+    for (const delta of parseDeltas(this.loader!.checkpointDeltas(own.key))) {
+      for (const [space, external, id] of delta.ids) this.ids.set(space, external, id);
+      for (const row of delta.errors) if (this.errors.length < this.maxReportedErrors) this.errors.push(row);
+    }
+    this.nodes = state.nodes;
+    this.relationships = state.relationships;
+    this.properties = state.properties;
+    this.labels = state.labels;
+    this.errorCount = state.badEntries;
+    this.batches = state.batches;
+    this.committedBatches = state.batches;
+    this.committed = { nodes: this.nodes, relationships: this.relationships, properties: this.properties, labels: this.labels };
+    const firstRelationshipId = BigInt(state.firstRelationshipId);
+    this.existing.ownRelationshipsStartAt(firstRelationshipId);
+    this.resumeAt = { input: state.input, file: state.file, line: state.line };
+    this.resumedAfter = { input: state.input, file: state.file, line: state.line, batches: state.batches };
+    this.checkpointed = this.resumedAfter;
+    this.tracker = new CheckpointTracker(own.key, state.files, { startedAt: state.startedAt, firstRelationshipId });
+  }
+
+  /** Starts reading input number `index` (inputs are read in order). */
+  beginInput(index: number): void {
+    this.input = index;
+    if (this.resumeAt !== null && index > this.resumeAt.input) this.resumeAt = null;
+  }
+
+  /** True for a data row of the current input that a resumed import's committed batches already hold (the reader skips it). */
+  replayed(line: number): boolean {
+    const at = this.resumeAt;
+    return at !== null && (this.input < at.input || line <= at.line);
   }
 
   /** The id type of an id space: its header's `id-type`, else the import's. */
@@ -188,6 +279,11 @@ export class ImportSink {
     this.existing.declare(column.idSpace, { label, property: column.name, integer: type === 'integer' });
   }
 
+  /** Batches committed so far. */
+  get batchesCommitted(): number {
+    return this.batches;
+  }
+
   /** Number of rejected rows so far. */
   get errorTotal(): number {
     return this.errorCount;
@@ -208,7 +304,10 @@ export class ImportSink {
     const exceeded = skippable && this.errorCount > this.badTolerance;
     const note = exceeded ? ` (more than ${this.badTolerance} bad entries: the bad-entry tolerance is exceeded)` : '';
     const row = { file: origin.file, line: origin.line, message: message + note };
-    if (this.errors.length < this.maxReportedErrors) this.errors.push(row);
+    if (this.errors.length < this.maxReportedErrors) {
+      this.errors.push(row);
+      this.tracker?.noteError(row);
+    }
     if (!skippable || exceeded) throw new ImportRowFailure(row);
   }
 
@@ -242,11 +341,14 @@ export class ImportSink {
       this.rejectWriteError(origin, error);
       return;
     }
-    if (externalId !== null) this.ids.set(idSpace, externalId, Number(id));
+    if (externalId !== null) {
+      this.ids.set(idSpace, externalId, Number(id));
+      this.tracker?.noteId(idSpace, externalId, Number(id));
+    }
     this.nodes++;
     this.labels += labels.length < 2 ? labels.length : new Set(labels).size;
     this.properties += countSet(properties);
-    this.rowDone();
+    this.rowDone(origin);
     return undefined;
   }
 
@@ -289,7 +391,7 @@ export class ImportSink {
     }
     this.relationships++;
     this.properties += countSet(properties);
-    this.rowDone();
+    this.rowDone(origin);
     return undefined;
   }
 
@@ -314,25 +416,50 @@ export class ImportSink {
     this.reject(origin, `${error.code}: ${error.message}`);
   }
 
-  private rowDone(): void {
+  private rowDone(origin: RowOrigin): void {
+    this.position = origin;
     this.rowsInBatch++;
-    if (this.batchSize > 0 && this.rowsInBatch >= this.batchSize) this.commitBatch();
+    if (this.batchSize > 0 && this.rowsInBatch >= this.batchSize) this.commitBatch(false);
   }
 
-  private commitBatch(): void {
+  /** Commits the open batch with its checkpoint (`last`: the import's end, which clears the checkpoint). */
+  private commitBatch(last: boolean): void {
     if (this.loader !== null) {
       const loader = this.loader;
       this.loader = null;
-      loader.finish();
-      this.batches++;
+      const tracker = this.tracker;
+      if (!last || this.rowsInBatch > 0) this.batches++;
+      const position = { input: this.input, file: this.position.file, line: this.position.line };
+      const checkpoint =
+        tracker === null
+          ? undefined
+          : last
+            ? { clear: tracker.key }
+            : tracker.write(position, {
+                batches: this.batches,
+                nodes: this.nodes,
+                relationships: this.relationships,
+                properties: this.properties,
+                labels: this.labels,
+                badEntries: this.errorCount,
+              });
+      try {
+        loader.finish(checkpoint === undefined ? {} : { checkpoint });
+      } catch (error) {
+        this.batches = this.committedBatches;
+        throw error;
+      }
+      this.committedBatches = this.batches;
+      if (checkpoint !== undefined && !last) this.checkpointed = { ...position, batches: this.batches };
     }
     this.rowsInBatch = 0;
     this.committed = { nodes: this.nodes, relationships: this.relationships, properties: this.properties, labels: this.labels };
   }
 
-  /** Commits what is pending and reports. */
-  finish(): ImportSummary {
-    this.commitBatch();
+  /** Commits what is pending (and forgets the import's checkpoint, in the same transaction) and reports. */
+  async finish(): Promise<ImportSummary> {
+    if (this.tracker !== null) await this.openLoader();
+    this.commitBatch(true);
     this.existing.close();
     return this.summary(true);
   }
@@ -346,7 +473,8 @@ export class ImportSink {
     this.relationships = this.committed.relationships;
     this.properties = this.committed.properties;
     this.labels = this.committed.labels;
-    return this.summary(false);
+    const summary = this.summary(false);
+    return this.checkpointed === undefined ? summary : { ...summary, resumable: this.checkpointed };
   }
 
   private summary(completed: boolean): ImportSummary {
@@ -361,6 +489,7 @@ export class ImportSink {
       durationMs: Date.now() - this.startedAt,
       completed,
       batchesCommitted: this.batches,
+      ...(this.resumedAfter === undefined ? {} : { resumedAfter: this.resumedAfter }),
     };
   }
 }

@@ -87,7 +87,7 @@ export async function importJsonl(input: LineReader, sink: ImportSink, displayNa
 
 /** Handles one line; returns a promise only when the sink has to wait. */
 function importJsonLine(text: string, line: number, sink: ImportSink, displayName: string): Promise<void> | undefined {
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '' || sink.replayed(line)) return undefined;
   const origin = { file: displayName, line };
   let row: Json;
   try {

@@ -15,6 +15,7 @@ import type { CsvRecord } from '../files/csv-reader.js';
 import { exportCsv } from './csv-export.js';
 import { exportCypher, importCypher } from './cypher-script.js';
 import { TextOutput } from './output.js';
+import { importKey } from './resume.js';
 
 /** Supported file formats. */
 export type TransferFormat = 'jsonl' | 'csv' | 'cypher';
@@ -38,8 +39,10 @@ export interface ImportOptions extends CsvOptions {
   readonly format: TransferFormat;
   readonly inputs: readonly ImportInput[];
   readonly onError?: OnError;
-  /** Rows per commit; 0 (default) = the whole import in one transaction. */
+  /** Rows per commit; 0 (default) = the whole import in one transaction. A batched import of files is resumable (`resume.ts`). */
   readonly batchSize?: number;
+  /** Continue the unfinished batched import of the same files recorded in the database (refused when none is). */
+  readonly resume?: boolean;
   /** Bad entries skipped before the import fails anyway (default unlimited with onError skip). */
   readonly badTolerance?: number;
   /** Skip relationships referring to missing nodes (counted as bad entries). */
@@ -79,6 +82,22 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
     skipDuplicateNodes: options.skipDuplicateNodes === true,
     ...(options.mode !== undefined ? { mode: options.mode } : {}),
     ...(options.idType !== undefined ? { idType: options.idType } : {}),
+    resumable: {
+      key: () =>
+        importKey({
+          format: options.format,
+          inputs: options.inputs,
+          shape: {
+            delimiter: options.delimiter,
+            arrayDelimiter: options.arrayDelimiter,
+            quote: options.quote,
+            mode: options.mode,
+            idType: options.idType,
+          },
+        }),
+      resume: options.resume === true,
+      files: options.inputs.map((i) => i.file),
+    },
   });
   try {
     if (options.mode === 'incremental' && options.format !== 'csv') {
@@ -86,7 +105,7 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
         "--mode incremental reads neo4j-admin CSV, whose id columns identify nodes by a property; JSON Lines ids are the import's own",
       );
     }
-    sink.checkTarget();
+    await sink.start();
   } catch (error) {
     sink.abort();
     throw error;
@@ -100,11 +119,13 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
       nodes: sink.nodes,
       relationships: sink.relationships,
       errors: sink.errorTotal,
+      batches: sink.batchesCommitted,
       elapsedMs: Date.now() - started,
     });
   const timer = options.onProgress ? setInterval(report, options.progressIntervalMs ?? 200) : null;
   try {
-    for (const { input, reader } of readers) {
+    for (const [index, { input, reader }] of readers.entries()) {
+      sink.beginInput(index);
       current = reader;
       if (options.format === 'jsonl') await importJsonl(reader, sink, input.file);
       else {
@@ -118,7 +139,7 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
       doneBytes += reader.totalBytes;
       current = null;
     }
-    const summary = sink.finish();
+    const summary = await sink.finish();
     report();
     return summary;
   } catch (error) {
