@@ -16,7 +16,15 @@ export * from './errors/index.js';
 export * from './values/types.js';
 export * from './memory/index.js';
 export { AssistantService, runAgent, truncateToolResult, type ToolCall, type ToolDefinition } from './assistant/index.js';
-export { formatFloat, formatTemporal, crsName, cypherToString, formatLiteral, valueText } from './values/to-string.js';
+export { formatFloat, formatTemporal, formatVector, crsName, cypherToString, formatLiteral, valueText } from './values/to-string.js';
+export {
+  makeVector,
+  vectorFromBytes,
+  vectorToBytes,
+  vectorTypeOfMarker,
+  vectorCoordinateType,
+  VECTOR_TYPE_MARKERS,
+} from './values/vector.js';
 export { zoneOffsetAt, resolveLocal } from './values/temporal/time-zone.js';
 export { epochDayOf } from './values/temporal/calendar.js';
 export type { Direction, GraphReader, NodeRecord, RelationshipRecord } from './storage/graph-store.js';

@@ -14,6 +14,7 @@ import {
   CypherTime,
   LocalDateTime,
   LocalTime,
+  CypherVector,
 } from '../../src/engine/values/types.js';
 import { RawBoltClient } from './helpers/bolt-client.js';
 import type { FakeEngineLog } from './helpers/fake-engine.js';
@@ -106,13 +107,22 @@ describe('neo4j-driver over the fake engine', () => {
     }
   });
 
-  it('decodes Bolt 6 vectors into lists', async () => {
-    await driver.executeQuery('ECHO', { x: neo4j.vector(Float32Array.from([0.5, -1.25])) });
-    assert.deepEqual(log.runs.at(-1)!.parameters.get('x'), [0.5, -1.25]);
-    await driver.executeQuery('ECHO', { x: neo4j.vector(BigInt64Array.from([1n, -(2n ** 40n)])) });
-    assert.deepEqual(log.runs.at(-1)!.parameters.get('x'), [1n, -(2n ** 40n)]);
-    await driver.executeQuery('ECHO', { x: neo4j.vector(Int8Array.from([-3, 4])) });
-    assert.deepEqual(log.runs.at(-1)!.parameters.get('x'), [-3n, 4n]);
+  it('decodes Bolt 6 vectors into VECTOR values and sends them back as Vector structures', async () => {
+    const cases = [
+      [neo4j.vector(Float32Array.from([0.5, -1.25])), 'FLOAT32', [0.5, -1.25]],
+      [neo4j.vector(BigInt64Array.from([1n, -(2n ** 40n)])), 'INTEGER', [1n, -(2n ** 40n)]],
+      [neo4j.vector(Int8Array.from([-3, 4])), 'INTEGER8', [-3n, 4n]],
+    ] as const;
+    for (const [sent, type, coordinates] of cases) {
+      const result = await driver.executeQuery('ECHO', { x: sent });
+      const received = log.runs.at(-1)!.parameters.get('x');
+      assert.ok(received instanceof CypherVector);
+      assert.equal(received.coordinateType, type);
+      assert.deepEqual(received.toList(), coordinates);
+      const echoed = result.records[0]!.get('x') as typeof sent;
+      assert.ok(neo4j.isVector(echoed));
+      assert.deepEqual([...echoed.asTypedArray()], [...sent.asTypedArray()]);
+    }
   });
 
   it('reports errors with their codes, and the session recovers (RESET)', async () => {

@@ -10,8 +10,10 @@ import {
   CypherTime,
   LocalDateTime,
   LocalTime,
+  CypherVector,
   type CypherValue,
 } from '../values/types.js';
+import { matchesVectorType } from '../values/vector.js';
 
 const ALIASES: Record<string, string> = {
   BOOL: 'BOOLEAN',
@@ -76,11 +78,13 @@ export function propertyTypeName(value: CypherValue): string {
   if (value instanceof CypherDuration) return 'DURATION';
   if (value instanceof CypherPoint) return 'POINT';
   if (value instanceof Uint8Array) return 'BYTES';
+  if (value instanceof CypherVector) return `VECTOR<${value.coordinateType}>(${value.dimension})`;
   return 'ANY';
 }
 
 function matchesOne(type: string, value: CypherValue): boolean {
   if (type === 'ANY' || type === 'PROPERTY VALUE') return true;
+  if (type.startsWith('VECTOR')) return value instanceof CypherVector && matchesVectorType(type, value);
   const list = /^LIST\s*<(.*)>$/.exec(type);
   if (list) {
     if (!Array.isArray(value)) return false;

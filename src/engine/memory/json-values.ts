@@ -6,7 +6,7 @@
  */
 import { typeName } from '../values/kinds.js';
 import { formatPoint, formatTemporal } from '../values/to-string.js';
-import { CypherPoint, Node, Path, Relationship, type CypherValue } from '../values/types.js';
+import { CypherPoint, CypherVector, Node, Path, Relationship, type CypherValue } from '../values/types.js';
 
 /** A JSON value as `JSON.parse` returns it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -54,6 +54,7 @@ export function cypherToJson(value: CypherValue): JsonValue {
   if (value instanceof Relationship) return relationshipJson(value);
   if (value instanceof Path) return { nodes: value.nodes.map(nodeJson), relationships: value.relationships.map(relationshipJson) };
   if (value instanceof CypherPoint) return formatPoint(value);
+  if (value instanceof CypherVector) return value.toNumbers();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   return formatTemporal(value) ?? typeName(value);
 }

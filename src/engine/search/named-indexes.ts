@@ -4,7 +4,7 @@
  */
 import { ArgumentError } from '../errors/index.js';
 import type { GraphReader, IndexDefinition, NodeRecord, RelationshipRecord } from '../storage/graph-store.js';
-import type { CypherMap, CypherValue } from '../values/types.js';
+import { CypherVector, type CypherMap, type CypherValue } from '../values/types.js';
 import type { SearchLogger } from './logger.js';
 import { FulltextIndex } from './text/fulltext-index.js';
 import type { SimilarityFunction } from './vector/similarity.js';
@@ -50,8 +50,9 @@ export function vectorIndexDefinition(definition: IndexDefinition): VectorIndexD
   };
 }
 
-/** The numeric vector a property holds, or null when it is not one of the right length. */
+/** The numeric vector a property holds (a LIST of numbers or a VECTOR), or null when it is not one of the right length. */
 function vectorValue(value: CypherValue | undefined, dimensions: number): number[] | null {
+  if (value instanceof CypherVector) return value.dimension === dimensions ? value.toNumbers() : null;
   if (!Array.isArray(value) || value.length !== dimensions) return null;
   const out = value.map((x) => (typeof x === 'number' ? x : typeof x === 'bigint' ? Number(x) : Number.NaN));
   return out.every(Number.isFinite) ? out : null;

@@ -12,6 +12,7 @@ import {
   CypherTime,
   LocalDateTime,
   LocalTime,
+  CypherVector,
   type CypherValue,
 } from '../values/types.js';
 
@@ -40,6 +41,11 @@ function scalarKind(value: CypherValue): string | null {
   return null;
 }
 
+/** VECTOR values are storable, but never inside a list. */
+function isVector(value: CypherValue): boolean {
+  return value instanceof CypherVector;
+}
+
 function describe(value: CypherValue): string {
   if (value instanceof Map) return 'Map{...}';
   if (value === null) return 'NO_VALUE';
@@ -48,7 +54,7 @@ function describe(value: CypherValue): string {
 
 /** Throws a CypherTypeError unless `value` (non-null) can be stored as a property value. */
 export function assertStorableProperty(value: CypherValue): void {
-  if (scalarKind(value) !== null) return;
+  if (scalarKind(value) !== null || isVector(value)) return;
   if (Array.isArray(value)) {
     let kind: string | null = null;
     for (const item of value as readonly CypherValue[]) {

@@ -8,6 +8,8 @@ import {
   CypherDateTime,
   CypherDuration,
   CypherPoint,
+  CypherVector,
+  formatVector,
   CypherTime,
   LocalDateTime,
   LocalTime,
@@ -63,6 +65,7 @@ export function cypherLiteral(v: CypherValue): string | null {
       (_m, f: string) => `: ${cypherFloat(Number(f))}`,
     );
   }
+  if (v instanceof CypherVector) return formatVector(v);
   for (const [type, fn] of TEMPORAL_FUNCTIONS) if (v instanceof type) return `${fn}(${cypherString(formatTemporal(v)!)})`;
   return null;
 }

@@ -18,6 +18,7 @@
  * | ZONED DATETIME          | `{"$type":"datetime","value":"...","epochSecond":S,"nano":N,"offsetSeconds":O,"zoneId":Z|null}` |
  * | DURATION                | `{"$type":"duration","value":"P...","months":M,"days":D,"seconds":S,"nanoseconds":N}` |
  * | POINT                   | `{"$type":"point","srid":N,"x":X,"y":Y,"z":Z|null}` (coordinates typed like FLOATs) |
+ * | VECTOR                  | `{"$type":"vector","coordinateType":"INTEGER8","dimension":N,"coordinates":"[1, 2, 3]"}` (exact text) |
  *
  * The `value` text of temporal values is for people; decoding reads the numeric fields, so the
  * round trip is exact. Seconds counts past 2^53-1 (years beyond ±285 million) are digit strings. Graph entities (nodes, relationships, paths) are encoded for display
@@ -37,11 +38,14 @@ import {
   PathRef,
   Relationship,
   RelationshipRef,
+  CypherVector,
   formatFloat,
   formatTemporal,
+  makeVector,
+  vectorCoordinateType,
   type CypherValue,
 } from '../values/index.js';
-import { valueText } from '../values/to-string.js';
+import { formatVectorCoordinates, valueText } from '../values/to-string.js';
 
 /** A JSON value as produced by `JSON.parse`. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -100,6 +104,14 @@ export function encodeValue(v: CypherValue): Json {
       days: v.days,
       seconds: secondsJson(v.seconds),
       nanoseconds: v.nanoseconds,
+    };
+  }
+  if (v instanceof CypherVector) {
+    return {
+      $type: 'vector',
+      coordinateType: v.coordinateType,
+      dimension: v.dimension,
+      coordinates: `[${formatVectorCoordinates(v).join(', ')}]`,
     };
   }
   if (v instanceof CypherPoint) {
@@ -218,6 +230,12 @@ function decodeTagged(object: { [key: string]: Json }): CypherValue {
         decodeFloat(object.y ?? null, 'point y'),
         z === null ? null : decodeFloat(z, 'point z'),
       );
+    }
+    case 'vector': {
+      const type = typeof object.coordinateType === 'string' ? vectorCoordinateType(object.coordinateType) : undefined;
+      if (type === undefined || typeof object.coordinates !== 'string')
+        throw new ValueDecodeError('"vector" needs a coordinateType and coordinates text');
+      return makeVector(object.coordinates, BigInt(field(object, 'dimension', tag)), type);
     }
     default:
       throw new ValueDecodeError(`Unknown value type ${JSON.stringify(tag)}`);

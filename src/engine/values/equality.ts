@@ -12,6 +12,7 @@ import {
   CypherDateTime,
   CypherDuration,
   CypherPoint,
+  CypherVector,
   CypherTime,
   LocalDateTime,
   LocalTime,
@@ -19,6 +20,7 @@ import {
   type PathRef,
   type CypherValue,
 } from './types.js';
+import { vectorsEqual } from './vector.js';
 import { isNode, isPath, isRelationship, isList, isMap } from './kinds.js';
 
 /** Three-valued `a = b`. */
@@ -111,5 +113,6 @@ function temporalOrPointEquals(a: CypherValue, b: CypherValue): boolean {
   if (a instanceof CypherPoint) {
     return b instanceof CypherPoint && a.srid === b.srid && a.x === b.x && a.y === b.y && (a.z ?? 0) === (b.z ?? 0);
   }
+  if (a instanceof CypherVector) return b instanceof CypherVector && vectorsEqual(a, b);
   return false;
 }

@@ -8,11 +8,13 @@ import {
   CypherDateTime,
   CypherDuration,
   CypherPoint,
+  CypherVector,
   CypherTime,
   LocalDateTime,
   LocalTime,
   type CypherValue,
 } from './types.js';
+import { vectorGroupKey } from './vector.js';
 import { isList, isMap, isNode, isPath, isRelationship } from './kinds.js';
 
 function numberKey(v: bigint | number): string {
@@ -61,6 +63,7 @@ function nestedKey(v: CypherValue): string {
   if (v instanceof LocalDateTime) return `ldt${v.epochSecond}.${v.nano}`;
   if (v instanceof CypherDateTime) return `dt${v.epochSecond}.${v.nano}`;
   if (v instanceof CypherDuration) return `du${v.months}.${v.days}.${v.seconds}.${v.nanoseconds}`;
+  if (v instanceof CypherVector) return vectorGroupKey(v);
   if (v instanceof CypherPoint) return `p${v.srid}:${numberKey(v.x)}:${numberKey(v.y)}:${numberKey(v.z ?? 0)}`;
   return '?';
 }

@@ -9,6 +9,7 @@ import {
   CypherDateTime,
   CypherDuration,
   CypherPoint,
+  CypherVector,
   CypherTime,
   LocalDateTime,
   LocalTime,
@@ -92,6 +93,7 @@ export function typeName(v: CypherValue): string {
   if (v instanceof CypherDateTime) return 'DateTime';
   if (v instanceof CypherDuration) return 'Duration';
   if (v instanceof CypherPoint) return 'Point';
+  if (v instanceof CypherVector) return 'Vector';
   return 'Unknown';
 }
 
@@ -119,6 +121,7 @@ const TYPE_ORDER = Object.values(TYPE_NAMES);
 /** The type of `v` without nullability (`INTEGER`, `LIST<STRING NOT NULL>`). */
 function baseTypeName(v: CypherValue): string {
   if (v === null) return 'NULL';
+  if (v instanceof CypherVector) return `VECTOR<${v.coordinateType} NOT NULL>(${v.dimension})`;
   if (!isList(v)) return TYPE_NAMES[typeName(v)] ?? 'ANY';
   const members = new Set<string>();
   let sawNull = false;

@@ -15,6 +15,7 @@ import {
   CypherDateTime,
   CypherDuration,
   CypherPoint,
+  CypherVector,
   CypherTime,
   LocalDateTime,
   LocalTime,
@@ -22,6 +23,7 @@ import {
 } from './types.js';
 import { isNode, isPath, isRelationship, isList, isMap } from './kinds.js';
 import { approximateSeconds } from './temporal/duration.js';
+import { compareVectors } from './vector.js';
 
 /** Rank of each type group in the ORDER BY total order. */
 function typeRank(v: CypherValue): number {
@@ -39,6 +41,7 @@ function typeRank(v: CypherValue): number {
   if (isNode(v)) return 1;
   if (isRelationship(v)) return 2;
   if (isList(v)) return 3;
+  if (v instanceof CypherVector) return 3.5;
   if (isPath(v)) return 4;
   if (v instanceof CypherPoint) return 5;
   if (v instanceof CypherDateTime) return 6;
@@ -110,6 +113,7 @@ export function compare(a: CypherValue, b: CypherValue): number {
     const p = b as CypherPoint;
     return sign(a.srid - p.srid) || compareNumbers(a.x, p.x) || compareNumbers(a.y, p.y) || compareNumbers(a.z ?? 0, p.z ?? 0);
   }
+  if (a instanceof CypherVector) return compareVectors(a, b as CypherVector);
   if (a instanceof Uint8Array) {
     return compareSequences([...a].map(BigInt), [...(b as Uint8Array)].map(BigInt));
   }

@@ -21,6 +21,7 @@ import {
   Relationship,
   RelationshipRef,
   Srid,
+  CypherVector,
   type CypherValue,
 } from './types.js';
 import { formatDuration } from './temporal/duration.js';
@@ -41,6 +42,32 @@ export function formatFloat(x: number): string {
   const [mantissa, exponent] = x.toExponential().split('e') as [string, string];
   const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
   return `${m}E${exponent.startsWith('+') ? exponent.slice(1) : exponent}`;
+}
+
+/** The shortest decimal text that reads back as the same 32-bit float. */
+function formatFloat32(value: number): string {
+  for (let precision = 1; precision <= 9; precision++) {
+    const text = value.toPrecision(precision);
+    if (Math.fround(Number(text)) === value) return formatFloat(Number(text));
+  }
+  return formatFloat(value);
+}
+
+/** A vector's coordinates as Cypher prints them: `1`, `2.5`, `1.05` (FLOAT32 in its shortest form). */
+export function formatVectorCoordinates(vector: CypherVector): string[] {
+  const out: string[] = [];
+  for (const c of vector.coordinates) {
+    if (typeof c === 'bigint') out.push(c.toString());
+    else if (vector.coordinateType === 'FLOAT32') out.push(formatFloat32(c));
+    else if (vector.coordinateType === 'FLOAT') out.push(formatFloat(c));
+    else out.push(String(c));
+  }
+  return out;
+}
+
+/** The literal form Neo4j prints: `vector([1, 2, 3], 3, INTEGER NOT NULL)`. */
+export function formatVector(vector: CypherVector): string {
+  return `vector([${formatVectorCoordinates(vector).join(', ')}], ${vector.dimension}, ${vector.coordinateType} NOT NULL)`;
 }
 
 /** Text of a temporal or duration value; null for other values. */
@@ -144,5 +171,6 @@ export function formatLiteral(v: CypherValue): string {
   const temporal = formatTemporal(v);
   if (temporal !== null) return quote(temporal);
   if (v instanceof CypherPoint) return formatPoint(v);
+  if (v instanceof CypherVector) return formatVector(v);
   return (v as { toString(): string }).toString();
 }

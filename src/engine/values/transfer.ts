@@ -15,7 +15,10 @@ import {
   Node,
   Path,
   Relationship,
+  CypherVector,
   type CypherValue,
+  type VectorCoordinateType,
+  type VectorCoordinates,
 } from './types.js';
 
 /** A value in its copyable form. */
@@ -33,6 +36,7 @@ const enum Tag {
   DateTime,
   Duration,
   Point,
+  Vector,
 }
 
 /** A list in its copyable form: tagged, so a list whose first element is a number stays a list. */
@@ -65,6 +69,7 @@ export function toTransfer(value: CypherValue): TransferValue {
   if (value instanceof CypherDateTime) return [Tag.DateTime, value.epochSecond, value.nano, value.offsetSeconds, value.zoneId];
   if (value instanceof CypherDuration) return [Tag.Duration, value.months, value.days, value.seconds, value.nanoseconds];
   if (value instanceof CypherPoint) return [Tag.Point, value.srid, value.x, value.y, value.z];
+  if (value instanceof CypherVector) return [Tag.Vector, value.coordinateType, value.coordinates];
   throw new TypeError(`A ${value.constructor.name} cannot leave the engine (materialize it first)`);
 }
 
@@ -128,6 +133,8 @@ export function fromTransfer(value: TransferValue): CypherValue {
       return new CypherDuration(t[1] as number, t[2] as number, t[3] as bigint, t[4] as number);
     case Tag.Point:
       return new CypherPoint(t[1] as number, t[2] as number, t[3] as number, t[4] as number | null);
+    case Tag.Vector:
+      return new CypherVector(t[1] as VectorCoordinateType, t[2] as VectorCoordinates);
     default:
       throw new TypeError(`Unknown transferred value tag ${String(t[0])}`);
   }

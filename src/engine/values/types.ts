@@ -33,7 +33,8 @@ export type CypherValue =
   | LocalDateTime
   | CypherDateTime
   | CypherDuration
-  | CypherPoint;
+  | CypherPoint
+  | CypherVector;
 
 /** A Cypher MAP. Keys keep insertion order. */
 export type CypherMap = ReadonlyMap<string, CypherValue>;
@@ -164,6 +165,39 @@ export class CypherPoint {
     readonly y: number,
     readonly z: number | null = null,
   ) {}
+}
+
+/** The coordinate types of a VECTOR, by their default names (`INTEGER` is 64-bit, `FLOAT` 64-bit). */
+export type VectorCoordinateType = 'INTEGER8' | 'INTEGER16' | 'INTEGER32' | 'INTEGER' | 'FLOAT32' | 'FLOAT';
+
+/** The coordinates of a VECTOR in the typed array of its coordinate type. */
+export type VectorCoordinates = Int8Array | Int16Array | Int32Array | BigInt64Array | Float32Array | Float64Array;
+
+/**
+ * VECTOR (Cypher 25): `dimension` coordinates of one coordinate type, held in the matching typed
+ * array (never modified once built: construct through `makeVector` / `vectorOf` in vector.ts).
+ */
+export class CypherVector {
+  constructor(
+    readonly coordinateType: VectorCoordinateType,
+    readonly coordinates: VectorCoordinates,
+  ) {}
+
+  /** The number of coordinates. */
+  get dimension(): number {
+    return this.coordinates.length;
+  }
+
+  /** The coordinates as JS numbers (64-bit integers may round). */
+  toNumbers(): number[] {
+    return Array.from(this.coordinates as ArrayLike<number | bigint>, (c) => Number(c));
+  }
+
+  /** The coordinates as Cypher values: INTEGER (`bigint`) for integer types, FLOAT otherwise. */
+  toList(): CypherValue[] {
+    const integer = this.coordinateType !== 'FLOAT' && this.coordinateType !== 'FLOAT32';
+    return Array.from(this.coordinates as ArrayLike<number | bigint>, (c) => (integer ? BigInt(c) : Number(c)));
+  }
 }
 
 /**

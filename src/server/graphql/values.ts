@@ -8,6 +8,7 @@
  */
 import {
   CypherPoint,
+  CypherVector,
   Node,
   Path,
   Relationship,
@@ -68,6 +69,7 @@ export function cypherToJson(value: CypherValue): JsonOut {
   if (value instanceof CypherPoint) {
     return value.z === null ? { srid: value.srid, x: value.x, y: value.y } : { srid: value.srid, x: value.x, y: value.y, z: value.z };
   }
+  if (value instanceof CypherVector) return value.toNumbers();
   return cypherToString(value);
 }
 

@@ -4,7 +4,7 @@
  */
 import { cypherToString } from '../../values/to-string.js';
 import { valueTypeName } from '../../values/kinds.js';
-import type { CypherValue } from '../../values/types.js';
+import { CypherVector, type CypherValue } from '../../values/types.js';
 import { asList, invalidValue, scalar } from './define.js';
 import type { ScalarFunction } from './registry.js';
 
@@ -82,7 +82,7 @@ function converter(name: string, convert: Converter, description: string, accept
   const list = scalar(
     `${name}List`,
     { category: 'List', description: `Converts each element of a list; unconvertible elements become null.` },
-    ([v]) => asList(`${name}List`, v!).map((e) => (e === null ? null : (convert(e) ?? null))),
+    ([v]) => (v instanceof CypherVector ? v.toList() : asList(`${name}List`, v!)).map((e) => (e === null ? null : (convert(e) ?? null))),
   );
   return [strict, orNull, list];
 }

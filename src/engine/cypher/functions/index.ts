@@ -13,6 +13,7 @@ import { FunctionRegistry, type AggregateFunction, type CypherFunction } from '.
 import { spatialFunctions } from './spatial.js';
 import { stringFunctions } from './string.js';
 import { temporalFunctions } from './temporal.js';
+import { vectorFunctions } from './vector.js';
 
 export * from './registry.js';
 
@@ -26,6 +27,7 @@ export const builtinFunctionList: readonly CypherFunction[] = [
   ...temporalFunctions,
   ...spatialFunctions,
   ...miscFunctions,
+  ...vectorFunctions,
   ...genaiFunctions,
   ...aggregateFunctions,
 ];

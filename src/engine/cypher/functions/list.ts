@@ -2,7 +2,7 @@
  * List functions: range, size, head, last, tail, reverse, coalesce.
  */
 import { checkedInteger } from '../../values/arithmetic.js';
-import type { CypherValue } from '../../values/types.js';
+import { CypherVector, type CypherValue } from '../../values/types.js';
 import { asInteger, asList, badArgument, scalar, wrongType } from './define.js';
 import type { FunctionContext, ScalarFunction } from './registry.js';
 import { SLOT_BYTES } from '../memory/estimate.js';
@@ -60,10 +60,15 @@ export const listFunctions: readonly ScalarFunction[] = [
   ),
   scalar(
     'size',
-    { category: 'Scalar', description: 'Number of elements in a list or characters in a string.', argumentTypes: [['String', 'List']] },
+    {
+      category: 'Scalar',
+      description: 'Number of elements in a list or characters in a string.',
+      argumentTypes: [['String', 'List', 'Vector']],
+    },
     ([v]) => {
       if (typeof v === 'string') return BigInt(v.length);
       if (Array.isArray(v)) return BigInt(v.length);
+      if (v instanceof CypherVector) return BigInt(v.dimension);
       throw wrongType('size', v!, 'String or List');
     },
   ),

@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { equals } from '../../values/equality.js';
-import type { CypherValue } from '../../values/types.js';
+import { CypherVector, type CypherValue } from '../../values/types.js';
 import { asList, asNumber, badArgument, scalar } from './define.js';
 import type { ScalarFunction } from './registry.js';
 
 function vectors(fn: string, a: CypherValue, b: CypherValue): [number[], number[]] | null {
-  const xs = asList(fn, a);
-  const ys = asList(fn, b);
+  const xs = a instanceof CypherVector ? a.toList() : asList(fn, a);
+  const ys = b instanceof CypherVector ? b.toList() : asList(fn, b);
   if (xs.some((x) => x === null) || ys.some((y) => y === null)) return null;
   if (xs.length !== ys.length || xs.length === 0) {
     throw badArgument(
@@ -52,7 +52,12 @@ export const miscFunctions: readonly ScalarFunction[] = [
   ),
   scalar(
     'vector.similarity.cosine',
-    { min: 2, category: 'Vector', description: 'Cosine similarity of two vectors, in [0, 1].' },
+    {
+      min: 2,
+      category: 'Vector',
+      description: 'Cosine similarity of two vectors (VECTOR or LIST<INTEGER | FLOAT>), in [0, 1].',
+      signature: 'vector.similarity.cosine(a :: VECTOR | LIST<INTEGER | FLOAT>, b :: VECTOR | LIST<INTEGER | FLOAT>) :: FLOAT',
+    },
     ([a, b]) => {
       const v = vectors('vector.similarity.cosine', a!, b!);
       return v === null ? null : cosineSimilarity(v[0], v[1]);
@@ -60,7 +65,12 @@ export const miscFunctions: readonly ScalarFunction[] = [
   ),
   scalar(
     'vector.similarity.euclidean',
-    { min: 2, category: 'Vector', description: 'Euclidean similarity of two vectors, in (0, 1].' },
+    {
+      min: 2,
+      category: 'Vector',
+      description: 'Euclidean similarity of two vectors (VECTOR or LIST<INTEGER | FLOAT>), in (0, 1].',
+      signature: 'vector.similarity.euclidean(a :: VECTOR | LIST<INTEGER | FLOAT>, b :: VECTOR | LIST<INTEGER | FLOAT>) :: FLOAT',
+    },
     ([a, b]) => {
       const v = vectors('vector.similarity.euclidean', a!, b!);
       return v === null ? null : euclideanSimilarity(v[0], v[1]);

@@ -36,8 +36,20 @@ import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
 import { ExpressionParser } from './expression-parser.js';
 import { parseFloatText, parseIntegerText } from './numbers.js';
+import { VECTOR_DISTANCE_METRICS, VECTOR_NORM_METRICS } from '../../values/vector.js';
 
 const listPredicates = new Set(['ALL', 'ANY', 'NONE', 'SINGLE']);
+
+/**
+ * Functions one of whose arguments is a keyword, not an expression: its position and the metric
+ * names it takes (null: a vector coordinate type).
+ */
+const vectorKeywordFunctions: ReadonlyMap<string, { position: number; metrics: ReadonlySet<string> | null }> = new Map([
+  ['vector', { position: 2, metrics: null }],
+  ['vector_distance', { position: 2, metrics: VECTOR_DISTANCE_METRICS }],
+  ['vector_norm', { position: 1, metrics: VECTOR_NORM_METRICS }],
+  ['vector_dimension_count', { position: -1, metrics: null }],
+]);
 
 /** Atoms: literals, parameters, variables, function calls and the bracketed expression forms. */
 export abstract class AtomParser extends ExpressionParser {
@@ -146,10 +158,18 @@ export abstract class AtomParser extends ExpressionParser {
     const isTrim = parts.length === 1 && parts[0]!.toLowerCase() === 'trim';
     if (isTrim && (this.peekKeyword('LEADING') || this.peekKeyword('TRAILING') || this.peekKeyword('BOTH')))
       return this.parseTrimFrom(start, null);
+    const vectorKeyword = parts.length === 1 ? vectorKeywordFunctions.get(parts[0]!.toLowerCase()) : undefined;
+    if (vectorKeyword !== undefined && this.cypherVersion === '5') {
+      throw this.errorAt(start, `Unknown function '${parts[0]!}'. The VECTOR functions need Cypher 25`, 'UnknownFunction');
+    }
     const distinct = this.optionalKeyword('DISTINCT');
     const args: Expression[] = [];
     if (!this.peekKind(TokenKind.RParen)) {
       do {
+        if (vectorKeyword !== undefined && args.length === vectorKeyword.position) {
+          args.push(this.parseVectorKeyword(vectorKeyword.metrics));
+          continue;
+        }
         args.push(this.parseExpression());
         if (isTrim && args.length === 1 && this.peekKeyword('FROM')) return this.parseTrimFrom(start, args[0]!);
       } while (this.optionalToken(TokenKind.Comma));
@@ -158,6 +178,22 @@ export abstract class AtomParser extends ExpressionParser {
     const name = parts.pop()!;
     if (name.toLowerCase() === 'normalize' && parts.length === 0) normalFormArgument(args);
     return this.finish<FunctionCall>(start, { kind: Kind.FunctionCall, namespace: parts, name, distinct, args });
+  }
+
+  /**
+   * The keyword argument of `vector(v, d, coordinateType)`, `vector_distance(a, b, metric)` and
+   * `vector_norm(v, metric)`, as a string literal with its canonical name.
+   */
+  private parseVectorKeyword(metrics: ReadonlySet<string> | null): StringLiteral {
+    const start = this.peek();
+    if (metrics === null) {
+      const value = this.parseVectorCoordinateType();
+      return this.finish<StringLiteral>(start, { kind: Kind.StringLiteral, value });
+    }
+    const word = start.kind === TokenKind.Name ? start.value.toUpperCase() : '';
+    if (!metrics.has(word)) this.unexpected([...metrics].join(', '));
+    this.advance();
+    return this.finish<StringLiteral>(start, { kind: Kind.StringLiteral, value: word });
   }
 
   /**

@@ -21,6 +21,7 @@ import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
 import { ParserBase } from './parser-base.js';
 import { parseIntegerText } from './numbers.js';
+import type { VectorCoordinateType } from '../../values/types.js';
 
 const comparisonOperators: ReadonlyMap<TokenKind, BinaryOperator> = new Map([
   [TokenKind.Eq, '='],
@@ -40,6 +41,7 @@ export abstract class ExpressionParser extends ParserBase {
   abstract parseAtom(): Expression;
   abstract parseLabelExpression(allowColonConjunction: boolean): LabelExpression;
   abstract parseType(): CypherTypeNode;
+  abstract parseVectorCoordinateType(): VectorCoordinateType;
 
   /** Expressions being parsed inside each other (bounded by MAX_NESTING_DEPTH). */
   private nesting = 0;

@@ -3,6 +3,8 @@ import { Kind } from '../ast/kinds.js';
 import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
 import { PatternParser } from './pattern-parser.js';
+import { vectorCoordinateType } from '../../values/vector.js';
+import type { VectorCoordinateType } from '../../values/types.js';
 
 /** Single-word type names and their canonical spelling. */
 const simpleTypeNames: ReadonlyMap<string, string> = new Map([
@@ -93,6 +95,7 @@ export abstract class TypeParser extends PatternParser {
     }
     if (this.optionalKeywords('PROPERTY', 'VALUE')) return simple('PROPERTY VALUE');
     if (this.optionalKeywords('SIGNED', 'INTEGER')) return simple('INTEGER');
+    if (this.optionalKeyword('VECTOR')) return simple(this.parseVectorTypeSuffix());
     if (this.optionalKeyword('LOCAL')) return simple(this.parseTemporalWord('LOCAL'));
     if (this.optionalKeyword('ZONED')) return simple(this.parseTemporalWord('ZONED'));
     if (this.peekKeyword('TIME') || this.peekKeyword('TIMESTAMP')) {
@@ -106,6 +109,40 @@ export abstract class TypeParser extends PatternParser {
     if (name === undefined) this.unexpected('a type name');
     this.advance();
     return simple(name);
+  }
+
+  /**
+   * The rest of `VECTOR [<coordinateType>] [(dimension)]` or `VECTOR(dimension, coordinateType)`,
+   * as the canonical name `VECTOR`, `VECTOR<INTEGER8>`, `VECTOR(3)` or `VECTOR<INTEGER8>(3)`.
+   */
+  private parseVectorTypeSuffix(): string {
+    let coordinateType: string | null = null;
+    let dimension: string | null = null;
+    if (this.optionalToken(TokenKind.Lt)) {
+      coordinateType = this.parseVectorCoordinateType();
+      this.expectToken(TokenKind.Gt);
+    }
+    if (this.peekKind(TokenKind.LParen) && this.peekKind(TokenKind.Integer, 1)) {
+      this.advance();
+      dimension = BigInt(this.advance().value).toString();
+      if (coordinateType === null && this.optionalToken(TokenKind.Comma)) coordinateType = this.parseVectorCoordinateType();
+      this.expectToken(TokenKind.RParen);
+    }
+    return `VECTOR${coordinateType === null ? '' : `<${coordinateType}>`}${dimension === null ? '' : `(${dimension})`}`;
+  }
+
+  /** A vector coordinate type (`INT8`, `FLOAT32`, `SIGNED INTEGER`, ...) with an ignored `NOT NULL`. */
+  parseVectorCoordinateType(): VectorCoordinateType {
+    const words = this.optionalKeywords('SIGNED', 'INTEGER')
+      ? 'SIGNED INTEGER'
+      : this.peek().kind === TokenKind.Name
+        ? this.peek().value
+        : '';
+    const type = vectorCoordinateType(words);
+    if (type === undefined) this.unexpected('a vector coordinate type (INTEGER8, INTEGER16, INTEGER32, INTEGER, FLOAT32, FLOAT)');
+    if (words !== 'SIGNED INTEGER') this.advance();
+    this.parseNotNull();
+    return type;
   }
 
   private parseTemporalWord(prefix: string): string {

@@ -9,7 +9,7 @@
  */
 import { ArgumentError } from '../../errors/index.js';
 import type { GraphReader } from '../../storage/graph-store.js';
-import { NodeRef, RelationshipRef, type CypherValue } from '../../values/types.js';
+import { CypherVector, NodeRef, RelationshipRef, type CypherValue } from '../../values/types.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
 
 /** One hit of a named index (`nodeId` is the relationship id for relationship indexes). */
@@ -67,6 +67,7 @@ function visibleRows(hits: readonly IndexHit[], ctx: ProcedureContext, entity: I
 }
 
 function queryVector(value: CypherValue): number[] {
+  if (value instanceof CypherVector) return value.toNumbers();
   if (!Array.isArray(value)) throw new ArgumentError('Index query vector must be a LIST<FLOAT>');
   return value.map((item: CypherValue) => {
     if (typeof item === 'number') return item;

@@ -7,7 +7,7 @@
 import { ArgumentError } from '../../errors/index.js';
 import type { IndexDefinition } from '../../storage/graph-store.js';
 import { isNode, isRelationship } from '../../values/kinds.js';
-import type { CypherValue } from '../../values/types.js';
+import { CypherVector, type CypherValue } from '../../values/types.js';
 import { requireProcedureWriter } from './procedure-writer.js';
 import type { ProcedureDefinition } from './registry.js';
 import { valueText } from '../../values/to-string.js';
@@ -19,6 +19,7 @@ const SIMILARITY_FUNCTIONS = ['COSINE', 'EUCLIDEAN'];
 
 /** A vector argument as Neo4j checks it: a non-empty list of finite numbers, as 32-bit floats. */
 export function vectorArgument(value: CypherValue, procedure: string): number[] {
+  if (value instanceof CypherVector) return value.toNumbers().map((n) => Math.fround(n));
   if (!Array.isArray(value) || value.length === 0) {
     throw new ArgumentError(
       `Invalid vector for ${procedure}: expected a non-empty LIST<FLOAT>, got ${value === null ? 'null' : typeof value}`,

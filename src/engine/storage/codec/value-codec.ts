@@ -8,6 +8,7 @@
  * - STRING: varint byte length + UTF-8; BYTES: varint length + raw bytes.
  * - LIST: varint count + items; MAP: varint count + (length-prefixed key, value) pairs.
  * - Temporal values and points: their numeric fields as 8-byte floats (every JS number is exact).
+ * - VECTOR: the Bolt type marker byte, varint byte length, the coordinates little-endian.
  *
  * A property *record* (all properties of one entity) is a varint count followed by
  * (property-key token id varint, value) pairs, so key strings are stored once, in the dictionary.
@@ -20,9 +21,11 @@ import {
   CypherTime,
   LocalDateTime,
   LocalTime,
+  CypherVector,
   type CypherValue,
 } from '../../values/types.js';
 import { CypherTypeError, DatabaseError, StatusCodes } from '../../errors/index.js';
+import { VECTOR_TYPE_MARKERS, vectorFromBytes, vectorToBytes, vectorTypeOfMarker } from '../../values/vector.js';
 import { isMap } from '../../values/kinds.js';
 import { ByteReader, ByteWriter } from './byte-buffer.js';
 
@@ -51,6 +54,8 @@ const enum Tag {
   WideDateTime = 20,
   WideZonedDateTime = 21,
   WideDuration = 22,
+  /** A VECTOR: its Bolt type marker, the dimension, the coordinates little-endian. */
+  Vector = 23,
 }
 
 const MAX_EXACT_DOUBLE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -152,6 +157,12 @@ function encodeTemporalOrPoint(writer: ByteWriter, value: CypherValue): void {
     writer.f64LE(value.days);
     writeSeconds(writer, value.seconds, wide);
     writer.f64LE(value.nanoseconds);
+  } else if (value instanceof CypherVector) {
+    writer.u8(Tag.Vector);
+    writer.u8(VECTOR_TYPE_MARKERS[value.coordinateType]);
+    const bytes = vectorToBytes(value, true);
+    writer.varint(bytes.length);
+    writer.bytes(bytes);
   } else if (value instanceof CypherPoint) {
     writer.u8(value.z === null ? Tag.Point2D : Tag.Point3D);
     writer.varint(value.srid);
@@ -241,6 +252,12 @@ function decodeTemporalOrPoint(tag: Tag, reader: ByteReader): CypherValue {
       const days = reader.f64LE();
       return new CypherDuration(months, days, readSeconds(reader, tag === Tag.WideDuration), reader.f64LE());
     }
+    case Tag.Vector: {
+      const marker = reader.u8();
+      const type = vectorTypeOfMarker(marker);
+      if (type === undefined) throw corruptEncoding(`unknown vector type marker ${marker}`);
+      return vectorFromBytes(type, reader.bytes(reader.varint()), true);
+    }
     case Tag.Point2D:
       return new CypherPoint(reader.varint(), reader.f64LE(), reader.f64LE(), null);
     case Tag.Point3D:
@@ -301,6 +318,10 @@ export function skipValue(reader: ByteReader): void {
     case Tag.Duration:
     case Tag.WideDuration:
       reader.skip(32);
+      return;
+    case Tag.Vector:
+      reader.skip(1);
+      reader.skip(reader.varint());
       return;
     case Tag.Point2D:
       reader.varint();

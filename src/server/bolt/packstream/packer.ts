@@ -6,7 +6,7 @@ import { MAX_STRUCTURE_FIELDS, Structure } from './structure.js';
  * Structure; returns undefined when it cannot. Supplied by the value-mapping layer so the encoder
  * stays free of graph and temporal knowledge.
  */
-export type StructureHook = (value: object) => Structure | undefined;
+export type StructureHook = (value: object) => Structure | ReadonlyMap<string, unknown> | undefined;
 
 /** Capacity beyond which an emptied packer returns to its initial size. */
 const SHRINK_ABOVE = 1024 * 1024;
@@ -126,7 +126,8 @@ export class Packer {
     if (structure === undefined) {
       throw new PackError(`Cannot pack a value of type ${value.constructor?.name ?? 'object'}`);
     }
-    this.packStructure(structure);
+    if (structure instanceof Map) return this.packMap(structure);
+    this.packStructure(structure as Structure);
   }
 
   /** INTEGER in the smallest encoding that holds it. */

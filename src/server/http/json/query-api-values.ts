@@ -16,6 +16,7 @@ import {
   CypherDateTime,
   CypherDuration,
   CypherPoint,
+  CypherVector,
   CypherTime,
   LocalDateTime,
   LocalTime,
@@ -88,6 +89,7 @@ export function plainJson(value: CypherValue): string {
   }
   if (value instanceof Path) return `[${pathElements(value).map(plainJson).join(',')}]`;
   if (value instanceof CypherPoint) return JSON.stringify(pointText(value));
+  if (value instanceof CypherVector) return plainJson(value.toList());
   if (temporalType(value) !== null) return JSON.stringify(cypherToString(value));
   throw new TypeError(`cannot serialize ${(value as object).constructor.name}: only materialized values leave the engine`);
 }
@@ -128,6 +130,7 @@ export function typedJson(value: CypherValue): string {
   }
   if (value instanceof Path) return typed('Path', `[${pathElements(value).map(typedJson).join(',')}]`);
   if (value instanceof CypherPoint) return typed('Point', JSON.stringify(pointText(value)));
+  if (value instanceof CypherVector) return typedJson(value.toList());
   const type = temporalType(value);
   if (type !== null) return typed(type, JSON.stringify(cypherToString(value)));
   throw new TypeError(`cannot serialize ${(value as object).constructor.name}: only materialized values leave the engine`);

@@ -14,6 +14,7 @@ import {
   CypherDateTime,
   CypherDuration,
   CypherPoint,
+  CypherVector,
   CypherTime,
   LocalDateTime,
   LocalTime,
@@ -81,6 +82,7 @@ export function rowJson(value: CypherValue): string {
       .map((entity) => mapJson(entity.properties))
       .join(',')}]`;
   if (value instanceof CypherPoint) return pointJson(value);
+  if (value instanceof CypherVector) return rowJson(value.toList());
   if (isTemporal(value)) return JSON.stringify(cypherToString(value));
   throw new TypeError(`cannot serialize ${(value as object).constructor.name} to JSON: only materialized values leave the engine`);
 }

@@ -6,7 +6,7 @@
  */
 import { isNode, isPath, isRelationship, isList, isMap } from '../../../values/kinds.js';
 import { crsName, cypherToString } from '../../../values/to-string.js';
-import { CypherDuration, CypherPoint, type CypherValue, type EntityAccessor } from '../../../values/types.js';
+import { CypherDuration, CypherPoint, CypherVector, type CypherValue, type EntityAccessor } from '../../../values/types.js';
 import { formatDuration } from '../../../values/temporal/duration.js';
 import { apocFailure } from './define.js';
 import { labelsOf, propsOf } from './values.js';
@@ -202,6 +202,7 @@ export function toJsonStructure(v: CypherValue, accessor: EntityAccessor): unkno
     if (v.z !== null) out.z = v.z;
     return out;
   }
+  if (v instanceof CypherVector) return v.toNumbers();
   return cypherToString(v);
 }
 

@@ -3,6 +3,7 @@ import {
   CypherDateTime,
   CypherDuration,
   CypherPoint,
+  CypherVector,
   CypherTime,
   LocalDateTime,
   LocalTime,
@@ -19,7 +20,7 @@ import { nodeToStructure, pathToStructure, relationshipToStructure } from './gra
 import { ValueSignature } from './signatures.js';
 import { pointFromStructure, pointToStructure } from './spatial.js';
 import { isTemporalSignature, temporalFromStructure, temporalToStructure } from './temporal.js';
-import { vectorFromStructure } from './vector.js';
+import { vectorFromStructure, vectorPlaceholder, vectorToStructure } from './vector.js';
 
 export { ValueSignature } from './signatures.js';
 
@@ -29,15 +30,18 @@ export interface MappingOptions {
   readonly elementIds: boolean;
   /** UTC DateTime structures (5.0+, or 4.4 with the `utc` patch). */
   readonly utcDateTime: boolean;
+  /** Vector structures (6.0+); older versions get Neo4j's placeholder map instead. */
+  readonly vectors: boolean;
 }
 
 /** The Packer hook turning engine values into Bolt structures. */
 export function createStructureHook(options: MappingOptions): StructureHook {
-  return (value: object): Structure | undefined => {
+  return (value: object): Structure | ReadonlyMap<string, unknown> | undefined => {
     if (value instanceof Node) return nodeToStructure(value, options.elementIds);
     if (value instanceof Relationship) return relationshipToStructure(value, options.elementIds);
     if (value instanceof Path) return pathToStructure(value, options.elementIds);
     if (value instanceof CypherPoint) return pointToStructure(value);
+    if (value instanceof CypherVector) return options.vectors ? vectorToStructure(value) : vectorPlaceholder(value);
     if (
       value instanceof CypherDate ||
       value instanceof LocalTime ||
@@ -54,7 +58,7 @@ export function createStructureHook(options: MappingOptions): StructureHook {
 
 /**
  * Converts a decoded parameter into a Cypher value: maps become `ReadonlyMap`s, temporal and
- * spatial structures become engine values, Bolt 6 vectors become lists. Graph entities are not
+ * spatial structures become engine values, Bolt 6 vectors become VECTOR values. Graph entities are not
  * accepted as parameters.
  */
 export function wireToCypher(value: WireValue): CypherValue {

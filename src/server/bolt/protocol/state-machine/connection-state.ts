@@ -82,7 +82,7 @@ export class ConnectionState {
     readonly features: ProtocolFeatures,
     readonly services: ConnectionServices,
   ) {
-    this.mapping = { elementIds: features.elementIds, utcDateTime: features.elementIds };
+    this.mapping = { elementIds: features.elementIds, utcDateTime: features.elementIds, vectors: features.vectors };
     this.writer = new MessageWriter(createStructureHook(this.mapping));
     const logger = services.logger;
     this.debug = logger !== undefined && (logger.isLevelEnabled?.('debug') ?? true);
