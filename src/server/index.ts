@@ -16,7 +16,7 @@ import {
   SETTINGS_BY_ENV,
   suggestKey,
 } from '../engine/config/index.js';
-import type { LifecycleClock } from '../engine/index.js';
+import { bootstrapFromSnapshots, type LifecycleClock } from '../engine/index.js';
 import type { AuthService } from '../engine/auth/index.js';
 import { startBoltServer, type BoltServer } from './bolt/index.js';
 import { boltAuthenticator, openAuthService } from './credentials.js';
@@ -156,10 +156,21 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       ? { cert: readFileSync(config.server.https.cert_file), key: readFileSync(config.server.https.key_file) }
       : undefined;
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
+  const clustered = config.cluster.nats_url.length > 0;
+  // A member behind its truncated replication log starts from the latest snapshot (docs/replication.md).
+  if (clustered) {
+    await bootstrapFromSnapshots({
+      servers: config.cluster.nats_url,
+      name: config.cluster.name,
+      maxLogEntries: config.cluster.max_log_entries,
+      dataDir: config.database.path,
+      defaultDatabase: config.database.default_database,
+      info: (message) => logger.info(message),
+    });
+  }
   const engine = await openEngine(config, logger, (database) => registry.effectiveConfig(database));
   engine.graphdb.setSettingsSource(() => settingRows(loaded));
   // A cluster member commits nothing outside the replication log, not even before it joined.
-  const clustered = config.cluster.nats_url.length > 0;
   if (clustered) engine.graphdb.holdWritesForCluster();
   let member: ServerClusterMember | null = null;
   const enginePort: ServerEngine = { ...engine.port, session: (sessionOptions) => (member?.port ?? engine.port).session(sessionOptions) };

@@ -8,6 +8,9 @@
  * - a member takes the lease only once it has applied every log to its end;
  * - a follower's own writes are refused with NotALeader (the server forwards them).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import { ClientError, StatusCodes, TransientError } from '../errors/index.js';
@@ -18,6 +21,8 @@ import { decodeLogEntry, encodeLogEntry } from './log-entry.js';
 import { LeaderLease, type LeaderInfo } from './leader-lease.js';
 import { AppendError, ReplicationLog } from './replication-log.js';
 import { MemberRegistry, type MemberInfo } from './member-registry.js';
+import { SnapshotStore } from './snapshot-store.js';
+import { snapshotDatabaseFile } from '../transfer/backup.js';
 
 /** Settings of a member. */
 export interface ClusterOptions {
@@ -35,7 +40,10 @@ export interface ClusterOptions {
   readonly appendTimeoutMs?: number;
   /** Copies of each stream and of the lease bucket (default 3). */
   readonly replicas?: number;
-  /** Entries a log keeps (0: unlimited); older ones are removed and new members need a snapshot. */
+  /**
+   * Entries a log keeps (0: unlimited); older ones are removed. With a limit the leader stores a
+   * snapshot every half limit of entries, from which members behind the log start (bootstrap.ts).
+   */
   readonly maxLogEntries?: number;
   /** Reports problems the member recovers from. */
   readonly warn?: (message: string, error?: unknown) => void;
@@ -49,6 +57,8 @@ export interface ReplicaFigures {
   readonly lastSequence: bigint;
   /** Entries appended to the log and not yet applied here. */
   readonly lag: bigint;
+  /** Log sequence of the latest snapshot this member stored (0: none; only a leader with `maxLogEntries` stores them). */
+  readonly snapshotSequence: bigint;
 }
 
 /** What `/status` and ROUTE need to know. */
@@ -68,6 +78,11 @@ interface Replica {
   /** The apply loop; resolves when it stops. */
   loop: Promise<void> | null;
   failed: Error | null;
+  /** Where the leader stores snapshots (null: the log is unbounded, no snapshots). */
+  readonly snapshots: SnapshotStore | null;
+  /** Log sequence of the latest snapshot stored. */
+  snapshotSequence: bigint;
+  snapshotting: Promise<void> | null;
 }
 
 /** How long joining retries creating or opening the streams and the lease bucket (a new NATS cluster may still be electing). */
@@ -130,7 +145,20 @@ export class ClusterNode {
       const node = new ClusterNode(nc, lease, registry, options);
       for (const store of stores) {
         const log = await retrying(() => ReplicationLog.open(nc, cluster, store.name, replicas, options.maxLogEntries ?? 0));
-        node.replicas.set(store.name, { store, log, messages: null, lastSequence: 0n, loop: null, failed: null });
+        const snapshots =
+          (options.maxLogEntries ?? 0) > 0 ? await retrying(() => SnapshotStore.open(nc, cluster, store.name, replicas)) : null;
+        const snapshotSequence = BigInt((await snapshots?.latest())?.sequence ?? 0);
+        node.replicas.set(store.name, {
+          store,
+          log,
+          messages: null,
+          lastSequence: 0n,
+          loop: null,
+          failed: null,
+          snapshots,
+          snapshotSequence,
+          snapshotting: null,
+        });
       }
       await node.start();
       return node;
@@ -147,7 +175,7 @@ export class ClusterNode {
       if (bounds.last > replica.store.appliedSequence && bounds.first > replica.store.appliedSequence + 1n) {
         throw new TransientError(
           StatusCodes.DatabaseUnavailable,
-          `Database '${replica.store.name}' is at log sequence ${replica.store.appliedSequence} but the log starts at ${bounds.first}: restore a snapshot first (docs/replication.md).`,
+          `Database '${replica.store.name}' is at log sequence ${replica.store.appliedSequence} but the log starts at ${bounds.first}: it needs a snapshot, and none covers the gap (docs/replication.md, "Snapshots").`,
         );
       }
       replica.store.replicateThrough(this.gate(replica));
@@ -233,6 +261,7 @@ export class ClusterNode {
     }
     if (this.isLeader) {
       if (!(await this.lease.renew())) await this.stepDown();
+      else for (const replica of this.replicas.values()) this.snapshotWhenDue(replica);
       return;
     }
     this.leader = await this.lease.current();
@@ -251,6 +280,31 @@ export class ClusterNode {
     this.isLeader = true;
     this.leader = { nodeId: this.options.nodeId, bolt: this.options.boltAddress, http: this.options.httpAddress, term: this.lease.term };
     this.options.warn?.(`member ${this.options.nodeId} is now the leader (term ${this.lease.term})`);
+  }
+
+  /** Starts storing a snapshot once half the log limit of entries was applied since the last one. */
+  private snapshotWhenDue(replica: Replica): void {
+    const limit = BigInt(this.options.maxLogEntries ?? 0);
+    if (replica.snapshots === null || replica.snapshotting !== null || limit === 0n) return;
+    const every = limit / 2n > 0n ? limit / 2n : 1n;
+    if (replica.store.appliedSequence - replica.snapshotSequence < every) return;
+    replica.snapshotting = this.storeSnapshot(replica, replica.snapshots)
+      .catch((error: unknown) => this.options.warn?.(`snapshot of '${replica.store.name}' failed`, error))
+      .finally(() => {
+        replica.snapshotting = null;
+      });
+  }
+
+  private async storeSnapshot(replica: Replica, snapshots: SnapshotStore): Promise<void> {
+    const dir = mkdtempSync(join(tmpdir(), 'graphdb-snapshot-'));
+    try {
+      const file = join(dir, 'snapshot.db');
+      const { sequence, version } = await snapshotDatabaseFile(replica.store.file, file);
+      await snapshots.publish(file, sequence, version);
+      replica.snapshotSequence = sequence;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   private async stepDown(): Promise<void> {
@@ -328,6 +382,7 @@ export class ClusterNode {
           appliedSequence: applied,
           lastSequence: r.lastSequence,
           lag: r.lastSequence > applied ? r.lastSequence - applied : 0n,
+          snapshotSequence: r.snapshotSequence,
         };
       }),
     };
@@ -351,6 +406,7 @@ export class ClusterNode {
       await this.lease.release();
     }
     for (const replica of this.replicas.values()) {
+      await replica.snapshotting;
       await replica.messages?.close().catch(() => undefined);
       replica.store.replicateThrough(null);
     }

@@ -44,6 +44,11 @@ function token(name: string): string {
   return name.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
 }
 
+/** The stream and subject of the log of `database` in `cluster`. */
+export function logNames(cluster: string, database: string): { readonly stream: string; readonly subject: string } {
+  return { stream: `GRAPHDB_${token(cluster)}_${token(database)}`, subject: `graphdb.${token(cluster)}.log.${token(database)}` };
+}
+
 /** The log of one database in one cluster. */
 export class ReplicationLog {
   readonly stream: string;
@@ -56,8 +61,9 @@ export class ReplicationLog {
     cluster: string,
     database: string,
   ) {
-    this.stream = `GRAPHDB_${token(cluster)}_${token(database)}`;
-    this.subject = `graphdb.${token(cluster)}.log.${token(database)}`;
+    const names = logNames(cluster, database);
+    this.stream = names.stream;
+    this.subject = names.subject;
     this.js = jetstream(nc);
   }
 

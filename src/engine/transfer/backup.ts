@@ -134,6 +134,24 @@ async function snapshotInto(source: string, target: string): Promise<void> {
   }
 }
 
+/**
+ * One database file's committed snapshot as a standalone file (the backup format's `.db` file),
+ * with the replication log sequence and commit version it holds (the replication snapshots of
+ * src/engine/cluster/snapshot-store.ts).
+ */
+export async function snapshotDatabaseFile(source: string, target: string): Promise<{ sequence: bigint; version: bigint }> {
+  await snapshotInto(source, target);
+  const db = new Database(target, { readonly: true, fileMustExist: true });
+  try {
+    db.defaultSafeIntegers(true);
+    const state = (key: string): bigint =>
+      (db.prepare('SELECT value FROM state WHERE key = ?').pluck().get(key) as bigint | undefined) ?? 0n;
+    return { sequence: state('replicated_seq'), version: state('version') };
+  } finally {
+    db.close();
+  }
+}
+
 /** Takes an online backup of every database of `dataDir` into `options.target`. */
 export async function createBackup(dataDir: string, options: BackupOptions): Promise<BackupManifest> {
   const started = Date.now();

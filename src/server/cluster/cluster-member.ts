@@ -40,6 +40,7 @@ export async function joinCluster(
     boltAddress: bolt,
     httpAddress: http,
     leaseTtlMs: settings.lease_ttl,
+    maxLogEntries: settings.max_log_entries,
     warn: (message, error) => logger.warn(error === undefined ? {} : { err: error }, message),
   });
   const leader = new LeaderClient(node, auth);

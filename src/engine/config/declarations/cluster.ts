@@ -1,4 +1,4 @@
-import { duration, group, list, rejected, text } from '../declare.js';
+import { duration, group, integer, list, rejected, text } from '../declare.js';
 
 const proof = 'test/replication/cluster-serve.test.ts';
 
@@ -48,14 +48,12 @@ export const cluster = group('cluster', {
       why: 'no test observes a changed append timeout yet: a commit waits at most 5 s for the log quorum',
     },
   ),
-  max_log_entries: rejected(
-    { type: 'integer', min: 0 },
-    {
-      env: 'GRAPHDB_CLUSTER_MAX_LOG_ENTRIES',
-      help: 'Entries each replication log keeps.',
-      why: 'members cannot yet bootstrap from a snapshot, so the replication log keeps every entry',
-    },
-  ),
+  max_log_entries: integer(0, {
+    min: 0,
+    env: 'GRAPHDB_CLUSTER_MAX_LOG_ENTRIES',
+    help: 'Entries each replication log keeps (0: all); with a limit the leader stores a snapshot every half limit, from which members behind the log start.',
+    proof: 'test/replication/snapshot.test.ts',
+  }),
   routing_ttl: duration(10_000, {
     env: 'GRAPHDB_CLUSTER_ROUTING_TTL',
     help: 'How long a Bolt ROUTE table stays valid in a cluster.',

@@ -60,6 +60,7 @@ const statusSchema = {
               applied_sequence: { type: 'integer' },
               last_sequence: { type: 'integer' },
               lag: { type: 'integer' },
+              snapshot_sequence: { type: 'integer' },
             },
           },
         },
@@ -86,6 +87,7 @@ function clusterStatus(status: ClusterStatus | null): Record<string, unknown> {
         applied_sequence: Number(d.appliedSequence),
         last_sequence: Number(d.lastSequence),
         lag: Number(d.lag),
+        snapshot_sequence: Number(d.snapshotSequence),
       })),
     },
   };

@@ -1,0 +1,100 @@
+/**
+ * Snapshot bootstrap of a member before its engine opens (docs/replication.md, "Snapshots"): a
+ * database whose applied log sequence is older than the first entry its log still holds (a new
+ * member of a cluster whose log is bounded by `cluster.max_log_entries`, or one that was down
+ * while the log was truncated) is replaced by the latest snapshot; the member then follows the
+ * log from the snapshot's sequence on. A database the log still covers is left alone.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { connect } from '@nats-io/transport-node';
+import { StatusCodes, TransientError } from '../errors/index.js';
+import { ReplicationLog } from './replication-log.js';
+import { SnapshotStore } from './snapshot-store.js';
+
+/** What the bootstrap needs to know. */
+export interface BootstrapOptions {
+  readonly servers: readonly string[];
+  /** Cluster name (default `graphdb`). */
+  readonly name?: string;
+  readonly replicas?: number;
+  readonly maxLogEntries?: number;
+  readonly dataDir: string;
+  /** The default database (replicated even before the data directory exists). */
+  readonly defaultDatabase: string;
+  readonly info?: (message: string) => void;
+}
+
+/** A database bootstrapped from a snapshot. */
+export interface Bootstrapped {
+  readonly database: string;
+  /** Log sequence the snapshot had applied. */
+  readonly sequence: bigint;
+}
+
+/** Reads a `state` value of a database file (0 when the file or the key is missing). */
+function stateOf(file: string, key: string): bigint {
+  if (!existsSync(file)) return 0n;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.defaultSafeIntegers(true);
+    const value = db.prepare('SELECT value FROM state WHERE key = ?').pluck().get(key) as bigint | undefined;
+    return value ?? 0n;
+  } catch {
+    return 0n;
+  } finally {
+    db.close();
+  }
+}
+
+/** The user databases the data directory's catalog lists, with the default one. */
+function userDatabases(dataDir: string, defaultDatabase: string): string[] {
+  const names = new Set([defaultDatabase.toLowerCase()]);
+  const system = join(dataDir, 'system.db');
+  if (existsSync(system)) {
+    const db = new Database(system, { readonly: true, fileMustExist: true });
+    try {
+      for (const name of db.prepare('SELECT name FROM databases').pluck().all() as string[]) if (name !== 'system') names.add(name);
+    } finally {
+      db.close();
+    }
+  }
+  return [...names];
+}
+
+/** Replaces every database the log no longer covers with the latest snapshot; returns those replaced. */
+export async function bootstrapFromSnapshots(options: BootstrapOptions): Promise<Bootstrapped[]> {
+  const nc = await connect({ servers: [...options.servers], name: 'graphdb-bootstrap', ignoreClusterUpdates: true });
+  const cluster = options.name ?? 'graphdb';
+  const replicas = options.replicas ?? 3;
+  const done: Bootstrapped[] = [];
+  try {
+    for (const database of userDatabases(options.dataDir, options.defaultDatabase)) {
+      const file = join(options.dataDir, `${database}.db`);
+      const applied = stateOf(file, 'replicated_seq');
+      const log = await ReplicationLog.open(nc, cluster, database, replicas, options.maxLogEntries ?? 0);
+      const bounds = await log.bounds();
+      if (bounds.last <= applied || bounds.first <= applied + 1n) continue;
+      const snapshots = await SnapshotStore.open(nc, cluster, database, replicas);
+      const latest = await snapshots.latest();
+      if (latest === null || BigInt(latest.sequence) + 1n < bounds.first) {
+        throw new TransientError(
+          StatusCodes.DatabaseUnavailable,
+          `Database '${database}' is at log sequence ${applied} but the log starts at ${bounds.first} and no snapshot covers the gap (docs/replication.md).`,
+        );
+      }
+      mkdirSync(options.dataDir, { recursive: true });
+      await snapshots.download(latest, `${file}.snapshot`);
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+      renameSync(`${file}.snapshot`, file);
+      options.info?.(
+        `database '${database}' bootstrapped from the snapshot at log sequence ${latest.sequence} (version ${latest.version})`,
+      );
+      done.push({ database, sequence: BigInt(latest.sequence) });
+    }
+  } finally {
+    await nc.close();
+  }
+  return done;
+}
