@@ -55,6 +55,21 @@ export const LAYER_ZONES = [
   },
 ];
 
+/**
+ * Listeners, the CLI and commands never hold a store: they use the typed services of
+ * `GraphDB.databaseServices` (src/engine/database-services.ts). `no-restricted-syntax` form.
+ */
+export const FACADE_SYNTAX = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='store']",
+    message: 'Listeners, the CLI and commands do not take a store (GraphDB.store()): use GraphDB.databaseServices or a session.',
+  },
+  {
+    selector: "MemberExpression[property.name='storage']",
+    message: 'Listeners, the CLI and commands do not reach the storage engine: use GraphDB.databaseServices or a session.',
+  },
+];
+
 const resolver = createNodeResolver({
   extensions: ['.ts', '.tsx', '.mjs', '.js', '.json', '.node'],
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
@@ -117,6 +132,11 @@ export default tseslint.config(
       // Off: a VOID procedure is a generator that yields no rows (procedures/registry.ts).
       'require-yield': 'off',
     },
+  },
+  {
+    files: ['src/server/**/*.ts', 'src/cli/**/*.ts', 'src/commands/**/*.ts'],
+    ignores: ['src/server/browser/app/**'],
+    rules: { 'no-restricted-syntax': ['error', ...FACADE_SYNTAX] },
   },
   {
     // The web UI (bundled by esbuild for the browser; its own tsconfig has the DOM library).

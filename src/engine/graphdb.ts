@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StorageEngine } from './storage/storage-engine.js';
+import { DatabaseServices } from './database-services.js';
 import type { StorageLogger } from './storage/storage-engine.js';
 import type { DatabaseStore } from './storage/database-store.js';
 import type { ChangeEvent } from './storage/graph-store.js';
@@ -159,12 +160,14 @@ export class GraphDB {
   private member: ClusterNode | null = null;
   /** Memory decay: the model, its clock, the periodic recalculation. */
   readonly memoryDecay: MemoryDecay;
+  private dbServices: DatabaseServices | null = null;
   /** Background jobs of apoc.periodic.submit/repeat/countdown, cancelled on close. */
   private readonly apocScheduler = new ApocScheduler((database, statement, parameters) =>
     this.runBackground(database, statement, parameters),
   );
 
   private constructor(
+    /** The storage engine, for the engine's own modules (transfer, restore); listeners use `databaseServices` (lint-enforced). */
     readonly storage: StorageEngine,
     private readonly options: GraphDBOptions,
     private readonly temporaryDir: string | null,
@@ -445,7 +448,16 @@ export class GraphDB {
     return new EngineSession(this.host, options);
   }
 
-  /** The storage of one database (throws DatabaseNotFound). */
+  /**
+   * The typed database services of listeners, the CLI and commands (existence, snapshot reads,
+   * MVCC status and pruning, the lifecycle service): they never hold a store.
+   */
+  get databaseServices(): DatabaseServices {
+    this.dbServices ??= new DatabaseServices(this.storage, () => this.assertOpen());
+    return this.dbServices;
+  }
+
+  /** The storage of one database (throws DatabaseNotFound), for the engine's own modules (transfer, tests). */
   store(name: string = this.defaultDatabase): DatabaseStore {
     this.assertOpen();
     return this.storage.database(name);

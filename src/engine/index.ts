@@ -28,7 +28,8 @@ export {
 export { zoneOffsetAt, resolveLocal } from './values/temporal/time-zone.js';
 export { epochDayOf } from './values/temporal/calendar.js';
 export type { Direction, GraphReader, NodeRecord, RelationshipRecord } from './storage/graph-store.js';
-export { SYSTEM_DATABASE, type DatabaseStore, type MvccStatus, type PruneResult } from './storage/index.js';
+export { SYSTEM_DATABASE, type MvccStatus, type PruneResult } from './storage/index.js';
+export { DatabaseServices, type LifecycleOptions, type Snapshot } from './database-services.js';
 export { SearchManager, searchSettingsFrom, type DatabaseSearch, type SearchLogger, type SearchMethod } from './search/index.js';
 export { PointCollections, type PointPredicate, type ScoredPoint, type UpsertOptions } from './search/collections.js';
 export {

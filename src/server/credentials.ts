@@ -40,8 +40,8 @@ export async function openAuthService(
   }
   const service = await AuthService.open({
     systemSession: () => graphdb.session({ database: 'system' }),
-    resolveDatabase: (name) => graphdb.storage.directory.resolve(name),
-    defaultDatabase: graphdb.storage.defaultDatabase,
+    resolveDatabase: (name) => graphdb.databaseServices.resolve(name),
+    defaultDatabase: graphdb.defaultDatabase,
     jwtSecret: secret,
     initialCredentials: config.auth.initial_credentials,
     audit: (event) =>

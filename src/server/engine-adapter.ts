@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { GraphdbConfig } from '../engine/config/index.js';
-import { DatabaseNotFound, GraphDB, searchSettingsFrom } from '../engine/index.js';
+import { GraphDB, searchSettingsFrom } from '../engine/index.js';
 import type { DatabaseFigures, ServerEngine } from './engine-port.js';
 
 /** The opened engine and its port. */
@@ -53,15 +53,7 @@ export async function openEngine(
       logger: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     },
   });
-  const hasDatabase = (name: string): boolean => {
-    try {
-      graphdb.store(name);
-      return true;
-    } catch (error) {
-      if (error instanceof DatabaseNotFound) return false;
-      throw error;
-    }
-  };
+  const hasDatabase = (name: string): boolean => graphdb.databaseServices.exists(name);
   const port: ServerEngine = {
     session: (options) => graphdb.session(options),
     hasDatabase,
@@ -71,7 +63,7 @@ export async function openEngine(
         .databases()
         .filter((d) => d.name !== SYSTEM_DATABASE && d.status === 'online')
         .map((d) => {
-          const stats = graphdb.store(d.name).stats();
+          const stats = graphdb.databaseServices.figures(d.name);
           return { name: d.name, nodes: stats.nodes, relationships: stats.relationships, dataSizeBytes: stats.dataSizeBytes };
         });
     },

@@ -63,7 +63,7 @@ describe('privileges from the analysed query', () => {
       jwtSecret: null,
       initialCredentials: 'root:pw',
       scryptCost: FAST,
-      defaultDatabase: db.storage.defaultDatabase,
+      defaultDatabase: db.defaultDatabase,
     });
     await auth.createRole('writeonly', [], null);
     await addPrivileges(
@@ -154,7 +154,7 @@ describe('privileges from the analysed query', () => {
   it('privileges are scoped to the database they name', async () => {
     assert.deepEqual(await run(scoped, 'MATCH (s:Secret) RETURN s.pw', 'other'), [['other-pw']]);
     assert.equal(await code(scoped, 'MATCH (s:Secret) RETURN s.pw'), FORBIDDEN);
-    await assert.rejects(run(scoped, 'MATCH (s:Secret) RETURN s.pw', db.storage.defaultDatabase), /Traverse node with labels 'Secret'/);
+    await assert.rejects(run(scoped, 'MATCH (s:Secret) RETURN s.pw', db.defaultDatabase), /Traverse node with labels 'Secret'/);
   });
 
   it('procedures need what their declared mode implies', async () => {

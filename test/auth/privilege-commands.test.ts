@@ -20,8 +20,8 @@ async function open(dataDir: string): Promise<{ db: GraphDB; auth: AuthService }
     jwtSecret: null,
     initialCredentials: 'root:pw',
     scryptCost: FAST,
-    defaultDatabase: db.storage.defaultDatabase,
-    resolveDatabase: (name) => db.storage.directory.resolve(name),
+    defaultDatabase: db.defaultDatabase,
+    resolveDatabase: (name) => db.databaseServices.resolve(name),
   });
   db.setSecurityAdministration((security) => securityAdmin(auth, security));
   return { db, auth };

@@ -14,6 +14,12 @@ const eslint = new ESLint({
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
 });
 
+const facadeLint = new ESLint({
+  cwd: root,
+  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+});
+
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   assert.ok(result, 'ESLint returned no result');
@@ -59,6 +65,22 @@ describe('layer rules', () => {
       ].join('\n'),
     );
     assert.deepEqual(errors, []);
+  });
+
+  it('reject a listener, the CLI or a command taking a store from the facade', async () => {
+    const [result] = await facadeLint.lintText(
+      "import type { GraphDB } from '../engine/index.js';\nexport const probe = (db: GraphDB) => [db.store('neo4j'), (db as unknown as { storage: unknown }).storage];\n",
+      { filePath: 'src/server/facade-probe.ts' },
+    );
+    const messages = (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+    assert.equal(messages.length, 2, messages.join('\n'));
+    assert.match(messages[0]!, /^no-restricted-syntax: .*do not take a store/);
+    assert.match(messages[1]!, /^no-restricted-syntax: .*do not reach the storage engine/);
+    const [command] = await facadeLint.lintText(
+      "import type { GraphDB } from '../engine/index.js';\nexport const probe = (db: GraphDB) => db.databaseServices.mvccStatus('neo4j');\n",
+      { filePath: 'src/commands/facade-probe.ts' },
+    );
+    assert.deepEqual(command?.messages ?? [], []);
   });
 
   it('reject storage importing the Cypher pipeline', async () => {

@@ -125,13 +125,13 @@ export class EmbeddedClient implements ShellClient {
 
   async use(database: string): Promise<void> {
     if (this.inTransaction) throw new Error('There is an open transaction. You need to close it before switching database');
-    this.db.store(database);
+    this.db.databaseServices.require(database);
     await this.session.close();
     this.session = this.db.session({ database });
   }
 
   async vocabulary(): Promise<Vocabulary> {
-    const reader = this.db.store(this.database).beginRead();
+    const reader = this.db.databaseServices.snapshot(this.database);
     try {
       return {
         labels: reader.labels(),

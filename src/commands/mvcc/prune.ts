@@ -63,7 +63,7 @@ export default class MvccPrune extends Command {
         ).database;
         const maxVersions = settings.mvcc_retention_max_versions;
         const ttlMs = settings.mvcc_retention_ttl;
-        const result = await db.store(name).prune({ maxVersions, ...(ttlMs > 0 ? { ttlMs } : {}) });
+        const result = await db.databaseServices.prune(name, { maxVersions, ...(ttlMs > 0 ? { ttlMs } : {}) });
         out.push({ database: name, maxVersions, ttlMs, ...result });
       }
       return out;

@@ -26,7 +26,7 @@ export default class MvccStatusCommand extends Command {
     const { flags } = await this.parse(MvccStatusCommand);
     const statuses = await withEngine(flags['data-dir'], async (db) => {
       const names = flags.database !== undefined ? [flags.database] : db.databases().map((d) => d.name);
-      return names.map((name) => db.store(name).mvccStatus());
+      return names.map((name) => db.databaseServices.mvccStatus(name));
     });
     if (!this.jsonEnabled()) {
       this.log(

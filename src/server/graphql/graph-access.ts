@@ -1,6 +1,7 @@
 /**
  * What a GraphQL operation may do with the engine, for one database and one SecurityContext:
- * snapshot reads through the facade's store (`GraphDB.store(db).beginRead()`, after an explicit
+ * snapshot reads through the facade's read-only snapshot service
+ * (`GraphDB.databaseServices.snapshot(db)`, after an explicit
  * `authorize(db, 'read')`), and every write as parameterised Cypher through an engine session,
  * so constraints, authorization per statement and post-commit change events apply as on Bolt.
  */
@@ -21,7 +22,7 @@ import {
 } from '../../engine/index.js';
 
 /** The parts of the engine facade GraphQL uses (sessions may come from the server's instrumented port). */
-export interface GraphqlEngine extends Pick<GraphDB, 'store' | 'stats' | 'onChange' | 'defaultDatabase'> {
+export interface GraphqlEngine extends Pick<GraphDB, 'databaseServices' | 'stats' | 'onChange' | 'defaultDatabase'> {
   session(options: SessionOptions): Session;
 }
 
@@ -65,7 +66,7 @@ export class GraphAccess {
 
   /** Runs `read` on one committed snapshot. */
   read<T>(read: (reader: GraphReader) => T): T {
-    const reader = this.engine.store(this.database).beginRead();
+    const reader = this.engine.databaseServices.snapshot(this.database);
     try {
       return read(reader);
     } finally {
@@ -75,7 +76,7 @@ export class GraphAccess {
 
   /** Like `read`, for a body that yields to the event loop: one snapshot stays open across its awaits. */
   async readAsync<T>(read: (reader: GraphReader) => Promise<T>): Promise<T> {
-    const reader = this.engine.store(this.database).beginRead();
+    const reader = this.engine.databaseServices.snapshot(this.database);
     try {
       return await read(reader);
     } finally {

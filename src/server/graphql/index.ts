@@ -94,7 +94,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
     // Statements run through the server's instrumented sessions, so they count in the query metrics.
     const engine: GraphqlEngine = {
       session: (sessionOptions) => app.graphdb.engine.session(sessionOptions),
-      store: (name) => graphdb.store(name),
+      databaseServices: graphdb.databaseServices,
       stats: (name) => graphdb.stats(name),
       onChange: (listener) => graphdb.onChange(listener),
       get defaultDatabase() {

@@ -13,7 +13,7 @@ export class SearchServices {
 
   constructor(
     readonly manager: SearchManager,
-    private readonly graphdb: Pick<GraphDB, 'store'>,
+    private readonly graphdb: Pick<GraphDB, 'databaseServices'>,
   ) {}
 
   /** The search services of `database`, with its indexes built from storage the first time. */
@@ -21,7 +21,7 @@ export class SearchServices {
     const key = database.toLowerCase();
     const search = this.manager.database(key);
     if (!this.built.has(key)) {
-      const reader = this.graphdb.store(key).beginRead();
+      const reader = this.graphdb.databaseServices.snapshot(key);
       try {
         search.load();
         search.rebuild(reader);
@@ -76,7 +76,7 @@ export function searchServicesFor(graphdb: GraphDB, config: GraphdbConfig, logge
       settings: searchSettingsFrom(config),
       events: { subscribe: (listener) => graphdb.onChange(listener) },
       loadNode: (database, id) => {
-        const reader = graphdb.store(database).beginRead();
+        const reader = graphdb.databaseServices.snapshot(database);
         try {
           return reader.getNode(id);
         } finally {

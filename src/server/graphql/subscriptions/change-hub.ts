@@ -135,7 +135,7 @@ export class ChangeHub {
         else listeners.push(subscriber);
       }
       if (byKind.size === 0) continue;
-      const reader = this.engine.store(database).beginRead();
+      const reader = this.engine.databaseServices.snapshot(database);
       try {
         let sliceStart = performance.now();
         for (let i = 0; i < batch.length; i++) {

@@ -53,7 +53,7 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
   const { graphdb } = options;
   return async function backupRoutes(app: FastifyInstance): Promise<void> {
     const services = app.graphdb;
-    const dataDir = graphdb.storage.dataDir;
+    const dataDir = graphdb.databaseServices.dataDir;
 
     app.post<{ Body: { output: string; databases?: string[] } }>(
       '/admin/backup',

@@ -22,7 +22,6 @@ import { parseDuration, formatDuration } from '../../../engine/config/index.js';
 import {
   DatabaseNotFound,
   MAX_DEBT_KEYS,
-  MvccLifecycleService,
   StatusCodes,
   SYSTEM_DATABASE,
   type GraphDB,
@@ -107,17 +106,16 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
       };
     };
     let metrics: MvccMetrics | null = null;
-    const service = new MvccLifecycleService({
+    const service = graphdb.databaseServices.lifecycle({
       databases: userDatabases,
-      store: (name) => {
+      admit: (name) => {
         if (name.toLowerCase() === SYSTEM_DATABASE) {
           throw graphError(StatusCodes.InvalidRequest, 'The MVCC admin surface excludes the system database.');
         }
         if (!services.engine.hasDatabase(name)) throw new DatabaseNotFound(name);
-        return graphdb.store(name);
       },
       settings,
-      freeBytes: () => freeBytes(graphdb.storage.dataDir),
+      freeBytes,
       clock: options.clock,
       audit: (event) => services.logger.warn(event, 'MVCC snapshot reader expired'),
       observe: (database, run) => metrics?.recordRun(database, run),
@@ -165,7 +163,7 @@ export function adminMvccRoutes(options: AdminMvccRouteOptions): FastifyPluginAs
               : pressure.band === 'high'
                 ? 'MVCC history pressure is high: new long snapshots are rate-limited.'
                 : 'MVCC history pressure is critical: new long snapshots are refused.',
-          data_dir_free_bytes: freeBytes(graphdb.storage.dataDir),
+          data_dir_free_bytes: freeBytes(graphdb.databaseServices.dataDir),
           thresholds: {
             high_enter: figures.thresholds.highEnter,
             high_exit: figures.thresholds.highExit,

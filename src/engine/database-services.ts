@@ -1,0 +1,100 @@
+/**
+ * The typed services listeners, the CLI and commands use on databases, so that none of them is
+ * handed a store: existence and alias resolution, the data directory, a read-only committed
+ * snapshot, MVCC status and pruning, and the MVCC lifecycle service of the admin routes.
+ * `GraphDB.databaseServices` is the one instance of an engine.
+ */
+import { DatabaseNotFound } from './errors/index.js';
+import { MvccLifecycleService, type LifecycleServiceOptions } from './mvcc/lifecycle/index.js';
+import type { GraphReader } from './storage/graph-store.js';
+import type { MvccStatus, PruneOptions, PruneResult } from './storage/index.js';
+import type { DatabaseStats } from './storage/database-store.js';
+import type { StorageEngine } from './storage/storage-engine.js';
+
+/** A read-only committed snapshot of one database; `close()` returns its connection. */
+export interface Snapshot extends GraphReader {
+  /** Ends the snapshot (idempotent). */
+  close(): void;
+  /** The committed version the snapshot sees. */
+  readonly version: bigint;
+}
+
+/** Options of the MVCC lifecycle service: the engine supplies the stores; `admit` may refuse a database first. */
+export interface LifecycleOptions extends Omit<LifecycleServiceOptions, 'store' | 'freeBytes'> {
+  /** Throws when the caller may not act on `database` (runs before the database is looked up). */
+  readonly admit?: (database: string) => void;
+  /** Free bytes of the data directory. */
+  readonly freeBytes: (dataDir: string) => number;
+}
+
+/** Database services of one engine. */
+export class DatabaseServices {
+  constructor(
+    private readonly storage: StorageEngine,
+    private readonly assertOpen: () => void,
+  ) {}
+
+  /** The data directory (one SQLite file per database). */
+  get dataDir(): string {
+    return this.storage.dataDir;
+  }
+
+  /** True when `name` (a database or an alias) names a database. */
+  exists(name: string): boolean {
+    try {
+      this.storage.database(name);
+      return true;
+    } catch (error) {
+      if (error instanceof DatabaseNotFound) return false;
+      throw error;
+    }
+  }
+
+  /** The database an alias or database name resolves to (lower-case). */
+  resolve(name: string): string {
+    return this.storage.directory.resolve(name);
+  }
+
+  /** Throws DatabaseNotFound unless `name` names a database. */
+  require(name: string): void {
+    this.assertOpen();
+    this.storage.database(name);
+  }
+
+  /** A read-only snapshot of the last committed state of `database`; the caller closes it. */
+  snapshot(database: string): Snapshot {
+    this.assertOpen();
+    return this.storage.database(database).beginRead();
+  }
+
+  /** Cheap size figures of a database (counts, file bytes, version): no snapshot is opened. */
+  figures(database: string): DatabaseStats {
+    this.assertOpen();
+    return this.storage.database(database).stats();
+  }
+
+  /** MVCC figures of a database (`graphdb mvcc status`). */
+  mvccStatus(database: string): MvccStatus {
+    this.assertOpen();
+    return this.storage.database(database).mvccStatus();
+  }
+
+  /** Removes closed versions no reader pins (`graphdb mvcc prune`). */
+  async prune(database: string, options: PruneOptions): Promise<PruneResult> {
+    this.assertOpen();
+    return this.storage.database(database).prune(options);
+  }
+
+  /** The MVCC lifecycle service (debt, pressure, scheduled pruning) over this engine's databases. */
+  lifecycle(options: LifecycleOptions): MvccLifecycleService {
+    const { admit, freeBytes, ...rest } = options;
+    return new MvccLifecycleService({
+      ...rest,
+      store: (database) => {
+        admit?.(database);
+        return this.storage.database(database);
+      },
+      freeBytes: () => freeBytes(this.storage.dataDir),
+    });
+  }
+}
