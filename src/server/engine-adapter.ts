@@ -41,6 +41,7 @@ export async function openEngine(
     lockAcquisitionTimeoutMs: config.database.lock_acquisition_timeout,
     lowMemory: config.resources.low_memory,
     maxWriteSetBytes: config.database.transaction_max_write_set,
+    testProcedures: config.database.test_procedures,
     logger: { warn: (object, message) => logger.warn(object, message) },
     memoryDecay: { settings: config.memory_decay },
     memory: { transactionMaxBytes: config.db.memory.transaction.max, totalMaxBytes: config.dbms.memory.transaction.total.max },

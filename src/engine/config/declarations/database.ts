@@ -67,6 +67,11 @@ export const database = group('database', {
     help: "How long a transaction waits for an entity lock another transaction holds (Neo4j's db.lock.acquisition.timeout; 0: no limit).",
     proof: 'test/transactions/timeouts.test.ts',
   }),
+  test_procedures: flag(false, {
+    env: 'GRAPHDB_TEST_PROCEDURES',
+    help: 'Test support, off by default: adds tck.registerProcedure(signature, columns, rows), which defines table-backed procedures (the openCypher TCK over Bolt). Never enable it in production.',
+    proof: 'test/config/test-procedures.test.ts',
+  }),
   transaction_max_write_set: size(268_435_456, {
     env: 'GRAPHDB_TRANSACTION_MAX_WRITE_SET',
     help: 'Largest write set an explicit transaction may hold in memory; past it the statement fails with MemoryPoolOutOfMemoryError.',
