@@ -80,3 +80,29 @@ test('an indexed relationship property anchors the pattern with a relationship i
   const incoming = await rows(s, 'MATCH (x)<-[k:KNOWS {since: 2002}]-(y) RETURN x.i AS x, y.i AS y');
   assert.deepEqual(incoming, [{ x: 1n, y: 2n }]);
 });
+
+test('an equality seek answers exactly what its predicate would, whatever the value type', async () => {
+  const s = db.session();
+  await exec(s, 'CREATE INDEX mixed_v FOR (m:Mixed) ON (m.v)');
+  await exec(
+    s,
+    `UNWIND [1, 1.0, 2, 0.0/0.0, -0.0, 0, 'a', 'A', true, false, 9007199254740993, 9007199254740992.0, 9007199254740992,
+             [1, 2], [1.0, 2.0], date('2024-01-02'), datetime('2024-01-02T00:00Z'), datetime('2024-01-02T01:00+01:00'),
+             duration('P1D'), duration('PT24H'), point({x: 1, y: 2})] AS v
+     CREATE (:Mixed {v: v}), (:Plain {v: v})`,
+  );
+  const values: unknown[] = [1n, 1, 2.5, NaN, 0, -0, 'a', true, 9007199254740993n, 9007199254740992, null, [1n, 2n], [1n, null]];
+  for (const v of values) {
+    const [seek] = await rows(s, 'MATCH (m:Mixed {v: $v}) RETURN count(m) AS c', { v });
+    const [scan] = await rows(s, 'MATCH (m:Plain) WHERE m.v = $v RETURN count(m) AS c', { v });
+    assert.equal(seek?.c, scan?.c, `value ${String(v)}`);
+  }
+  for (const expr of ["date('2024-01-02')", "datetime('2024-01-02T00:00Z')", "duration('PT24H')", 'point({x: 1, y: 2})']) {
+    const [seek] = await rows(s, `MATCH (m:Mixed) WHERE m.v = ${expr} RETURN count(m) AS c`);
+    const [scan] = await rows(s, `MATCH (m:Plain) WHERE m.v = ${expr} RETURN count(m) AS c`);
+    assert.equal(seek?.c, scan?.c, expr);
+  }
+  const explained = await s.run('EXPLAIN MATCH (m:Mixed {v: $v}) RETURN m', { v: 1n });
+  await explained.pull(-1);
+  assert.ok(!operators(explained.summary().plan).includes('Filter'), 'the equality is answered by the seek');
+});

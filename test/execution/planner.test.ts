@@ -56,9 +56,15 @@ test('WHERE conjuncts are split and pushed down to the operator binding their va
   assert.ok(filterB < expand && expand < filterA, text);
 });
 
-test('an indexed equality turns the label scan into an index seek, keeping the filter', () => {
-  const text = plan('MATCH (p:Person) WHERE p.email = $e RETURN p', catalog({ Person: 100 }, ['Person.email']));
-  assert.match(text, /Filter p\.email = \$e\n\s+NodeIndexSeek INDEX idx_Person_email p:Person\(email\) equals/);
+test('an indexed equality turns the label scan into an index seek that answers it, keeping the other filters', () => {
+  const text = plan('MATCH (p:Person) WHERE p.email = $e AND p.age > 3 RETURN p', catalog({ Person: 100 }, ['Person.email']));
+  assert.match(text, /Filter p\.age > 3\n\s+NodeIndexSeek INDEX idx_Person_email p:Person\(email\) equals/);
+  assert.doesNotMatch(text, /Filter p\.email/);
+});
+
+test('a range seek keeps its predicate as a filter', () => {
+  const text = plan('MATCH (p:Person) WHERE p.email > $e RETURN p', catalog({ Person: 100 }, ['Person.email']));
+  assert.match(text, /Filter p\.email > \$e\n\s+NodeIndexSeek INDEX idx_Person_email p:Person\(email\) range/);
 });
 
 test('a predicate depending on the scanned node itself is not used for a seek', () => {
@@ -66,8 +72,34 @@ test('a predicate depending on the scanned node itself is not used for a seek', 
   assert.doesNotMatch(text, /NodeIndexSeek/);
 });
 
+/** Operator names of a printed plan, top down. */
+function operatorLines(text: string): string[] {
+  return text.split('\n').map((l) => l.trim().split(' ')[0]);
+}
+
 test('write clauses after reads are planned behind an Eager', () => {
-  const text = plan('MATCH (n:A) CREATE (:B) RETURN count(*) AS c', catalog({ A: 1 }));
-  const lines = text.split('\n').map((l) => l.trim().split(' ')[0]);
-  assert.ok(lines.indexOf('Create') < lines.lastIndexOf('Eager'), text);
+  for (const query of [
+    'MATCH (n:A) CREATE (:A) RETURN count(*) AS c',
+    'MATCH (n:A) SET n.x = 1',
+    'MATCH (n) CREATE (:B)',
+    'MATCH (a:A)-[:R]->(b) CREATE (a)-[:R]->(b)',
+    'MATCH (a:A) WHERE size([(a)-->() | 1]) > 0 CREATE (a)-[:R]->(a)',
+    'MATCH (a:A) WHERE exists { (a)-->() } CREATE (a)-[:R]->(a)',
+    'MATCH (a:A) WITH a, 1 AS x CREATE (a)-[:R]->(a)',
+    'MATCH (a:A) CREATE (:B:A)',
+  ]) {
+    const lines = operatorLines(plan(query, catalog({ A: 1 })));
+    const write = lines.findIndex((op) => op === 'Create' || op === 'SetProperties');
+    assert.equal(lines[write + 1], 'Eager', `${query}\n${lines.join('\n')}`);
+  }
+});
+
+test('a CREATE that adds nothing its label reads can return is not behind an Eager', () => {
+  for (const query of [
+    'MATCH (a:A {id: $a}), (b:A {id: $b}) CREATE (a)-[:R]->(b)',
+    'MATCH (a:A) WHERE a.x > 1 CREATE (a)-[:R {w: a.x}]->(:B)',
+  ]) {
+    const lines = operatorLines(plan(query, catalog({ A: 1 }, ['A.id'])));
+    assert.ok(!lines.includes('Eager'), `${query}\n${lines.join('\n')}`);
+  }
 });

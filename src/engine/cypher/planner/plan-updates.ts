@@ -4,6 +4,7 @@
 import { Kind } from '../ast/index.js';
 import type { Clause, Create, Delete, Foreach, Merge, Remove, SetClause } from '../ast/index.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
+import { createNeedsEager } from './create-eagerness.js';
 import { planPattern } from './plan-match.js';
 import { argument } from './planner-context.js';
 import type { PlannerContext, PlanState } from './planner-context.js';
@@ -40,8 +41,11 @@ export function planUpdate(
 ): PlanState {
   const input = eagerInput(state);
   switch (clause.kind) {
-    case Kind.Create:
-      return withScope(state, { op: 'Create', input, parts: clause.pattern.parts }, patternVariables(clause.pattern.parts));
+    case Kind.Create: {
+      const parts = clause.pattern.parts;
+      const streamed = state.readGraph && !createNeedsEager(state.plan, parts, state.scope);
+      return withScope(state, { op: 'Create', input: streamed ? state.plan : input, parts }, patternVariables(parts));
+    }
     case Kind.Merge: {
       const pattern = { kind: Kind.Pattern, parts: [clause.pattern] } as const;
       const match = planPattern(argument(state.scope), pattern, state.scope, ctx);

@@ -21,4 +21,12 @@ export interface NodeIndexSeek {
   readonly property: string;
   readonly indexName: string;
   readonly seek: SeekSpec;
+  /**
+   * The `v.p = e` predicate an equality seek was chosen from, folded into the seek: a RANGE
+   * index's equality seek returns exactly the entities the predicate holds for when `e` is an
+   * INTEGER, STRING or BOOLEAN (one key per value, integers keyed exactly), so the predicate runs
+   * only for other values (floats: NaN; temporal and other values whose equality differs from key
+   * equality).
+   */
+  readonly folded?: Expression;
 }

@@ -4,7 +4,7 @@
  */
 import { CypherTypeError } from '../../../errors/index.js';
 import type { IndexPredicate } from '../../../storage/graph-store.js';
-import { NodeRef } from '../../../values/types.js';
+import { CypherDate, LocalDateTime, LocalTime, NodeRef } from '../../../values/types.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { AllNodesScan } from '../../planner/logical/all-nodes-scan.js';
 import type { NodeByLabelScan } from '../../planner/logical/node-by-label-scan.js';
@@ -47,11 +47,63 @@ export function mapNodeByLabelScan(op: NodeByLabelScan, m: Mapper): PhysicalOper
 export function mapNodeIndexSeek(op: NodeIndexSeek, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   const predicate = compileSeek(op, m);
+  if (op.folded !== undefined) {
+    const folded = m.compile(op.folded);
+    return (ctx, rows) => seekFolded(ctx, input(ctx, rows), op, predicate, folded);
+  }
   return (ctx, rows) =>
     bindNodes(ctx, input(ctx, rows), op.variable, (row) => {
       const p = predicate(row, ctx);
       return p === null ? [] : ctx.reader.seekNodes(op.label, op.property, p);
     });
+}
+
+/** Key equality is Cypher equality for these seek values (see `NodeIndexSeek.folded`). */
+function keyedExactly(predicate: IndexPredicate): boolean {
+  if (predicate.kind !== 'equals') return false;
+  const type = typeof predicate.value;
+  return type === 'bigint' || type === 'string' || type === 'boolean';
+}
+
+/**
+ * True for values some Cypher-equal values of which have another index key: zoned times and
+ * datetimes (same instant, other offset), and values keyed by their encoding (lists such as
+ * `[1, 2]` and `[1.0, 2.0]`, durations, points, maps). Those equalities scan the label instead.
+ */
+function keysMissEqualValues(predicate: IndexPredicate): boolean {
+  if (predicate.kind !== 'equals') return false;
+  const value = predicate.value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof CypherDate || value instanceof LocalDateTime || value instanceof LocalTime)
+  );
+}
+
+/** An equality seek with its predicate folded in: the predicate runs only when the value is not keyed exactly. */
+function* seekFolded(
+  ctx: ExecutionContext,
+  input: RowStream,
+  op: NodeIndexSeek,
+  seek: (row: Row, ctx: ExecutionContext) => IndexPredicate | null,
+  folded: Evaluator,
+): RowStream {
+  for (const row of input) {
+    if (isSignal(row)) {
+      yield row;
+      continue;
+    }
+    const p = seek(row, ctx);
+    if (p === null) continue;
+    const exact = keyedExactly(p);
+    const ids = keysMissEqualValues(p) ? ctx.reader.nodeIdsByLabel(op.label) : ctx.reader.seekNodes(op.label, op.property, p);
+    for (const id of ids) {
+      ctx.stats.dbHits++;
+      if (ctx.scheduler.tick()) yield PAUSE;
+      const out = extendRow(row, op.variable, new NodeRef(id));
+      if (exact || folded(out, ctx) === true) yield out;
+    }
+  }
 }
 
 function compileSeek(op: NodeIndexSeek, m: Mapper): (row: Row, ctx: ExecutionContext) => IndexPredicate | null {
