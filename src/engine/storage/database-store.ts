@@ -27,7 +27,7 @@ import { enforceStorageLimits } from '../catalog/limit-enforcement.js';
 import type { EnrichmentMode } from '../catalog/option-catalog.js';
 import { buildChangeEvents } from './change-events.js';
 import { captureFloor, ensureChangeTable, pruneChanges, readChanges, recordChanges, type CapturedChange } from './change-capture.js';
-import { StateKey, addState, labelCountKey, readState, typeCountKey, writeState } from './sqlite/state-table.js';
+import { StateKey, labelCountKey, readState, typeCountKey, writeStates } from './sqlite/state-table.js';
 import type { CommitRecord } from './commit-record.js';
 import { applyCommitRecord } from './commit-apply.js';
 
@@ -320,16 +320,18 @@ export class DatabaseStore {
     }
     this.readers.releaseIfIdle();
     const at = Date.now();
-    writeState(writer, StateKey.version, tx.commitVersion);
-    if (tx.replicatedSequence !== null) writeState(writer, REPLICATED_SEQUENCE, tx.replicatedSequence);
-    writeState(writer, StateKey.lastCommitAt, at);
-    if (tx.nextNodeId !== this.persistedIds.node) writeState(writer, StateKey.nextNodeId, tx.nextNodeId);
-    if (tx.nextRelId !== this.persistedIds.rel) writeState(writer, StateKey.nextRelId, tx.nextRelId);
-    if (tx.schemaChanged) addState(writer, StateKey.schemaVersion, 1);
-    if (state.nodeDelta !== 0) addState(writer, StateKey.nodeCount, state.nodeDelta);
-    if (state.relDelta !== 0) addState(writer, StateKey.relCount, state.relDelta);
-    for (const [labelId, delta] of state.labelDeltas) if (delta !== 0) addState(writer, labelCountKey(labelId), delta);
-    for (const [typeId, delta] of state.typeDeltas) if (delta !== 0) addState(writer, typeCountKey(typeId), delta);
+    const sets: (string | bigint | number)[] = [StateKey.version, tx.commitVersion, StateKey.lastCommitAt, at];
+    if (tx.replicatedSequence !== null) sets.push(REPLICATED_SEQUENCE, tx.replicatedSequence);
+    if (tx.nextNodeId !== this.persistedIds.node) sets.push(StateKey.nextNodeId, tx.nextNodeId);
+    if (tx.nextRelId !== this.persistedIds.rel) sets.push(StateKey.nextRelId, tx.nextRelId);
+    writeStates(writer, 'set', sets);
+    const adds: (string | bigint | number)[] = [];
+    if (tx.schemaChanged) adds.push(StateKey.schemaVersion, 1);
+    if (state.nodeDelta !== 0) adds.push(StateKey.nodeCount, state.nodeDelta);
+    if (state.relDelta !== 0) adds.push(StateKey.relCount, state.relDelta);
+    for (const [labelId, delta] of state.labelDeltas) if (delta !== 0) adds.push(labelCountKey(labelId), delta);
+    for (const [typeId, delta] of state.typeDeltas) if (delta !== 0) adds.push(typeCountKey(typeId), delta);
+    writeStates(writer, 'add', adds);
     const flush = this.pendingCommitLog.length + 1 >= COMMIT_LOG_BATCH || at - this.commitLogFlushedAt >= COMMIT_LOG_MAX_AGE_MS;
     if (flush) this.writeCommitLog([...this.pendingCommitLog, [tx.commitVersion, at]]);
     this.committing = { at, flushed: flush };

@@ -47,6 +47,34 @@ export function writeState(connection: Connection, key: string, value: bigint | 
   connection.stmt(SET).run(key, value);
 }
 
+/** Rows per `writeStates` statement (a commit touching many labels or types uses several). */
+const MAX_ROWS = 64;
+
+/** Statement texts of `writeStates` by operation and row count. */
+const MANY = { set: [] as string[], add: [] as string[] };
+
+function manyText(op: 'set' | 'add', rows: number): string {
+  let text = MANY[op][rows];
+  if (text === undefined) {
+    const values = Array.from({ length: rows }, () => '(?, ?)').join(', ');
+    const update = op === 'set' ? 'excluded.value' : 'value + excluded.value';
+    text = `INSERT INTO state (key, value) VALUES ${values} ON CONFLICT (key) DO UPDATE SET value = ${update}`;
+    MANY[op][rows] = text;
+  }
+  return text;
+}
+
+/**
+ * Sets (`set`) or adds to (`add`) several state values in one statement; `entries` alternates
+ * keys and values. A commit's bookkeeping then costs two statements instead of one per value.
+ */
+export function writeStates(connection: Connection, op: 'set' | 'add', entries: readonly (string | bigint | number)[]): void {
+  for (let at = 0; at < entries.length; at += 2 * MAX_ROWS) {
+    const chunk = entries.length - at <= 2 * MAX_ROWS ? (at === 0 ? entries : entries.slice(at)) : entries.slice(at, at + 2 * MAX_ROWS);
+    connection.stmt(manyText(op, chunk.length / 2)).run(...chunk);
+  }
+}
+
 /** Every (token id, count) of `label:` or `type:` entries. */
 export function readTokenCounts(connection: Connection, prefix: 'label' | 'type'): [number, bigint][] {
   const rows = connection.raw(RANGE).all(`${prefix}:`, `${prefix};`) as [string, bigint][];
