@@ -21,6 +21,7 @@ import { runMemory } from './workloads/memory.js';
 import { runOltp } from './workloads/oltp.js';
 import { runAiMemory } from './workloads/ai-memory.js';
 import { runApocIterate } from './workloads/apoc.js';
+import { e1Rows, runEventLoop } from './workloads/event-loop.js';
 import { runParseBench } from './workloads/parse.js';
 import { runProtocolWorkloads } from './workloads/protocol.js';
 import { runSearchWorkloads } from './workloads/search.js';
@@ -35,6 +36,8 @@ interface Options {
   skipOurs: Map<string, string>;
   /** A checkout of an earlier commit whose write path W1 compares against. */
   baseline: string | null;
+  /** Rows per maintenance operation in E1 (default: by profile). */
+  e1Rows: number | null;
 }
 
 function parseArgs(argv: readonly string[]): Options {
@@ -46,6 +49,7 @@ function parseArgs(argv: readonly string[]): Options {
     out: fileURLToPath(new URL('../results/', import.meta.url)),
     skipOurs: new Map(),
     baseline: null,
+    e1Rows: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -65,6 +69,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (arg === '--kuzu-threads') opts.kuzuThreads = Number(value());
     else if (arg === '--out') opts.out = value();
     else if (arg === '--baseline') opts.baseline = value();
+    else if (arg === '--e1-rows') opts.e1Rows = Number(value());
     else if (arg === '--skip-ours') {
       for (const id of value().split(',')) {
         opts.skipOurs.set(
@@ -74,7 +79,7 @@ function parseArgs(argv: readonly string[]): Options {
       }
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'npm run bench -- [--size smoke|medium|large|default] [--only G1,G4,P1,...] [--engine src|dist] [--kuzu-threads N] [--out DIR] [--skip-ours G7,...] [--baseline DIR]',
+        'npm run bench -- [--size smoke|medium|large|default] [--only G1,G4,P1,...] [--engine src|dist] [--kuzu-threads N] [--out DIR] [--skip-ours G7,...] [--baseline DIR] [--e1-rows N]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
@@ -131,6 +136,7 @@ async function main(): Promise<void> {
     if (wanted('W1')) results.push(...(await runWriteConcurrency(ctx, opts.baseline)));
     if (wanted('MEM')) results.push(await runAiMemory(ctx));
     if (wanted('A1')) results.push(...(await runApocIterate(ctx)));
+    if (wanted('E1')) results.push(...runEventLoop(ctx, opts.e1Rows ?? e1Rows(profile.name)));
 
     printTable(results, log);
     const paths = writeResults(opts.out, profile, results, {

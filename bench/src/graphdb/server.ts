@@ -10,6 +10,8 @@ export interface RunningGraphdb {
   readonly httpPort: number | null;
   readonly boltPort: number | null;
   readonly database: string;
+  /** The server's `GraphDB` (for operations without a network route, such as a bulk import). */
+  readonly graphdb: unknown;
   stop(): Promise<void>;
 }
 
@@ -20,13 +22,15 @@ type LoadConfig = (options: Record<string, unknown>) => LoadedConfigLike;
 type StartServer = (loaded: LoadedConfigLike) => Promise<{
   readonly http: { readonly port: number } | null;
   readonly bolt: { readonly port: number } | null;
+  readonly engine: { readonly graphdb: unknown };
   close(): Promise<void>;
 }>;
 
-/** Builds a starter from the loaded modules, or returns why it cannot. */
+/** Builds a starter from the loaded modules (`settings` are added to the flags), or returns why it cannot. */
 export function serverStarter(
   configModule: Record<string, unknown>,
   serverModule: Record<string, unknown>,
+  settings: Readonly<Record<string, unknown>> = {},
 ): ((dir: string) => Promise<RunningGraphdb>) | string {
   const loadConfig = configModule['loadConfig'] as LoadConfig | undefined;
   const startServer = serverModule['startServer'] as StartServer | undefined;
@@ -42,6 +46,7 @@ export function serverStarter(
         'server.bolt_address': '127.0.0.1',
         'auth.enabled': false,
         'logging.level': 'silent',
+        ...settings,
       },
       env: {},
       discovery: {
@@ -59,6 +64,7 @@ export function serverStarter(
       httpPort: server.http?.port ?? null,
       boltPort: server.bolt?.port ?? null,
       database: loaded.config.database.default_database,
+      graphdb: server.engine.graphdb,
       stop: () => server.close(),
     };
   };
