@@ -214,6 +214,11 @@ export interface GraphWriter extends GraphReader {
   deleteRelationship(id: bigint): void;
 
   createIndex(definition: Omit<IndexDefinition, 'state' | 'owningConstraint'>, ifNotExists: boolean): boolean;
+  /**
+   * `createIndex` as steps: the generator yields while it populates the index (once per existing
+   * entity), so a statement can pause between time slices; its return value is createIndex's.
+   */
+  createIndexSteps(definition: Omit<IndexDefinition, 'state' | 'owningConstraint'>, ifNotExists: boolean): Generator<void, boolean>;
   dropIndex(name: string, ifExists: boolean): boolean;
   createConstraint(definition: ConstraintDefinition, ifNotExists: boolean): boolean;
   dropConstraint(name: string, ifExists: boolean): boolean;

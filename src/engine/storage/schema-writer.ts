@@ -55,13 +55,40 @@ function coveredEntities(tx: WriteTransaction, entityType: 'NODE' | 'RELATIONSHI
   return tx.db.raw(sql).all(tokenId) as [bigint, Buffer | null][];
 }
 
-/** Fills a new index from existing data; for unique indexes returns the first duplicate pair. */
-function populate(tx: WriteTransaction, index: IndexEntry): { first: bigint; second: bigint; values: CypherValue[] } | null {
+/** Entities read per statement while populating an index. */
+const POPULATE_PAGE = 1024;
+const NODE_PAGE = `SELECT n.id, n.props FROM node_labels l JOIN nodes n ON n.id = l.node WHERE l.label = ? AND l.node > ? ORDER BY l.node LIMIT ${POPULATE_PAGE}`;
+const REL_PAGE = `SELECT id, props FROM rels WHERE type = ? AND id > ? ORDER BY id LIMIT ${POPULATE_PAGE}`;
+
+/** Rows (id, props) of every entity an index covers, read a page at a time in id order. */
+function* coveredEntityPages(
+  tx: WriteTransaction,
+  entityType: 'NODE' | 'RELATIONSHIP',
+  tokenId: number,
+): Generator<[bigint, Buffer | null]> {
+  const page = tx.db.raw(entityType === 'NODE' ? NODE_PAGE : REL_PAGE);
+  let after = -(2n ** 63n);
+  for (;;) {
+    const rows = page.all(tokenId, after) as [bigint, Buffer | null][];
+    yield* rows;
+    if (rows.length < POPULATE_PAGE) return;
+    after = rows[rows.length - 1]![0];
+  }
+}
+
+type Duplicate = { first: bigint; second: bigint; values: CypherValue[] };
+
+/**
+ * Fills a new index from existing data, yielding after each entity so a caller can hand the event
+ * loop back between slices; for unique indexes returns the first duplicate pair.
+ */
+function* populate(tx: WriteTransaction, index: IndexEntry): Generator<void, Duplicate | null> {
   if (!index.maintained) return null;
   const insert = tx.db.stmt('INSERT OR IGNORE INTO index_entries (index_id, key, entity) VALUES (?, ?, ?)');
   const conflict = tx.db.pluck('SELECT entity FROM index_entries WHERE index_id = ? AND key = ? AND entity <> ? LIMIT 1');
   for (const tokenId of index.tokenIds) {
-    for (const [id, props] of coveredEntities(tx, index.definition.entityType, tokenId)) {
+    for (const [id, props] of coveredEntityPages(tx, index.definition.entityType, tokenId)) {
+      yield;
       const values = indexedValues(index, decodeRecordById(props));
       if (values === null) continue;
       const key = compositeKey(values)!;
@@ -75,6 +102,14 @@ function populate(tx: WriteTransaction, index: IndexEntry): { first: bigint; sec
   return null;
 }
 
+/** Runs a step generator to its end and returns its result. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
 function validateIndexSpec(spec: IndexSpec): void {
   if (spec.type === 'LOOKUP') return;
   if (spec.labelsOrTypes.length === 0 || spec.properties.length === 0) {
@@ -85,8 +120,11 @@ function validateIndexSpec(spec: IndexSpec): void {
   }
 }
 
-/** CREATE INDEX. Returns false when IF NOT EXISTS found an existing equivalent or same-named index. */
-export function createIndex(tx: WriteTransaction, spec: IndexSpec, ifNotExists: boolean): boolean {
+/**
+ * CREATE INDEX, as steps: population yields after each entity (see `populate`). Returns false
+ * when IF NOT EXISTS found an existing equivalent or same-named index.
+ */
+export function* createIndex(tx: WriteTransaction, spec: IndexSpec, ifNotExists: boolean): Generator<void, boolean> {
   validateIndexSpec(spec);
   const catalog = tx.schema;
   if (spec.type === 'LOOKUP') {
@@ -126,7 +164,7 @@ export function createIndex(tx: WriteTransaction, spec: IndexSpec, ifNotExists: 
   }
   const id = insertIndexRow(tx.db, definition);
   const entry = resolveIndex(id, definition, tx.ctx.tokens, tx.db);
-  populate(tx, entry);
+  yield* populate(tx, entry);
   tx.setSchema(catalog.withIndex(entry));
   tx.state.counters.indexesAdded++;
   return true;
@@ -224,7 +262,7 @@ export function createConstraint(tx: WriteTransaction, input: ConstraintDefiniti
     };
     const id = insertIndexRow(tx.db, indexDefinition);
     const index = resolveIndex(id, indexDefinition, tx.ctx.tokens, tx.db);
-    const duplicate = populate(tx, index);
+    const duplicate = runSteps(populate(tx, index));
     if (duplicate !== null) {
       const entity = definition.entityType === 'NODE' ? 'Node' : 'Relationship';
       const token = definition.entityType === 'NODE' ? 'label' : 'type';

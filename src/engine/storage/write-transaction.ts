@@ -20,7 +20,7 @@ import { assertStorableProperty } from './property-rules.js';
 import { addEntry, removeEntry, updateEntry } from './index-maintenance.js';
 import { runCommitChecks } from './commit-checks.js';
 import { buildChangeEvents } from './change-events.js';
-import { createConstraint, createIndex, dropConstraint, dropIndex } from './schema-writer.js';
+import { createConstraint, createIndex, dropConstraint, dropIndex, runSteps } from './schema-writer.js';
 import { NodeWriter } from './node-writer.js';
 import type { CommitRecord, SchemaOp } from './commit-record.js';
 
@@ -192,8 +192,12 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
   // ---- schema ----
 
   createIndex(definition: Omit<IndexDefinition, 'state' | 'owningConstraint'>, ifNotExists: boolean): boolean {
+    return runSteps(this.createIndexSteps(definition, ifNotExists));
+  }
+
+  *createIndexSteps(definition: Omit<IndexDefinition, 'state' | 'owningConstraint'>, ifNotExists: boolean): Generator<void, boolean> {
     this.assertOpen();
-    return this.schemaOp(createIndex(this, definition, ifNotExists), { op: 'createIndex', definition });
+    return this.schemaOp(yield* createIndex(this, definition, ifNotExists), { op: 'createIndex', definition });
   }
 
   dropIndex(name: string, ifExists: boolean): boolean {

@@ -12,6 +12,7 @@ import type { CommandCall } from '../../planner/logical/command-call.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { requireWriter } from '../execution-context.js';
 import type { Row, RowStream } from '../row.js';
+import { PAUSE } from '../row.js';
 import { showRows } from '../show-rows.js';
 import { runCatalogCommand } from './catalog-commands.js';
 import { isSecurityCommand, runSecurityCommand } from './security-commands.js';
@@ -67,9 +68,10 @@ function indexOptions(options: Evaluator | null, ctx: ExecutionContext): Readonl
   return value;
 }
 
-function createIndex(c: CreateIndex, options: Evaluator | null, ctx: ExecutionContext): void {
+/** CREATE INDEX as steps (population yields per entity). */
+function createIndex(c: CreateIndex, options: Evaluator | null, ctx: ExecutionContext): Generator<void, boolean> {
   const type: IndexType = c.indexType === null || c.indexType === 'BTREE' ? 'RANGE' : c.indexType;
-  requireWriter(ctx).createIndex(
+  return requireWriter(ctx).createIndexSteps(
     {
       name: nameOf(c.name, ctx) ?? defaultName('index', c.labels, c.properties),
       type,
@@ -109,9 +111,6 @@ export async function runAdminCommand(op: CommandCall, ctx: ExecutionContext): P
 function run(op: CommandCall, options: Evaluator | null, ctx: ExecutionContext): Row[] {
   const c = op.command;
   switch (c.kind) {
-    case Kind.CreateIndex:
-      createIndex(c, options, ctx);
-      return [];
     case Kind.DropIndex:
       requireWriter(ctx).dropIndex(nameOf(c.name, ctx) ?? defaultName('index', c.label ? [c.label] : [], c.properties), c.ifExists);
       return [];
@@ -137,6 +136,13 @@ export function mapCommandCall(op: CommandCall, m: Mapper): PhysicalOperator {
       : c.kind === Kind.Show && c.name !== null
         ? m.compile(c.name)
         : null;
+  if (c.kind === Kind.CreateIndex) {
+    // Populating an index over existing data can take seconds: pause between time slices.
+    return function* (ctx): RowStream {
+      const steps = createIndex(c, options, ctx);
+      while (steps.next().done !== true) if (ctx.scheduler.tick()) yield PAUSE;
+    };
+  }
   return function* (ctx): RowStream {
     yield* run(op, options, ctx);
   };
