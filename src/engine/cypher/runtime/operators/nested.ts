@@ -9,7 +9,7 @@ import type { Merge } from '../../planner/logical/merge.js';
 import type { Optional } from '../../planner/logical/optional.js';
 import type { SubqueryApply } from '../../planner/logical/subquery-apply.js';
 import type { Union } from '../../planner/logical/union.js';
-import { COMMIT, copyRow, extendRow, isSignal } from '../row.js';
+import { COMMIT, PAUSE, copyRow, extendRow, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { compilePartCreator } from './create.js';
@@ -78,7 +78,10 @@ export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator
     if (!batch) {
       for (const row of input(ctx, rows)) {
         if (isSignal(row)) yield row;
-        else yield* applyOnce(op, inner, ctx, row);
+        else {
+          if (ctx.scheduler.tick()) yield PAUSE;
+          yield* applyOnce(op, inner, ctx, row);
+        }
       }
       return;
     }
@@ -86,6 +89,8 @@ export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator
     const outer: Row[] = [];
     yield* drain(ctx, input(ctx, rows), outer);
     for (let i = 0; i < outer.length; i++) {
+      // The inner plan may never tick (a CREATE per row): pause here between time slices.
+      if (ctx.scheduler.tick()) yield PAUSE;
       yield* applyOnce(op, inner, ctx, outer[i]!);
       if ((i + 1) % size === 0 && i + 1 < outer.length) yield COMMIT;
     }
