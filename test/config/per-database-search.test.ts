@@ -12,23 +12,15 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { commit, request, sleep, startTestServer, type TestServer } from '../http/helpers.js';
+import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
+import { bagOfWords, eventually, startEmbeddingServer, type EmbeddingServer } from '../search/helpers/embedding-server.js';
 
 const VOCABULARY = ['graph', 'databases', 'secret', 'article'];
 const DIMENSIONS = 8;
 
-/** Counts of VOCABULARY words plus a small constant component. */
-function embed(text: string): number[] {
-  const vector = new Array<number>(DIMENSIONS).fill(0);
-  vector[DIMENSIONS - 1] = 0.01;
-  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
-    const index = VOCABULARY.indexOf(word);
-    if (index >= 0) vector[index]! += 1;
-  }
-  return vector;
-}
+const embed = bagOfWords(VOCABULARY, DIMENSIONS);
 
-let embedder: Server;
+let embedder: EmbeddingServer;
 let reranker: Server;
 let rerankCalls = 0;
 const embeddedTexts: string[] = [];
@@ -37,17 +29,10 @@ let server: TestServer;
 const logs: Record<string, unknown>[] = [];
 
 before(async () => {
-  embedder = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const { input } = JSON.parse(body) as { input: string[] };
-      embeddedTexts.push(...input);
-      embedAuthorization.add(req.headers.authorization);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: 'bow', embeddings: input.map(embed) }));
-    });
+  embedder = await startEmbeddingServer(embed, (input, req) => {
+    embeddedTexts.push(...input);
+    embedAuthorization.add(req.headers.authorization);
   });
-  await new Promise<void>((resolve) => embedder.listen(0, '127.0.0.1', resolve));
   // Cohere-style rerank API: scores documents by length, so the order is known.
   reranker = createServer((req, res) => {
     let body = '';
@@ -60,14 +45,13 @@ before(async () => {
     });
   });
   await new Promise<void>((resolve) => reranker.listen(0, '127.0.0.1', resolve));
-  const port = (embedder.address() as AddressInfo).port;
   server = await startTestServer(
     {
       'async_writes.enabled': false,
       'embeddings.enabled': true,
       'embeddings.provider': 'local_server',
       'embeddings.model': 'bow',
-      'embeddings.url': `http://127.0.0.1:${port}`,
+      'embeddings.url': embedder.url,
       'embeddings.dimensions': DIMENSIONS,
       'embeddings.api_key': 'embed-key',
       'embedding_worker.properties_include': ['title', 'note'],
@@ -83,19 +67,9 @@ before(async () => {
 
 after(async () => {
   await server?.stop();
-  await new Promise((resolve) => embedder?.close(resolve));
+  await embedder?.close();
   await new Promise((resolve) => reranker?.close(resolve));
 });
-
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 const search = (json: Record<string, unknown>) => request(`${server.url}/graphdb/search`, { method: 'POST', json });
 const setOverrides = (database: string, overrides: Record<string, string>) =>

@@ -6,10 +6,9 @@
  * `/admin/stats` search readiness, the embedding metrics, and the 400 for mismatched dimensions.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { commit, request, sleep, startTestServer, type TestServer } from '../http/helpers.js';
+import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
+import { bagOfWords, eventually, startEmbeddingServer, type EmbeddingServer } from '../search/helpers/embedding-server.js';
 
 const VOCABULARY = [
   'graph',
@@ -27,37 +26,17 @@ const VOCABULARY = [
 ];
 const DIMENSIONS = 16;
 
-/** Deterministic embedding: counts of VOCABULARY words (other words ignored) plus a small constant component. */
-function embed(text: string): number[] {
-  const vector = new Array<number>(DIMENSIONS).fill(0);
-  vector[DIMENSIONS - 1] = 0.01;
-  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
-    const index = VOCABULARY.indexOf(word);
-    if (index >= 0) vector[index]! += 1;
-  }
-  return vector;
-}
+/** Deterministic embedding: counts of VOCABULARY words plus a small constant component. */
+const embed = bagOfWords(VOCABULARY, DIMENSIONS);
 
-let embedder: Server;
+let embedder: EmbeddingServer;
 let embedCalls = 0;
 let server: TestServer;
 
 before(async () => {
-  embedder = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/api/embed') {
-        res.writeHead(404).end();
-        return;
-      }
-      const { input } = JSON.parse(body) as { input: string[] };
-      embedCalls += input.length;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: 'bow', embeddings: input.map(embed) }));
-    });
+  embedder = await startEmbeddingServer(embed, (input) => {
+    embedCalls += input.length;
   });
-  await new Promise<void>((resolve) => embedder.listen(0, '127.0.0.1', resolve));
-  const port = (embedder.address() as AddressInfo).port;
   server = await startTestServer({
     // Pure CREATEs would otherwise go through the write-behind queue (visible after its flush);
     // this file checks that a committed write is searchable as soon as the commit answers.
@@ -65,26 +44,15 @@ before(async () => {
     'embeddings.enabled': true,
     'embeddings.provider': 'local_server',
     'embeddings.model': 'bow',
-    'embeddings.url': `http://127.0.0.1:${port}`,
+    'embeddings.url': embedder.url,
     'embeddings.dimensions': DIMENSIONS,
   });
 });
 
 after(async () => {
   await server?.stop();
-  await new Promise((resolve) => embedder?.close(resolve));
+  await embedder?.close();
 });
-
-/** Polls until `check` returns a value (not undefined) or the time runs out. */
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 const search = (json: Record<string, unknown>) => request(`${server.url}/graphdb/search`, { method: 'POST', json });
 
