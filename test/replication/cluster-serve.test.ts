@@ -2,7 +2,8 @@
  * Three `nats-server` (JetStream, clustered) and three `graphdb serve --cluster` processes on
  * loopback: writes through a follower (Bolt and HTTP) land on the leader and are readable on
  * every member; neo4j-driver with `neo4j://` sends writes to the leader and reads to followers;
- * bookmarks give read-your-own-writes on a follower; ROUTE answers the members' table.
+ * bookmarks give read-your-own-writes on a follower; ROUTE answers the members' table with the
+ * addresses the members advertise (`cluster.advertised_*`: localhost, not the bound 127.0.0.1).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -23,8 +24,16 @@ async function count(d: Driver, query: string, database = 'graphdb'): Promise<bi
   return result.records[0]!.get(0) as bigint;
 }
 
+/** What member `i` advertises (cluster.advertised_*): `localhost` instead of the 127.0.0.1 its listeners are bound to. */
+function advertisedBolt(i: number): string {
+  return `localhost:${cluster.members[i]!.boltPort}`;
+}
+
 before(async () => {
-  cluster = await GraphdbCluster.start(3);
+  cluster = await GraphdbCluster.start(3, {}, null, (m) => ({
+    GRAPHDB_CLUSTER_ADVERTISED_BOLT_ADDRESS: `localhost:${m.boltPort}`,
+    GRAPHDB_CLUSTER_ADVERTISED_HTTP_ADDRESS: `localhost:${m.httpPort}`,
+  }));
 });
 
 after(async () => {
@@ -58,7 +67,10 @@ describe('a 3-member graphdb cluster on NATS JetStream', () => {
     for (const m of cluster.members) assert.equal(await count(driver(`bolt://${m.bolt}`), 'MATCH (n:ViaFollower) RETURN count(n)'), 2n);
     const statuses = await Promise.all(cluster.members.map((m) => cluster.status(m.index)));
     assert.deepEqual(statuses.map((s) => s.role).sort(), ['FOLLOWER', 'FOLLOWER', 'LEADER']);
-    for (const s of statuses) assert.equal(s.leader?.node_id, `m${leader}`);
+    for (const s of statuses) {
+      assert.equal(s.leader?.node_id, `m${leader}`);
+      assert.deepEqual([s.leader?.bolt, s.leader?.http], [advertisedBolt(leader), `localhost:${cluster.members[leader]!.httpPort}`]);
+    }
     const metrics = await (await fetch(`${follower.http}/metrics`, { headers: { authorization: basicAuth() } })).text();
     assert.match(metrics, /graphdb_cluster_leader 0/);
     assert.match(metrics, /graphdb_cluster_replication_lag\{database="graphdb"\} 0/);
@@ -72,7 +84,7 @@ describe('a 3-member graphdb cluster on NATS JetStream', () => {
     try {
       for (let i = 0; i < 15; i++) {
         const write = await session.executeWrite((tx) => tx.run('CREATE (n:Routed {i: $i}) RETURN n.i', { i: neo4j.int(i) }));
-        assert.equal(write.summary.server.address, cluster.members[leader]!.bolt, 'writes go to the leader');
+        assert.equal(write.summary.server.address, advertisedBolt(leader), 'writes go to the leader, at its advertised address');
         const read = await session.executeRead((tx) => tx.run('MATCH (n:Routed) RETURN count(n) AS c'));
         readers.add(read.summary.server.address!);
         assert.equal(read.records[0]!.get('c'), BigInt(i + 1), 'a read in the same session sees the write before it');
@@ -80,7 +92,8 @@ describe('a 3-member graphdb cluster on NATS JetStream', () => {
     } finally {
       await session.close();
     }
-    assert.ok(!readers.has(cluster.members[leader]!.bolt), 'reads were served by followers');
+    assert.ok(!readers.has(advertisedBolt(leader)), 'reads were served by followers');
     assert.ok(readers.size >= 1);
+    for (const reader of readers) assert.match(reader, /^localhost:\d+$/, 'the routing table carries the advertised addresses');
   });
 });

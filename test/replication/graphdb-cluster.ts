@@ -63,7 +63,7 @@ export interface Member {
 export interface MemberStatus {
   readonly node_id: string;
   readonly role: 'LEADER' | 'FOLLOWER';
-  readonly leader: { node_id: string; bolt: string } | null;
+  readonly leader: { node_id: string; bolt: string; http: string } | null;
   readonly databases: {
     name: string;
     version: number;
@@ -83,7 +83,12 @@ export class GraphdbCluster {
   ) {}
 
   /** Starts `size` NATS servers and members on loopback; with `netns`, each NATS server in its own namespace (netns.ts). */
-  static async start(size = 3, env: Record<string, string> = {}, netns: Netns | null = null): Promise<GraphdbCluster> {
+  static async start(
+    size = 3,
+    env: Record<string, string> = {},
+    netns: Netns | null = null,
+    memberEnv: (member: Member) => Record<string, string> = () => ({}),
+  ): Promise<GraphdbCluster> {
     ensureBuilt();
     const nats = await startNatsCluster(size, netns);
     const root = mkdtempSync(join(tmpdir(), 'graphdb-cluster-'));
@@ -105,6 +110,7 @@ export class GraphdbCluster {
     }
     const cluster = new GraphdbCluster(nats, members, root);
     cluster.env = env;
+    cluster.memberEnv = memberEnv;
     try {
       for (const m of members) await cluster.startMember(m.index);
     } catch (error) {
@@ -115,6 +121,7 @@ export class GraphdbCluster {
   }
 
   private env: Record<string, string> = {};
+  private memberEnv: (member: Member) => Record<string, string> = () => ({});
 
   /** Starts member `i` and waits until it joined. */
   async startMember(i: number): Promise<void> {
@@ -151,6 +158,7 @@ export class GraphdbCluster {
           GRAPHDB_CLUSTER_ROUTING_TTL: '2s',
           GRAPHDB_LOG_LEVEL: 'info',
           ...this.env,
+          ...this.memberEnv(member),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

@@ -22,7 +22,7 @@ export interface ServerClusterMember {
   close(): Promise<void>;
 }
 
-/** Joins the cluster the settings name, advertising the listeners' addresses. */
+/** Joins the cluster the settings name, advertising the configured addresses or else the listeners' own. */
 export async function joinCluster(
   settings: ClusterConfigSettings,
   graphdb: GraphDB,
@@ -31,8 +31,8 @@ export async function joinCluster(
   auth: () => AuthService | null,
   logger: Logger,
 ): Promise<ServerClusterMember> {
-  const bolt = listeners.bolt;
-  const http = listeners.http;
+  const bolt = settings.advertised_bolt_address || listeners.bolt;
+  const http = settings.advertised_http_address || listeners.http;
   const node = await graphdb.joinCluster({
     servers: settings.nats_url,
     nodeId: settings.node_id || bolt,

@@ -11,22 +11,16 @@ export const cluster = group('cluster', {
   }),
   name: text('graphdb', { env: 'GRAPHDB_CLUSTER_NAME', help: 'Cluster name; names the replication streams and the leader lease.', proof }),
   node_id: text('', { env: 'GRAPHDB_CLUSTER_NODE_ID', help: 'This member id (default: its advertised Bolt address).', proof }),
-  advertised_bolt_address: rejected(
-    { type: 'string' },
-    {
-      env: 'GRAPHDB_CLUSTER_ADVERTISED_BOLT_ADDRESS',
-      help: 'host:port at which clients and members reach this Bolt listener.',
-      why: 'no test observes an advertised address that differs from the bound one yet: members advertise the address their Bolt listener is bound to',
-    },
-  ),
-  advertised_http_address: rejected(
-    { type: 'string' },
-    {
-      env: 'GRAPHDB_CLUSTER_ADVERTISED_HTTP_ADDRESS',
-      help: 'host:port at which members reach this HTTP listener.',
-      why: 'no test observes an advertised address that differs from the bound one yet: members advertise the address their HTTP listener is bound to',
-    },
-  ),
+  advertised_bolt_address: text('', {
+    env: 'GRAPHDB_CLUSTER_ADVERTISED_BOLT_ADDRESS',
+    help: 'host:port at which clients and members reach this Bolt listener (routing table, forwarding); default: the address it is bound to.',
+    proof,
+  }),
+  advertised_http_address: text('', {
+    env: 'GRAPHDB_CLUSTER_ADVERTISED_HTTP_ADDRESS',
+    help: 'host:port at which members reach this HTTP listener (/status leader); default: the address it is bound to.',
+    proof,
+  }),
   replicas: rejected(
     { type: 'integer', min: 1, max: 5 },
     {
