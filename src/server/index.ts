@@ -69,7 +69,14 @@ async function standardRoutes(
     graphql.graphqlRoutes({ graphdb, config: loaded.config }),
     ...(graphdb.searchServices === null ? [] : [search.searchRoutes({ graphdb })]),
     mvcc.adminMvccRoutes({ graphdb, clock: lifecycleClock }),
-    backup.adminBackupRoutes({ graphdb }),
+    backup.adminBackupRoutes({
+      graphdb,
+      wal: {
+        intervalMs: loaded.config.wal.snapshot_interval,
+        maxCount: loaded.config.wal.snapshot_retention_max_count,
+        maxAgeMs: loaded.config.wal.snapshot_retention_max_age,
+      },
+    }),
     gdpr.gdprRoutes({ graphdb }),
     assistant.assistantRoutes({ graphdb }),
     mcp.mcpRoutes({ graphdb }),

@@ -21,6 +21,8 @@ export type { IdType } from './csv-values.js';
 export type { ExportCounts } from './jsonl.js';
 export { createBackup, restoreBackup, readManifest, BackupError, BACKUP_FORMAT_VERSION } from './backup.js';
 export { restoreIntoRunning } from './restore-running.js';
+export { WalSnapshots, PointInTimeError, planPointInTime, restoreToPointInTime } from './wal-snapshots.js';
+export type { WalSnapshotInfo, WalSnapshotSettings, PointInTimeOptions, PointInTimePlan } from './wal-snapshots.js';
 export type { RunningRestoreOptions, RunningRestoreResult, RunningRestoreEntry, RestoreFigures } from './restore-running.js';
 export { createJsonBackup, readJsonBackup, writeJsonBackup, JSON_BACKUP_FORMAT, JsonBackupError } from './json-backup.js';
 export type { JsonBackup, JsonBackupDatabase, JsonBackupFigures, JsonBackupOptions } from './json-backup.js';

@@ -169,16 +169,24 @@ export const memoryDecay = group('memory_decay', {
   }),
 });
 
-/** `wal` section. */
+/** `wal` section: compact JSON snapshots of every user database (docs/backup-format.md, "WAL snapshots"). */
 export const wal = group('wal', {
-  snapshot_retention_max_count: rejected(
-    { type: 'integer', min: 0 },
-    { env: 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_COUNT', help: 'How many snapshots are kept.', why: 'WAL snapshots are not implemented yet' },
-  ),
-  snapshot_retention_max_age: rejected(
-    { type: 'duration' },
-    { env: 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_AGE', help: 'How long snapshots are kept.', why: 'WAL snapshots are not implemented yet' },
-  ),
+  snapshot_interval: duration(0, {
+    env: 'GRAPHDB_WAL_SNAPSHOT_INTERVAL',
+    help: 'How often a snapshot of every user database is written to <data_dir>/snapshots (0: only on request, POST /admin/snapshots).',
+    proof: 'test/admin/wal-snapshots.test.ts',
+  }),
+  snapshot_retention_max_count: integer(3, {
+    env: 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_COUNT',
+    min: 1,
+    help: 'How many snapshots are kept per database (the oldest are deleted after each snapshot).',
+    proof: 'test/admin/wal-snapshots.test.ts',
+  }),
+  snapshot_retention_max_age: duration(0, {
+    env: 'GRAPHDB_WAL_SNAPSHOT_RETENTION_MAX_AGE',
+    help: 'Snapshots older than this are deleted after each snapshot (0: no age limit).',
+    proof: 'test/admin/wal-snapshots.test.ts',
+  }),
 });
 
 /** `resources` section. */

@@ -18,6 +18,10 @@ import { StatusCodes, type GraphDB, graphError } from '../../../engine/index.js'
 import {
   BackupError,
   JsonBackupError,
+  PointInTimeError,
+  WalSnapshots,
+  restoreToPointInTime,
+  type WalSnapshotSettings,
   createBackup,
   createJsonBackup,
   restoreBackup,
@@ -27,13 +31,17 @@ import {
 /** Inputs of the backup routes. */
 export interface AdminBackupRouteOptions {
   readonly graphdb: GraphDB;
+  /** The `wal` settings: snapshot schedule and retention (default: on request only, 3 kept, no age limit). */
+  readonly wal?: WalSnapshotSettings;
 }
 
 const admin = { auth: 'admin' } as const;
 const objectResponse = { 200: { type: 'object', additionalProperties: true } } as const;
 
 function asRequestError(error: unknown): unknown {
-  return error instanceof BackupError || error instanceof JsonBackupError ? graphError(StatusCodes.InvalidRequest, error.message) : error;
+  return error instanceof BackupError || error instanceof JsonBackupError || error instanceof PointInTimeError
+    ? graphError(StatusCodes.InvalidRequest, error.message)
+    : error;
 }
 
 /** A backup directory from a restore `input` (the directory or its manifest.json). */
@@ -54,6 +62,40 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
   return async function backupRoutes(app: FastifyInstance): Promise<void> {
     const services = app.graphdb;
     const dataDir = graphdb.databaseServices.dataDir;
+    const snapshots = new WalSnapshots(graphdb, options.wal ?? { intervalMs: 0, maxCount: 3, maxAgeMs: 0 }, services.logger);
+    snapshots.start();
+    app.addHook('onClose', async () => snapshots.stop());
+
+    app.post<{ Body: { databases?: string[] } | undefined }>(
+      '/admin/snapshots',
+      {
+        config: admin,
+        schema: {
+          summary: 'Write a WAL snapshot (compact JSON) of every user database now, then apply retention',
+          tags: ['admin', 'backup'],
+          body: {
+            type: ['object', 'null'],
+            properties: { databases: { type: 'array', items: { type: 'string' }, description: 'Only these databases' } },
+          },
+          response: objectResponse,
+        },
+      },
+      async (request) => ({ snapshots: await snapshots.take(request.body?.databases) }),
+    );
+
+    app.get<{ Querystring: { database?: string } }>(
+      '/admin/snapshots',
+      {
+        config: admin,
+        schema: {
+          summary: 'The WAL snapshots kept, newest first',
+          tags: ['admin', 'backup'],
+          querystring: { type: 'object', properties: { database: { type: 'string' } } },
+          response: objectResponse,
+        },
+      },
+      async (request) => ({ dir: snapshots.dir, snapshots: snapshots.list(request.query.database) }),
+    );
 
     app.post<{ Body: { output: string; databases?: string[] } }>(
       '/admin/backup',
@@ -102,7 +144,9 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
       },
     );
 
-    app.post<{ Body: { input: string; target?: string; databases?: string[]; dryRun?: boolean } }>(
+    app.post<{
+      Body: { input?: string; target?: string; databases?: string[]; dryRun?: boolean; database?: string; pointInTime?: string };
+    }>(
       '/admin/restore',
       {
         config: admin,
@@ -111,9 +155,14 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
           tags: ['admin', 'backup'],
           body: {
             type: 'object',
-            required: ['input'],
             properties: {
               input: { type: 'string', minLength: 1, description: 'Backup directory, its manifest.json, or a JSON backup file' },
+              database: { type: 'string', minLength: 1, description: 'With pointInTime: the database to recover' },
+              pointInTime: {
+                type: 'string',
+                format: 'date-time',
+                description: 'Instead of input: recover `database` as it was at this instant (version history or WAL snapshot)',
+              },
               databases: {
                 type: 'array',
                 items: { type: 'string' },
@@ -132,6 +181,28 @@ export function adminBackupRoutes(options: AdminBackupRouteOptions): FastifyPlug
       },
       async (request) => {
         const { body } = request;
+        if (body.pointInTime !== undefined) {
+          if (body.database === undefined || body.input !== undefined || body.target !== undefined) {
+            throw graphError(
+              StatusCodes.InvalidRequest,
+              'A point-in-time recovery takes `database` and `pointInTime` (no `input` or `target`).',
+            );
+          }
+          try {
+            await services.writeBehind.flushAll();
+            const result = await restoreToPointInTime(graphdb, snapshots, {
+              database: body.database,
+              at: new Date(body.pointInTime),
+              ...(body.dryRun === undefined ? {} : { dryRun: body.dryRun }),
+            });
+            services.logger.info({ pointInTime: result.pointInTime, dryRun: result.dryRun }, 'point-in-time recovery');
+            return result;
+          } catch (error) {
+            throw asRequestError(error);
+          }
+        }
+        if (body.input === undefined)
+          throw graphError(StatusCodes.InvalidRequest, 'Give `input` (a backup) or `database` and `pointInTime`.');
         if (body.target === undefined) {
           try {
             await services.writeBehind.flushAll();
