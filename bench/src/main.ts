@@ -26,6 +26,7 @@ import { runParseBench } from './workloads/parse.js';
 import { runProtocolWorkloads } from './workloads/protocol.js';
 import { runSearchWorkloads } from './workloads/search.js';
 import { runWriteConcurrency } from './workloads/write-concurrency.js';
+import { runReadScaling } from './workloads/read-scaling.js';
 
 interface Options {
   size: string;
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
     }
     if (wanted('PARSE')) results.push(await runParseBench(ctx));
     if (wanted('W1')) results.push(...(await runWriteConcurrency(ctx, opts.baseline)));
+    if (wanted('RS')) results.push(...(await runReadScaling(ctx)));
     if (wanted('MEM')) results.push(await runAiMemory(ctx));
     if (wanted('A1')) results.push(...(await runApocIterate(ctx)));
     if (wanted('E1')) results.push(...runEventLoop(ctx, opts.e1Rows ?? e1Rows(profile.name)));

@@ -23,6 +23,7 @@ import type { ChangeEvent } from './storage/graph-store.js';
 import type { CypherValue } from './values/types.js';
 import type { SyncMode } from './storage/sqlite/connection.js';
 import { createFunctionRegistry } from './cypher/functions/index.js';
+import { regexCacheStats, setRegexCacheMaxBytes } from './cypher/functions/user-regex.js';
 import type { FunctionRegistry } from './cypher/functions/registry.js';
 import { createProcedureRegistry } from './cypher/procedures/index.js';
 import { ApocScheduler } from './cypher/procedures/apoc/scheduler.js';
@@ -117,10 +118,22 @@ export interface GraphDBOptions {
   /** Estimated heap bytes the query and plan cache may hold (`dbms.memory.query_cache.max_size`, default 64 MiB). */
   readonly queryCacheMaxBytes?: number;
   /**
+   * Estimated bytes of compiled regular expressions kept (`dbms.memory.regex_cache.max_size`,
+   * default 16 MiB). The pattern cache is one per thread: the engine opened last sets it.
+   */
+  readonly regexCacheMaxBytes?: number;
+  /**
    * Worker threads that run auto-commit reads on connections of their own
    * (`server.read_workers`, docs/robustness.md); default 0: every statement runs on this thread.
    */
   readonly readWorkers?: number;
+}
+
+/** What a cache holds: entries and estimated bytes, against its byte bound. */
+export interface CacheFigures {
+  readonly entries: number;
+  readonly bytes: number;
+  readonly maxBytes: number;
 }
 
 /** Counts of one database (the HTTP `/stats` shape). */
@@ -223,6 +236,7 @@ export class GraphDB {
       functions: (name) => this.functions.lookup(name),
       ...(options.queryCacheMaxBytes ? { maxBytes: options.queryCacheMaxBytes } : {}),
     });
+    if (options.regexCacheMaxBytes) setRegexCacheMaxBytes(options.regexCacheMaxBytes);
     if (options.testProcedures) this.procedures.register(registrationProcedure((definition) => this.registerProcedure(definition)));
     this.searchHost = options.search === false ? null : this.openSearch(options.search ?? {});
     const admission = new QueryAdmission();
@@ -259,6 +273,8 @@ export class GraphDB {
     const limits = resolveMemoryLimits(options.memory);
     return new ReadPool(size, {
       defaultTimeZone: options.defaultTimeZone ?? 'UTC',
+      queryCacheMaxBytes: this.queryCache.maxBytes,
+      regexCacheMaxBytes: regexCacheStats().maxBytes,
       transactionMaxBytes: limits.transactionMax,
       totalMaxBytes: limits.totalMax,
       importDir: this.services.files.settings.importDir,
@@ -535,9 +551,15 @@ export class GraphDB {
     }
   }
 
-  /** What the query and plan cache holds: entries and estimated bytes against its byte bound. */
-  cacheStats(): { readonly query: { readonly entries: number; readonly bytes: number; readonly maxBytes: number } } {
-    return { query: { entries: this.queryCache.size, bytes: this.queryCache.bytes, maxBytes: this.queryCache.maxBytes } };
+  /**
+   * What the engine's caches hold (this thread's; each read worker has its own, under the same
+   * bounds): entries and estimated bytes against each byte bound.
+   */
+  cacheStats(): { readonly query: CacheFigures; readonly regex: CacheFigures } {
+    return {
+      query: { entries: this.queryCache.size, bytes: this.queryCache.bytes, maxBytes: this.queryCache.maxBytes },
+      regex: regexCacheStats(),
+    };
   }
 
   /**

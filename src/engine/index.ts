@@ -3,7 +3,7 @@
  * contract, errors and the value model.
  */
 export { GraphDB } from './graphdb.js';
-export type { GraphDBOptions, GraphStats } from './graphdb.js';
+export type { CacheFigures, GraphDBOptions, GraphStats } from './graphdb.js';
 export { EngineSession } from './session/engine-session.js';
 export { EngineTransaction } from './session/engine-transaction.js';
 export { TransactionRegistry, type ClientInfo, type TransactionInfo, type TerminationOutcome } from './session/transaction-registry.js';

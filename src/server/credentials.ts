@@ -55,6 +55,7 @@ export async function openAuthService(
       windowMs: config.auth.failed_attempts_window,
     },
     maxTokenSeconds: Math.max(1, Math.floor(config.auth.token_max_lifetime / 1000)),
+    verifiedCacheMaxBytes: config.dbms.memory.auth_cache.max_size,
     clusterTokensNeverExpire: config.auth.cluster_tokens_never_expire,
     ...(config.auth.oauth_issuer !== '' ? { oidc: { client: oidcClient(config), defaultRole: config.auth.oauth_default_role } } : {}),
   });

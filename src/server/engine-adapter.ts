@@ -46,6 +46,7 @@ export async function openEngine(
     memoryDecay: { settings: config.memory_decay },
     memory: { transactionMaxBytes: config.db.memory.transaction.max, totalMaxBytes: config.dbms.memory.transaction.total.max },
     queryCacheMaxBytes: config.dbms.memory.query_cache.max_size,
+    regexCacheMaxBytes: config.dbms.memory.regex_cache.max_size,
     readWorkers: config.server.read_workers,
     search: {
       settings: searchSettingsFrom(config),

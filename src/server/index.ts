@@ -192,6 +192,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   const probes: SubsystemProbes = {
     ...(search === null ? {} : { searchReadiness: () => search.readiness(), embeddingsPending: () => search.embeddingsPending() }),
     ...(clustered ? { clusterStatus: () => member?.node.status() ?? null } : {}),
+    engineCaches: () => engine.graphdb.cacheStats(),
     ...options.probes,
   };
   // prom-client (and the OpenTelemetry API it loads) is needed from here on only.

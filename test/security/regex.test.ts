@@ -95,3 +95,21 @@ describe('the compiled-pattern cache is bounded', () => {
     assert.ok(regexCacheStats().entries <= REGEX_CACHE_MAX_ENTRIES);
   });
 });
+
+describe('dbms.memory.regex_cache.max_size (GRAPHDB_REGEX_CACHE_MAX_SIZE)', () => {
+  test('an engine opened with a 256 KiB bound keeps the compiled patterns within it', async () => {
+    const bounded = await GraphDB.open({ search: false, regexCacheMaxBytes: 256 * 1024 });
+    try {
+      const out = await rows(
+        bounded.session(),
+        "UNWIND range(1, 2000) AS i WITH i WHERE 'y7' =~ ('y' + toString(i)) RETURN collect(i) AS hits",
+      );
+      assert.deepEqual(out, [{ hits: [7n] }]);
+      const stats = bounded.cacheStats().regex;
+      assert.equal(stats.maxBytes, 256 * 1024);
+      assert.ok(stats.bytes <= 256 * 1024 && stats.entries > 0 && stats.entries < 2000, JSON.stringify(stats));
+    } finally {
+      await bounded.close();
+    }
+  });
+});

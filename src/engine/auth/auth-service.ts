@@ -39,6 +39,8 @@ export interface AuthServiceOptions {
   /** Opt-in: cluster tokens minted without an expiry never expire (default false). */
   readonly clusterTokensNeverExpire?: boolean;
   readonly scryptCost?: ScryptCost;
+  /** Estimated bytes of recently verified passwords kept (`dbms.memory.auth_cache.max_size`, default 2 MiB). */
+  readonly verifiedCacheMaxBytes?: number;
   readonly now?: () => number;
   /** OpenID Connect login; absent when no issuer is configured. */
   readonly oidc?: { readonly client: OidcClient; readonly defaultRole: string };
@@ -86,7 +88,7 @@ export class AuthService {
   private readonly tokens: TokenService | null;
   private readonly guard: LoginGuard;
   private readonly audit: AuditSink;
-  private readonly verified = new VerifiedPasswords();
+  private readonly verified: VerifiedPasswords;
   private readonly maxTokenSeconds: number;
   private readonly clusterTokensNeverExpire: boolean;
   private readonly now: () => number;
@@ -105,6 +107,7 @@ export class AuthService {
     this.guard = new LoginGuard({ ...options.guard, ...(options.now ? { now: options.now } : {}) }, options.onRateLimited);
     this.audit = options.audit ?? (() => {});
     this.cost = options.scryptCost ?? DEFAULT_COST;
+    this.verified = new VerifiedPasswords(options.verifiedCacheMaxBytes);
     this.maxTokenSeconds = options.maxTokenSeconds ?? 90 * 24 * 3600;
     this.accessTokenSeconds = Math.min(options.accessTokenSeconds ?? 3600, this.maxTokenSeconds);
     this.clusterTokensNeverExpire = options.clusterTokensNeverExpire ?? false;
@@ -431,6 +434,11 @@ export class AuthService {
   }
 
   /** A random secret for service accounts (URL-safe, 32 bytes). */
+  /** What the cache of verified passwords holds: entries and estimated bytes against its bound. */
+  get verifiedCacheStats(): { readonly entries: number; readonly bytes: number; readonly maxBytes: number } {
+    return { entries: this.verified.entryCount, bytes: this.verified.size, maxBytes: this.verified.maxBytes };
+  }
+
   static generateSecret(): string {
     return randomBytes(32).toString('base64url');
   }

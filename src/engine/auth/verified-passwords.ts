@@ -17,7 +17,8 @@ export class VerifiedPasswords {
   private readonly entries = new Map<string, string>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 2 * 1024 * 1024) {}
+  /** @param maxBytes estimated bytes kept at most (`dbms.memory.auth_cache.max_size`) */
+  constructor(readonly maxBytes = 2 * 1024 * 1024) {}
 
   private digest(username: string, password: string): string {
     return createHmac('sha256', this.key).update(username).update('\0').update(password).digest('base64');
@@ -53,5 +54,10 @@ export class VerifiedPasswords {
   /** Bytes held (estimated). */
   get size(): number {
     return this.bytes;
+  }
+
+  /** Entries held. */
+  get entryCount(): number {
+    return this.entries.size;
   }
 }

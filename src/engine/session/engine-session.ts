@@ -184,7 +184,7 @@ export class EngineSession implements Session {
       result =
         asOf !== undefined
           ? await this.runTemporal(statement, store, params, clock, handle, asOf)
-          : ((await this.runOnReadWorker(query, statement, store, params, clock, handle)) ??
+          : ((await this.runOnReadWorker(query, statement, store, params, clock, handle, lockWait)) ??
             (await this.runAutoCommit(statement, store, params, clock, options, handle, lockWait)));
       if (result.finished) end();
       return result;
@@ -248,6 +248,7 @@ export class EngineSession implements Session {
     params: ReadonlyMap<string, CypherValue>,
     clock: TransactionClock,
     handle: TransactionHandle,
+    cancel: LockWaitCancel,
   ): Promise<WorkerResult | null> {
     const pool = this.host.readPool;
     if (pool === undefined || store.name === SYSTEM_DATABASE || !workerEligible(statement, this.services.functions)) return null;
@@ -271,6 +272,7 @@ export class EngineSession implements Session {
         parameters: params,
         deadline: clock.effectiveDeadline,
         transactionStart: Date.now(),
+        cancel,
       };
       const result = await pool.run(read, finish);
       if (result === null) release();

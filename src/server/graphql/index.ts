@@ -111,6 +111,10 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
     const documents = new DocumentCacheBudget(app.graphdb.config.global.dbms.memory.graphql_cache.max_size, () =>
       app.graphql.replaceSchema(app.graphql.schema),
     );
+    app.graphdb.caches.set('graphql', () => {
+      const { documents: entries, bytes, maxBytes } = documents.stats;
+      return { entries, bytes, maxBytes };
+    });
     app.addHook('preValidation', async (request) => {
       if (request.routeOptions.url !== `${app.prefix}/graphql`) return;
       if (request.method === 'POST') checkGraphqlBody(request.body);

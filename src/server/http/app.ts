@@ -90,6 +90,7 @@ function createServices(options: HttpServerOptions, openapi: OpenApiCollector): 
     logger,
     openapi,
     auth: options.auth ?? null,
+    caches: new Map(),
   };
 }
 

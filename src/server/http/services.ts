@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { DatabaseConfigRegistry } from '../../engine/config/index.js';
-import type { ClusterStatus, SecurityContext } from '../../engine/index.js';
+import type { CacheFigures, ClusterStatus, SecurityContext } from '../../engine/index.js';
 import type { ServerEngine } from '../engine-port.js';
 import type { GraphdbMetrics } from '../metrics.js';
 import type { OpenApiCollector } from './openapi.js';
@@ -44,6 +44,8 @@ export interface SubsystemProbes {
   readonly embeddingsPending?: () => number;
   /** Replication role, leader, applied sequence and lag; absent or null on a single node. */
   readonly clusterStatus?: () => ClusterStatus | null;
+  /** The engine's caches (query and plan, regular expressions) for `/status`. */
+  readonly engineCaches?: () => Readonly<Record<string, CacheFigures>>;
 }
 
 /** Where the Bolt listener is, for the discovery document; null when Bolt is disabled. */
@@ -69,6 +71,8 @@ export interface HttpServices {
   readonly openapi: OpenApiCollector;
   /** Authentication and access control; null when authentication is disabled. */
   readonly auth: AuthService | null;
+  /** Caches of route plugins (GraphQL documents) reported in `/status`, by name. */
+  readonly caches: Map<string, () => CacheFigures>;
 }
 
 declare module 'fastify' {

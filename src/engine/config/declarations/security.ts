@@ -40,6 +40,20 @@ export const dbms = group('security', {
         proof: 'test/robustness/cache-bytes.test.ts',
       }),
     },
+    regex_cache: {
+      max_size: size(16_777_216, {
+        env: 'GRAPHDB_REGEX_CACHE_MAX_SIZE',
+        help: 'Estimated bytes of compiled regular expressions kept for reuse.',
+        proof: 'test/security/regex.test.ts',
+      }),
+    },
+    auth_cache: {
+      max_size: size(2_097_152, {
+        env: 'GRAPHDB_AUTH_CACHE_MAX_SIZE',
+        help: 'Estimated bytes of the cache of recently verified passwords.',
+        proof: 'test/auth/auth-cache.test.ts',
+      }),
+    },
     graphql_cache: {
       max_size: size(67_108_864, {
         env: 'GRAPHDB_GRAPHQL_CACHE_MAX_SIZE',

@@ -21,7 +21,7 @@ import { CypherTypeError } from '../../errors/index.js';
 
 /** Most patterns the cache keeps. */
 export const REGEX_CACHE_MAX_ENTRIES = 4096;
-/** Most estimated bytes of compiled patterns the cache keeps. */
+/** Most estimated bytes of compiled patterns the cache keeps, by default (`dbms.memory.regex_cache.max_size`). */
 export const REGEX_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /** Longest pattern accepted (characters); longer ones are refused before compiling. */
 export const REGEX_MAX_PATTERN_LENGTH = 64 * 1024;
@@ -182,8 +182,14 @@ class PatternCache {
 
   constructor(
     private readonly maxEntries: number,
-    private readonly maxBytes: number,
+    private maxBytes: number,
   ) {}
+
+  /** Changes the byte bound, evicting what no longer fits. */
+  resize(maxBytes: number): void {
+    this.maxBytes = maxBytes;
+    this.evict();
+  }
 
   get(key: string): RE2 | undefined {
     const entry = this.entries.get(key);
@@ -200,6 +206,10 @@ class PatternCache {
     // that memory: evicted entries are then collected, RE2 programs included, at the usual pace.
     this.entries.set(key, { re, bytes, pressure: new ArrayBuffer(bytes) });
     this.bytes += bytes;
+    this.evict();
+  }
+
+  private evict(): void {
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.entries().next().value;
       if (oldest === undefined) break;
@@ -208,8 +218,8 @@ class PatternCache {
     }
   }
 
-  stats(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+  stats(): { entries: number; bytes: number; maxBytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes };
   }
 }
 
@@ -250,7 +260,16 @@ export function regexFullMatch(text: string, pattern: string): boolean {
   return userRegex(pattern, 'full').test(text);
 }
 
-/** Entries and estimated bytes held by the compiled-pattern cache (for tests and metrics). */
-export function regexCacheStats(): { entries: number; bytes: number } {
+/** Entries and estimated bytes held by the compiled-pattern cache, and its byte bound. */
+export function regexCacheStats(): { entries: number; bytes: number; maxBytes: number } {
   return cache.stats();
+}
+
+/**
+ * Sets the byte bound of the compiled-pattern cache (`dbms.memory.regex_cache.max_size`). The
+ * cache is shared by everything in this thread (each read worker has its own), so the engine
+ * opened last sets it.
+ */
+export function setRegexCacheMaxBytes(maxBytes: number): void {
+  cache.resize(maxBytes);
 }

@@ -9,6 +9,10 @@ import type { TransferValue } from '../../values/transfer.js';
 export interface ReadWorkerData {
   /** Default time zone of temporal functions. */
   readonly defaultTimeZone: string;
+  /** `dbms.memory.query_cache.max_size` in bytes. */
+  readonly queryCacheMaxBytes: number;
+  /** `dbms.memory.regex_cache.max_size` in bytes. */
+  readonly regexCacheMaxBytes: number;
   /** `db.memory.transaction.max` in bytes. */
   readonly transactionMaxBytes: number;
   /** Bytes all statements of the worker may hold together. */
@@ -61,9 +65,23 @@ export interface TransferError {
   readonly detail?: string;
 }
 
+/** Records of a statement: the next ones, whether it ended, and its error when it failed producing them. */
+export interface RecordBatch {
+  readonly records: readonly (readonly TransferValue[])[];
+  readonly done: boolean;
+  readonly error?: TransferError;
+}
+
 /** Worker → engine. */
 export type WorkerReply =
-  | { readonly type: 'started'; readonly id: number; readonly keys: readonly string[]; readonly availableAfter: number }
+  /** The statement started; `first` is its first batch of records (or the error that ended it). */
+  | {
+      readonly type: 'started';
+      readonly id: number;
+      readonly keys: readonly string[];
+      readonly availableAfter: number;
+      readonly first: RecordBatch;
+    }
   /** The worker cannot run this statement as the engine would (it writes, or needs the engine's services). */
   | { readonly type: 'declined'; readonly id: number }
   | { readonly type: 'records'; readonly id: number; readonly records: readonly (readonly TransferValue[])[]; readonly done: boolean }

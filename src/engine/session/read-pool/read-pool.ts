@@ -22,6 +22,8 @@ export interface RemoteRead {
   /** `performance.now()` deadline of this thread (Infinity: none). */
   readonly deadline: number;
   readonly transactionStart: number;
+  /** Set while the statement starts: stops it (termination) before its result exists. */
+  readonly cancel?: { cancel: ((error: Error) => void) | null };
 }
 
 /** The error a worker reported, rebuilt (its classification follows from the code). */
@@ -159,6 +161,7 @@ export class ReadPool {
     };
     const deadline = read.deadline === Infinity ? Infinity : performance.timeOrigin + read.deadline;
     let reply: WorkerReply;
+    if (read.cancel !== undefined) read.cancel.cancel = (error) => worker.tell({ type: 'close', id, reason: error.message });
     try {
       reply = await worker.ask({
         type: 'run',
@@ -173,6 +176,8 @@ export class ReadPool {
     } catch (error) {
       await end(error);
       throw error;
+    } finally {
+      if (read.cancel !== undefined) read.cancel.cancel = null;
     }
     if (reply.type === 'declined') {
       ended = true;
@@ -197,6 +202,7 @@ export class ReadPool {
     return new WorkerResult({
       channel,
       keys: reply.keys,
+      first: { records: reply.first.records, done: reply.first.done, ...(reply.first.error ? { error: rebuild(reply.first.error) } : {}) },
       database: read.database,
       startedAt,
       availableAfter: Date.now() - startedAt,

@@ -15,6 +15,7 @@ import { StatusCodes, toGraphError, graphError } from '../../errors/index.js';
 import { ImportFiles } from '../../files/import-files.js';
 import { MemoryPool, resolveMemoryLimits } from '../../cypher/memory/memory-tracker.js';
 import { createFunctionRegistry } from '../../cypher/functions/index.js';
+import { setRegexCacheMaxBytes } from '../../cypher/functions/user-regex.js';
 import { ProcedureRegistry } from '../../cypher/procedures/registry.js';
 import type { AdminHooks } from '../../cypher/runtime/admin-hooks.js';
 import type { ExecutionContext } from '../../cypher/runtime/execution-context.js';
@@ -27,7 +28,7 @@ import type { CypherValue } from '../../values/types.js';
 import { materialize } from '../materialize.js';
 import { TransactionClock } from '../transaction-clock.js';
 import { createContext, execute, planFor, type EngineServices } from '../statement-execution.js';
-import type { CloseRequest, PullRequest, ReadWorkerData, RunRequest, WorkerReply, WorkerRequest } from './protocol.js';
+import type { CloseRequest, PullRequest, ReadWorkerData, RecordBatch, RunRequest, WorkerReply, WorkerRequest } from './protocol.js';
 
 /** Records sent per reply at most (the engine asks again for more). */
 const RECORDS_PER_REPLY = 1000;
@@ -52,7 +53,12 @@ function workerMemory(): { pool: MemoryPool; transactionMax: number } {
   const pool = new MemoryPool(Math.min(data.totalMaxBytes, own.totalMax));
   return { pool, transactionMax: Math.min(data.transactionMaxBytes, own.transactionMax) };
 }
-const queries = new QueryCache({ functions: (name) => functions.lookup(name), procedures: (name) => procedures.lookup(name) });
+const queries = new QueryCache({
+  functions: (name) => functions.lookup(name),
+  procedures: (name) => procedures.lookup(name),
+  maxBytes: data.queryCacheMaxBytes,
+});
+setRegexCacheMaxBytes(data.regexCacheMaxBytes);
 const stores = new Map<string, ReplicaStore>();
 
 /** A started statement. */
@@ -129,30 +135,38 @@ function run(request: RunRequest): void {
   for (const [name, value] of request.parameters) parameters.set(name, fromTransfer(value));
   const clock = new TransactionClock(request.deadline === Infinity ? Infinity : request.deadline - performance.timeOrigin);
   const ctx = createContext(request.database, reader, null, parameters, clock, services, request.transactionStart);
+  let cursor: Cursor;
   try {
     const execution = execute(plan, ctx, services);
-    cursors.set(request.id, { keys: plan.columns, rows: execution.rows, ctx, reader, clock, pulling: false, closed: false });
-    reply({ type: 'started', id: request.id, keys: plan.columns, availableAfter: Date.now() - startedAt });
+    cursor = { keys: plan.columns, rows: execution.rows, ctx, reader, clock, pulling: false, closed: false };
+    cursors.set(request.id, cursor);
   } catch (error) {
     reader.close();
     ctx.memory.close();
     fail(request.id, error);
+    return;
   }
+  // The first records travel with the start, so a small read costs one round trip, not two.
+  const availableAfter = Date.now() - startedAt;
+  void collect(request.id, cursor, RECORDS_PER_REPLY).then((first) =>
+    reply({ type: 'started', id: request.id, keys: plan.columns, availableAfter, first }),
+  );
 }
 
-async function pull(request: PullRequest): Promise<void> {
-  const cursor = cursors.get(request.id);
-  if (cursor === undefined || cursor.pulling) return;
+/**
+ * Up to `count` more records of `cursor` (`count` < 0: as many as one reply carries), or the
+ * statement's error; the statement is finished when it ends or fails.
+ */
+async function collect(id: number, cursor: Cursor, count: number): Promise<RecordBatch> {
   cursor.pulling = true;
-  const limit = Math.min(request.count < 0 ? Infinity : request.count, RECORDS_PER_REPLY);
+  const limit = Math.min(count < 0 ? Infinity : count, RECORDS_PER_REPLY);
   const records: TransferValue[][] = [];
-  let done = false;
   try {
     while (records.length < limit) {
       const next = cursor.rows.next();
       if (next.done) {
-        done = true;
-        break;
+        finish(id, cursor);
+        return { records, done: true };
       }
       if (isSignal(next.value)) {
         await cursor.clock.yieldTurn();
@@ -162,14 +176,20 @@ async function pull(request: PullRequest): Promise<void> {
       records.push(cursor.keys.map((key) => toTransfer(materialize(row[key] ?? null, cursor.reader))));
     }
   } catch (error) {
-    if (!cursor.closed) finish(request.id, cursor);
-    fail(request.id, error);
-    return;
+    if (!cursor.closed) finish(id, cursor);
+    return { records: [], done: true, error: transferError(error).error };
   } finally {
     cursor.pulling = false;
   }
-  if (done) finish(request.id, cursor);
-  reply({ type: 'records', id: request.id, records, done });
+  return { records, done: false };
+}
+
+async function pull(request: PullRequest): Promise<void> {
+  const cursor = cursors.get(request.id);
+  if (cursor === undefined || cursor.pulling) return;
+  const batch = await collect(request.id, cursor, request.count);
+  if (batch.error !== undefined) reply({ type: 'failed', id: request.id, error: batch.error });
+  else reply({ type: 'records', id: request.id, records: batch.records, done: batch.done });
 }
 
 function close(request: CloseRequest): void {

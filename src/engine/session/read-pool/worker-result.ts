@@ -21,6 +21,12 @@ export interface WorkerChannel {
 export interface WorkerResultOptions {
   readonly channel: WorkerChannel;
   readonly keys: readonly string[];
+  /** The records the worker sent with the start (its error, when the statement failed producing them). */
+  readonly first: {
+    readonly records: readonly (readonly TransferValue[])[];
+    readonly done: boolean;
+    readonly error?: Error;
+  };
   readonly database: string;
   readonly startedAt: number;
   readonly availableAfter: number;
@@ -34,9 +40,28 @@ export class WorkerResult implements ResultStream {
   private done = false;
   private failed: { readonly error: unknown } | null = null;
   private consumedAt: number | null = null;
+  /** Records received and not yet pulled, then whether the worker ended (or failed) after them. */
+  private buffered: (readonly TransferValue[])[];
+  private bufferedDone: boolean;
+  private bufferedError: Error | undefined;
 
   constructor(private readonly options: WorkerResultOptions) {
     this.keys = options.keys;
+    this.buffered = [...options.first.records];
+    this.bufferedDone = options.first.done;
+    this.bufferedError = options.first.error;
+  }
+
+  /** The next records: what the worker sent already, else a new batch from it. */
+  private async next(count: number): Promise<{ readonly records: readonly (readonly TransferValue[])[]; readonly done: boolean }> {
+    if (this.buffered.length > 0) {
+      const records = count < 0 ? this.buffered : this.buffered.slice(0, count);
+      this.buffered = this.buffered.slice(records.length);
+      return { records, done: this.buffered.length === 0 && this.bufferedDone && this.bufferedError === undefined };
+    }
+    if (this.bufferedError !== undefined) throw this.bufferedError;
+    if (this.bufferedDone) return { records: [], done: true };
+    return this.options.channel.pull(count);
   }
 
   async pull(n: number): Promise<{ records: readonly (readonly CypherValue[])[]; hasMore: boolean }> {
@@ -45,7 +70,7 @@ export class WorkerResult implements ResultStream {
     const records: CypherValue[][] = [];
     try {
       while (!this.done && records.length < limit) {
-        const batch = await this.options.channel.pull(limit === Infinity ? -1 : limit - records.length);
+        const batch = await this.next(limit === Infinity ? -1 : limit - records.length);
         if (this.finished) throw this.endedError();
         for (const record of batch.records) records.push(record.map(fromTransfer));
         if (batch.done) this.done = true;
@@ -62,7 +87,7 @@ export class WorkerResult implements ResultStream {
     if (this.failed !== null) throw this.failed.error;
     if (!this.done) {
       this.done = true;
-      this.options.channel.close(null);
+      if (!this.bufferedDone) this.options.channel.close(null);
     }
     await this.complete();
     return this.summary();
@@ -74,7 +99,7 @@ export class WorkerResult implements ResultStream {
     this.failed = { error };
     if (!this.done) {
       this.done = true;
-      this.options.channel.close(error instanceof Error ? error.message : String(error));
+      if (!this.bufferedDone) this.options.channel.close(error instanceof Error ? error.message : String(error));
     }
     await this.options.finish(error);
   }

@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatDuration } from '../../../engine/config/index.js';
 import { BROWSER_PATH, wantsHtml } from '../../browser/routes.js';
 import { externalBaseUrl } from '../urls.js';
-import { SEARCH_DISABLED, searchReadinessSchema } from '../services.js';
-import type { ClusterStatus } from '../../../engine/index.js';
+import { SEARCH_DISABLED, searchReadinessSchema, type HttpServices } from '../services.js';
+import type { CacheFigures, ClusterStatus } from '../../../engine/index.js';
 
 /** Human-readable byte count (`512 B`, `1.5 MB`). */
 export function formatBytes(bytes: number): string {
@@ -34,6 +34,13 @@ const statusSchema = {
       properties: { nodes: { type: 'integer' }, edges: { type: 'integer' }, data_size: { type: 'string' } },
     },
     search: searchReadinessSchema,
+    caches: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        properties: { entries: { type: 'integer' }, bytes: { type: 'integer' }, max_bytes: { type: 'integer' } },
+      },
+    },
     embeddings: {
       type: 'object',
       properties: {
@@ -93,6 +100,16 @@ function clusterStatus(status: ClusterStatus | null): Record<string, unknown> {
   };
 }
 
+/** The `caches` part of `/status`: each bounded cache's entries and estimated bytes against its bound. */
+function cacheStatus(services: HttpServices): Record<string, { entries: number; bytes: number; max_bytes: number }> {
+  const figures: Record<string, CacheFigures> = { ...services.probes.engineCaches?.() };
+  for (const [name, stats] of services.caches) figures[name] = stats();
+  if (services.auth !== null) figures['auth'] = services.auth.verifiedCacheStats;
+  return Object.fromEntries(
+    Object.entries(figures).map(([name, f]) => [name, { entries: f.entries, bytes: f.bytes, max_bytes: f.maxBytes }]),
+  );
+}
+
 const discoverySchema = {
   type: 'object',
   properties: {
@@ -148,6 +165,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         },
         database: { nodes: sum((f) => f.nodes), edges: sum((f) => f.relationships), data_size: formatBytes(sum((f) => f.dataSizeBytes)) },
         search: services.probes.searchReadiness?.() ?? SEARCH_DISABLED,
+        caches: cacheStatus(services),
         embeddings: {
           enabled: embeddings.enabled,
           provider: embeddings.provider,
