@@ -146,18 +146,20 @@ function run(request: RunRequest): void {
     fail(request.id, error);
     return;
   }
-  // The first records travel with the start, so a small read costs one round trip, not two.
+  // The records of the first time slice travel with the start, so a small read costs one round
+  // trip, not two; a read that needs longer is started after that slice, as on the engine's thread.
   const availableAfter = Date.now() - startedAt;
-  void collect(request.id, cursor, RECORDS_PER_REPLY).then((first) =>
+  void collect(request.id, cursor, RECORDS_PER_REPLY, true).then((first) =>
     reply({ type: 'started', id: request.id, keys: plan.columns, availableAfter, first }),
   );
 }
 
 /**
  * Up to `count` more records of `cursor` (`count` < 0: as many as one reply carries), or the
- * statement's error; the statement is finished when it ends or fails.
+ * statement's error; the statement is finished when it ends or fails. `oneSlice`: stop at the
+ * end of the first time slice too.
  */
-async function collect(id: number, cursor: Cursor, count: number): Promise<RecordBatch> {
+async function collect(id: number, cursor: Cursor, count: number, oneSlice = false): Promise<RecordBatch> {
   cursor.pulling = true;
   const limit = Math.min(count < 0 ? Infinity : count, RECORDS_PER_REPLY);
   const records: TransferValue[][] = [];
@@ -170,6 +172,7 @@ async function collect(id: number, cursor: Cursor, count: number): Promise<Recor
       }
       if (isSignal(next.value)) {
         await cursor.clock.yieldTurn();
+        if (oneSlice) break;
         continue;
       }
       const row = next.value;
