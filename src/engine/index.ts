@@ -30,7 +30,15 @@ export { epochDayOf } from './values/temporal/calendar.js';
 export type { Direction, GraphReader, NodeRecord, RelationshipRecord } from './storage/graph-store.js';
 export { SYSTEM_DATABASE, type MvccStatus, type PruneResult } from './storage/index.js';
 export { DatabaseServices, type LifecycleOptions, type Snapshot } from './database-services.js';
-export { SearchManager, searchSettingsFrom, type DatabaseSearch, type SearchLogger, type SearchMethod } from './search/index.js';
+export {
+  SearchManager,
+  searchSettingsFrom,
+  vectorBackend,
+  type DatabaseSearch,
+  type SearchLogger,
+  type SearchMethod,
+  type VectorBackend,
+} from './search/index.js';
 export { PointCollections, type PointPredicate, type ScoredPoint, type UpsertOptions } from './search/collections.js';
 export {
   CollectionAlreadyExists,
