@@ -1,6 +1,6 @@
 /**
- * The GraphQL schema of graphdb in SDL, following SPEC.md "Resources and their fields",
- * "GraphQL operations" and "Events". Node and relationship `id`s are element ids.
+ * The GraphQL schema of graphdb in SDL (docs/graphql.md, "Schema"): resources and their fields,
+ * operations and events. Node and relationship `id`s are element ids.
  */
 export const typeDefs = /* GraphQL */ `
   """
