@@ -25,7 +25,14 @@ describe('restore into the running server', () => {
   let scratch: string;
   before(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-restore-running-'));
-    t = await startTestServer({ 'server.bolt_enabled': true, 'server.bolt_port': 0, 'server.bolt_address': '127.0.0.1' });
+    // Read workers: auto-commit reads run on worker threads with connections of their own, so the
+    // swap is checked on that path too (explicit transactions run on the main thread).
+    t = await startTestServer({
+      'server.bolt_enabled': true,
+      'server.bolt_port': 0,
+      'server.bolt_address': '127.0.0.1',
+      'server.read_workers': 2,
+    });
     driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo4j', 'any'), {
       maxTransactionRetryTime: 30_000,
     });
