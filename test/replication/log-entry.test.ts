@@ -161,3 +161,32 @@ test('a replicated database refuses commits that did not reach the log', async (
     await db.close();
   }
 });
+
+test('createdAt/updatedAt and reads at a time replicate identically (entries carry the commit time)', async () => {
+  const { leader, follower, sync, close } = await pair();
+  try {
+    const s = leader.session();
+    await rows(s, 'CREATE (:Stamp {n: 1})-[:R {w: 1}]->(:Stamp {n: 2})');
+    const created = Date.now();
+    while (Date.now() <= created) await new Promise((resolve) => setImmediate(resolve));
+    await rows(s, 'MATCH (a:Stamp {n: 1}) SET a.n = 10');
+    await rows(s, 'MATCH ()-[r:R]->() SET r.w = 2');
+    // The follower applies later: without the leader's commit times its own clock would differ.
+    const applyAfter = Date.now() + 2;
+    while (Date.now() <= applyAfter) await new Promise((resolve) => setImmediate(resolve));
+    await sync();
+    const nodeIds = (await rows(s, 'MATCH (n:Stamp) RETURN id(n) ORDER BY id(n)')).map((r) => r[0] as bigint);
+    const relId = (await rows(s, 'MATCH ()-[r:R]->() RETURN id(r)'))[0]![0] as bigint;
+    for (const id of nodeIds) {
+      const stamps = leader.store().entityTimestamps('node', id);
+      assert.ok(stamps !== null && stamps.createdAt !== null);
+      assert.deepEqual(follower.store().entityTimestamps('node', id), stamps);
+    }
+    const updated = leader.store().entityTimestamps('node', nodeIds[0]!)!;
+    assert.ok(updated.updatedAt! > updated.createdAt!, 'the update moved updatedAt, not createdAt');
+    assert.deepEqual(follower.store().entityTimestamps('relationship', relId), leader.store().entityTimestamps('relationship', relId));
+    assert.equal(follower.store().versionAt(new Date(created)), leader.store().versionAt(new Date(created)));
+  } finally {
+    await close();
+  }
+});

@@ -70,6 +70,7 @@ export function encodeLogEntry(entry: LogEntry): Buffer {
     r.nextRelId,
     r.events.map(eventRow),
     r.schema.map(schemaRow),
+    ...(r.committedAt === undefined ? [] : [BigInt(r.committedAt)]),
   ];
   return encodeStandalone(value);
 }
@@ -174,6 +175,7 @@ export function decodeLogEntry(bytes: Uint8Array): LogEntry {
       nextRelId: int(value[5]),
       events: list(value[6]).map((row) => eventOf(list(row), database)),
       schema: list(value[7]).map((row) => schemaOf(list(row))),
+      ...(value[8] === undefined ? {} : { committedAt: Number(int(value[8])) }),
     },
   };
 }

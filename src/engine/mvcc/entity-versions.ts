@@ -77,3 +77,38 @@ export function readEntityVersions(
     };
   });
 }
+
+/** The versions that created an entity and produced its current state (null: no such entity). */
+export interface EntityStamps {
+  readonly created: bigint;
+  readonly updated: bigint;
+}
+
+const STAMP_SQL = {
+  node: {
+    head: 'SELECT version FROM nodes WHERE id = ?',
+    oldest: 'SELECT min(from_version) FROM node_history WHERE id = ?',
+  },
+  relationship: {
+    head: 'SELECT version FROM rels WHERE id = ?',
+    oldest: 'SELECT min(from_version) FROM rel_history WHERE id = ?',
+  },
+} as const;
+const CREATED_SQL = 'SELECT version FROM entity_created WHERE kind = ? AND id = ?';
+
+/**
+ * The creating and the current version of a live node or relationship: the current one is its
+ * head's, the creating one its oldest retained version's, or the one the pruner kept when it
+ * removed that version (entity_created). Null when the entity does not exist now.
+ */
+export function readEntityStamps(connection: Connection, kind: 'node' | 'relationship', id: bigint): EntityStamps | null {
+  const sql = STAMP_SQL[kind];
+  const updated = connection.pluck(sql.head).get(id) as bigint | undefined;
+  if (updated === undefined) return null;
+  let created = updated;
+  const oldest = connection.pluck(sql.oldest).get(id) as bigint | null;
+  if (oldest !== null && oldest < created) created = oldest;
+  const kept = connection.pluck(CREATED_SQL).get(kind === 'node' ? 0 : 1, id) as bigint | undefined;
+  if (kept !== undefined && kept < created) created = kept;
+  return { created, updated };
+}

@@ -21,4 +21,9 @@ export interface CommitRecord {
   /** Final states (created/updated) and deletions, nodes first, in first-change order. */
   readonly events: readonly ChangeEvent[];
   readonly schema: readonly SchemaOp[];
+  /**
+   * The commit time (epoch ms) the leader records for this version; members record the same, so
+   * reads at a time and createdAt/updatedAt agree across the cluster. Absent in older entries.
+   */
+  readonly committedAt?: number;
 }

@@ -3,7 +3,7 @@
  * connections for snapshots, token dictionaries, the published schema catalog and the
  * committed version.
  */
-import { readEntityVersions, type EntityVersion } from '../mvcc/entity-versions.js';
+import { readEntityStamps, readEntityVersions, type EntityVersion } from '../mvcc/entity-versions.js';
 import { statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Statement } from 'better-sqlite3';
@@ -229,6 +229,7 @@ export class DatabaseStore {
       }
       applyCommitRecord(tx, record);
       tx.replicatedSequence = sequence;
+      if (record.committedAt !== undefined) tx.committedAt = record.committedAt;
     } catch (error) {
       tx.rollback();
       throw error;
@@ -319,7 +320,7 @@ export class DatabaseStore {
       );
     }
     this.readers.releaseIfIdle();
-    const at = Date.now();
+    const at = tx.committedAt ?? Date.now();
     const sets: (string | bigint | number)[] = [StateKey.version, tx.commitVersion, StateKey.lastCommitAt, at];
     if (tx.replicatedSequence !== null) sets.push(REPLICATED_SEQUENCE, tx.replicatedSequence);
     if (tx.nextNodeId !== this.persistedIds.node) sets.push(StateKey.nextNodeId, tx.nextNodeId);
@@ -586,18 +587,38 @@ export class DatabaseStore {
    */
   entityVersions(kind: 'node' | 'relationship', id: bigint, upTo: bigint): (EntityVersion & { from: number | null; to: number | null })[] {
     this.assertOpen();
-    const pending = new Map(this.pendingCommitLog);
     return this.withReader((c) => {
-      const timeOf = (version: bigint): number | null => {
-        const stored = c.pluck('SELECT committed_at FROM commits WHERE version = ?').get(version) as bigint | undefined;
-        return pending.get(version) ?? (stored === undefined ? null : Number(stored));
-      };
+      const timeOf = this.commitTimes(c);
       return readEntityVersions(c, this.context, kind, id, upTo).map((v) => ({
         ...v,
         from: timeOf(v.version),
         to: v.endVersion === null ? null : timeOf(v.endVersion),
       }));
     });
+  }
+
+  /**
+   * When a live node or relationship was created and last changed (the commit times, epoch ms, of
+   * its creating version and of its current version); null when it does not exist.
+   */
+  entityTimestamps(kind: 'node' | 'relationship', id: bigint): { createdAt: number | null; updatedAt: number | null } | null {
+    this.assertOpen();
+    return this.withReader((c) => {
+      const stamps = readEntityStamps(c, kind, id);
+      if (stamps === null) return null;
+      const timeOf = this.commitTimes(c);
+      return { createdAt: timeOf(stamps.created), updatedAt: timeOf(stamps.updated) };
+    });
+  }
+
+  /** Commit time (epoch ms) of a version, from the commit log and the commits not yet written to it. */
+  private commitTimes(connection: Connection): (version: bigint) => number | null {
+    const pending = new Map(this.pendingCommitLog);
+    const select = connection.pluck('SELECT committed_at FROM commits WHERE version = ?');
+    return (version) => {
+      const stored = select.get(version) as bigint | undefined;
+      return pending.get(version) ?? (stored === undefined ? null : Number(stored));
+    };
   }
 
   /** Reads the database as it was at `time`. */

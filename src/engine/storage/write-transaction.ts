@@ -60,6 +60,11 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
    * transaction (src/engine/cluster); null when the database is not replicated.
    */
   replicatedSequence: bigint | null = null;
+  /**
+   * The commit time (epoch ms) to record: fixed when the change record is built (so the record
+   * carries it), or set beforehand to the leader's time when a replicated record is applied.
+   */
+  committedAt: number | null = null;
   /** Who runs this transaction (set by the session; captured by CDC), or null for internal writes. */
   origin: CommitOrigin | null = null;
 
@@ -286,9 +291,12 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     if (this.prepared === null) {
       runCommitChecks(this);
       const events = buildChangeEvents(this, this.state, this.context.databaseName);
-      const record: CommitRecord | null = this.host.wantsRecord
-        ? { version: this.commitVersion, nextNodeId: this.nextNodeId, nextRelId: this.nextRelId, events, schema: [...this.schemaOps] }
-        : null;
+      let record: CommitRecord | null = null;
+      if (this.host.wantsRecord) {
+        this.committedAt ??= Date.now();
+        const { commitVersion: version, nextNodeId, nextRelId, committedAt } = this;
+        record = { version, nextNodeId, nextRelId, events, schema: [...this.schemaOps], committedAt };
+      }
       this.prepared = { events, record };
     }
     return this.prepared.record;

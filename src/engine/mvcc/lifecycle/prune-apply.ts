@@ -26,6 +26,9 @@ const fenceSql = (history: string): string => `SELECT max(to_version) FROM ${his
 const sizeSql = (history: string): string =>
   `SELECT count(*), coalesce(sum(length(props)), 0), coalesce(max(to_version), 0) FROM ${history} WHERE id = ? AND to_version <= ?`;
 const deleteSql = (history: string): string => `DELETE FROM ${history} WHERE id = ? AND to_version <= ?`;
+/** Keeps the creating version of a key whose oldest version is about to go (createdAt, mvcc/entity-versions.ts). */
+const keepCreatedSql = (history: string): string =>
+  `INSERT OR IGNORE INTO entity_created (kind, id, version) SELECT ?, id, min(from_version) FROM ${history} WHERE id = ?`;
 
 /** Applies `plans` on `writer` (inside its write transaction); `pinFloor` is the oldest pinned version now. */
 export function applyKeyPlans(writer: Connection, plans: readonly KeyPlan[], pinFloor: bigint): ApplyOutcome {
@@ -45,6 +48,7 @@ export function applyKeyPlans(writer: Connection, plans: readonly KeyPlan[], pin
     const floor = plan.floor < pinFloor ? plan.floor : pinFloor;
     const [count, payload, top] = writer.raw(sizeSql(history)).get(plan.id, floor) as [bigint, bigint, bigint];
     if (count === 0n) continue;
+    writer.stmt(keepCreatedSql(history)).run(plan.kind === 'node' ? 0 : 1, plan.id);
     writer.stmt(deleteSql(history)).run(plan.id, floor);
     versions += Number(count);
     bytes += Number(payload) + Number(count) * ROW_OVERHEAD;

@@ -80,6 +80,14 @@ CREATE TABLE IF NOT EXISTS schema_indexes (
   owning_constraint TEXT,
   options BLOB
 );
+-- The version that created an entity, recorded by the MVCC pruner when it removes the entity's
+-- oldest version (createdAt survives pruning; kind 0 node, 1 relationship).
+CREATE TABLE IF NOT EXISTS entity_created (
+  kind INTEGER NOT NULL,
+  id INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  PRIMARY KEY (kind, id)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS schema_constraints (
   name TEXT PRIMARY KEY,
   type TEXT NOT NULL,

@@ -2,7 +2,7 @@
  * Field resolvers of `Node` and `Relationship`. Parents are the engine's materialized `Node` and
  * `Relationship` values; traversals go through the operation's batch loaders.
  */
-import { type Direction, type Node, type Relationship, type CypherValue, cypherToString } from '../../../engine/index.js';
+import type { Direction, Node, Relationship } from '../../../engine/index.js';
 import type { GraphqlContext } from '../context.js';
 import { mapToJson } from '../values.js';
 import { clampLimit } from './arguments.js';
@@ -11,12 +11,14 @@ type GraphqlDirection = 'OUTGOING' | 'INCOMING' | 'BOTH';
 
 const DIRECTIONS: Readonly<Record<GraphqlDirection, Direction>> = { OUTGOING: 'out', INCOMING: 'in', BOTH: 'both' };
 
-/** A timestamp property (temporal or string) as RFC 3339 text, else null. */
-function timestamp(value: CypherValue | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && !(value instanceof Map) && !Array.isArray(value)) return cypherToString(value);
-  return null;
+/**
+ * `createdAt` / `updatedAt` as RFC 3339 text: the commit times of the entity's creating and
+ * current versions, maintained by the storage on every write (DatabaseStore.entityTimestamps).
+ */
+function timestamp(kind: 'node' | 'relationship', id: bigint, which: 'createdAt' | 'updatedAt', context: GraphqlContext): string | null {
+  const stamps = context.graph.engine.store(context.graph.database).entityTimestamps(kind, id);
+  const ms = stamps?.[which] ?? null;
+  return ms === null ? null : new Date(ms).toISOString();
 }
 
 interface RelationshipArgs {
@@ -80,8 +82,8 @@ export const nodeFields = {
   internalId: (node: Node) => node.id.toString(),
   labels: (node: Node) => node.labels,
   properties: (node: Node) => mapToJson(node.properties),
-  createdAt: (node: Node) => timestamp(node.properties.get('createdAt')),
-  updatedAt: (node: Node) => timestamp(node.properties.get('updatedAt')),
+  createdAt: (node: Node, _args: unknown, context: GraphqlContext) => timestamp('node', node.id, 'createdAt', context),
+  updatedAt: (node: Node, _args: unknown, context: GraphqlContext) => timestamp('node', node.id, 'updatedAt', context),
   hasEmbedding: (node: Node, _args: unknown, context: GraphqlContext) =>
     context.search?.database(context.graph.database).hasEmbedding(node.id) ?? false,
   embeddingDimensions: (node: Node, _args: unknown, context: GraphqlContext) =>
@@ -102,8 +104,10 @@ export const relationshipFields = {
   startNode: (relationship: Relationship, _args: unknown, context: GraphqlContext) => context.loaders.node.load(relationship.startId),
   endNode: (relationship: Relationship, _args: unknown, context: GraphqlContext) => context.loaders.node.load(relationship.endId),
   properties: (relationship: Relationship) => mapToJson(relationship.properties),
-  createdAt: (relationship: Relationship) => timestamp(relationship.properties.get('createdAt')),
-  updatedAt: (relationship: Relationship) => timestamp(relationship.properties.get('updatedAt')),
+  createdAt: (relationship: Relationship, _args: unknown, context: GraphqlContext) =>
+    timestamp('relationship', relationship.id, 'createdAt', context),
+  updatedAt: (relationship: Relationship, _args: unknown, context: GraphqlContext) =>
+    timestamp('relationship', relationship.id, 'updatedAt', context),
   confidence: (relationship: Relationship) => {
     const value = relationship.properties.get('confidence');
     return typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : null;
