@@ -73,6 +73,19 @@ export class DatabaseServices {
     return this.storage.database(database).stats();
   }
 
+  /**
+   * When a live node or relationship was created and last changed (commit times in epoch ms;
+   * GraphQL `createdAt` / `updatedAt`); null when it does not exist.
+   */
+  entityTimestamps(
+    database: string,
+    kind: 'node' | 'relationship',
+    id: bigint,
+  ): { readonly createdAt: number | null; readonly updatedAt: number | null } | null {
+    this.assertOpen();
+    return this.storage.database(database).entityTimestamps(kind, id);
+  }
+
   /** MVCC figures of a database (`graphdb mvcc status`). */
   mvccStatus(database: string): MvccStatus {
     this.assertOpen();

@@ -16,7 +16,7 @@ const DIRECTIONS: Readonly<Record<GraphqlDirection, Direction>> = { OUTGOING: 'o
  * current versions, maintained by the storage on every write (DatabaseStore.entityTimestamps).
  */
 function timestamp(kind: 'node' | 'relationship', id: bigint, which: 'createdAt' | 'updatedAt', context: GraphqlContext): string | null {
-  const stamps = context.graph.engine.store(context.graph.database).entityTimestamps(kind, id);
+  const stamps = context.graph.engine.databaseServices.entityTimestamps(context.graph.database, kind, id);
   const ms = stamps?.[which] ?? null;
   return ms === null ? null : new Date(ms).toISOString();
 }
