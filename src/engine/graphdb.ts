@@ -238,6 +238,8 @@ export class GraphDB {
     });
     if (options.regexCacheMaxBytes) setRegexCacheMaxBytes(options.regexCacheMaxBytes);
     if (options.testProcedures) this.procedures.register(registrationProcedure((definition) => this.registerProcedure(definition)));
+    // CDC's serverId: the first eight hex digits of this DBMS's id (the system database's), as Neo4j's short server ids.
+    this.transactions.serverId = this.storage.database('system').uuid.replace(/-/g, '').slice(0, 8);
     this.searchHost = options.search === false ? null : this.openSearch(options.search ?? {});
     const admission = new QueryAdmission();
     this.services = {

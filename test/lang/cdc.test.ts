@@ -165,6 +165,10 @@ describe('change data capture (db.cdc.*)', () => {
     const metadata = rows[0]!.metadata;
     assert.deepEqual(get(metadata, 'txMetadata'), new Map([['app', 'billing']]));
     assert.equal(get(metadata, 'executingUser'), '');
+    assert.equal(get(metadata, 'connectionType'), 'embedded');
+    assert.equal(get(metadata, 'connectionClient'), '');
+    assert.equal(get(metadata, 'connectionServer'), '');
+    assert.match(get(metadata, 'serverId') as string, /^[0-9a-f]{8}$/);
     const started = get(metadata, 'txStartTime') as CypherDateTime;
     const committed = get(metadata, 'txCommitTime') as CypherDateTime;
     assert.ok(Number(started.epochSecond) * 1000 + started.nano / 1e6 <= beganAt, 'txStartTime is when the transaction began');
@@ -268,10 +272,28 @@ describe('a CDC consumer across a server restart', () => {
       assert.deepEqual(seen, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       await driver.executeQuery('CREATE (:Tagged)', {}, { transactionConfig: { metadata: { source: 'bolt' } } });
       const { records } = await driver.executeQuery('CALL db.cdc.query($cursor) YIELD metadata RETURN metadata', { cursor });
-      const metadata = records[0]!.get('metadata') as { executingUser: string; authenticatedUser: string; txMetadata: unknown };
+      const metadata = records[0]!.get('metadata') as Record<string, unknown>;
       assert.equal(metadata.executingUser, 'root');
       assert.equal(metadata.authenticatedUser, 'root');
       assert.deepEqual(metadata.txMetadata, { source: 'bolt' });
+      assert.equal(metadata.connectionType, 'bolt');
+      assert.equal(metadata.connectionServer, `127.0.0.1:${server.bolt!.port}`);
+      assert.match(String(metadata.connectionClient), /^127\.0\.0\.1:\d+$/);
+      assert.notEqual(metadata.connectionClient, metadata.connectionServer);
+      assert.match(String(metadata.serverId), /^[0-9a-f]{8}$/);
+      const next = String((await driver.executeQuery('CALL db.cdc.current()')).records[0]!.get('id'));
+      const response = await fetch(`http://127.0.0.1:${server.http!.port}/db/neo4j/query/v2`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('root:rootpw').toString('base64')}` },
+        body: JSON.stringify({ statement: 'CREATE (:ViaHttp)' }),
+      });
+      assert.equal(response.status, 202);
+      const overHttp = await driver.executeQuery('CALL db.cdc.query($next) YIELD metadata RETURN metadata', { next });
+      const httpMetadata = overHttp.records[0]!.get('metadata') as Record<string, unknown>;
+      assert.equal(httpMetadata.connectionType, 'http');
+      assert.equal(httpMetadata.connectionServer, `127.0.0.1:${server.http!.port}`);
+      assert.match(String(httpMetadata.connectionClient), /^127\.0\.0\.1:\d+$/);
+      assert.equal(httpMetadata.serverId, metadata.serverId);
     } finally {
       await driver.close();
       await server.close();

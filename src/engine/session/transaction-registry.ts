@@ -19,6 +19,8 @@ export interface ClientInfo {
   readonly clientAddress: string;
   /** HTTP request URI (HTTP only). */
   readonly requestUri?: string;
+  /** `host:port` of the listener the client reached; empty or absent when unknown (embedded). */
+  readonly serverAddress?: string;
 }
 
 /** The client of sessions opened without one (embedded use). */
@@ -131,7 +133,17 @@ class Entry implements TransactionHandle {
 
   get origin(): CommitOrigin {
     const user = this.start.username ?? '';
-    return { startedAt: this.startTime, executingUser: user, authenticatedUser: user, metadata: this.start.metadata };
+    const client = this.start.client;
+    return {
+      startedAt: this.startTime,
+      executingUser: user,
+      authenticatedUser: user,
+      metadata: this.start.metadata,
+      connectionType: client.protocol,
+      connectionClient: client.clientAddress,
+      connectionServer: client.serverAddress ?? '',
+      serverId: this.registry.serverId,
+    };
   }
 
   get id(): string {
@@ -212,6 +224,8 @@ class Entry implements TransactionHandle {
 
 /** Every running transaction of one engine. */
 export class TransactionRegistry {
+  /** Identifier of this server in change data capture (`serverId`); GraphDB sets it when it opens. */
+  serverId = '';
   /** Entries by transaction number (ids are `<database>-transaction-<number>`). */
   private readonly entries = new Map<number, Entry>();
   private transactionCounter = 0;

@@ -211,6 +211,10 @@ export function recordChanges(commit: CapturedCommit, mode: EnrichmentMode): voi
     ['txCommitTime', dateTime(commit.committedAt)],
     ['executingUser', origin?.executingUser ?? ''],
     ['authenticatedUser', origin?.authenticatedUser ?? ''],
+    ['connectionType', origin?.connectionType ?? 'embedded'],
+    ['connectionClient', origin?.connectionClient ?? ''],
+    ['connectionServer', origin?.connectionServer ?? ''],
+    ['serverId', origin?.serverId ?? ''],
     ['txMetadata', new Map(origin?.metadata ?? [])],
   ]);
   const insert = connection.stmt('INSERT INTO cdc_changes (version, seq, committed_at, event) VALUES (?, ?, ?, ?)');

@@ -241,6 +241,14 @@ export interface CommitOrigin {
   readonly authenticatedUser: string;
   /** The transaction's metadata, as the client set it. */
   readonly metadata: CypherMap;
+  /** The protocol of the client's connection: `bolt`, `http` or `embedded`. */
+  readonly connectionType: string;
+  /** The client's `host:port` (empty when unknown). */
+  readonly connectionClient: string;
+  /** The `host:port` of the listener the client reached (empty when unknown). */
+  readonly connectionServer: string;
+  /** The server that ran the transaction. */
+  readonly serverId: string;
 }
 
 /** A rollback point inside a write transaction. */

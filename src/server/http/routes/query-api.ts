@@ -128,6 +128,7 @@ export async function queryApiRoutes(app: FastifyInstance): Promise<void> {
       connectionId: `http-${String(request.id).replace(/^req-/, '')}`,
       clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`,
       requestUri: request.url,
+      serverAddress: `${request.socket.localAddress ?? ''}:${request.socket.localPort ?? ''}`,
     } as const;
     return engine.session({ database, security: request.security, client, ...(body.bookmarks ? { bookmarks: [...body.bookmarks] } : {}) });
   };

@@ -166,6 +166,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       connectionId: `http-${String(request.id).replace(/^req-/, '')}`,
       clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`,
       requestUri: request.url,
+      serverAddress: `${request.socket.localAddress ?? ''}:${request.socket.localPort ?? ''}`,
     } as const;
     return engine.session({ database, security: request.security, client });
   };

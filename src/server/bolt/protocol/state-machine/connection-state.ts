@@ -99,6 +99,7 @@ export class ConnectionState {
         protocol: 'bolt',
         connectionId: this.services.connectionId,
         clientAddress: this.services.clientAddress ?? '',
+        serverAddress: this.services.localAddress,
       } as const;
       session = await this.services.engine.session({ database, ...security, client });
       this.sessions.set(key, session);
