@@ -13,7 +13,7 @@ export function bagOfWords(vocabulary: readonly string[], dimensions: number): (
     vector[dimensions - 1] = 0.01;
     for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
       const index = vocabulary.indexOf(word);
-      if (index >= 0) vector[index]! += 1;
+      if (index >= 0) vector[index] += 1;
     }
     return vector;
   };
