@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { connect } from '@nats-io/transport-node';
 import { StatusCodes, TransientError } from '../errors/index.js';
 import { ReplicationLog } from './replication-log.js';
+import { retrying } from './cluster-node.js';
 import { SnapshotStore } from './snapshot-store.js';
 
 /** What the bootstrap needs to know. */
@@ -73,10 +74,11 @@ export async function bootstrapFromSnapshots(options: BootstrapOptions): Promise
     for (const database of userDatabases(options.dataDir, options.defaultDatabase)) {
       const file = join(options.dataDir, `${database}.db`);
       const applied = stateOf(file, 'replicated_seq');
-      const log = await ReplicationLog.open(nc, cluster, database, replicas, options.maxLogEntries ?? 0);
-      const bounds = await log.bounds();
+      // A NATS cluster that just started may still be electing its JetStream leaders.
+      const log = await retrying(() => ReplicationLog.open(nc, cluster, database, replicas, options.maxLogEntries ?? 0));
+      const bounds = await retrying(() => log.bounds());
       if (bounds.last <= applied || bounds.first <= applied + 1n) continue;
-      const snapshots = await SnapshotStore.open(nc, cluster, database, replicas);
+      const snapshots = await retrying(() => SnapshotStore.open(nc, cluster, database, replicas));
       const latest = await snapshots.latest();
       if (latest === null || BigInt(latest.sequence) + 1n < bounds.first) {
         throw new TransientError(

@@ -88,7 +88,8 @@ interface Replica {
 /** How long joining retries creating or opening the streams and the lease bucket (a new NATS cluster may still be electing). */
 const JOIN_RETRY_MS = 30_000;
 
-async function retrying<T>(action: () => Promise<T>): Promise<T> {
+/** Runs `action` until it succeeds, for at most JOIN_RETRY_MS (then its last error is thrown). */
+export async function retrying<T>(action: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + JOIN_RETRY_MS;
   for (;;) {
     try {
