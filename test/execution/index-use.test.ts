@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { GraphDB, PlanDescription } from '../../src/engine/index.js';
+import type { CypherValue, GraphDB, PlanDescription } from '../../src/engine/index.js';
 import { exec, openTestDb, rows } from './helpers.js';
 
 let db: GraphDB;
@@ -91,7 +91,7 @@ test('an equality seek answers exactly what its predicate would, whatever the va
              duration('P1D'), duration('PT24H'), point({x: 1, y: 2})] AS v
      CREATE (:Mixed {v: v}), (:Plain {v: v})`,
   );
-  const values: unknown[] = [1n, 1, 2.5, NaN, 0, -0, 'a', true, 9007199254740993n, 9007199254740992, null, [1n, 2n], [1n, null]];
+  const values: CypherValue[] = [1n, 1, 2.5, NaN, 0, -0, 'a', true, 9007199254740993n, 9007199254740992, null, [1n, 2n], [1n, null]];
   for (const v of values) {
     const [seek] = await rows(s, 'MATCH (m:Mixed {v: $v}) RETURN count(m) AS c', { v });
     const [scan] = await rows(s, 'MATCH (m:Plain) WHERE m.v = $v RETURN count(m) AS c', { v });
