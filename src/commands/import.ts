@@ -60,6 +60,7 @@ export default class Import extends Command {
     'adds CSV files to a database: each node id column names the label its ids identify (uuid:ID(Person){label:Person},',
     'backed by a uniqueness constraint), relationship files may refer to nodes already in the database, and an entry',
     'already there is a duplicate (refused, or skipped with --skip-duplicate-nodes: re-running is then a no-op).',
+    'A Cypher script is refused by a non-empty database in full mode too; --mode incremental runs it as written.',
     "--id-type integer compares ids as numbers and stores them as INTEGER; actual refers to the database's node ids.",
     '',
     'JSON Lines: {"type":"node","id":..,"labels":[..],"properties":{..}} and',
@@ -107,7 +108,7 @@ export default class Import extends Command {
     delimiter: Flags.string({ description: 'CSV field delimiter: one character, TAB or \\t', default: ',' }),
     quote: Flags.string({ description: 'CSV quote character (doubled inside a quoted field); one character', default: '"' }),
     mode: Flags.string({
-      description: 'full: into an empty database; incremental: add to it (CSV), nodes identified by their id property',
+      description: 'full: into an empty database; incremental: add to it (CSV: nodes identified by their id property; Cypher: as written)',
       options: ['full', 'incremental'],
       default: 'full',
     }),

@@ -1,14 +1,14 @@
 /**
  * `graphdb import` at neo4j-admin parity: header files (`header.csv,part1.csv,part2.csv.gz`), gzipped
- * input, TAB delimiters, standard input, bad-entry tolerance with a report file, and one JSON document
- * on --json whether the import succeeds or fails.
+ * input, TAB delimiters, standard input, bad-entry tolerance with a report file, one JSON document
+ * on --json whether the import succeeds or fails, and the progress bar on a terminal (pty) only.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { cli, ensureBuilt, oneLine, shellQuery } from './cli-process.js';
+import { cli, cliInPty, ensureBuilt, oneLine, shellQuery } from './cli-process.js';
 import { tempDir } from './helpers.js';
 
 const temp = tempDir();
@@ -232,6 +232,37 @@ test("--id-type actual: relationship files refer to the database's node ids", ()
   const refused = cli(['import', '--data-dir', join(temp.dir, 'actual-nodes'), '--create', '--id-type', 'actual', `--nodes=${nodes}`]);
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /a node file cannot have an :ID column/);
+});
+
+test('a Cypher script honours --mode: refused by a non-empty database in full mode, run as written in incremental mode', () => {
+  const script = file('seed.cypher', 'CREATE (:Seed {n: 1});\nMERGE (m:Seed {n: 2}) RETURN m;\n');
+  const dataDir = join(temp.dir, 'cypher-mode');
+  const first = cli(['import', script, '--data-dir', dataDir, '--create']);
+  assert.equal(first.status, 0, first.stderr);
+  const again = cli(['import', script, '--data-dir', dataDir]);
+  assert.equal(again.status, 1);
+  assert.match(
+    oneLine(again.stderr),
+    /is not empty: a full import needs an empty database.*--mode incremental to run the script on it as written/,
+  );
+  assert.equal(shellQuery(dataDir, 'MATCH (s:Seed) RETURN count(s) AS n'), 'n\n2\n');
+  const added = cli(['import', script, '--data-dir', dataDir, '--mode', 'incremental']);
+  assert.equal(added.status, 0, added.stderr);
+  assert.equal(shellQuery(dataDir, 'MATCH (s:Seed) RETURN s.n AS n ORDER BY n'), 'n\n1\n1\n2\n', 'CREATE ran again, MERGE found its node');
+});
+
+test('the progress bar shows percent, rate, ETA and batches on a terminal, and nothing when stderr is not one', () => {
+  const rows = ['id:ID,name'];
+  for (let i = 0; i < 20_000; i++) rows.push(`${i},name-${i}`);
+  const nodes = file('progress.csv', rows.join('\n') + '\n');
+  const args = (dataDir: string) => ['import', '--data-dir', dataDir, '--create', `--nodes=${nodes}`, '--batch-size', '5000'];
+  const run = cliInPty(args(join(temp.dir, 'progress-tty')), [{ expect: 'imported' }], { columns: 160 });
+  assert.equal(run.status, 0, run.stderr + run.stdout);
+  assert.match(run.stdout, /\r\[#{24}\] 100\.0% {2}20000 nodes, 0 rels, 0 bad {2}\d+ rows\/s {2}ETA 0s {2}4 batches committed/);
+  const piped = cli(args(join(temp.dir, 'progress-piped')));
+  assert.equal(piped.status, 0, piped.stderr);
+  assert.doesNotMatch(piped.stderr + piped.stdout, /rows\/s|ETA|batches committed/, 'no progress line when stderr is not a terminal');
+  assert.match(piped.stdout, /nodes\s+│ 20000/);
 });
 
 function pick(summary: { nodes: number; relationships: number; skipped: number }): {

@@ -23,6 +23,23 @@ export class IdSpaceKeyError extends Error {
   override name = 'IdSpaceKeyError';
 }
 
+/** How an incremental import of neo4j-admin CSV adds to a database. */
+const CSV_INCREMENTAL =
+  'Use --mode incremental to add to it: nodes are then identified by their id property, and entries already in the database are duplicates.';
+
+/**
+ * The refusal of a full import (neo4j-admin's default mode) into a database that holds nodes:
+ * importing the same files twice would duplicate them. `way` says how to add to the database
+ * instead; `note` adds what else the caller knows.
+ */
+export function notEmptyForFullImport(database: string, note = '', way = CSV_INCREMENTAL): Error {
+  return new Error(
+    `Database '${database}' is not empty: a full import needs an empty database (importing the same files twice would duplicate them). ` +
+      way +
+      note,
+  );
+}
+
 /** Looks up nodes and relationships already in a database by the keys of the import's id spaces. */
 export class ExistingNodes {
   private reader: ReadTransaction | null = null;

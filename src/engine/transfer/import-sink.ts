@@ -18,7 +18,7 @@ import { BulkLoader, type DatabaseStore } from '../storage/index.js';
 import type { CypherMap } from '../values/types.js';
 import { EntityNotFound, GraphError } from '../errors/index.js';
 import { ExternalIds } from './id-map.js';
-import { ExistingNodes, IdSpaceKeyError } from './existing-nodes.js';
+import { ExistingNodes, IdSpaceKeyError, notEmptyForFullImport } from './existing-nodes.js';
 import type { IdType } from './csv-values.js';
 import {
   CheckpointTracker,
@@ -198,13 +198,7 @@ export class ImportSink {
     if (own !== undefined && !resume) throw resumeRequired(this.store.name, own);
     if (own === undefined && resume) throw nothingToResume(this.store.name, found);
     if (own !== undefined) this.restore(own);
-    else if (this.mode === 'full' && !this.existing.isEmpty()) {
-      throw new Error(
-        `Database '${this.store.name}' is not empty: a full import needs an empty database (importing the same files twice would duplicate them). ` +
-          'Use --mode incremental to add to it: nodes are then identified by their id property, and entries already in the database are duplicates.' +
-          unfinishedNote(found),
-      );
-    }
+    else if (this.mode === 'full' && !this.existing.isEmpty()) throw notEmptyForFullImport(this.store.name, unfinishedNote(found));
     if (key !== null && own === undefined && this.batchSize > 0)
       this.tracker = new CheckpointTracker(key, this.resumable!.files, {
         startedAt: new Date().toISOString(),

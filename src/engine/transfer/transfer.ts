@@ -16,6 +16,7 @@ import { exportCsv } from './csv-export.js';
 import { exportCypher, importCypher } from './cypher-script.js';
 import { TextOutput } from './output.js';
 import { importKey } from './resume.js';
+import { ExistingNodes, notEmptyForFullImport } from './existing-nodes.js';
 
 /** Supported file formats. */
 export type TransferFormat = 'jsonl' | 'csv' | 'cypher';
@@ -49,7 +50,7 @@ export interface ImportOptions extends CsvOptions {
   readonly skipBadRelationships?: boolean;
   /** Skip nodes whose id was already imported (counted as bad entries). */
   readonly skipDuplicateNodes?: boolean;
-  /** `full` needs an empty database, `incremental` adds to it (CSV); unset: add, ids are this import's own. */
+  /** `full` needs an empty database, `incremental` adds to it (CSV by id property; a Cypher script as written); unset: add, ids are this import's own. */
   readonly mode?: ImportMode;
   /** How CSV node ids are read (default `string`). */
   readonly idType?: IdType;
@@ -73,7 +74,21 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
   const readers = options.inputs.map((input) => ({ input, reader: new LineReader(input.file) }));
   const totalBytes = readers.reduce((sum, r) => sum + r.reader.totalBytes, 0);
   const started = Date.now();
-  if (options.format === 'cypher') return importScripts(db, store.name, readers, started);
+  if (options.format === 'cypher') {
+    if (options.mode === 'full') {
+      const existing = new ExistingNodes(store);
+      const empty = existing.isEmpty();
+      existing.close();
+      if (!empty) {
+        throw notEmptyForFullImport(
+          store.name,
+          '',
+          'Use --mode incremental to run the script on it as written (MERGE makes a script repeatable).',
+        );
+      }
+    }
+    return importScripts(db, store.name, readers, started);
+  }
   const sink = new ImportSink(store, {
     onError: options.onError ?? 'fail',
     batchSize: options.batchSize ?? 0,
