@@ -112,7 +112,7 @@ export function cliInPty(
     {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 90_000,
+      timeout: 300_000,
       env: { ...process.env, ...options.env },
     },
   );

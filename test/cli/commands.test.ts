@@ -170,3 +170,44 @@ test('a backup of one database includes system, restores on its own, and lists o
   assert.doesNotMatch(listed.stdout, /NotBackedUp/);
   assert.match(listed.stdout, /"movies"/);
 });
+
+test('scripted shell: :use switches databases, :begin/:commit keeps and :begin/:rollback drops, :help <command> prints its usage', () => {
+  const dataDir = join(temp.dir, 'shell-commands');
+  const script = [
+    'CREATE DATABASE other;',
+    ':use other',
+    'CREATE (:X {v: 1});',
+    ':begin',
+    'CREATE (:X {v: 2});',
+    ':use graphdb',
+    ':commit',
+    ':begin',
+    'CREATE (:X {v: 3});',
+    ':rollback',
+    'MATCH (x:X) RETURN x.v AS v ORDER BY v;',
+    ':use graphdb',
+    'MATCH (x:X) RETURN count(x) AS here;',
+    ':help :use',
+    ':help commit',
+    ':help :nope',
+  ].join('\n');
+  const run = cli(['shell', '--data-dir', dataDir, '--create', '--continue-on-error'], { input: script + '\n' });
+  assert.equal(run.status, 1, 'the :use inside the transaction failed');
+  assert.match(run.stderr, /transaction/i);
+  assert.equal(
+    run.stdout,
+    [
+      'v',
+      '1',
+      '2',
+      'here',
+      '0',
+      'usage: :use <database>',
+      '  Set the active database (not inside an open transaction).',
+      'usage: :commit',
+      '  Commit the currently open transaction.',
+      'No help for :nope; :help lists the commands.',
+      '',
+    ].join('\n'),
+  );
+});

@@ -72,6 +72,22 @@ test('remote shell: parameters of temporal types, typed results, transactions, e
   assert.match(run.stderr, /Neo\.ClientError\.Statement\.SyntaxError: Variable `nope` not defined/);
 });
 
+test('remote shell: :use switches the database of the session, -d picks the first one', () => {
+  const script = [
+    'CREATE DATABASE remoteother IF NOT EXISTS WAIT;',
+    ':use remoteother',
+    "CREATE (:Y {name: 'there'});",
+    ':use graphdb',
+    'MATCH (y:Y) RETURN count(y) AS here;',
+  ].join('\n');
+  const run = cli(['shell', '--address', address], { input: script + '\n' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout, 'here\n0\n');
+  const other = cli(['shell', '--address', address, '-d', 'remoteother', 'MATCH (y:Y) RETURN y.name AS name']);
+  assert.equal(other.status, 0, other.stderr);
+  assert.equal(other.stdout, 'name\n"there"\n');
+});
+
 test('remote shell: a refused connection is reported', () => {
   const run = cli(['shell', '--address', 'bolt://127.0.0.1:1'], { input: 'RETURN 1;\n' });
   assert.equal(run.status, 1);

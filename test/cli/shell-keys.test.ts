@@ -123,6 +123,14 @@ test('readline keys: Ctrl-W/U/K/Y, Ctrl-A/F, Delete versus Backspace, Ctrl-R rev
   assert.equal(run.stdout.match(/│ two\s+│/g)?.length, 2, 'Ctrl-R found and ran the earlier statement again');
 });
 
+test('keys arriving together in one read (a slow link, fast typing) are handled one by one', () => {
+  const burst = ['RETURN 5 AS fivejunk', CTRL.A, ...Array<string>(16).fill(CTRL.F), CTRL.K, CTRL.U, CTRL.Y, ';', '\r'].join('');
+  const run = cliInPty(shellArgs, [{ expect: 'graphdb>' }, { send: burst }, { expect: '1 row' }, ...type(':exit')]);
+  assert.equal(run.status, 0, run.stderr + run.stdout);
+  assert.match(run.stdout, /│ five\s+│/);
+  assert.doesNotMatch(run.stdout, /Neo\.ClientError/);
+});
+
 test(':source runs a script, and stops at its first error naming the statement and the file line', () => {
   const script = join(temp.dir, 'seed.cypher');
   writeFileSync(

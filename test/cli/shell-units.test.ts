@@ -8,6 +8,7 @@ import { EmbeddedClient } from '../../src/cli/shell/client.js';
 import { ShellCore } from '../../src/cli/shell/core.js';
 import { renderRecords } from '../../src/cli/render.js';
 import { progressLine } from '../../src/cli/progress.js';
+import { splitKeyBurst } from '../../src/cli/shell/line-editor.js';
 
 const vocabulary = {
   labels: ['Person', 'Movie'],
@@ -52,6 +53,13 @@ test('rendering formats: table, plain, csv, json', () => {
   assert.equal(renderRecords(keys, rows, 'csv'), 'name,n\n"a,""b""",1\nnull,1.5');
   assert.equal(renderRecords(keys, rows, 'json'), '{"name":"a,\\"b\\"","n":1}\n{"name":null,"n":1.5}');
   assert.match(renderRecords(keys, rows, 'table'), /│ name\s+│ n\s+│/);
+});
+
+test('a chunk of several keys is split into control characters and text runs; one key or a paste is not', () => {
+  assert.deepEqual(splitKeyBurst('ab\x01\x06\x06cd\x0b\r'), ['ab', '\x01', '\x06', '\x06', 'cd', '\x0b', '\r']);
+  assert.equal(splitKeyBurst('\x01'), null);
+  assert.equal(splitKeyBurst('RETURN 1;\rRETURN 2;\r'), null, 'a pasted script keeps its line breaks');
+  assert.equal(splitKeyBurst('\x1b[3~'), null);
 });
 
 test('progress line shows percent, rate and ETA', () => {

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Box, Static, Text, useApp, useInput, useStdin } from 'ink';
-import { HistorySearch, LineEditor, oneLine } from './line-editor.js';
+import { HistorySearch, LineEditor, oneLine, splitKeyBurst } from './line-editor.js';
 import { highlight, type SegmentStyle } from './highlight.js';
 import { complete } from './completion.js';
 import type { ShellCore } from './core.js';
@@ -132,10 +132,17 @@ export function ShellApp({ core, history, connectOutput, banner, onExit }: Shell
   const [vocabulary, setVocabulary] = useState<Vocabulary | null>(null);
   const lastRaw = useRef('');
   const armedExit = useRef(false);
+  /** Set when a chunk of several keys was handled key by key (the chunk itself is then skipped). */
+  const splitChunk = useRef(false);
 
   // Registered before useInput's own listener, so the raw sequence is known when a key is handled.
   useEffect(() => {
     const remember = (data: string) => {
+      const keys = splitKeyBurst(data);
+      if (keys !== null && inputEvents !== undefined) {
+        for (const key of keys) inputEvents.emit('input', key);
+        splitChunk.current = true;
+      }
       lastRaw.current = data;
     };
     inputEvents?.on('input', remember);
@@ -199,6 +206,10 @@ export function ShellApp({ core, history, connectOutput, banner, onExit }: Shell
   };
 
   useInput((input, key) => {
+    if (splitChunk.current) {
+      splitChunk.current = false;
+      return;
+    }
     const raw = rawKey(lastRaw.current);
     const ctrlC = key.ctrl && input === 'c';
     if (!ctrlC) armedExit.current = false;

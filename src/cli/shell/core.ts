@@ -139,7 +139,7 @@ export class ShellCore {
         case ':quit':
           return 'exit';
         case ':help':
-          this.out.info(
+          this.out.result(
             rest.length === 0
               ? HELP_TEXT
               : (COMMAND_HELP.get(rest[0]!.replace(/^:?/, ':').toLowerCase()) ?? `No help for ${rest[0]}; :help lists the commands.`),

@@ -162,3 +162,15 @@ function previousWordStart(text: string, from: number): number {
   while (at > 0 && isWordChar(text[at - 1]!)) at--;
   return at;
 }
+
+/**
+ * The keys of an input chunk that holds several (keys typed or sent faster than the shell reads
+ * them, e.g. over a slow link): each control character on its own, text runs together; null when
+ * the chunk is one key or plain text (a paste, whose line breaks submit lines).
+ */
+export function splitKeyBurst(chunk: string): string[] | null {
+  // eslint-disable-next-line no-control-regex
+  if (chunk.length < 2 || chunk.startsWith('\x1b') || !/[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f]/.test(chunk)) return null;
+  // eslint-disable-next-line no-control-regex
+  return chunk.match(/[\x00-\x1f\x7f]|[^\x00-\x1f\x7f]+/g);
+}
