@@ -16,6 +16,31 @@ const temp = tempDir();
 before(() => ensureBuilt());
 after(() => temp.cleanup());
 
+/**
+ * How long `graphdb <args>` takes from its answer (its first output) to its exit: the closing path a
+ * server beside it could slow down. The least of three runs, so that a machine busy with other work
+ * (which slows every run at random) does not count, while a wait on the server (every run) does.
+ */
+async function exitPath(args: readonly string[]): Promise<number> {
+  const gaps: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let answeredAt = 0;
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      answeredAt ||= performance.now();
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const exitedAt = performance.now();
+    assert.equal(code, 0, output);
+    assert.ok(answeredAt > 0, `no answer: ${output}`);
+    gaps.push(exitedAt - answeredAt);
+  }
+  return Math.min(...gaps);
+}
+
 describe('a data directory that holds no database', () => {
   const missing = () => join(temp.dir, 'no-such-dir');
   const cases: readonly (readonly string[])[] = [
@@ -107,22 +132,33 @@ describe('beside a running server', () => {
     assert.equal(record.http, httpUrl);
   });
 
-  it('lets read commands finish without waiting for the server (was 10 s: two busy checkpoints)', async () => {
-    const started = performance.now();
-    const run = await cliAsync(['mvcc', 'status', '--data-dir', dataDir, '--json']);
-    const elapsed = performance.now() - started;
-    assert.equal(run.status, 0, run.stderr);
-    assert.ok(elapsed < 4000, `mvcc status took ${Math.round(elapsed)} ms beside a server`);
+  it('lets a command exit within half a second of its answer, as it does without a server (was 10 s: two busy checkpoints)', async () => {
+    const alone = join(temp.dir, 'alone');
+    const seed = await GraphDB.open({ dataDir: alone });
+    await (await seed.session().run('UNWIND range(1, 50) AS i CREATE (:Item {i: i})')).pull(-1);
+    await seed.close();
+    const query = 'MATCH (n:Item) RETURN count(n) AS c';
+    const beside = await exitPath(['shell', '--data-dir', dataDir, query]);
+    const baseline = await exitPath(['shell', '--data-dir', alone, query]);
+    assert.ok(
+      beside - baseline < 500,
+      `beside the server the command exited ${Math.round(beside)} ms after its answer, alone ${Math.round(baseline)} ms`,
+    );
+    const status = await cliAsync(['mvcc', 'status', '--data-dir', dataDir, '--json']);
+    assert.equal(status.status, 0, status.stderr);
   });
 
   it('closes an embedded engine on the same directory in well under half a second', async () => {
-    const db = await GraphDB.open({ dataDir });
-    const result = await db.session().run('MATCH (n:Item) RETURN count(n) AS c');
-    assert.equal((await result.pull(-1)).records[0]![0], 50n);
-    const started = performance.now();
-    await db.close();
-    const closing = performance.now() - started;
-    assert.ok(closing < 500, `close took ${Math.round(closing)} ms`);
+    const closings: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const db = await GraphDB.open({ dataDir });
+      const result = await db.session().run('MATCH (n:Item) RETURN count(n) AS c');
+      assert.equal((await result.pull(-1)).records[0]![0], 50n);
+      const started = performance.now();
+      await db.close();
+      closings.push(performance.now() - started);
+    }
+    assert.ok(Math.min(...closings) < 500, `close took ${closings.map(Math.round).join(', ')} ms`);
   });
 
   it("takes `backup --to` through the server's online admin API, and the backup restores", async () => {

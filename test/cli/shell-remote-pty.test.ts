@@ -1,11 +1,14 @@
 /**
  * The remote shell on a pseudo-terminal against a `graphdb serve` with authentication: a masked
  * password prompt when -p is missing, `host:port` without a scheme, the README's default user, and
- * Ctrl-C terminating a running query on the server.
+ * Ctrl-C terminating a running query on the server. `graphdb backup` beside that server: its admin
+ * API answers 401 without credentials, so the command prompts for the password on a terminal (or
+ * takes -u/-p) and says how to give them when it cannot ask.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, cli, cliInPty, ensureBuilt } from './cli-process.js';
 import { tempDir } from './helpers.js';
@@ -121,4 +124,35 @@ test('an address with an unknown scheme is refused with the accepted forms', () 
   const run = cli(['shell', '-a', 'http://127.0.0.1:7474', '-p', 'x'], { input: 'RETURN 1;\n', env: shellEnv });
   assert.equal(run.status, 1);
   assert.match(run.stderr.replace(/\s*\n\s*/g, ' '), /Unsupported scheme 'http'/);
+});
+
+test('backup beside a server with auth: refused without a password it cannot ask for, taken with -u/-p, and after a masked prompt on a terminal', () => {
+  const dataDir = join(temp.dir, 'data');
+  const noTerminal = cli(['backup', '--to', join(temp.dir, 'backup-refused'), '--data-dir', dataDir]);
+  assert.equal(noTerminal.status, 1);
+  assert.match(
+    noTerminal.stderr.replace(/\s*\n\s*/g, ' '),
+    /answered 401 .*Give an admin user with -u\/-p \(or NEO4J_USERNAME\/NEO4J_PASSWORD\)/,
+  );
+  assert.equal(existsSync(join(temp.dir, 'backup-refused', 'manifest.json')), false);
+
+  const wrong = cli(['backup', '--to', join(temp.dir, 'backup-wrong'), '--data-dir', dataDir, '-u', 'admin', '-p', 'not-the-password']);
+  assert.equal(wrong.status, 1);
+  assert.match(wrong.stderr, /401/);
+
+  const given = join(temp.dir, 'backup-given');
+  const withFlags = cli(['backup', '--to', given, '--data-dir', dataDir, '-u', 'admin', '-p', PASSWORD, '--json']);
+  assert.equal(withFlags.status, 0, withFlags.stderr);
+  assert.match((JSON.parse(withFlags.stdout) as { takenBy: string }).takenBy, new RegExp(`running server \\(pid ${server.pid}`));
+
+  const prompted = join(temp.dir, 'backup-prompted');
+  const run = cliInPty(
+    ['backup', '--to', prompted, '--data-dir', dataDir],
+    [{ expect: 'password for admin:' }, { send: PASSWORD }, { sleep: 0.2 }, { send: '\r' }, { expect: 'Backup written to' }],
+  );
+  assert.equal(run.status, 0, run.stderr + run.stdout);
+  assert.doesNotMatch(run.stdout, new RegExp(PASSWORD), 'the password is never echoed');
+  assert.match(run.stdout, new RegExp(`by the running server \\(pid ${server.pid}`));
+  const manifest = JSON.parse(readFileSync(join(prompted, 'manifest.json'), 'utf8')) as { databases: { name: string }[] };
+  assert.deepEqual(manifest.databases.map((d) => d.name).sort(), ['graphdb', 'system']);
 });
