@@ -66,7 +66,7 @@ export async function postAdminAt<T>(base: string, path: string, body: unknown, 
     const errors = (answer as { errors?: { code?: string; message?: string }[] } | null)?.errors;
     const reason = errors?.[0] !== undefined ? `${errors[0].code ?? ''}: ${errors[0].message ?? ''}` : text.slice(0, 300);
     const hint = response.status === 401 ? ' Give an admin user with -u/-p (or NEO4J_USERNAME/NEO4J_PASSWORD).' : '';
-    throw new AdminRequestError(`POST ${url} answered ${response.status} ${reason}.${hint}`);
+    throw new AdminRequestError(`POST ${url} answered ${response.status} ${reason.replace(/\.$/, '')}.${hint}`);
   }
   return answer as T;
 }

@@ -31,15 +31,17 @@ before(async () => {
     ],
     { cwd: temp.dir, env: { ...process.env, HOME: temp.dir, XDG_CONFIG_HOME: temp.dir }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let output = '';
-  server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 30_000;
-  while (!/bolt:\/\/127\.0\.0\.1:\d+/.test(output)) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  address = /bolt:\/\/127\.0\.0\.1:\d+/.exec(output)![0];
+  address = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const onData = (d: Buffer): void => {
+      output += d.toString();
+      const bolt = /bolt:\/\/127\.0\.0\.1:\d+/.exec(output);
+      if (bolt) resolve(bolt[0]);
+    };
+    server.stdout!.on('data', onData);
+    server.stderr!.on('data', onData);
+    server.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+  });
 });
 
 after(async () => {

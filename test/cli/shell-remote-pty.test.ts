@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, cli, cliInPty, ensureBuilt } from './cli-process.js';
+import { ROOT, cli, cliInPty, ensureBuilt, oneLine } from './cli-process.js';
 import { tempDir } from './helpers.js';
 
 const temp = tempDir();
@@ -131,8 +131,8 @@ test('backup beside a server with auth: refused without a password it cannot ask
   const noTerminal = cli(['backup', '--to', join(temp.dir, 'backup-refused'), '--data-dir', dataDir]);
   assert.equal(noTerminal.status, 1);
   assert.match(
-    noTerminal.stderr.replace(/\s*\n\s*/g, ' '),
-    /answered 401 .*Give an admin user with -u\/-p \(or NEO4J_USERNAME\/NEO4J_PASSWORD\)/,
+    oneLine(noTerminal.stderr),
+    /answered 401 Neo\.ClientError\.Security\.Unauthorized: .*authentication failure\. Give an admin user with -u\/-p \(or NEO4J_USERNAME\/NEO4J_PASSWORD\)/,
   );
   assert.equal(existsSync(join(temp.dir, 'backup-refused', 'manifest.json')), false);
 
