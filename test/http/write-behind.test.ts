@@ -64,6 +64,7 @@ function recorder() {
 }
 
 const write = (statement: string, nodes = 1, relationships = 0): PendingWrite => ({
+  id: `w-${statement}`,
   statement,
   parameters: new Map(),
   nodes,

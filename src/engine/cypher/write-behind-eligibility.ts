@@ -1,10 +1,15 @@
 /**
  * Whether a `tx/commit` request may take the HTTP write-behind path: every statement must compile
- * (parse and semantic analysis, through a query cache so repeated texts cost one lookup) and be
- * a pure CREATE (see pure-create.ts). A statement that does not compile is not eligible: it runs
- * synchronously so its error reaches the client.
+ * (parse and semantic analysis, through a query cache so repeated texts cost one lookup), be
+ * a pure CREATE (see pure-create.ts), and pass the parameter checks that can be made up front
+ * (every parameter it uses must be given; one used as a property value, or as a whole property
+ * map, must be storable). A
+ * statement that fails any of these is not eligible: it runs synchronously so its normal error
+ * reaches the client instead of a 202 for a write that could never be flushed.
  */
+import { assertStorableProperty } from '../storage/property-rules.js';
 import type { CypherValue } from '../values/types.js';
+import { childrenOf, Kind, type AstNode, type Expression } from './ast/index.js';
 import { QueryCache } from './query-cache.js';
 import { pureCreateEstimate, type PureCreateEstimate } from './pure-create.js';
 
@@ -27,7 +32,9 @@ export class AsyncWriteClassifier {
     for (const request of statements) {
       let estimate: PureCreateEstimate | null;
       try {
-        estimate = pureCreateEstimate(this.cache.compile(request.statement).ast, request.parameters);
+        const { ast } = this.cache.compile(request.statement);
+        estimate = pureCreateEstimate(ast, request.parameters);
+        if (estimate !== null) assertStorableParameters(ast, request.parameters);
       } catch {
         return null;
       }
@@ -36,4 +43,26 @@ export class AsyncWriteClassifier {
     }
     return estimates;
   }
+}
+
+/** Throws when a parameter is missing, or is a property value (or a property map) that cannot be stored. */
+function assertStorableParameters(node: AstNode, parameters: ReadonlyMap<string, CypherValue>): void {
+  if (node.kind === Kind.Parameter && !parameters.has(node.name)) throw new TypeError(`Expected parameter(s): ${node.name}`);
+  if (node.kind === Kind.NodePattern || node.kind === Kind.RelationshipPattern) {
+    const { properties } = node;
+    if (properties?.kind === Kind.Parameter) {
+      const map = parameters.get(properties.name);
+      if (!(map instanceof Map)) throw new TypeError(`$${properties.name} is not a property map`);
+      for (const value of (map as ReadonlyMap<string, CypherValue>).values()) if (value !== null) assertStorableProperty(value);
+    } else if (properties?.kind === Kind.MapLiteral) {
+      for (const entry of properties.entries) assertStorableValue(entry.value, parameters);
+    }
+  }
+  for (const child of childrenOf(node)) assertStorableParameters(child, parameters);
+}
+
+function assertStorableValue(expression: Expression, parameters: ReadonlyMap<string, CypherValue>): void {
+  if (expression.kind !== Kind.Parameter) return;
+  const value = parameters.get(expression.name);
+  if (value !== undefined && value !== null) assertStorableProperty(value);
 }

@@ -14,19 +14,21 @@ import type { AuthService } from '../../engine/auth/index.js';
 import type { ServerEngine } from '../engine-port.js';
 import { instrumentEngine } from '../instrumented-engine.js';
 import { GraphdbMetrics } from '../metrics.js';
-import { mapError } from './http-errors.js';
+import { mapError, statementErrorEntry } from './http-errors.js';
 import { JsonSyntaxError, parseJson } from './json/parse-json.js';
 import { collectOpenApiRoutes, type OpenApiCollector } from './openapi.js';
 import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { observabilityRoutes } from './routes/observability.js';
 import { transactionRoutes } from './routes/transactions.js';
+import { writeStatusRoutes } from './routes/write-status.js';
 import { queryApiRoutes } from './routes/query-api.js';
 import { securityContextFor, UNRESTRICTED } from './security-context.js';
 import type { BoltEndpoint, HttpServices, SubsystemProbes } from './services.js';
 import { TrustedProxies, stripForwardingHeaders } from './trusted-proxies.js';
 import { OpenTransactions } from './tx/open-transactions.js';
 import { WriteBehindQueue } from './tx/write-behind.js';
+import { WriteStatuses } from './tx/write-statuses.js';
 
 /** Inputs of `buildHttpServer`. */
 export interface HttpServerOptions {
@@ -64,12 +66,16 @@ function createServices(options: HttpServerOptions, openapi: OpenApiCollector): 
   const { config, logger } = options;
   const metrics = options.metrics ?? new GraphdbMetrics(() => options.engine.databaseFigures(), options.probes?.embeddingsPending);
   const engine = instrumentEngine(options.engine, metrics);
+  const writeStatuses = new WriteStatuses();
   const writeBehind = new WriteBehindQueue({
     openSession: (sessionOptions) => engine.session({ ...sessionOptions, security: UNRESTRICTED }),
     settingsFor: (database) => config.effectiveConfig(database).async_writes,
     onFailure: (database, write, error) => {
-      logger.error({ database, statement: write.statement, err: error }, 'async write failed');
+      const { code, message } = statementErrorEntry(error);
+      writeStatuses.failed(write.id, code, message);
+      logger.error({ database, write: write.id, statement: write.statement, err: error }, 'async write failed');
     },
+    onWritten: (_database, write, bookmark) => writeStatuses.written(write.id, bookmark),
   });
   const transactions = new OpenTransactions(config.global.server.transaction_idle_timeout, (entry, error) =>
     error === null
@@ -82,6 +88,7 @@ function createServices(options: HttpServerOptions, openapi: OpenApiCollector): 
     configFile: options.configFile ?? null,
     metrics,
     writeBehind,
+    writeStatuses,
     transactions,
     version: options.version,
     startedAt: options.startedAt ?? new Date(),
@@ -241,6 +248,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   const prefix = settings.base_path;
   await app.register(healthRoutes, { prefix });
   await app.register(transactionRoutes, { prefix });
+  await app.register(writeStatusRoutes, { prefix });
   await app.register(queryApiRoutes, { prefix });
   await app.register(adminRoutes, { prefix });
   await app.register(observabilityRoutes, { prefix });

@@ -12,6 +12,7 @@ import type { AuthService } from '../../engine/auth/index.js';
 import type { AccessLevel } from './security-context.js';
 import type { OpenTransactions } from './tx/open-transactions.js';
 import type { WriteBehindQueue } from './tx/write-behind.js';
+import type { WriteStatuses } from './tx/write-statuses.js';
 
 /** Readiness of the search indexes, shown in `/admin/stats`. */
 export interface SearchReadiness {
@@ -60,6 +61,8 @@ export interface HttpServices {
   readonly configFile: string | null;
   readonly metrics: GraphdbMetrics;
   readonly writeBehind: WriteBehindQueue;
+  /** Outcomes of the writes acknowledged with 202. */
+  readonly writeStatuses: WriteStatuses;
   readonly transactions: OpenTransactions;
   readonly version: string;
   readonly startedAt: Date;

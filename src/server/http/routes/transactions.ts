@@ -6,8 +6,10 @@
  *   runs more statements in it, `POST /db/{db}/tx/{id}/commit` commits, `DELETE /db/{db}/tx/{id}`
  *   rolls back. Idle transactions expire. A statement error rolls the transaction back.
  * - With async writes enabled for the database, a request made only of pure CREATE statements
- *   (decided from the AST) is queued for the write-behind engine: 202 and
- *   `X-Graphdb-Consistency: eventual`. Everything else is synchronous and durable (200).
+ *   (decided from the AST) whose parameters pass the up-front checks is queued for the
+ *   write-behind engine: 202, `X-Graphdb-Consistency: eventual`, a `writeId` in the body and a
+ *   `Location` of its status, `GET /db/{db}/tx/writes/{id}` (routes/write-status.ts).
+ *   Everything else is synchronous and durable (200), so its errors come back at once.
  *
  * `X-Graphdb-As-Of-Version` / `X-Graphdb-As-Of-Time` on a request that begins a transaction make
  * it a read-only temporal read (docs/temporal-reads.md).
@@ -150,7 +152,7 @@ function sendJson(reply: FastifyReply, status: number, json: string): FastifyRep
 /** Registers the transactional endpoint routes. */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   const services = app.graphdb;
-  const { engine, transactions, writeBehind } = services;
+  const { engine, transactions, writeBehind, writeStatuses } = services;
   const classifier = new AsyncWriteClassifier();
 
   const timeoutFor = (request: FastifyRequest): number => {
@@ -225,7 +227,14 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         params: databaseParams,
         headers: headersSchema,
         body: bodySchema,
-        response: { 200: resultSchema, 202: { ...resultSchema, description: 'Accepted for asynchronous write (eventual consistency)' } },
+        response: {
+          200: resultSchema,
+          202: {
+            ...resultSchema,
+            properties: { ...resultSchema.properties, writeId: { type: 'string', description: 'Id of the status route in Location' } },
+            description: 'Accepted for asynchronous write (eventual consistency)',
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -239,7 +248,10 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         // Queued writes are flushed later under the server's own context: check the client's right now.
         request.security.authorize?.(database, 'write');
         for (const s of statements) engine.authorizeStatement?.(request.security, database, s.statement);
-        statements.forEach((s, i) => writeBehind.enqueue(database, { statement: s.statement, parameters: s.parameters, ...estimates[i]! }));
+        const id = writeStatuses.accept(database, ownerOf(request), statements.length);
+        statements.forEach((s, i) =>
+          writeBehind.enqueue(database, { id, statement: s.statement, parameters: s.parameters, ...estimates[i]! }),
+        );
         const results = estimates.map((e, i) => {
           const stats = statements[i]!.includeStats
             ? `,"stats":${JSON.stringify({ contains_updates: true, nodes_created: e.nodes, relationships_created: e.relationships })}`
@@ -247,7 +259,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
           return `{"columns":[],"data":[]${stats}}`;
         });
         reply.header('X-Graphdb-Consistency', 'eventual');
-        return sendJson(reply, 202, responseJson({ results, errors: [] }));
+        reply.header('Location', `${externalBaseUrl(request)}/db/${encodeURIComponent(database)}/tx/writes/${id}`);
+        return sendJson(reply, 202, responseJson({ results, errors: [] }, { writeId: id }));
       }
       const session = sessionOn(request, database);
       try {

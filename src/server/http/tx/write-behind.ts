@@ -5,13 +5,16 @@
  * limits (0 = unlimited). `close()` flushes everything, so a clean shutdown loses nothing.
  *
  * A batch that fails as a whole is retried statement by statement, so one bad statement does
- * not drop the others; failures are logged and counted.
+ * not drop the others; every statement's outcome (written with its bookmark, or failed with its
+ * error) is reported through the callbacks, so nothing acknowledged disappears unreported.
  */
 import type { AsyncWriteSettings } from '../../../engine/config/index.js';
 import type { QueryParameters, Session, SessionOptions } from '../../../engine/index.js';
 
 /** One accepted statement waiting to be written. */
 export interface PendingWrite {
+  /** The acknowledged write it belongs to (see write-statuses.ts). */
+  readonly id: string;
   readonly statement: string;
   readonly parameters: QueryParameters;
   /** Estimated nodes and relationships it creates (for the cache limits). */
@@ -27,8 +30,8 @@ export interface WriteBehindOptions {
   readonly settingsFor: (database: string) => AsyncWriteSettings;
   /** Reports a statement that could not be written. */
   readonly onFailure: (database: string, write: PendingWrite, error: unknown) => void;
-  /** Reports a successful batch. */
-  readonly onFlushed?: (database: string, statements: number) => void;
+  /** Reports a statement written, with the bookmark of its commit. */
+  readonly onWritten?: (database: string, write: PendingWrite, bookmark: string | null) => void;
 }
 
 class DatabaseQueue {
@@ -149,14 +152,14 @@ export class WriteBehindQueue {
         const tx = await session.beginTransaction({ mode: 'WRITE' });
         try {
           for (const write of batch) await (await tx.run(write.statement, write.parameters)).discard();
-          await tx.commit();
+          const bookmark = await tx.commit();
+          this.flushed += batch.length;
+          for (const write of batch) this.options.onWritten?.(database, write, bookmark);
+          return;
         } catch (error) {
           if (tx.isOpen) await tx.rollback();
           throw error;
         }
-        this.flushed += batch.length;
-        this.options.onFlushed?.(database, batch.length);
-        return;
       } catch {
         // The batch failed as a whole: write each statement alone so only the bad ones are lost.
       }
@@ -164,12 +167,12 @@ export class WriteBehindQueue {
         try {
           await (await session.run(write.statement, write.parameters, { mode: 'WRITE' })).discard();
           this.flushed++;
+          this.options.onWritten?.(database, write, session.lastBookmark());
         } catch (error) {
           this.failed++;
           this.options.onFailure(database, write, error);
         }
       }
-      this.options.onFlushed?.(database, batch.length);
     } finally {
       await session.close();
     }
