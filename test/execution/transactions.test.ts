@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { GraphDB } from '../../src/engine/index.js';
 import { exec, openTestDb, rows } from './helpers.js';
 
@@ -79,4 +81,26 @@ test('CALL { } IN TRANSACTIONS OF n ROWS commits every n rows in auto-commit', a
   const tx = await s.beginTransaction();
   await assert.rejects(async () => tx.run('UNWIND [1] AS i CALL (i) { CREATE (:Batch) } IN TRANSACTIONS'));
   await exec(s, 'MATCH (n) DETACH DELETE n');
+});
+
+test('LOAD CSV into CALL { } IN TRANSACTIONS streams: batches before a bad record stay committed, as in Neo4j', async () => {
+  const s = db.session();
+  const lines = ['id'];
+  for (let i = 1; i <= 25; i++) lines.push(String(i));
+  lines.push('"unterminated');
+  mkdirSync(db.importDirectory, { recursive: true });
+  writeFileSync(join(db.importDirectory, 'stream-batches.csv'), `${lines.join('\n')}\n`);
+  await assert.rejects(async () =>
+    (
+      await s.run(
+        "LOAD CSV WITH HEADERS FROM 'file:///stream-batches.csv' AS r CALL (r) { CREATE (:Streamed {id: r.id}) } IN TRANSACTIONS OF 10 ROWS",
+      )
+    ).discard(),
+  );
+  assert.deepEqual(
+    await rows(s, 'MATCH (n:Streamed) RETURN count(n) AS c'),
+    [{ c: 20n }],
+    'the two full batches read before the bad record',
+  );
+  await exec(s, 'MATCH (n:Streamed) DELETE n');
 });

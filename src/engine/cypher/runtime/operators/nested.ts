@@ -5,6 +5,7 @@
 import { SemanticError } from '../../../errors/index.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { Foreach } from '../../planner/logical/foreach.js';
+import type { LogicalOperator } from '../../planner/logical/logical-operator.js';
 import type { Merge } from '../../planner/logical/merge.js';
 import type { Optional } from '../../planner/logical/optional.js';
 import type { SubqueryApply } from '../../planner/logical/subquery-apply.js';
@@ -66,6 +67,16 @@ function* applyOnce(op: SubqueryApply, inner: PhysicalOperator, ctx: ExecutionCo
 }
 
 /**
+ * True when the input of `CALL { } IN TRANSACTIONS` reads nothing from the graph once it started:
+ * `LOAD CSV` or `UNWIND` straight over the statement's argument row (their source is evaluated
+ * once, before the first batch). Such input streams batch by batch, as Neo4j reads it, instead
+ * of being buffered whole first (a million CSV rows held at once, and the GC pauses that brings).
+ */
+function streamsAcrossCommits(input: LogicalOperator): boolean {
+  return (input.op === 'LoadCsv' || input.op === 'Unwind') && input.input.op === 'Argument';
+}
+
+/**
  * SubqueryApply: correlated CALL { }; unit subqueries pass the input row once. With
  * `IN TRANSACTIONS OF n ROWS` the input is read first, then a COMMIT signal follows every n
  * outer rows, so the statement runner commits each batch in its own transaction.
@@ -86,6 +97,20 @@ export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator
       return;
     }
     const size = Math.max(1, checkCount(batch({}, ctx), 'IN TRANSACTIONS OF ... ROWS'));
+    if (streamsAcrossCommits(op.input)) {
+      let applied = 0;
+      for (const row of input(ctx, rows)) {
+        if (isSignal(row)) {
+          yield row;
+          continue;
+        }
+        if (applied > 0 && applied % size === 0) yield COMMIT;
+        if (ctx.scheduler.tick()) yield PAUSE;
+        yield* applyOnce(op, inner, ctx, row);
+        applied++;
+      }
+      return;
+    }
     const outer: Row[] = [];
     yield* drain(ctx, input(ctx, rows), outer);
     for (let i = 0; i < outer.length; i++) {
