@@ -24,6 +24,7 @@ import type { Token } from '../lexer/token.js';
 import { TokenKind } from '../lexer/token-kind.js';
 import { UpdateParser } from './update-parser.js';
 import { conditionalQuery, nextQuery, type ConditionalBranch } from './gql-composition.js';
+import { searchPatternProblem, vectorSearchClauses, type VectorSearch } from './search-subclause.js';
 
 /** The keywords a clause can start with, as listed in "expected ..." messages. */
 export const clauseKeywords = [
@@ -167,16 +168,48 @@ export abstract class ClauseParser extends UpdateParser {
     return this.finish<Use>(start, { kind: Kind.Use, graph });
   }
 
-  /** `Match : [OPTIONAL] MATCH Pattern Hint* [WHERE Expression]` */
-  private parseMatch(): Match {
+  /** `Match : [OPTIONAL] MATCH Pattern Hint* [Search] [WHERE Expression]` (Search in Cypher 25 only). */
+  private parseMatch(): Clause {
     const start = this.peek();
     const optional = this.optionalKeyword('OPTIONAL');
     this.expectKeyword('MATCH');
     const pattern = this.parsePattern();
     const hints: UsingHint[] = [];
     while (this.peekKeyword('USING')) hints.push(this.parseHint());
+    const searchStart = this.peek();
+    const search = this.cypherVersion !== '5' && this.peekKeyword('SEARCH') ? this.parseSearch() : null;
     const where = this.optionalKeyword('WHERE') ? this.parseExpression() : null;
-    return this.finish<Match>(start, { kind: Kind.Match, optional, pattern, hints, where });
+    const match = this.finish<Match>(start, { kind: Kind.Match, optional, pattern, hints, where });
+    if (search === null) return match;
+    const problem = searchPatternProblem(match, search.binding.name);
+    if (problem !== null) throw this.errorAt(searchStart, problem);
+    const [first, ...rest] = vectorSearchClauses(match, search);
+    this.pendingClauses.push(...rest);
+    return first!;
+  }
+
+  /** `Search : SEARCH Variable IN '(' VECTOR INDEX Name FOR Expression LIMIT Expression ')' [SCORE AS Variable]` */
+  private parseSearch(): VectorSearch {
+    this.expectKeyword('SEARCH');
+    const binding = this.parseVariable();
+    this.expectKeyword('IN');
+    this.expectToken(TokenKind.LParen);
+    this.expectKeyword('VECTOR');
+    this.expectKeyword('INDEX');
+    const indexName = this.parseName('an index name');
+    this.expectKeyword('FOR');
+    const query = this.parseExpression();
+    if (this.peekKeyword('WHERE')) {
+      throw this.errorAt(
+        this.peek(),
+        'WHERE inside SEARCH (vector search with filters) is not supported: vector indexes here store no additional properties; filter in the WHERE of the MATCH instead',
+      );
+    }
+    this.expectKeyword('LIMIT');
+    const limit = this.parseExpression();
+    this.expectToken(TokenKind.RParen);
+    const score = this.optionalKeyword('SCORE') ? (this.expectKeyword('AS'), this.parseVariable()) : null;
+    return { binding, indexName, query, limit, score };
   }
 
   /**
