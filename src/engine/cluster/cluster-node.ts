@@ -101,6 +101,18 @@ export async function retrying<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Settles like `work`, or rejects after `ms` when `work` has not settled: one NATS request that never
+ * answers (a stream still electing its leader) must not stop every later lease round.
+ */
+function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 /** A cluster member. */
 export class ClusterNode {
   private readonly replicas = new Map<string, Replica>();
@@ -246,7 +258,7 @@ export class ClusterNode {
   /** One lease round: renew (leader), or take the lease when free and every log is applied. */
   private tick(): Promise<void> {
     if (this.ticking !== null || this.stopped) return this.ticking ?? Promise.resolve();
-    this.ticking = this.round()
+    this.ticking = withDeadline(this.round(), Math.max(5000, 2 * this.ttlMs), 'cluster lease round')
       .catch((error: unknown) => this.options.warn?.('cluster lease round failed', error))
       .finally(() => {
         this.ticking = null;
