@@ -76,7 +76,10 @@ describe('one mapping table for every listener', () => {
       const error = graphError(code, 'probe');
       const mapping = errorMapping(error);
       const classification = classOf(code);
-      assert.equal(mapping.boltClassification, { ClientError: 'CLIENT_ERROR', TransientError: 'TRANSIENT_ERROR', DatabaseError: 'DATABASE_ERROR' }[classification]);
+      assert.equal(
+        mapping.boltClassification,
+        { ClientError: 'CLIENT_ERROR', TransientError: 'TRANSIENT_ERROR', DatabaseError: 'DATABASE_ERROR' }[classification],
+      );
       if (classification === 'DatabaseError') {
         assert.equal(mapping.httpStatus, 500, code);
         assert.equal(mapping.grpcCode, Code.Internal, code);
