@@ -144,6 +144,9 @@ export default class Shell extends Command {
       import('ink'),
       import('../cli/shell/app.js'),
     ]);
+    // Raw mode before the first frame: keys typed while the prompt appears reach the editor as
+    // keys, instead of being echoed and line-buffered by the terminal until ink enables raw mode.
+    if (process.stdin.isTTY) process.stdin.setRawMode(true);
     const banner = `Connected to graphdb ${this.config.version} (${where}), database "${client.database}".\nType :help for a list of available commands or :exit to exit the shell.\nNote that Cypher queries must end with a semicolon.`;
     const app = render(
       createElement(ShellApp, {

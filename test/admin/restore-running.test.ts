@@ -32,6 +32,8 @@ describe('restore into the running server', () => {
       'server.bolt_port': 0,
       'server.bolt_address': '127.0.0.1',
       'server.read_workers': 2,
+      // The setup writes must be durable when answered: a pure CREATE would otherwise be answered 202 before its flush.
+      'async_writes.enabled': false,
     });
     driver = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo4j', 'any'), {
       maxTransactionRetryTime: 30_000,
