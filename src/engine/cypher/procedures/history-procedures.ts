@@ -8,18 +8,11 @@
 import { ArgumentError, graphError, StatusCodes } from '../../errors/index.js';
 import { isNode, isRelationship } from '../../values/kinds.js';
 import { CypherDateTime, type CypherValue } from '../../values/types.js';
+import type { EntityVersion } from '../../mvcc/entity-versions.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
 
 /** One listed version: the storage's version fields and commit times (epoch ms, null when unknown). */
-export interface ListedVersion {
-  readonly version: bigint;
-  readonly endVersion: bigint | null;
-  readonly deleted: boolean;
-  readonly labels: readonly string[];
-  readonly type: string | null;
-  readonly startId: bigint | null;
-  readonly endId: bigint | null;
-  readonly properties: ReadonlyMap<string, CypherValue>;
+export interface ListedVersion extends EntityVersion {
   readonly from: number | null;
   readonly to: number | null;
 }
