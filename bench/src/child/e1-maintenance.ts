@@ -33,7 +33,7 @@ function writeLines(file: string, header: string, line: (i: number) => string): 
 }
 
 /** What one phase measured (milliseconds). */
-interface Phase {
+export interface Phase {
   readonly name: string;
   readonly durationMs: number;
   readonly timer: { readonly samples: number; readonly p99: number; readonly max: number };

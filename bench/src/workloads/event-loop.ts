@@ -14,20 +14,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext } from '../context.js';
 import { WorkloadRecorder, type WorkloadResult } from '../report-model.js';
+import type { Phase } from '../child/e1-maintenance.js';
 
 const CHILD = fileURLToPath(new URL('../child/e1-maintenance.ts', import.meta.url));
 const ADAPTER = 'graphdb server';
 const TIMER_P99_MS = 20;
 const RETURN1_P99_MS = 25;
-
-interface Phase {
-  readonly name: string;
-  readonly durationMs: number;
-  readonly timer: { readonly samples: number; readonly p99: number; readonly max: number };
-  readonly timerCpu: { readonly p99: number; readonly max: number };
-  readonly return1: { readonly count: number; readonly p50: number; readonly p99: number; readonly max: number };
-  readonly detail: string;
-}
 
 /** Rows per operation for a profile. */
 export function e1Rows(profile: string): number {
