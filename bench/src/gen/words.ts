@@ -2,18 +2,15 @@
  * A small English vocabulary for generated names, bios and documents. The most frequent ranks are
  * real words; `vocabulary(n)` extends the list with pronounceable synthetic words for the long tail.
  */
-import { createRequire } from 'node:module';
+import { porterStem } from '../../../src/engine/search/text/porter-stemmer.js';
 import { Rng } from '../rng.js';
-
-/** Porter stemmer from `natural` (deep import: its index loads database clients). */
-const porter = createRequire(import.meta.url)('natural/lib/natural/stemmers/porter_stemmer.js') as { stem(token: string): string };
 
 /**
  * Whether a word is its own Porter stem. The vocabulary keeps only such words, so a stemming
  * analyzer (graphdb, Lucene) and a non-stemming one (FTS5 unicode61) see the same terms.
  */
 function stemStable(word: string): boolean {
-  return porter.stem(word) === word;
+  return porterStem(word) === word;
 }
 
 /** Common English words, roughly by frequency. */

@@ -4,7 +4,7 @@
  * document containing "runs". Numbers are kept as tokens; punctuation separates tokens; an
  * apostrophe inside a word is dropped ("don't" -> "dont").
  */
-import PorterStemmer from 'natural/lib/natural/stemmers/porter_stemmer.js';
+import { porterStem } from './porter-stemmer.js';
 
 /** Longest token indexed; longer runs are usually base64 or hashes, not words. */
 const MAX_TOKEN_LENGTH = 64;
@@ -55,7 +55,7 @@ const STEM_CACHE_MAX = 200_000;
 export function stem(token: string): string {
   const cached = stemCache.get(token);
   if (cached !== undefined) return cached;
-  const stemmed = /\d/.test(token) ? token : PorterStemmer.stem(token);
+  const stemmed = /\d/.test(token) ? token : porterStem(token);
   if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
   stemCache.set(token, stemmed);
   return stemmed;
