@@ -33,7 +33,7 @@ export { DatabaseServices, type LifecycleOptions, type Snapshot } from './databa
 export {
   SearchManager,
   searchSettingsFrom,
-  vectorBackend,
+  loadVectorBackend,
   type DatabaseSearch,
   type SearchLogger,
   type SearchMethod,

@@ -16,7 +16,7 @@ import {
   SETTINGS_BY_ENV,
   suggestKey,
 } from '../engine/config/index.js';
-import { bootstrapFromSnapshots, vectorBackend, type LifecycleClock } from '../engine/index.js';
+import { bootstrapFromSnapshots, loadVectorBackend, type LifecycleClock } from '../engine/index.js';
 import type { AuthService } from '../engine/auth/index.js';
 import { startBoltServer, type BoltServer } from './bolt/index.js';
 import { boltAuthenticator, openAuthService } from './credentials.js';
@@ -182,7 +182,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   let member: ServerClusterMember | null = null;
   const enginePort: ServerEngine = { ...engine.port, session: (sessionOptions) => (member?.port ?? engine.port).session(sessionOptions) };
   const search = engine.graphdb.searchServices;
-  const backend = search === null ? null : vectorBackend();
+  const backend = search === null ? null : loadVectorBackend();
   if (backend?.name === 'exact') {
     logger.warn({ reason: backend.reason }, 'vector search has no ANN index backend: every vector query is an exact scan');
   }

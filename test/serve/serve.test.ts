@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import neo4j from 'neo4j-driver';
+import { writeBrokenFaissPackage } from '../search/helpers/broken-faiss.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -58,21 +59,36 @@ function spawnServe(
   return { child, output: () => output, exited };
 }
 
-async function waitForLog(
+/** Resolves with the first match of `pattern` in the child's output; rejects when the child exits or time runs out. */
+function waitForLog(
+  child: ChildProcess,
   output: () => string,
   pattern: RegExp,
   exited: Promise<number | null>,
   timeoutMs = 30_000,
 ): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  let done = false;
-  void exited.then(() => (done = true));
-  for (;;) {
-    const match = output().match(pattern);
-    if (match) return match;
-    if (done || Date.now() > deadline) throw new Error(`no ${pattern} in output:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      const match = output().match(pattern);
+      if (match) finish(() => resolve(match));
+    };
+    const fail = (): void => finish(() => reject(new Error(`no ${pattern} in output:\n${output()}`)));
+    const timer = setTimeout(fail, timeoutMs);
+    const finish = (settle: () => void): void => {
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      child.stderr!.off('data', check);
+      settle();
+    };
+    // The output accumulates in listeners added first, so a check on each chunk sees it.
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    void exited.then(() => {
+      check();
+      fail();
+    });
+    check();
+  });
 }
 
 async function serve(dataDir: string, extraArgs: string[] = [], env: Record<string, string> = {}): Promise<Served> {
@@ -93,8 +109,13 @@ async function serve(dataDir: string, extraArgs: string[] = [], env: Record<stri
     ],
     env,
   );
-  const http = await waitForLog(spawned.output, /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*HTTP listener started/, spawned.exited);
-  const bolt = await waitForLog(spawned.output, /"url":"bolt:\/\/127\.0\.0\.1:(\d+)"/, spawned.exited);
+  const http = await waitForLog(
+    spawned.child,
+    spawned.output,
+    /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*HTTP listener started/,
+    spawned.exited,
+  );
+  const bolt = await waitForLog(spawned.child, spawned.output, /"url":"bolt:\/\/127\.0\.0\.1:(\d+)"/, spawned.exited);
   return { ...spawned, url: http[1]!, boltPort: Number(bolt[1]) };
 }
 
@@ -140,6 +161,20 @@ describe('graphdb serve', () => {
     assert.match(served.output(), /shutdown complete/);
   });
 
+  it('warns at startup and /status names exact search when the faiss native build cannot be loaded', async () => {
+    const broken = writeBrokenFaissPackage(tempDir());
+    const served = await serve(tempDir(), [], {
+      BROKEN_FAISS_PACKAGE: broken,
+      NODE_OPTIONS: `--require ${path.join(here, 'fixtures', 'broken-faiss.cjs')}`,
+    });
+    assert.match(served.output(), /"level":40[^\n]*faiss-node failed to load[^\n]*vector search has no ANN index backend/);
+    const status = (await (await fetch(`${served.url}/status`)).json()) as any;
+    assert.equal(status.search.vector_backend, 'exact');
+    assert.match(status.search.vector_backend_reason, /^faiss-node failed to load: .*faiss-node\.node/);
+    served.child.kill('SIGTERM');
+    assert.equal(await served.exited, 0);
+  });
+
   it('loses nothing when killed with SIGKILL right after a 200 write', async () => {
     const dataDir = tempDir();
     const first = await serve(dataDir, [], { GRAPHDB_ASYNC_WRITES_ENABLED: 'false' });
@@ -179,7 +214,12 @@ describe('graphdb serve', () => {
       GRAPHDB_NO_AUTH: 'true',
       GRAPHDB_LOG_LEVEL: 'debug',
     });
-    const match = await waitForLog(spawned.output, /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*HTTP listener started/, spawned.exited);
+    const match = await waitForLog(
+      spawned.child,
+      spawned.output,
+      /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*HTTP listener started/,
+      spawned.exited,
+    );
     assert.equal((await fetch(`${match[1]}/from-file/health`)).status, 200);
     assert.doesNotMatch(spawned.output(), /Bolt listener started/);
     assert.match(spawned.output(), /"level":20/, 'debug level logs');

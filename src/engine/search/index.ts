@@ -10,7 +10,7 @@ export type { SearchLogger } from './logger.js';
 export type { TextHit } from './text/inverted-index.js';
 export { parseTextQuery, type TextQuery } from './text/query-parser.js';
 export type { VectorHit, VectorStatus, VectorStrategy } from './vector/vector-collection.js';
-export { vectorBackend, type VectorBackend } from './vector/faiss.js';
+export { loadVectorBackend, vectorBackend, type VectorBackend } from './vector/faiss.js';
 export { vectorIndexDefinition, type VectorIndexDefinition } from './named-indexes.js';
 export { createEmbeddingProvider } from './embeddings/factory.js';
 export { EmbeddingProviderError, type EmbeddingProvider } from './embeddings/provider.js';

@@ -85,6 +85,16 @@ export function vectorBackend(): VectorBackend {
   return { name: 'faiss' };
 }
 
+/**
+ * Loads faiss-node when its native build is present and tells which backend is then active: a
+ * build that exists but cannot be loaded (wrong ABI, a missing shared library) shows here, where
+ * `vectorBackend()` would still expect faiss. The server calls it once at startup (tens of ms).
+ */
+export function loadVectorBackend(): VectorBackend {
+  if (vectorBackend().name === 'faiss') loadFaiss();
+  return vectorBackend();
+}
+
 /** Metric of a faiss index: inner product (on normalized vectors, i.e. cosine) or squared L2. */
 export type FaissMetric = 'ip' | 'l2';
 
