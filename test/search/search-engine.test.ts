@@ -65,6 +65,55 @@ test('a committed node is findable by text at once; deletes and rollbacks are re
   });
 });
 
+test('a large commit is indexed in slices after it returns, and every read applies what is still queued first', async () => {
+  await withEngine(async (engine, search, name) => {
+    const db = engine.database();
+    const setup = await db.beginWrite();
+    setup.createIndex(
+      { name: 'titles', type: 'FULLTEXT', entityType: 'NODE', labelsOrTypes: ['Doc'], properties: ['title'], options: new Map() },
+      false,
+    );
+    setup.commit();
+    const reader = db.beginRead();
+    search.database(name).syncIndexes(reader);
+    reader.close();
+    const service = search.database(name);
+    const write = async (from: number, count: number): Promise<bigint[]> => {
+      const w = await db.beginWrite();
+      const ids: bigint[] = [];
+      for (let i = from; i < from + count; i++) ids.push(w.createNode(['Doc'], props({ title: `document number${i}` })));
+      w.commit();
+      return ids;
+    };
+    const small = await write(0, 10);
+    assert.equal(service.queuedEvents, 0, 'a small commit is applied at once');
+    const large = await write(10, 2000);
+    assert.equal(service.queuedEvents, 2000, 'a large commit is queued, not applied inside the commit');
+    const last = large[large.length - 1]!;
+    assert.deepEqual(
+      service.queryFulltext('titles', 'number2009').map((h) => h.nodeId),
+      [last],
+      'a read applies the queue first',
+    );
+    assert.equal(service.queuedEvents, 0);
+
+    const second = await write(2010, 2000);
+    assert.equal(service.queuedEvents, 2000);
+    let turns = 0;
+    while (service.queuedEvents > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns++;
+    }
+    assert.ok(turns >= 1, 'drained by the event loop, one slice per turn');
+    const page = await service.search({ query: 'number4009', method: 'text' });
+    assert.deepEqual(
+      page.results.map((r) => r.nodeId),
+      [second[second.length - 1]],
+    );
+    assert.equal(service.status().text_documents, small.length + large.length + second.length);
+  });
+});
+
 test('FULLTEXT and VECTOR indexes from the catalog, queried like Neo4j procedures', async () => {
   await withEngine(async (engine, search, name) => {
     const db = engine.database();

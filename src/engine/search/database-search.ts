@@ -4,10 +4,14 @@
  * worker, hybrid search with its result cache, and persistence.
  *
  * Consistency: `apply(events)` is called with each committed transaction's change events (the
- * SearchManager subscribes it to the storage engine's bus), synchronously, so a node written is
+ * SearchManager subscribes it to the storage engine's bus). A small commit's events are applied at
+ * once; a large one's (a LOAD CSV batch, a bulk import) are queued and applied in time slices
+ * (search/change-backlog.ts), so indexing them never holds the event loop. Every read of the indexes (searches,
+ * index queries, status, `text`/`named`) first applies what is still queued, so a node written is
  * findable by text and by its explicit vector properties as soon as the commit returns. Automatic
  * embeddings follow after the worker's delay (`embeddingDelayMs`).
  */
+import { ChangeBacklog } from './change-backlog.js';
 import { IndexBuild } from './index-build.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,13 +62,18 @@ export interface DatabaseSearchOptions {
 
 const EMBEDDINGS_FILE = 'node-embeddings.gdbv';
 
+/** Commits with at most this many events of the database are applied at once (when nothing is queued). */
+const APPLY_AT_ONCE_MAX = 64;
+
 /** Search services of one database. */
 export class DatabaseSearch {
   /** The background rebuild running, if any. */
   private pendingBuild: IndexBuild | null = null;
   readonly database: string;
-  readonly text: TextIndex;
-  readonly named: NamedIndexes;
+  private readonly textIndex: TextIndex;
+  private readonly namedIndexes: NamedIndexes;
+  /** Committed change events of large commits, applied in slices. */
+  private readonly backlog: ChangeBacklog;
   readonly cache = new SearchResultCache<SearchPage>();
   private embeddings: VectorCollection | null = null;
   private readonly labels = new Map<bigint, readonly string[]>();
@@ -77,9 +86,13 @@ export class DatabaseSearch {
   constructor(private readonly options: DatabaseSearchOptions) {
     this.database = options.database.toLowerCase();
     this.logger = options.logger ?? silentLogger;
+    this.backlog = new ChangeBacklog(
+      (events, from, to) => this.applyEvents(events, from, to),
+      (error) => this.logger.warn(`applying committed changes to the search indexes of ${this.database} failed: ${String(error)}`),
+    );
     this.tuning = options.tuning ?? tuningFromSettings(options.settings.vector);
-    this.text = createTextIndex(options.settings.search.bm25_engine);
-    this.named = new NamedIndexes(this.tuning, this.logger, options.settings.search.bm25_engine);
+    this.textIndex = createTextIndex(options.settings.search.bm25_engine);
+    this.namedIndexes = new NamedIndexes(this.tuning, this.logger, options.settings.search.bm25_engine);
     const persistDir = this.persistDirectory;
     this.metadata = new EmbeddingMetadata(persistDir);
     const embedder = options.embedder ?? null;
@@ -106,7 +119,25 @@ export class DatabaseSearch {
 
   /** The node-embedding collection (null until dimensions are known). */
   get embeddingCollection(): VectorCollection | null {
+    this.catchUp();
     return this.embeddings;
+  }
+
+  /** The text index of every node (queued change events applied first). */
+  get text(): TextIndex {
+    this.catchUp();
+    return this.textIndex;
+  }
+
+  /** The named FULLTEXT/VECTOR indexes (queued change events applied first). */
+  get named(): NamedIndexes {
+    this.catchUp();
+    return this.namedIndexes;
+  }
+
+  /** Change events queued and not yet applied. */
+  get queuedEvents(): number {
+    return this.backlog.size;
   }
 
   /** Embedding worker counters (null when the worker is disabled). */
@@ -116,23 +147,34 @@ export class DatabaseSearch {
 
   /** Applies one committed transaction's change events (events of other databases are ignored). */
   apply(events: readonly ChangeEvent[]): void {
+    if (this.backlog.size === 0 && events.length <= APPLY_AT_ONCE_MAX) this.applyEvents(events, 0, events.length);
+    else this.backlog.push(events, (event) => event.database.toLowerCase() === this.database);
+  }
+
+  /** Applies every queued change event now (reads call it first, so they see every commit). */
+  catchUp(): void {
+    this.backlog.catchUp();
+  }
+
+  private applyEvents(events: readonly ChangeEvent[], from: number, to: number): void {
     let touched = false;
-    for (const event of events) {
+    for (let i = from; i < to; i++) {
+      const event = events[i]!;
       if (event.database.toLowerCase() !== this.database) continue;
       if (this.pendingBuild !== null) {
         if (event.kind === 'nodeCreated' || event.kind === 'nodeUpdated') this.pendingBuild.touch(event.node.id);
         else if (event.kind === 'nodeDeleted') this.pendingBuild.touch(event.id);
       }
       if (event.kind === 'nodeCreated' || event.kind === 'nodeUpdated') {
-        this.indexNode(event.node);
+        this.indexNodeNow(event.node);
         touched = true;
       } else if (event.kind === 'nodeDeleted') {
-        this.removeNode(event.id);
+        this.removeNodeNow(event.id);
         touched = true;
       } else if (event.kind === 'relationshipCreated' || event.kind === 'relationshipUpdated') {
-        this.named.applyRelationship(event.relationship);
+        this.namedIndexes.applyRelationship(event.relationship);
       } else if (event.kind === 'relationshipDeleted') {
-        this.named.removeRelationship(event.id);
+        this.namedIndexes.removeRelationship(event.id);
       }
     }
     if (touched) this.changed();
@@ -140,25 +182,35 @@ export class DatabaseSearch {
 
   /** Indexes a node's committed state everywhere (text, named indexes, embedding queue). */
   indexNode(node: NodeRecord): void {
+    this.catchUp();
+    this.indexNodeNow(node);
+  }
+
+  private indexNodeNow(node: NodeRecord): void {
     if (node.labels.includes(UNINDEXED_LABEL)) {
       this.labels.delete(node.id);
-      this.text.remove(node.id);
+      this.textIndex.remove(node.id);
       this.embeddings?.remove(node.id);
       this.worker?.forget(node.id);
-      this.named.applyNode(node);
+      this.namedIndexes.applyNode(node);
       return;
     }
     this.labels.set(node.id, node.labels);
-    this.text.upsert(node.id, propertiesText(node.properties));
-    this.named.applyNode(node);
+    this.textIndex.upsert(node.id, propertiesText(node.properties));
+    this.namedIndexes.applyNode(node);
     this.worker?.enqueue(node.id);
   }
 
   /** Forgets a deleted node everywhere. */
   removeNode(nodeId: bigint): void {
+    this.catchUp();
+    this.removeNodeNow(nodeId);
+  }
+
+  private removeNodeNow(nodeId: bigint): void {
     this.labels.delete(nodeId);
-    this.text.remove(nodeId);
-    this.named.removeNode(nodeId);
+    this.textIndex.remove(nodeId);
+    this.namedIndexes.removeNode(nodeId);
     this.embeddings?.remove(nodeId);
     this.worker?.forget(nodeId);
   }
@@ -174,14 +226,15 @@ export class DatabaseSearch {
    * and `status()` reports `building` with its progress.
    */
   beginRebuild(reader: GraphReader): IndexBuild {
-    this.text.clear();
+    this.catchUp();
+    this.textIndex.clear();
     this.labels.clear();
     const build = new IndexBuild(
       reader,
-      (node) => this.indexNode(node),
+      (node) => this.indexNodeNow(node),
       (snapshot) => {
         if (this.pendingBuild === build) this.pendingBuild = null;
-        this.named.sync(snapshot);
+        this.namedIndexes.sync(snapshot);
         this.changed();
       },
     );
@@ -191,13 +244,15 @@ export class DatabaseSearch {
 
   /** Brings named FULLTEXT/VECTOR indexes in line with the catalog (call after schema commits). */
   syncIndexes(reader: GraphReader): string[] {
-    const created = this.named.sync(reader);
+    this.catchUp();
+    const created = this.namedIndexes.sync(reader);
     if (created.length > 0) this.changed();
     return created;
   }
 
   /** Stores a node's embedding (from the worker, or given explicitly). */
   setEmbedding(nodeId: bigint, vector: ArrayLike<number>): void {
+    this.catchUp();
     const collection = this.ensureEmbeddings(vector.length);
     if (vector.length !== collection.dimensions) {
       throw new ArgumentError(`embedding has ${vector.length} dimensions; database ${this.database} uses ${collection.dimensions}`);
@@ -208,21 +263,25 @@ export class DatabaseSearch {
 
   /** Whether the node has a stored embedding (GraphQL `hasEmbedding`). */
   hasEmbedding(nodeId: bigint): boolean {
+    this.catchUp();
     return this.embeddings?.has(nodeId) ?? false;
   }
 
   /** The node's stored embedding (unit length), or null (GraphQL `embeddingDimensions` is its length). */
   embeddingOf(nodeId: bigint): Float32Array | null {
+    this.catchUp();
     return this.embeddings?.vectorOf(nodeId) ?? null;
   }
 
   removeEmbedding(nodeId: bigint): void {
+    this.catchUp();
     if (this.embeddings?.remove(nodeId)) this.changed();
   }
 
   /** Hybrid (or text-only / vector-only) search; see SearchRequest. */
   async search(request: SearchRequest): Promise<SearchPage> {
     const started = performance.now();
+    await this.backlog.caughtUp();
     const limit = request.limit ?? 10;
     if (!Number.isInteger(limit) || limit < 1) throw new ArgumentError(`search limit must be a positive integer, got ${limit}`);
     const method = request.method ?? 'hybrid';
@@ -247,7 +306,7 @@ export class DatabaseSearch {
       query: request.query,
       limit,
       method,
-      text: this.text,
+      text: this.textIndex,
       vectors: this.embeddings,
       queryVector,
       minSimilarity,
@@ -269,6 +328,7 @@ export class DatabaseSearch {
 
   /** Nodes most similar to a node's embedding or to a vector (the `similar` endpoint). */
   similar(request: SimilarRequest): VectorHit[] {
+    this.catchUp();
     const collection = this.embeddings;
     if (collection === null) return [];
     let vector: ArrayLike<number> | null = request.vector ?? null;
@@ -296,8 +356,9 @@ export class DatabaseSearch {
 
   /** `db.index.fulltext.queryNodes(name, query)`. */
   queryFulltext(name: string, query: string, limit?: number, entity: 'NODE' | 'RELATIONSHIP' = 'NODE'): TextHit[] {
-    const index = this.named.fulltext.get(name);
-    if (index === undefined || this.named.entityOf(name) !== entity) {
+    this.catchUp();
+    const index = this.namedIndexes.fulltext.get(name);
+    if (index === undefined || this.namedIndexes.entityOf(name) !== entity) {
       throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such fulltext schema index: ${name}`);
     }
     return index.query(query, limit);
@@ -305,8 +366,9 @@ export class DatabaseSearch {
 
   /** `db.index.vector.queryNodes(name, k, vector)`. */
   queryVectorIndex(name: string, k: number, vector: readonly number[], entity: 'NODE' | 'RELATIONSHIP' = 'NODE'): VectorHit[] {
-    const index = this.named.vector.get(name);
-    if (index === undefined || this.named.entityOf(name) !== entity) {
+    this.catchUp();
+    const index = this.namedIndexes.vector.get(name);
+    if (index === undefined || this.namedIndexes.entityOf(name) !== entity) {
       throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such vector schema index: ${name}`);
     }
     return index.query(k, vector);
@@ -314,7 +376,8 @@ export class DatabaseSearch {
 
   /** Readiness: building while any collection builds; progress of the slowest build. */
   status(): DatabaseSearchStatus {
-    const statuses: VectorStatus[] = [...this.named.vector.values()].map((index) => index.collection.status());
+    this.catchUp();
+    const statuses: VectorStatus[] = [...this.namedIndexes.vector.values()].map((index) => index.collection.status());
     if (this.embeddings !== null) statuses.unshift(this.embeddings.status());
     const building = statuses.filter((s) => !s.ready);
     const embedder = this.options.embedder ?? null;
@@ -325,7 +388,7 @@ export class DatabaseSearch {
       progress_pct: text !== null ? text.progressPct : building.length === 0 ? 100 : Math.min(...building.map((s) => s.progressPct)),
       strategy: this.embeddings?.strategy ?? 'brute_force',
       vectors: this.embeddings?.size ?? 0,
-      text_documents: this.text.size,
+      text_documents: this.textIndex.size,
       embeddings: {
         enabled: this.worker !== null,
         provider: embedder?.kind ?? this.settings.embeddings.provider,
@@ -337,12 +400,13 @@ export class DatabaseSearch {
 
   /** Removes index entries of nodes that no longer exist; returns how many were removed. */
   removeOrphans(exists: (nodeId: bigint) => boolean): number {
-    const candidates = new Set<bigint>([...this.text.nodeIds(), ...this.labels.keys(), ...(this.embeddings?.nodeIds() ?? [])]);
-    for (const index of this.named.vector.values()) for (const id of index.collection.nodeIds()) candidates.add(id);
+    this.catchUp();
+    const candidates = new Set<bigint>([...this.textIndex.nodeIds(), ...this.labels.keys(), ...(this.embeddings?.nodeIds() ?? [])]);
+    for (const index of this.namedIndexes.vector.values()) for (const id of index.collection.nodeIds()) candidates.add(id);
     let removed = 0;
     for (const id of candidates) {
       if (!exists(id)) {
-        this.removeNode(id);
+        this.removeNodeNow(id);
         removed++;
       }
     }
@@ -355,13 +419,15 @@ export class DatabaseSearch {
 
   /** Waits for pending embeddings and index builds (tests, shutdown). */
   async settle(): Promise<void> {
+    await this.backlog.caughtUp();
     await this.worker?.drain();
     await this.embeddings?.whenIdle();
-    for (const index of this.named.vector.values()) await index.collection.whenIdle();
+    for (const index of this.namedIndexes.vector.values()) await index.collection.whenIdle();
   }
 
   /** Writes the node-embedding collection and metadata (no-op unless persistence is on). */
   persist(): void {
+    this.catchUp();
     const directory = this.persistDirectory;
     if (directory === undefined) return;
     mkdirSync(directory, { recursive: true });
@@ -385,7 +451,7 @@ export class DatabaseSearch {
     this.persistTimer = null;
     this.persist();
     this.embeddings?.close();
-    this.named.close();
+    this.namedIndexes.close();
   }
 
   /** The database's settings now (see `currentSettings`). */
