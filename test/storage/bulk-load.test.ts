@@ -102,7 +102,7 @@ test('bulk load into an empty database: counts, labels, adjacency both ways, ind
     const before = store.version;
     const loader = await BulkLoader.open(store);
     const graph = loadRandomGraph(loader, 600, 3000, 7);
-    const result = loader.finish();
+    const result = await loader.finish();
     assert.equal(result.version, before + 1n, 'the whole load is one commit');
     assert.equal(result.nodes, 600);
     assert.equal(result.relationships, 3000);
@@ -164,7 +164,7 @@ test('every property value type round-trips through a bulk load', async () => {
     const loader = await BulkLoader.open(db);
     const ids = values.map((value) => loader.addNode(['V'], new Map([['v', value]])));
     loader.addRelationship('R', ids[0]!, ids[1]!, new Map(values.slice(0, 20).map((v, i) => [`p${i}`, v])));
-    loader.finish();
+    await loader.finish();
     const reader = db.beginRead();
     try {
       values.forEach((value, i) => assert.ok(sameValue(reader.nodeProperty(ids[i]!, 'v') ?? undefined, value), `value ${i} round-trips`));
@@ -195,7 +195,7 @@ test('invalid values, unknown endpoints and existence constraints refuse the row
     );
     const b = loader.addNode(['Named'], props({ name: 'b' }));
     loader.addRelationship('R', a, b, new Map());
-    const result = loader.finish();
+    const result = await loader.finish();
     assert.equal(result.nodes, 2);
     assert.deepEqual(await query(db, 'MATCH (n) RETURN n.name ORDER BY n.name'), [['a'], ['b']]);
     assert.deepEqual(await query(db, 'MATCH ()-[r]->() RETURN count(r)'), [[1n]]);
@@ -214,7 +214,7 @@ test('a uniqueness violation fails the whole load and leaves the database as it 
     within.addNode(['Person'], props({ key: 'k2' }));
     const y = within.addNode(['Person'], props({ key: 'k1' }));
     within.addRelationship('R', x, y, new Map());
-    assert.throws(
+    await assert.rejects(
       () => within.finish(),
       (e: Error & { code?: string }) =>
         e.code === 'Neo.ClientError.Schema.ConstraintValidationFailed' &&
@@ -224,7 +224,7 @@ test('a uniqueness violation fails the whole load and leaves the database as it 
     const against = await BulkLoader.open(store);
     against.addNode(['Person'], props({ key: 'fresh' }));
     against.addNode(['Person'], props({ key: 'taken' }));
-    assert.throws(() => against.finish(), /property `key` = 'taken'/);
+    await assert.rejects(() => against.finish(), /property `key` = 'taken'/);
 
     assert.equal(store.version, version, 'no version was committed');
     assert.deepEqual(await query(db, 'MATCH (n) RETURN n.key'), [['taken']]);
@@ -236,7 +236,7 @@ test('a uniqueness violation fails the whole load and leaves the database as it 
     assert.throws(() => perRow.addNode(['Person'], props({ key: 'k1' })), /already exists/);
     assert.throws(() => perRow.addNode(['Person'], props({ key: 'taken' })), /already exists/);
     perRow.addNode(['Person'], props({ key: 'k2' }));
-    assert.equal(perRow.finish().nodes, 2);
+    assert.equal((await perRow.finish()).nodes, 2);
     assert.deepEqual(await query(db, 'MATCH (p:Person) RETURN p.key ORDER BY p.key'), [['k1'], ['k2'], ['taken']]);
   });
 });
@@ -256,7 +256,7 @@ test('loading into a non-empty database keeps the old state readable at the prev
     const fresh = loader.addNode(['Person'], props({ uid: 100n }));
     loader.addRelationship('KNOWS', existing[0]!, fresh, new Map());
     loader.addRelationship('KNOWS', fresh, existing[5]!, new Map());
-    const result = loader.finish();
+    const result = await loader.finish();
     assert.equal(result.rebuiltIndexes, true, 'the load at least doubles the relationships: indexes rebuilt');
     assert.equal(result.version, previous + 1n);
 
@@ -278,7 +278,7 @@ test('loading into a non-empty database keeps the old state readable at the prev
 
     const small = await BulkLoader.open(store);
     small.addRelationship('KNOWS', existing[9]!, fresh, new Map());
-    assert.equal(small.finish().rebuiltIndexes, false, 'fewer than existing: indexes maintained during the insert');
+    assert.equal((await small.finish()).rebuiltIndexes, false, 'fewer than existing: indexes maintained during the insert');
     assert.deepEqual(await query(db, 'MATCH (p {uid: 100})<--(q) RETURN q.uid ORDER BY q.uid'), [[0n], [9n]]);
     assert.deepEqual(await query(db, 'MATCH ()-[r:KNOWS]->() RETURN count(r)'), [[4n]]);
   });
@@ -298,7 +298,7 @@ test('change subscribers get every created entity; abort keeps nothing', async (
     const a = loader.addNode(['A'], new Map());
     const b = loader.addNode(['B'], props({ x: 1n }));
     loader.addRelationship('T', a, b, new Map());
-    loader.finish();
+    await loader.finish();
     unsubscribe();
     assert.deepEqual(
       events.map((e) => e.kind),
@@ -308,6 +308,50 @@ test('change subscribers get every created entity; abort keeps nothing', async (
     assert.deepEqual([...reader.labels()].sort(), ['A', 'B']);
     reader.close();
     assert.throws(() => loader.addNode(['Late'], new Map()), /finished/);
+  } finally {
+    env.dispose();
+  }
+});
+
+test('a sliced load gives the event loop back while it finishes and commits the same graph', async () => {
+  const env = tempEngine();
+  try {
+    const events: ChangeEvent[] = [];
+    const unsubscribe = env.engine.events.subscribe((batch) => events.push(...batch));
+    const db: DatabaseStore = env.engine.database();
+    const loader = await BulkLoader.open(db, { sliced: true });
+    const nodes = 20_000;
+    const ids: bigint[] = [];
+    for (let i = 0; i < nodes; i++) ids.push(loader.addNode(['N'], props({ i: BigInt(i) })));
+    for (let i = 0; i < nodes; i++) loader.addRelationship('R', ids[i]!, ids[(i * 7919) % nodes]!, new Map());
+    let turns = 0;
+    let finished = false;
+    const tick = (): void => {
+      turns++;
+      if (!finished) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const result = await loader.finish();
+    finished = true;
+    unsubscribe();
+    assert.ok(turns > 1, `the event loop turned ${turns} times during finish`);
+    assert.equal(result.rebuiltIndexes, false, 'a sliced load maintains the relationship indexes');
+    assert.equal(events.length, 2 * nodes);
+    const reader = db.beginRead();
+    try {
+      assert.equal(reader.countNodes(), nodes);
+      assert.equal(reader.countRelationships(), nodes);
+      for (const k of [0, 1234, nodes - 1]) {
+        const target = ids[(k * 7919) % nodes]!;
+        assert.deepEqual(
+          [...reader.expand(ids[k]!, 'out')].map((r) => r.endId),
+          [target],
+        );
+        assert.ok([...reader.expand(target, 'in')].some((r) => r.startId === ids[k]));
+      }
+    } finally {
+      reader.close();
+    }
   } finally {
     env.dispose();
   }

@@ -7,7 +7,7 @@
  * const a = loader.addNode(['Person'], new Map([['name', 'Ann']]));   // -> internal id (bigint)
  * const b = loader.addNode(['Person'], new Map([['name', 'Bob']]));
  * loader.addRelationship('KNOWS', a, b, new Map());                   // ids assigned at finish
- * const result = loader.finish();   // -> { version, nodes, relationships, ..., rebuiltIndexes }
+ * const result = await loader.finish();   // -> { version, nodes, relationships, ..., rebuiltIndexes }
  * // or loader.abort(): nothing is kept
  * ```
  *
@@ -36,6 +36,12 @@
  * (an in-memory key set, plus a lookup when the index already had entries), so a caller can
  * skip the offending row and go on.
  *
+ * Time slicing (`sliced: true`, imports into a running server): `finish` gives the event loop back
+ * every few milliseconds (label rows, relationship rows, change events), and the relationship
+ * indexes are maintained during the insert instead of dropped and rebuilt, since a rebuild is one
+ * statement over the whole table. Still one SQLite transaction: other writers wait for the write
+ * lock, readers keep their snapshots.
+ *
  * Change events: when someone subscribes to change events (search services in use) every
  * created entity is reported, as for any commit; that costs a read per entity.
  */
@@ -46,6 +52,7 @@ import type { DatabaseStore } from './database-store.js';
 import type { WriteTransaction } from './write-transaction.js';
 import type { Connection } from './sqlite/connection.js';
 import { LabelSetCache } from './store-context.js';
+import { TimeSlice } from './time-slice.js';
 import { decodeRecordById, encodeRecord } from './codec/value-codec.js';
 import { assertStorableProperty } from './property-rules.js';
 import { entryKey, indexedValues } from './index-maintenance.js';
@@ -85,6 +92,8 @@ export interface BulkLoadOptions {
   readonly uniqueChecks?: 'deferred' | 'per-row';
   /** Page cache during the load, in MiB (default 256; restored afterwards). */
   readonly cacheMiB?: number;
+  /** `finish` yields the event loop between short slices and keeps the relationship indexes (see above). */
+  readonly sliced?: boolean;
 }
 
 /** Outcome of a finished bulk load. */
@@ -132,6 +141,7 @@ export class BulkLoader {
   private properties = 0;
   private entries = 0;
   private open = true;
+  private readonly sliced: boolean;
 
   private constructor(
     private readonly tx: WriteTransaction,
@@ -139,6 +149,7 @@ export class BulkLoader {
   ) {
     this.connection = tx.db;
     this.catalog = tx.schema;
+    this.sliced = options.sliced === true;
     this.firstNodeId = Number(tx.nextNodeId);
     this.nextNodeId = this.firstNodeId;
     const cacheMiB = options.cacheMiB ?? 256;
@@ -324,7 +335,7 @@ export class BulkLoader {
   }
 
   /** Writes the buffered relationships in (start, type, end) order; returns the next free id. */
-  private writeRelationships(firstRelId: number): number {
+  private async writeRelationships(firstRelId: number, slice: TimeSlice | null): Promise<number> {
     const { rels } = this;
     const order = rels.order();
     const insert = new MultiRowInsert(this.connection, 'rels', ['id', 'type', 'src', 'dst', 'version', 'props']);
@@ -336,6 +347,7 @@ export class BulkLoader {
     const { src, dst, type } = rels;
     let id = firstRelId;
     for (let i = 0; i < order.length; i++, id++) {
+      if (slice !== null && (i & 255) === 255 && slice.due) await slice.yield();
       const at = order[i]!;
       const typeId = type[at]!;
       insert.add(id, typeId, src[at], dst[at], version, rels.props(at));
@@ -353,11 +365,14 @@ export class BulkLoader {
     return id;
   }
 
-  private writeNodeLabels(): void {
+  private async writeNodeLabels(slice: TimeSlice | null): Promise<void> {
     const insert = new MultiRowInsert(this.connection, 'node_labels', ['label', 'node']);
     for (const labelId of [...this.labelMembers.keys()].sort((a, b) => a - b)) {
       const members = this.labelMembers.get(labelId)!;
-      for (const node of members) insert.add(labelId, node);
+      for (let i = 0; i < members.length; i++) {
+        insert.add(labelId, members[i]);
+        if (slice !== null && (i & 255) === 255 && slice.due) await slice.yield();
+      }
       this.tx.state.labelDelta(labelId, members.length);
     }
     insert.flush();
@@ -400,19 +415,20 @@ export class BulkLoader {
    * commits with it: a resumable import's progress through this load, or `{ clear }` when the load
    * is the import's last.
    */
-  finish(options: { readonly checkpoint?: CheckpointWrite | { readonly clear: string } } = {}): BulkLoadResult {
+  async finish(options: { readonly checkpoint?: CheckpointWrite | { readonly clear: string } } = {}): Promise<BulkLoadResult> {
     this.assertOpen();
     this.open = false;
     const tx = this.tx;
+    const slice = this.sliced ? new TimeSlice() : null;
     let rebuilt = false;
     try {
       this.nodeRows.flush();
-      this.writeNodeLabels();
+      await this.writeNodeLabels(slice);
       const relCount = this.rels.length;
       if (relCount > 0) {
-        rebuilt = Number(readState(this.connection, StateKey.relCount)) <= relCount;
+        rebuilt = slice === null && Number(readState(this.connection, StateKey.relCount)) <= relCount;
         const dropped = rebuilt ? dropIndexes(this.connection, 'rels') : [];
-        tx.nextRelId = BigInt(this.writeRelationships(Number(tx.nextRelId)));
+        tx.nextRelId = BigInt(await this.writeRelationships(Number(tx.nextRelId), slice));
         rebuildIndexes(this.connection, dropped);
       }
       this.stagedEntries.flush();
@@ -432,6 +448,7 @@ export class BulkLoader {
         if ('clear' in checkpoint) clearCheckpoint(this.connection, checkpoint.clear);
         else writeCheckpoint(this.connection, checkpoint);
       }
+      if (slice !== null) await tx.prepareCommitSliced(slice);
       const version = tx.commit();
       return {
         version,

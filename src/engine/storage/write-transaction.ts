@@ -19,7 +19,8 @@ import { decodeRecordById, encodeRecord } from './codec/value-codec.js';
 import { assertStorableProperty } from './property-rules.js';
 import { addEntry, removeEntry, updateEntry } from './index-maintenance.js';
 import { runCommitChecks } from './commit-checks.js';
-import { buildChangeEvents } from './change-events.js';
+import { buildChangeEvents, buildChangeEventsSliced } from './change-events.js';
+import type { TimeSlice } from './time-slice.js';
 import { createConstraint, createIndex, dropConstraint, dropIndex, runSteps } from './schema-writer.js';
 import { NodeWriter } from './node-writer.js';
 import type { CommitRecord, SchemaOp } from './commit-record.js';
@@ -290,16 +291,32 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     this.assertOpen();
     if (this.prepared === null) {
       runCommitChecks(this);
-      const events = buildChangeEvents(this, this.state, this.context.databaseName);
-      let record: CommitRecord | null = null;
-      if (this.host.wantsRecord) {
-        this.committedAt ??= Date.now();
-        const { commitVersion: version, nextNodeId, nextRelId, committedAt } = this;
-        record = { version, nextNodeId, nextRelId, events, schema: [...this.schemaOps], committedAt };
-      }
-      this.prepared = { events, record };
+      this.setPrepared(buildChangeEvents(this, this.state, this.context.databaseName));
     }
-    return this.prepared.record;
+    return this.prepared!.record;
+  }
+
+  /**
+   * `prepareCommit` for a large transaction (a bulk load): reads the change events in time
+   * slices, giving the event loop back between them; `commit()` then uses what it prepared.
+   */
+  async prepareCommitSliced(slice: TimeSlice): Promise<void> {
+    this.assertOpen();
+    if (this.prepared !== null) return;
+    runCommitChecks(this);
+    const events = await buildChangeEventsSliced(this, this.state, this.context.databaseName, slice);
+    this.assertOpen();
+    this.setPrepared(events);
+  }
+
+  private setPrepared(events: ChangeEvent[]): void {
+    let record: CommitRecord | null = null;
+    if (this.host.wantsRecord) {
+      this.committedAt ??= Date.now();
+      const { commitVersion: version, nextNodeId, nextRelId, committedAt } = this;
+      record = { version, nextNodeId, nextRelId, events, schema: [...this.schemaOps], committedAt };
+    }
+    this.prepared = { events, record };
   }
 
   /** Validates deferred constraints, makes the changes durable and returns the new version. */

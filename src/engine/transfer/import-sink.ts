@@ -285,7 +285,7 @@ export class ImportSink {
 
   /** Opens the bulk load of the next batch (waits for the database's write lock). */
   private async openLoader(): Promise<void> {
-    this.loader ??= await BulkLoader.open(this.store, { uniqueChecks: 'per-row' });
+    this.loader ??= await BulkLoader.open(this.store, { uniqueChecks: 'per-row', sliced: true });
   }
 
   /**
@@ -342,8 +342,7 @@ export class ImportSink {
     this.nodes++;
     this.labels += labels.length < 2 ? labels.length : new Set(labels).size;
     this.properties += countSet(properties);
-    this.rowDone(origin);
-    return undefined;
+    return this.rowDone(origin);
   }
 
   /** Writes a relationship between two previously imported nodes (returns a promise like `addNode`). */
@@ -385,8 +384,7 @@ export class ImportSink {
     }
     this.relationships++;
     this.properties += countSet(properties);
-    this.rowDone(origin);
-    return undefined;
+    return this.rowDone(origin);
   }
 
   /**
@@ -410,14 +408,15 @@ export class ImportSink {
     this.reject(origin, `${error.code}: ${error.message}`);
   }
 
-  private rowDone(origin: RowOrigin): void {
+  /** Counts a written row; returns the commit's promise when the row completes a batch. */
+  private rowDone(origin: RowOrigin): Promise<void> | undefined {
     this.position = origin;
     this.rowsInBatch++;
-    if (this.batchSize > 0 && this.rowsInBatch >= this.batchSize) this.commitBatch(false);
+    return this.batchSize > 0 && this.rowsInBatch >= this.batchSize ? this.commitBatch(false) : undefined;
   }
 
   /** Commits the open batch with its checkpoint (`last`: the import's end, which clears the checkpoint). */
-  private commitBatch(last: boolean): void {
+  private async commitBatch(last: boolean): Promise<void> {
     if (this.loader !== null) {
       const loader = this.loader;
       this.loader = null;
@@ -438,7 +437,7 @@ export class ImportSink {
                 badEntries: this.errorCount,
               });
       try {
-        loader.finish(checkpoint === undefined ? {} : { checkpoint });
+        await loader.finish(checkpoint === undefined ? {} : { checkpoint });
       } catch (error) {
         this.batches = this.committedBatches;
         throw error;
@@ -453,7 +452,7 @@ export class ImportSink {
   /** Commits what is pending (and forgets the import's checkpoint, in the same transaction) and reports. */
   async finish(): Promise<ImportSummary> {
     if (this.tracker !== null) await this.openLoader();
-    this.commitBatch(true);
+    await this.commitBatch(true);
     this.existing.close();
     return this.summary(true);
   }

@@ -237,7 +237,7 @@ export async function loadJsonBackupDatabase(target: DatabaseStore, database: Js
       }
       loader.addRelationship(rel.type, start, end, decodeProperties(rel.properties));
     }
-    loader.finish();
+    await loader.finish();
   } catch (error) {
     loader.abort();
     throw error;
