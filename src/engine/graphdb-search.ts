@@ -41,6 +41,13 @@ export interface GraphDBSearchOptions {
    * a search that arrives first finishes the build. Default false: on first use.
    */
   readonly eager?: boolean;
+  /**
+   * With `eager`: the builds are registered at open (`readiness()` shows them at 0 %) but take
+   * slices of the event loop only once `startBuilds()` is called. A server calls it when its
+   * listeners are up, so a build over a large graph does not compete with loading the server's
+   * modules: each module load yields to the event loop, and each yield would run another slice.
+   */
+  readonly deferBuilds?: boolean;
   readonly logger?: SearchLogger;
   /** Replaces the embedding provider built from the settings (tests, embedding elsewhere). */
   readonly embedder?: EmbeddingProvider | null;
@@ -82,15 +89,30 @@ export class EngineSearch {
   /** Background builds under way, with the snapshot each reads. */
   private readonly building = new Map<
     string,
-    { readonly build: IndexBuild; readonly reader: GraphReader & { close(): void }; readonly loaded: boolean }
+    {
+      readonly build: IndexBuild;
+      readonly reader: GraphReader & { close(): void };
+      /** Whether persisted indexes were loaded (null: not tried yet, done by the first step). */
+      loaded: boolean | null;
+    }
   >();
   private closed = false;
+  /** Builds registered while `deferBuilds` holds them, started by `startBuilds()`. */
+  private held: string[] | null;
 
   constructor(
     private readonly engine: SearchHostEngine,
     private readonly options: GraphDBSearchOptions,
   ) {
+    this.held = options.eager && options.deferBuilds ? [] : null;
     if (options.eager) for (const name of engine.databaseNames()) this.buildInBackground(name);
+  }
+
+  /** Lets the background builds held by `deferBuilds` run (no-op otherwise, or when called again). */
+  startBuilds(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const key of held) this.scheduleSlices(key);
   }
 
   /** Starts building a database's indexes in slices of the event loop. */
@@ -99,9 +121,14 @@ export class EngineSearch {
     if (this.built.has(key) || this.building.has(key)) return;
     const search = this.manager.database(key);
     const reader = this.engine.beginRead(key);
-    const loaded = search.load();
-    this.building.set(key, { build: search.beginRebuild(reader), reader, loaded });
+    this.building.set(key, { build: search.beginRebuild(reader), reader, loaded: null });
     this.built.add(key);
+    if (this.held !== null) this.held.push(key);
+    else this.scheduleSlices(key);
+  }
+
+  /** Runs a registered build a slice per turn of the event loop until it is over. */
+  private scheduleSlices(key: string): void {
     const slice = (): void => {
       if (!this.building.has(key)) return;
       if (this.closed) {
@@ -119,6 +146,7 @@ export class EngineSearch {
     const entry = this.building.get(key);
     if (entry === undefined) return true;
     try {
+      entry.loaded ??= this.closed ? false : this.manager.database(key).load();
       if (!this.closed && !entry.build.step(budgetMs)) return false;
       if (!this.closed && entry.loaded) this.current?.database(key).removeOrphans((id) => entry.reader.nodeExists(id));
     } catch (error) {

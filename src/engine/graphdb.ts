@@ -40,7 +40,7 @@ import type { DatabaseSearch } from './search/index.js';
 import { searchProcedures } from './cypher/procedures/search.js';
 import type { SecurityAdmin } from './cypher/runtime/security-admin.js';
 import { authorizeStatement, statementWritesGraph } from './session/authorize-statement.js';
-import { ClusterNode, type ClusterOptions } from './cluster/cluster-node.js';
+import type { ClusterNode, ClusterOptions } from './cluster/cluster-node.js';
 import { ClientError, TransientError } from './errors/index.js';
 import { StatusCodes } from './errors/status-codes.js';
 import type { SecurityContext, SessionOptions } from './session/types.js';
@@ -328,7 +328,9 @@ export class GraphDB {
   async joinCluster(options: ClusterOptions): Promise<ClusterNode> {
     this.assertOpen();
     if (this.member !== null) throw new Error('This engine already joined a cluster');
-    this.member = await ClusterNode.join(options, this.replicatedStores());
+    // The cluster's modules (NATS, JetStream) load only for a member.
+    const { ClusterNode: Node } = await import('./cluster/cluster-node.js');
+    this.member = await Node.join(options, this.replicatedStores());
     return this.member;
   }
 

@@ -63,4 +63,4 @@ export type { ClusterNode, ClusterOptions, ClusterStatus, ReplicaFigures } from 
 export type { LeaderInfo } from './cluster/leader-lease.js';
 export * from './mvcc/lifecycle/index.js';
 export type { MemberInfo } from './cluster/member-registry.js';
-export { bootstrapFromSnapshots, type Bootstrapped, type BootstrapOptions } from './cluster/bootstrap.js';
+export { bootstrapFromSnapshots, type Bootstrapped, type BootstrapOptions } from './cluster/bootstrap-on-demand.js';

@@ -52,6 +52,8 @@ export async function openEngine(
       settings: searchSettingsFrom(config),
       settingsFor: (database) => searchSettingsFrom(configFor(database)),
       eager: true,
+      // `startServer` starts the builds once its listeners are up (`searchServices.startBuilds()`).
+      deferBuilds: true,
       logger: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     },
   });

@@ -14,8 +14,24 @@
  * | `TransientError` | 503 | `UNAVAILABLE` | `TRANSIENT_ERROR` |
  * | `DatabaseError` | 500 | `INTERNAL` | `DATABASE_ERROR` |
  */
-import { Code } from '@connectrpc/connect';
+import type { Code } from '@connectrpc/connect';
 import { StatusCodes, type Classification, type GraphError } from '../engine/index.js';
+
+/**
+ * The gRPC status codes this table uses (gRPC's standard numbering, checked against connect's
+ * `Code` enum by the type). Only the type comes from `@connectrpc/connect`: importing its values
+ * would load connect and protobuf into every process that answers a Bolt or HTTP error.
+ */
+const GRPC = {
+  InvalidArgument: 3,
+  NotFound: 5,
+  PermissionDenied: 7,
+  ResourceExhausted: 8,
+  Aborted: 10,
+  Internal: 13,
+  Unavailable: 14,
+  Unauthenticated: 16,
+} as const satisfies Record<string, Code>;
 
 /** What one status code answers with on each listener. */
 export interface ErrorMapping {
@@ -36,21 +52,21 @@ const UNEXPECTED: readonly [string, string] = ['50N42', 'error: general processi
 const BY_CLASSIFICATION: Readonly<Record<Exclude<Classification, 'ClientNotification'>, ErrorMapping>> = {
   ClientError: {
     httpStatus: 400,
-    grpcCode: Code.InvalidArgument,
+    grpcCode: GRPC.InvalidArgument,
     gqlStatus: UNEXPECTED[0],
     gqlDescription: UNEXPECTED[1],
     boltClassification: 'CLIENT_ERROR',
   },
   TransientError: {
     httpStatus: 503,
-    grpcCode: Code.Unavailable,
+    grpcCode: GRPC.Unavailable,
     gqlStatus: UNEXPECTED[0],
     gqlDescription: UNEXPECTED[1],
     boltClassification: 'TRANSIENT_ERROR',
   },
   DatabaseError: {
     httpStatus: 500,
-    grpcCode: Code.Internal,
+    grpcCode: GRPC.Internal,
     gqlStatus: UNEXPECTED[0],
     gqlDescription: UNEXPECTED[1],
     boltClassification: 'DATABASE_ERROR',
@@ -71,34 +87,34 @@ const BY_CODE: ReadonlyMap<string, Override> = new Map<string, Override>([
   [StatusCodes.ConstraintValidationFailed, { gql: ['22N77', 'error: data exception - property presence verification failed'] }],
   [
     StatusCodes.DatabaseNotFound,
-    { httpStatus: 404, grpcCode: Code.NotFound, gql: ['22N51', 'error: data exception - graph reference not found'] },
+    { httpStatus: 404, grpcCode: GRPC.NotFound, gql: ['22N51', 'error: data exception - graph reference not found'] },
   ],
-  [StatusCodes.TransactionNotFound, { httpStatus: 404, grpcCode: Code.NotFound }],
+  [StatusCodes.TransactionNotFound, { httpStatus: 404, grpcCode: GRPC.NotFound }],
   [
     StatusCodes.Unauthorized,
     {
       httpStatus: 401,
-      grpcCode: Code.Unauthenticated,
+      grpcCode: GRPC.Unauthenticated,
       gql: ['42NFF', 'error: syntax error or access rule violation - permission/access denied'],
     },
   ],
-  [StatusCodes.TokenExpired, { httpStatus: 401, grpcCode: Code.Unauthenticated }],
+  [StatusCodes.TokenExpired, { httpStatus: 401, grpcCode: GRPC.Unauthenticated }],
   [
     StatusCodes.Forbidden,
     {
       httpStatus: 403,
-      grpcCode: Code.PermissionDenied,
+      grpcCode: GRPC.PermissionDenied,
       gql: ['42NFF', 'error: syntax error or access rule violation - permission/access denied'],
     },
   ],
-  [StatusCodes.AuthenticationRateLimit, { httpStatus: 429, grpcCode: Code.ResourceExhausted }],
+  [StatusCodes.AuthenticationRateLimit, { httpStatus: 429, grpcCode: GRPC.ResourceExhausted }],
   [StatusCodes.InvalidRequest, { gql: ['08N06', 'error: connection exception - protocol error'] }],
   [StatusCodes.InvalidFormat, { gql: ['08N06', 'error: connection exception - protocol error'] }],
-  [StatusCodes.DeadlockDetected, { grpcCode: Code.Aborted, gql: ['50N05', 'error: general processing exception - deadlock detected'] }],
-  [StatusCodes.Outdated, { grpcCode: Code.Aborted }],
-  [StatusCodes.LockAcquisitionTimeout, { grpcCode: Code.Aborted }],
-  [StatusCodes.ResourceExhaustion, { grpcCode: Code.ResourceExhausted }],
-  [StatusCodes.ResourcePressure, { grpcCode: Code.ResourceExhausted }],
+  [StatusCodes.DeadlockDetected, { grpcCode: GRPC.Aborted, gql: ['50N05', 'error: general processing exception - deadlock detected'] }],
+  [StatusCodes.Outdated, { grpcCode: GRPC.Aborted }],
+  [StatusCodes.LockAcquisitionTimeout, { grpcCode: GRPC.Aborted }],
+  [StatusCodes.ResourceExhaustion, { grpcCode: GRPC.ResourceExhausted }],
+  [StatusCodes.ResourcePressure, { grpcCode: GRPC.ResourceExhausted }],
 ]);
 
 /** The answer to `error` on every listener. */

@@ -293,6 +293,9 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         logger,
       );
     }
+    // The search indexes build in the background from here on: started earlier, their slices
+    // would share the event loop with loading the listeners' modules (docs/robustness.md).
+    search?.startBuilds();
   } catch (error) {
     await member?.close();
     await app?.close();

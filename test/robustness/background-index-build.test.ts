@@ -59,3 +59,19 @@ test('a search that arrives before the build is done finishes it first', async (
     await db.close();
   }
 });
+
+test('deferred builds wait for startBuilds, then run in the background', async () => {
+  const db = await GraphDB.open({ dataDir, search: { settings, eager: true, deferBuilds: true } });
+  try {
+    const held = db.searchServices!.readiness();
+    assert.deepEqual([held.ready, held.build_phase, held.progress_pct], [false, 'text_index', 0]);
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(db.searchServices!.readiness().progress_pct, 0, 'no slice ran before startBuilds');
+    db.searchServices!.startBuilds();
+    while (!db.searchServices!.readiness().ready) await new Promise((resolve) => setImmediate(resolve));
+    const alpha = await db.search().search({ query: 'alpha', method: 'text', limit: 100000 });
+    assert.equal(alpha.results.length, 59998);
+  } finally {
+    await db.close();
+  }
+});

@@ -7,10 +7,20 @@
  * against DNS rebinding, a request carrying an `Origin` header is refused (403) unless CORS allows
  * that origin (`cors.enabled` and `cors.origins`); MCP clients outside browsers send none.
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { allowedTools, DatabaseNotFound, type GraphDB } from '../../engine/index.js';
-import { createMcpServer } from './mcp-server.js';
+
+/**
+ * The MCP SDK (with zod, its JSON-schema converter and ajv, a few hundred modules) loads on the
+ * first `/mcp` request rather than at start-up.
+ */
+async function mcpModules() {
+  const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await Promise.all([
+    import('./mcp-server.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
+  return { createMcpServer, StreamableHTTPServerTransport };
+}
 
 /** Options of the MCP route group. */
 export interface McpRoutesOptions {
@@ -65,6 +75,7 @@ export function mcpRoutes(options: McpRoutesOptions): FastifyPluginAsync {
         }
         const database = databaseOf(request);
         const settings = services.config.global.assistant;
+        const { createMcpServer, StreamableHTTPServerTransport } = await mcpModules();
         const server = createMcpServer({
           host: graphdb.memoryToolHost({ database, security: request.security }),
           tools: allowedTools(settings.mcp_tools),

@@ -31,6 +31,8 @@ export async function runStdioMcpServer(options: StdioMcpOptions): Promise<void>
   const database = options.database ?? config.database.default_database;
   let host: MemoryToolHost;
   let release: () => Promise<void>;
+  /** The engine's background search-index builds, started once the transport is connected. */
+  let startSearchBuilds = (): void => {};
   if (options.connect !== undefined) {
     const { runner, driver } = remoteRunner({ ...options.connect, database });
     await driver.verifyConnectivity();
@@ -44,6 +46,7 @@ export async function runStdioMcpServer(options: StdioMcpOptions): Promise<void>
     release = () => driver.close();
   } else {
     const engine = await openEngine(config, logger);
+    startSearchBuilds = () => engine.graphdb.searchServices?.startBuilds();
     host = engine.graphdb.memoryToolHost({ database });
     release = () => engine.close();
   }
@@ -59,6 +62,7 @@ export async function runStdioMcpServer(options: StdioMcpOptions): Promise<void>
     process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
+  startSearchBuilds();
   logger.info(
     { database, mode: options.connect === undefined ? 'embedded' : `connected to ${options.connect.url}` },
     'MCP server ready on stdio',
