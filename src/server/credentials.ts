@@ -30,6 +30,7 @@ export async function openAuthService(
   graphdb: GraphDB,
   logger: Logger,
   metrics: GraphdbMetrics,
+  now?: () => number,
 ): Promise<AuthService | null> {
   if (!config.auth.enabled) return null;
   const secret = config.auth.jwt_secret;
@@ -57,6 +58,7 @@ export async function openAuthService(
     maxTokenSeconds: Math.max(1, Math.floor(config.auth.token_max_lifetime / 1000)),
     verifiedCacheMaxBytes: config.dbms.memory.auth_cache.max_size,
     clusterTokensNeverExpire: config.auth.cluster_tokens_never_expire,
+    ...(now === undefined ? {} : { now }),
     ...(config.auth.oauth_issuer !== '' ? { oidc: { client: oidcClient(config), defaultRole: config.auth.oauth_default_role } } : {}),
   });
   graphdb.setSecurityAdministration((security) => securityAdmin(service, security));

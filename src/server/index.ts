@@ -96,6 +96,11 @@ export interface StartServerOptions {
   readonly probes?: SubsystemProbes;
   /** The MVCC lifecycle's clock (a soak test runs it faster than wall-clock time). */
   readonly lifecycleClock?: LifecycleClock;
+  /**
+   * The clock of authentication in milliseconds since the epoch (token issue and expiry, login
+   * lockouts); default `Date.now`. A test advances it instead of waiting for a token to expire.
+   */
+  readonly authClock?: () => number;
 }
 
 /** An address a listener is bound to. */
@@ -204,7 +209,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   let http: ListenerAddress | null = null;
 
   try {
-    const auth = await openAuthService(config, engine.graphdb, logger, metrics);
+    const auth = await openAuthService(config, engine.graphdb, logger, metrics, options.authClock);
     if (auth !== null && auth.store.userCount === 0) {
       logger.warn('authentication is enabled but no user exists: set GRAPHDB_AUTH=user:secret, use graphdb user add, or --no-auth');
     }

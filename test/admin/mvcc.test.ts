@@ -5,13 +5,30 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { commit, request, sleep, startTestServer, type TestServer } from '../http/helpers.js';
+import { systemClock, type LifecycleClock } from '../../src/engine/mvcc/lifecycle/clock.js';
+import { eventually } from '../helpers/eventually.js';
+import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
+
+/** Wall-clock time whose periodic timers run only when the test calls `tick()` (each once). */
+function tickedClock(): LifecycleClock & { tick(): void } {
+  const timers = new Set<() => void>();
+  return {
+    now: () => systemClock.now(),
+    sleep: (ms) => systemClock.sleep(ms),
+    every: (_ms, fn) => {
+      timers.add(fn);
+      return () => timers.delete(fn);
+    },
+    tick: () => [...timers].forEach((fn) => fn()),
+  };
+}
 
 describe('MVCC admin routes', () => {
   let t: TestServer;
   let base: string;
+  const clock = tickedClock();
   before(async () => {
-    t = await startTestServer({ 'database.mvcc_retention_max_versions': 1 });
+    t = await startTestServer({ 'database.mvcc_retention_max_versions': 1 }, {}, { lifecycleClock: clock });
     base = `${t.url}/admin/databases/graphdb/mvcc`;
   });
   after(() => t.stop());
@@ -105,29 +122,29 @@ describe('MVCC admin routes', () => {
     assert.equal(scheduled.status, 200, scheduled.text);
     assert.deepEqual(scheduled.body, { database: 'graphdb', state: 'running', interval: '1s' });
     await churn('c', 3);
-    let status = await request(base);
-    for (let i = 0; i < 40 && status.body.last_run?.trigger !== 'scheduled'; i++) {
-      await sleep(100);
-      status = await request(base);
-    }
-    assert.equal(status.body.last_run.trigger, 'scheduled');
+    clock.tick();
+    let status = await eventually(async () => {
+      const current = await request(base);
+      return current.body.last_run?.trigger === 'scheduled' ? current : undefined;
+    }, 'the scheduled cycle');
     assert.equal(status.body.debt.keys, 0, 'the scheduled cycle pruned the new history');
 
     const paused = await request(`${base}/pause`, { method: 'POST' });
     assert.deepEqual(paused.body, { database: 'graphdb', state: 'paused', interval: '1s' });
     const runs = (await request(base)).body.totals.runs;
     await churn('d', 3);
-    await sleep(1300);
+    clock.tick();
     status = await request(`${base}?refresh=true`);
     assert.equal(status.body.totals.runs, runs, 'no cycle while paused');
     assert.equal(status.body.debt.keys, 1);
 
     const resumed = await request(`${base}/resume`, { method: 'POST' });
     assert.equal(resumed.body.state, 'running');
-    for (let i = 0; i < 40 && status.body.debt.keys !== 0; i++) {
-      await sleep(100);
-      status = await request(base);
-    }
+    clock.tick();
+    status = await eventually(async () => {
+      const current = await request(base);
+      return current.body.debt.keys === 0 ? current : undefined;
+    }, 'a resumed cycle');
     assert.equal(status.body.debt.keys, 0, 'cycles resumed');
 
     const manual = await request(`${base}/schedule`, { method: 'POST', json: { interval: '0s' } });

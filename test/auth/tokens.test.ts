@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import neo4j from 'neo4j-driver';
-import { commit, request, sleep, startTestServer, type TestServer } from '../http/helpers.js';
+import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
 
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -35,6 +35,8 @@ function tamper(token: string): string {
 describe('tokens', () => {
   let t: TestServer;
   let boltUrl: string;
+  /** The server's authentication clock runs this many milliseconds ahead of wall-clock time. */
+  let clockAhead = 0;
   before(async () => {
     t = await startTestServer(
       {
@@ -45,6 +47,7 @@ describe('tokens', () => {
         'auth.cluster_tokens_never_expire': true,
       },
       { GRAPHDB_AUTH: 'root:rootpw' },
+      { authClock: () => Date.now() + clockAhead },
     );
     boltUrl = `bolt://127.0.0.1:${t.server.bolt!.port}`;
     await request(`${t.url}/admin/users`, {
@@ -107,10 +110,15 @@ describe('tokens', () => {
     const issued = await request(`${t.url}/auth/api-token`, { method: 'POST', headers: ROOT, json: { username: 'vi', expires_in: 2 } });
     const jwt = issued.body.access_token as string;
     assert.equal((await request(`${t.url}/auth/me`, { headers: bearer(jwt) })).status, 200);
-    await sleep(3100);
-    const expired = await request(`${t.url}/auth/me`, { headers: bearer(jwt) });
-    assert.equal(expired.status, 401);
-    assert.equal(expired.body.errors[0].code, 'Neo.ClientError.Security.TokenExpired');
+    clockAhead = 3100;
+    try {
+      const expired = await request(`${t.url}/auth/me`, { headers: bearer(jwt) });
+      assert.equal(expired.status, 401);
+      assert.equal(expired.body.errors[0].code, 'Neo.ClientError.Security.TokenExpired');
+      assert.equal(await boltRead(boltUrl, neo4j.auth.bearer(jwt)), 'Neo.ClientError.Security.TokenExpired');
+    } finally {
+      clockAhead = 0;
+    }
   });
 
   it('cluster tokens carry the requested role and, with the opt-in, do not expire unless asked', async () => {

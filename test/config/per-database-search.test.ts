@@ -13,7 +13,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
-import { bagOfWords, eventually, startEmbeddingServer, type EmbeddingServer } from '../search/helpers/embedding-server.js';
+import { bagOfWords, startEmbeddingServer, type EmbeddingServer } from '../search/helpers/embedding-server.js';
+import { eventually } from '../helpers/eventually.js';
 
 const VOCABULARY = ['graph', 'databases', 'secret', 'article'];
 const DIMENSIONS = 8;

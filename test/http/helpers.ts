@@ -28,9 +28,10 @@ export async function startTestServer(
     readonly httpRoutes?: StartServerOptions['httpRoutes'];
     readonly probes?: StartServerOptions['probes'];
     readonly lifecycleClock?: StartServerOptions['lifecycleClock'];
+    readonly authClock?: StartServerOptions['authClock'];
   } = {},
 ): Promise<TestServer> {
-  const { logs, httpRoutes, probes, lifecycleClock } = extras;
+  const { logs, httpRoutes, probes, lifecycleClock, authClock } = extras;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphdb-http-'));
   const loaded = loadConfig({
     env,
@@ -62,7 +63,7 @@ export async function startTestServer(
     },
   });
   const logger = logs === undefined ? createLogger('silent') : createLogger('info', destination);
-  const server = await startServer(loaded, { logger, version: '9.9.9-test', httpRoutes, probes, lifecycleClock });
+  const server = await startServer(loaded, { logger, version: '9.9.9-test', httpRoutes, probes, lifecycleClock, authClock });
   return {
     server,
     url: server.http!.url,

@@ -5,6 +5,7 @@ import type { AsyncWriteSettings } from '../../src/engine/config/index.js';
 import type { QueryParameters, ResultStream, Session, Transaction } from '../../src/engine/session/types.js';
 import { OpenTransactions } from '../../src/server/http/tx/open-transactions.js';
 import { WriteBehindQueue, type PendingWrite } from '../../src/server/http/tx/write-behind.js';
+import { eventually } from '../helpers/eventually.js';
 
 /** A recording session: statements containing "FAIL" throw; commits append to `committed`. */
 function recorder() {
@@ -71,7 +72,6 @@ const write = (statement: string, nodes = 1, relationships = 0): PendingWrite =>
   relationships,
 });
 const settings = (overrides: Partial<AsyncWriteSettings>): AsyncWriteSettings => ({ ...DEFAULT_CONFIG.async_writes, ...overrides });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('write-behind queue', () => {
   it('flushes after the flush interval in one transaction', async () => {
@@ -85,7 +85,7 @@ describe('write-behind queue', () => {
     queue.enqueue('graphdb', write('CREATE (:B)'));
     assert.equal(queue.stats().pendingStatements, 2);
     assert.deepEqual(r.committed, []);
-    await sleep(80);
+    await eventually(() => (r.committed.length > 0 ? true : undefined), 'the timed flush');
     assert.deepEqual(r.committed, [['CREATE (:A)', 'CREATE (:B)']]);
     assert.equal(queue.stats().flushedStatements, 2);
     assert.equal(r.sessionsOpen, 0);
@@ -109,8 +109,7 @@ describe('write-behind queue', () => {
     assert.equal(queue.hasPending('edges'), true, 'node limit 0 is unlimited');
     queue.enqueue('edges', write('CREATE ()-[:R]->()', 1000, 1));
     await queue.flushDatabase('nodes');
-    await sleep(10);
-    assert.equal(r.committed.length, 2);
+    await eventually(() => (r.committed.length === 2 ? true : undefined), 'both limit flushes');
     assert.equal(queue.hasPending('nodes'), false);
     assert.equal(queue.hasPending('edges'), false);
   });
@@ -181,7 +180,7 @@ describe('open HTTP transactions', () => {
     registry.release(entry);
     assert.throws(() => registry.acquire('other', entry.id, 'ann'), /Unrecognized transaction id/);
     assert.throws(() => registry.acquire('graphdb', entry.id, 'bob'), /Unrecognized transaction id/);
-    await sleep(120);
+    await eventually(() => (expired.length > 0 ? true : undefined), 'the transaction to expire');
     assert.deepEqual(expired, [entry.id]);
     assert.equal(tx.isOpen, false);
     assert.equal(registry.size, 0);

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
-import { bagOfWords, eventually, startEmbeddingServer, type EmbeddingServer } from '../search/helpers/embedding-server.js';
+import { bagOfWords, startEmbeddingServer, type EmbeddingServer } from '../search/helpers/embedding-server.js';
+import { eventually } from '../helpers/eventually.js';
 
 const VOCABULARY = [
   'graph',

@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { GraphDB } from '../../src/engine/index.js';
 import { startBoltServer, type BoltServer } from '../../src/server/bolt/index.js';
+import { eventually } from '../helpers/eventually.js';
 
 const ADMIN = { username: null, admin: true } as const;
 
@@ -19,12 +19,12 @@ async function count(driver: Driver, query: string, params: Record<string, unkno
 
 /** Polls (bounded) until some transaction is blocked waiting for a lock. */
 async function untilBlocked(db: GraphDB): Promise<void> {
-  const start = Date.now();
-  while (!db.transactions.list(ADMIN).some((t) => t.status.startsWith('Blocked'))) {
-    if (Date.now() - start > 20_000) assert.fail('no transaction ever waited');
-    await delay(5);
-  }
+  const blocked = () => db.transactions.list(ADMIN).some((t) => t.status.startsWith('Blocked'));
+  await eventually(() => (blocked() ? true : undefined), 'a transaction to wait for a lock', 20_000);
 }
+
+/** Lets other callbacks run (a pause between two statements of a transaction function). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('concurrent write transactions over Bolt', () => {
   let db: GraphDB;
@@ -87,10 +87,13 @@ describe('concurrent write transactions over Bolt', () => {
       }
       await tx.run("MATCH (p:Pair {k: 'a'}) SET p.v = 2");
     });
-    await untilBlocked(db).then(() => delay(0));
-    while (firstBlocked === null) await delay(5);
+    await untilBlocked(db);
+    const blocked = await eventually(
+      () => (firstBlocked === null ? undefined : { statement: firstBlocked }),
+      'the first transaction to block',
+    );
     // Either transaction may close the wait cycle, as in Neo4j: the one that does is the victim.
-    const firstOutcome = await (firstBlocked as Promise<unknown>).then(
+    const firstOutcome = await blocked.statement.then(
       () => null,
       (error: unknown) => error as { code?: string },
     );
@@ -143,7 +146,7 @@ describe('concurrent write transactions over Bolt', () => {
             ? session.run('MERGE (u:U {k: $k}) ON MATCH SET u.hits = coalesce(u.hits, 0) + 1', { k })
             : session.executeWrite(async (tx) => {
                 await tx.run('MERGE (u:U {k: $k}) ON MATCH SET u.hits = coalesce(u.hits, 0) + 1', { k });
-                await delay(1); // another round trip before COMMIT: the MERGE key stays locked
+                await nextTurn(); // a pause before COMMIT: the MERGE key stays locked
               }),
         ),
       );
@@ -162,7 +165,7 @@ describe('concurrent write transactions over Bolt', () => {
           ? session.run("CREATE (:Person {email: 'race@example.com'})")
           : session.executeWrite(async (tx) => {
               await tx.run("CREATE (:Person {email: 'race@example.com'})");
-              await delay(1);
+              await nextTurn();
             }),
       ),
     );

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
 import type { CypherValue, Session, Transaction } from '../../src/engine/index.js';
+import { eventually } from '../helpers/eventually.js';
 
 let db: GraphDB;
 before(async () => {
@@ -108,7 +109,11 @@ test("a writer of a node another transaction holds waits for it, then sees the h
   await exec(holder, 'MATCH (q:Queue) SET q.n = q.n + 1');
   const waiter = await db.session().beginTransaction();
   const pending = waiter.run('MATCH (q:Queue) SET q.n = q.n + 1 RETURN q.n');
-  setTimeout(() => void holder.commit(), 30);
+  await eventually(
+    () => (db.transactions.list({ username: null, admin: true }).some((t) => t.status.startsWith('Blocked')) ? true : undefined),
+    'the waiter to block',
+  );
+  await holder.commit();
   const result = await pending;
   assert.deepEqual((await result.pull(-1)).records, [[3n]]);
   await waiter.commit();

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
 import type { CypherValue, SecurityContext, Session } from '../../src/engine/index.js';
+import { eventually } from '../helpers/eventually.js';
 
 let db: GraphDB;
 before(async () => {
@@ -117,14 +118,13 @@ test('TERMINATE interrupts a running auto-commit query at its next row check', a
   const result = await runner.run('UNWIND range(1, 100000) AS a UNWIND range(1, 100000) AS b WITH a WHERE a < 0 RETURN a');
   const pulling = result.pull(-1);
   const observer = db.session();
-  let running: Record<string, CypherValue>[] = [];
-  for (let attempt = 0; attempt < 50 && running.length === 0; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    running = await rows(
+  const running = await eventually(async () => {
+    const listed = await rows(
       observer,
       "SHOW TRANSACTIONS YIELD transactionId, currentQuery, currentQueryId WHERE currentQuery STARTS WITH 'UNWIND range(1, 100000) AS a'",
     );
-  }
+    return listed.length > 0 ? listed : undefined;
+  }, 'the running query to be listed');
   assert.equal(running.length, 1, 'the running query is listed');
   assert.match(String(running[0]!.currentQueryId), /^query-\d+$/);
   const started = performance.now();
@@ -139,7 +139,10 @@ test('TERMINATE while a long read of a writing explicit transaction runs: Termin
   await (await tx.run('CREATE (:Mine)')).discard();
   // A read after a write runs to completion on the writer (docs/transactions.md): it is still running here.
   const pulling = tx.run('MATCH (a:Grid), (b:Grid), (c:Grid) WHERE a.v + b.v + c.v < 0 RETURN a.v').then((result) => result.pull(-1));
-  await new Promise((resolve) => setTimeout(resolve, 40));
+  await eventually(async () => {
+    const listed = await rows(db.session(), "SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery STARTS WITH 'MATCH (a:Grid)'");
+    return listed.length > 0 ? true : undefined;
+  }, 'the long read to run');
   const outcome = await rows(db.session(), 'TERMINATE TRANSACTIONS $id', { id: tx.id });
   assert.equal(outcome[0]?.message, 'Transaction terminated.');
   await assert.rejects(pulling, { code: TERMINATED });

@@ -7,21 +7,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { GraphDB } from '../../src/engine/index.js';
 import { startBoltServer, type BoltServer } from '../../src/server/bolt/index.js';
+import { eventually } from '../helpers/eventually.js';
 import { startTestServer } from '../http/helpers.js';
 
 const ADMIN = { username: null, admin: true } as const;
 
 /** Waits (polling the registry, bounded) until no explicit transaction of `db` is open. */
-async function untilNoTransactions(db: GraphDB, boundMs = 20_000): Promise<void> {
-  const start = Date.now();
-  while (db.transactions.list(ADMIN).length > 0) {
-    if (Date.now() - start > boundMs) assert.fail('the transaction was never rolled back');
-    await delay(20);
-  }
+async function untilNoTransactions(db: GraphDB): Promise<void> {
+  await eventually(() => (db.transactions.list(ADMIN).length === 0 ? true : undefined), 'the transaction to be rolled back', 20_000);
 }
 
 async function withServer(
@@ -76,13 +72,13 @@ describe('transaction timeouts over Bolt', () => {
   it('a transaction that keeps running statements is not idle', async () => {
     const session = driver.session();
     const tx = await session.beginTransaction();
-    for (let i = 0; i < 8; i++) {
-      await tx.run('CREATE (:Busy {i: $i})', { i });
-      await delay(100);
-    }
+    // Statements back to back for more than twice the idle timeout: never idle that long at once.
+    const began = Date.now();
+    let statements = 0;
+    while (Date.now() - began < 700) await tx.run('CREATE (:Busy {i: $i})', { i: statements++ });
     await tx.commit();
     const count = await driver.executeQuery('MATCH (n:Busy) RETURN count(n) AS c');
-    assert.equal(count.records[0]!.get('c').toNumber(), 8);
+    assert.equal(count.records[0]!.get('c').toNumber(), statements);
     await session.close();
   });
 });
@@ -139,28 +135,17 @@ describe('the server settings', () => {
         body: JSON.stringify({ statements: [{ statement: 'CREATE (:ServerTimeout)' }] }),
       });
       assert.equal(begin.status, 201);
-      await assert.rejects(
-        (async () => {
-          for (;;) {
-            await delay(50);
-            await tx.run('RETURN 1');
-          }
-        })(),
-        /db\.transaction\.timeout/,
-      );
+      // Both time out after 300 ms: wait until the engine holds neither, then each reports it.
+      await untilNoTransactions(t.server.engine.graphdb);
+      await assert.rejects(tx.run('RETURN 1'), /db\.transaction\.timeout/);
       await session.close();
-      // The HTTP transaction began a little later: poll it (bounded) until its deadline has passed.
-      let outcome = '';
-      for (let attempt = 0; attempt < 200 && outcome === ''; attempt++) {
-        await delay(50);
-        const late = await fetch(begin.headers.get('location')!, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ statements: [{ statement: 'RETURN 1' }] }),
-        });
-        const body = (await late.json()) as { errors: { code: string }[] };
-        outcome = late.status === 404 ? 'gone' : (body.errors[0]?.code ?? '');
-      }
+      const late = await fetch(begin.headers.get('location')!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ statements: [{ statement: 'RETURN 1' }] }),
+      });
+      const body = (await late.json()) as { errors: { code: string }[] };
+      const outcome = late.status === 404 ? 'gone' : (body.errors[0]?.code ?? '');
       assert.match(outcome, /^(gone|Neo\.ClientError\.Transaction\.(Terminated|TransactionTimedOut))$/);
       const count = await driver.executeQuery('MATCH (n:ServerTimeout) RETURN count(n) AS c');
       assert.equal(count.records[0]!.get('c').toNumber(), 0);

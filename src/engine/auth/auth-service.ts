@@ -41,6 +41,7 @@ export interface AuthServiceOptions {
   readonly scryptCost?: ScryptCost;
   /** Estimated bytes of recently verified passwords kept (`dbms.memory.auth_cache.max_size`, default 2 MiB). */
   readonly verifiedCacheMaxBytes?: number;
+  /** Milliseconds since the epoch, for token issue and expiry and login lockouts (default `Date.now`). */
   readonly now?: () => number;
   /** OpenID Connect login; absent when no issuer is configured. */
   readonly oidc?: { readonly client: OidcClient; readonly defaultRole: string };

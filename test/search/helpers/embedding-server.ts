@@ -4,7 +4,6 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sleep } from '../../http/helpers.js';
 
 /** Counts of `vocabulary` words (other words ignored) plus a small constant last component. */
 export function bagOfWords(vocabulary: readonly string[], dimensions: number): (text: string) => number[] {
@@ -49,15 +48,4 @@ export async function startEmbeddingServer(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Polls `check` until it returns a value (not undefined), failing after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
 }
