@@ -254,10 +254,13 @@ export class EngineSession implements Session {
     if (pool === undefined || store.name === SYSTEM_DATABASE || !workerEligible(statement, this.services.functions)) return null;
     authorizeStatement(this.security, store.name, statement, this.services.admin.procedures);
     const admitted = this.services.admitQuery?.(store.name, clock);
+    // A short reader of the committed version, as a read on this thread would take.
+    const pin = store.readerRegistry.pin(store.version, 'short');
     let released = false;
     const release = (): void => {
       if (released) return;
       released = true;
+      pin.release();
       admitted?.();
     };
     const finish = async (): Promise<void> => {
@@ -273,6 +276,7 @@ export class EngineSession implements Session {
         deadline: clock.effectiveDeadline,
         transactionStart: Date.now(),
         cancel,
+        pin,
       };
       const result = await pool.run(read, finish);
       if (result === null) release();
@@ -308,6 +312,8 @@ export class EngineSession implements Session {
       reader.close();
       throw error;
     }
+    // The MVCC lifecycle's reader policy (maximum snapshot lifetime, hard expiry) stops the statement.
+    reader.onCancel((error) => clock.terminate(error.message, error.code));
     const target = { database: store.name, reader, writer: null, transactionStart: Date.now() };
     const closeReader = async (): Promise<void> => {
       reader.close();

@@ -81,7 +81,7 @@ export async function runTemporalStatement(
     reader.close();
     throw error;
   }
-  reader.onCancel((error) => clock.terminate(error.message));
+  reader.onCancel((error) => clock.terminate(error.message, error.code));
   const target = { database: store.name, reader, writer: null, transactionStart: Date.now() };
   return runPlanned(plan, target, params, clock, run.services, async (error) => {
     reader.close();

@@ -8,7 +8,7 @@ const proof = 'test/admin/mvcc-settings.test.ts';
 export const mvcc = group('mvcc', {
   max_snapshot_lifetime: duration(15 * 60_000, {
     env: 'GRAPHDB_MVCC_MAX_SNAPSHOT_LIFETIME',
-    help: 'How long an explicit or temporal transaction may keep its snapshot before it is cancelled (0: no limit).',
+    help: 'How long a transaction or statement may keep its snapshot (explicit, temporal or auto-commit, on a read worker too) before it is cancelled (0: no limit).',
     proof: soak,
     perDatabase: true,
   }),

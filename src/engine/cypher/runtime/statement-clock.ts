@@ -17,6 +17,7 @@ export class StatementClock {
   private calls = 0;
   private sliceStart = performance.now();
   private terminated: string | null = null;
+  private terminatedCode: string = StatusCodes.TransactionTerminated;
   /** A database's max_query_time deadline (`performance.now()` value), Infinity for none. */
   private queryDeadline = Infinity;
   /** An asynchronous read an operator waits for (registered before it emits PAUSE). */
@@ -77,7 +78,7 @@ export class StatementClock {
   /** Throws when the statement must stop (timeout or termination). */
   checkAlive(): void {
     if (this.terminated !== null) {
-      throw graphError(StatusCodes.TransactionTerminated, this.terminated);
+      throw graphError(this.terminatedCode, this.terminated);
     }
     const now = performance.now();
     if (now > this.deadline) throw new TransactionTimedOut();
@@ -96,8 +97,12 @@ export class StatementClock {
     this.queryDeadline = Math.min(this.queryDeadline, deadline);
   }
 
-  /** Requests termination; the running statement fails at its next tick. */
-  terminate(reason = 'The transaction has been terminated.'): void {
+  /**
+   * Requests termination; the running statement fails at its next tick with `code` (default
+   * `TransactionTerminated`; the MVCC lifecycle's cancellation of a snapshot passes `Outdated`).
+   */
+  terminate(reason = 'The transaction has been terminated.', code: string = StatusCodes.TransactionTerminated): void {
     this.terminated = reason;
+    this.terminatedCode = code;
   }
 }

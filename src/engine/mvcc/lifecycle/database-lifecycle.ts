@@ -221,8 +221,9 @@ export class DatabaseLifecycle {
   };
 
   /**
-   * The reader policy, run every second: a long reader older than the maximum snapshot lifetime
-   * is gracefully cancelled; under `critical` pressure sustained for `hardExpiryAfterMs` the one
+   * The reader policy, run every second: a reader older than the maximum snapshot lifetime (an
+   * explicit transaction's, a temporal read's, or an auto-commit statement's, on the engine's
+   * thread or a read worker) is gracefully cancelled; under `critical` pressure sustained for `hardExpiryAfterMs` the one
    * reader that pins the oldest version is hard-expired (one per run). Each gets an audit event.
    */
   enforceReaders(): void {
@@ -231,7 +232,7 @@ export class DatabaseLifecycle {
     const now = this.deps.clock.now();
     if (settings.maxSnapshotLifetimeMs > 0) {
       for (const pin of store.readerRegistry.pins()) {
-        if (pin.kind === 'long' && now - pin.startedAt > settings.maxSnapshotLifetimeMs) this.expire(pin, 'max-lifetime', now);
+        if (now - pin.startedAt > settings.maxSnapshotLifetimeMs) this.expire(pin, 'max-lifetime', now);
       }
     }
     const { band, bandSince } = this.pressure.state;

@@ -42,11 +42,16 @@ export interface PullRequest {
   readonly count: number;
 }
 
-/** Ends a statement early: discarded (no reason) or terminated (the reason). */
+/**
+ * Ends a statement early: discarded (no reason) or terminated (the reason). With a `code` (the
+ * MVCC lifecycle cancelled the statement's snapshot) the statement fails with that code at its
+ * next check or pull, whether it is running or waiting for the next pull.
+ */
 export interface CloseRequest {
   readonly type: 'close';
   readonly id: number;
   readonly reason: string | null;
+  readonly code?: string;
 }
 
 /** Closes the worker's connections to a database file that was replaced or dropped. */

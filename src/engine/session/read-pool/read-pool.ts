@@ -10,6 +10,7 @@ import { getHeapStatistics } from 'node:v8';
 import { StatusCodes, TransientError, GraphError, graphError } from '../../errors/index.js';
 import { toTransfer, type TransferValue } from '../../values/transfer.js';
 import type { CypherValue } from '../../values/types.js';
+import type { Pin } from '../../mvcc/snapshot-registry.js';
 import type { ReadWorkerData, TransferError, WorkerReply, WorkerRequest } from './protocol.js';
 import { WorkerResult, type WorkerChannel } from './worker-result.js';
 
@@ -24,6 +25,13 @@ export interface RemoteRead {
   readonly transactionStart: number;
   /** Set while the statement starts: stops it (termination) before its result exists. */
   readonly cancel?: { cancel: ((error: Error) => void) | null };
+  /**
+   * The statement's reader pin in the engine's snapshot registry, so the MVCC lifecycle's reader
+   * policy (maximum snapshot lifetime, hard expiry) sees and cancels it like a read on the
+   * engine's thread: its cancellation fails the statement on the worker with the same error.
+   * Released when the statement ends.
+   */
+  readonly pin?: Pin;
 }
 
 /** The error a worker reported, rebuilt (its classification follows from the code). */
@@ -157,8 +165,10 @@ export class ReadPool {
       if (ended) return;
       ended = true;
       worker.open--;
+      read.pin?.release();
       await finish(error);
     };
+    read.pin?.onCancel((error) => worker.tell({ type: 'close', id, reason: error.message, code: error.code }));
     const deadline = read.deadline === Infinity ? Infinity : performance.timeOrigin + read.deadline;
     let reply: WorkerReply;
     if (read.cancel !== undefined) read.cancel.cancel = (error) => worker.tell({ type: 'close', id, reason: error.message });
@@ -182,6 +192,7 @@ export class ReadPool {
     if (reply.type === 'declined') {
       ended = true;
       worker.open--;
+      read.pin?.release();
       return null;
     }
     if (reply.type === 'failed') {

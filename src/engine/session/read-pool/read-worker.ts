@@ -164,6 +164,7 @@ async function collect(id: number, cursor: Cursor, count: number, oneSlice = fal
   const limit = Math.min(count < 0 ? Infinity : count, RECORDS_PER_REPLY);
   const records: TransferValue[][] = [];
   try {
+    cursor.clock.checkAlive();
     while (records.length < limit) {
       const next = cursor.rows.next();
       if (next.done) {
@@ -198,6 +199,10 @@ async function pull(request: PullRequest): Promise<void> {
 function close(request: CloseRequest): void {
   const cursor = cursors.get(request.id);
   if (cursor === undefined) return;
+  if (request.code !== undefined) {
+    cursor.clock.terminate(request.reason ?? 'The statement was cancelled.', request.code);
+    return;
+  }
   if (cursor.pulling) {
     // Fails at its next check (the reply is ignored: the engine already ended the statement).
     cursor.clock.terminate(request.reason ?? 'The statement was discarded.');
