@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { StorageEngine } from './storage/storage-engine.js';
 import { DatabaseServices } from './database-services.js';
 import type { StorageLogger } from './storage/storage-engine.js';
-import type { DatabaseStore } from './storage/database-store.js';
+import type { DatabaseStore, ReplicationGate } from './storage/database-store.js';
 import type { ChangeEvent } from './storage/graph-store.js';
 import type { CypherValue } from './values/types.js';
 import type { SyncMode } from './storage/sqlite/connection.js';
@@ -330,7 +330,7 @@ export class GraphDB {
     if (this.member !== null) throw new Error('This engine already joined a cluster');
     // The cluster's modules (NATS, JetStream) load only for a member.
     const { ClusterNode: Node } = await import('./cluster/cluster-node.js');
-    this.member = await Node.join(options, this.replicatedStores());
+    this.member = await Node.join(options, this.replicatedStores(), (name, fill) => this.rebuildReplica(name, fill));
     return this.member;
   }
 
@@ -521,7 +521,45 @@ export class GraphDB {
         'A cluster member does not restore in place; restore every member from the backup while it is stopped.',
       );
     }
+    return this.swapDatabase(name, stagedFile, options);
+  }
+
+  /**
+   * A cluster member's database replaced by what its replication log holds (cluster-node.ts):
+   * `fill` writes a snapshot of the log to the staged file; without one the database starts
+   * empty and is replayed from the log's first entry. Local commits stay refused on the new store
+   * until the member installs its gate again. Resolves to the new store.
+   */
+  private async rebuildReplica(name: string, fill: ((file: string) => Promise<void>) | null): Promise<DatabaseStore> {
+    const staged = `${name}.rebuilt-${Date.now().toString(36)}.db`;
+    const path = join(this.storage.dataDir, staged);
+    try {
+      if (fill !== null) await fill(path);
+      await this.swapDatabase(
+        name,
+        staged,
+        {},
+        {
+          append: () =>
+            Promise.reject(new ClientError(StatusCodes.NotALeader, 'This member is rebuilding the database from its replication log.')),
+        },
+      );
+    } catch (error) {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+      throw error;
+    }
+    return this.store(name);
+  }
+
+  /** Swaps a database's file; `gate` (a replicated database) is installed on the new store before anything can commit to it. */
+  private async swapDatabase(
+    name: string,
+    stagedFile: string,
+    options: { readonly lockTimeoutMs?: number; readonly drainTimeoutMs?: number },
+    gate: ReplicationGate | null = null,
+  ): Promise<{ readonly created: boolean; readonly drained: Promise<void> }> {
     const { created, drained } = await this.storage.replaceDatabase(name, stagedFile, options);
+    if (gate !== null) this.store(name).replicateThrough(gate);
     this.queryCache.clear();
     if (this.searchHost !== null) {
       if (!created) await this.searchHost.databaseDropped(name);

@@ -160,78 +160,69 @@ describe('failover', () => {
     for (const m of cluster.members) await cluster.startMember(m.index);
   });
 
-  it(
-    `a partitioned old leader cannot acknowledge a write; the majority elects a new leader and keeps writing; healed, the old leader converges (${
-      optedOut ? 'its NATS server stopped: GRAPHDB_TEST_NO_NETNS=1' : 'network namespaces'
-    })`,
-    {
-      // Runs and reports on every run, but a failure does not fail the suite until the defect it found is fixed
-      // (docs/replication.md, "Known defects"): once, the healed old leader held a write it had refused to its client
-      // in place of one of the new leader's, at the same version as the others.
-      todo: 'known defect: a write refused by the partitioned old leader can survive in its own store after healing',
-    },
-    async () => {
-      const leader = await cluster.leader();
-      const majority = cluster.members.filter((m) => m.index !== leader);
-      const before = await cluster.converged();
-      if (netns === null) await cluster.nats.stop(leader);
-      else netns.cut(leader);
-      // Writes sent straight to the old leader while it is cut off: none may be acknowledged.
-      const direct = driver(`bolt://${cluster.members[leader]!.bolt}`);
-      let cutOffAttempts = 0;
-      const acknowledgedByOldLeader: number[] = [];
-      let partitioned = true;
-      const pressOldLeader = (async () => {
-        while (partitioned) {
-          const id = cutOffAttempts++;
-          const session = direct.session({ database: 'graphdb' });
-          try {
-            await session.run('CREATE (:Partitioned {at: $at, id: $id})', { at: 'old leader', id: neo4j.int(id) });
-            acknowledgedByOldLeader.push(id);
-          } catch {
-            // refused, as it must be
-          } finally {
-            await session.close().catch(() => undefined);
-          }
+  it(`a partitioned old leader cannot acknowledge a write; the majority elects a new leader and keeps writing; healed, the old leader converges (${
+    optedOut ? 'its NATS server stopped: GRAPHDB_TEST_NO_NETNS=1' : 'network namespaces'
+  })`, async () => {
+    const leader = await cluster.leader();
+    const majority = cluster.members.filter((m) => m.index !== leader);
+    const before = await cluster.converged();
+    if (netns === null) await cluster.nats.stop(leader);
+    else netns.cut(leader);
+    // Writes sent straight to the old leader while it is cut off: none may be acknowledged.
+    const direct = driver(`bolt://${cluster.members[leader]!.bolt}`);
+    let cutOffAttempts = 0;
+    const acknowledgedByOldLeader: number[] = [];
+    let partitioned = true;
+    const pressOldLeader = (async () => {
+      while (partitioned) {
+        const id = cutOffAttempts++;
+        const session = direct.session({ database: 'graphdb' });
+        try {
+          await session.run('CREATE (:Partitioned {at: $at, id: $id})', { at: 'old leader', id: neo4j.int(id) });
+          acknowledgedByOldLeader.push(id);
+        } catch {
+          // refused, as it must be
+        } finally {
+          await session.close().catch(() => undefined);
         }
-      })();
-      let successor = -1;
-      try {
-        successor = await cluster.leader(LEADER_BOUND_MS + 5_000, leader);
-        const routed = driver(`neo4j://${cluster.members[successor]!.bolt}`);
-        for (let i = 0; i < 20; i++) {
-          await routed.executeQuery("CREATE (:Partitioned {at: 'new leader', id: $id})", { id: neo4j.int(i) }, { database: 'graphdb' });
-        }
-        // The old leader applied nothing while cut off, and still has not acknowledged anything.
-        const oldStatus = await cluster.status(leader);
-        assert.equal(oldStatus.role, 'FOLLOWER');
-        assert.equal(oldStatus.databases.find((d) => d.name === 'graphdb')!.version, before);
-        await until(() => cutOffAttempts >= 2, 30_000, 'writes sent to the old leader');
-      } finally {
-        partitioned = false;
-        await pressOldLeader;
-        if (netns === null) await cluster.nats.start(leader);
-        else netns.heal(leader);
       }
-      assert.notEqual(successor, leader);
-      assert.deepEqual(acknowledgedByOldLeader, [], 'the partitioned old leader acknowledged writes');
-      assert.ok(majority.some((m) => m.index === successor));
-      await cluster.converged();
-      assert.equal((await cluster.status(leader)).role, 'FOLLOWER');
-      const seen = await driver(`bolt://${cluster.members[leader]!.bolt}`).executeQuery(
-        'MATCH (p:Partitioned) RETURN p.at AS at, count(*) AS n',
-        {},
-        { database: 'graphdb', routing: neo4j.routing.READ },
-      );
-      assert.deepEqual(
-        seen.records.map((r) => [r.get('at'), r.get('n')]),
-        [['new leader', 20n]],
-      );
-      const hashes = await cluster.storeHashes();
-      assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
-      for (const m of cluster.members) await cluster.startMember(m.index);
-    },
-  );
+    })();
+    let successor = -1;
+    try {
+      successor = await cluster.leader(LEADER_BOUND_MS + 5_000, leader);
+      const routed = driver(`neo4j://${cluster.members[successor]!.bolt}`);
+      for (let i = 0; i < 20; i++) {
+        await routed.executeQuery("CREATE (:Partitioned {at: 'new leader', id: $id})", { id: neo4j.int(i) }, { database: 'graphdb' });
+      }
+      // The old leader applied nothing while cut off, and still has not acknowledged anything.
+      const oldStatus = await cluster.status(leader);
+      assert.equal(oldStatus.role, 'FOLLOWER');
+      assert.equal(oldStatus.databases.find((d) => d.name === 'graphdb')!.version, before);
+      await until(() => cutOffAttempts >= 2, 30_000, 'writes sent to the old leader');
+    } finally {
+      partitioned = false;
+      await pressOldLeader;
+      if (netns === null) await cluster.nats.start(leader);
+      else netns.heal(leader);
+    }
+    assert.notEqual(successor, leader);
+    assert.deepEqual(acknowledgedByOldLeader, [], 'the partitioned old leader acknowledged writes');
+    assert.ok(majority.some((m) => m.index === successor));
+    await cluster.converged();
+    assert.equal((await cluster.status(leader)).role, 'FOLLOWER');
+    const seen = await driver(`bolt://${cluster.members[leader]!.bolt}`).executeQuery(
+      'MATCH (p:Partitioned) RETURN p.at AS at, count(*) AS n',
+      {},
+      { database: 'graphdb', routing: neo4j.routing.READ },
+    );
+    assert.deepEqual(
+      seen.records.map((r) => [r.get('at'), r.get('n')]),
+      [['new leader', 20n]],
+    );
+    const hashes = await cluster.storeHashes();
+    assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
+    for (const m of cluster.members) await cluster.startMember(m.index);
+  });
 
   it('a follower killed and restarted catches up from the stream', async () => {
     const leader = await cluster.leader();

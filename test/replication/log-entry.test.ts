@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
 import type { CypherValue, Session } from '../../src/engine/index.js';
 import type { DatabaseStore } from '../../src/engine/storage/database-store.js';
-import { decodeLogEntry, encodeLogEntry } from '../../src/engine/cluster/log-entry.js';
-import { applyLogEntry, storeContentHash } from '../../src/engine/cluster/apply-entry.js';
+import { decodeLogEntry, encodeLogEntry, entryDigest } from '../../src/engine/cluster/log-entry.js';
+import { ReplicaDivergence, applyLogEntry, storeContentHash } from '../../src/engine/cluster/apply-entry.js';
 
 async function rows(session: Session, query: string): Promise<CypherValue[][]> {
   return (await (await session.run(query)).pull(-1)).records.map((r) => [...r]);
@@ -24,8 +24,9 @@ async function pair(): Promise<{ leader: GraphDB; follower: GraphDB; log: Buffer
   const store = leader.store();
   store.replicateThrough({
     append: (database, record) => {
-      log.push(encodeLogEntry({ database: database.name, uuid: database.uuid, record }));
-      return Promise.resolve(BigInt(log.length));
+      const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record, previous: store.appliedDigest });
+      log.push(entry);
+      return Promise.resolve({ sequence: BigInt(log.length), digest: entryDigest(entry) });
     },
   });
   const target = follower.store();
@@ -36,7 +37,7 @@ async function pair(): Promise<{ leader: GraphDB; follower: GraphDB; log: Buffer
     log,
     async sync() {
       for (let i = Number(target.appliedSequence); i < log.length; i++) {
-        await applyLogEntry(target, decodeLogEntry(log[i]!), BigInt(i + 1));
+        await applyLogEntry(target, log[i]!, BigInt(i + 1));
       }
     },
     async close() {
@@ -104,7 +105,7 @@ test('entries encode deterministically and re-applying one is a no-op', async ()
     await sync();
     const store = follower.store();
     const before = storeContentHash(store);
-    assert.equal(await applyLogEntry(store, entry, 1n), false);
+    assert.equal(await applyLogEntry(store, log[0]!, 1n), false);
     assert.equal(store.version, 1n);
     assert.equal(store.appliedSequence, 1n);
     assert.equal(storeContentHash(store), before);
@@ -124,19 +125,21 @@ test('the applied sequence is stored with the data and survives a reopen', async
     const log: Buffer[] = [];
     leader.store().replicateThrough({
       append: (database, record) => {
-        log.push(encodeLogEntry({ database: database.name, uuid: database.uuid, record }));
-        return Promise.resolve(BigInt(log.length + 10));
+        const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record, previous: leader.store().appliedDigest });
+        log.push(entry);
+        return Promise.resolve({ sequence: BigInt(log.length), digest: entryDigest(entry) });
       },
     });
     await rows(leader.session(), 'CREATE (:A)');
     await rows(leader.session(), 'CREATE (:B)');
     let follower = await GraphDB.open({ dataDir: dir, search: false });
-    await applyLogEntry(follower.store(), decodeLogEntry(log[0]!), 11n);
+    await applyLogEntry(follower.store(), log[0]!, 1n);
     await follower.close();
     follower = await GraphDB.open({ dataDir: dir, search: false });
-    assert.equal(follower.store().appliedSequence, 11n);
-    assert.equal(await applyLogEntry(follower.store(), decodeLogEntry(log[0]!), 11n), false);
-    assert.equal(await applyLogEntry(follower.store(), decodeLogEntry(log[1]!), 12n), true);
+    assert.equal(follower.store().appliedSequence, 1n);
+    assert.equal(follower.store().appliedDigest, entryDigest(log[0]!));
+    assert.equal(await applyLogEntry(follower.store(), log[0]!, 1n), false);
+    assert.equal(await applyLogEntry(follower.store(), log[1]!, 2n), true);
     assert.equal(storeContentHash(follower.store()), storeContentHash(leader.store()));
     await follower.close();
   } finally {
@@ -186,6 +189,38 @@ test('createdAt/updatedAt and reads at a time replicate identically (entries car
     assert.ok(updated.updatedAt! > updated.createdAt!, 'the update moved updatedAt, not createdAt');
     assert.deepEqual(follower.store().entityTimestamps('relationship', relId), leader.store().entityTimestamps('relationship', relId));
     assert.equal(follower.store().versionAt(new Date(created)), leader.store().versionAt(new Date(created)));
+  } finally {
+    await close();
+  }
+});
+
+test('an entry that does not continue the applied history is refused, and nothing is applied', async () => {
+  const { leader, follower, log, sync, close } = await pair();
+  try {
+    const s = leader.session();
+    await rows(s, 'CREATE (:A {n: 1})');
+    await rows(s, 'CREATE (:A {n: 2})');
+    const store = follower.store();
+    await applyLogEntry(store, log[0]!, 1n);
+    const first = decodeLogEntry(log[0]!);
+    assert.equal(first.previous, 0n);
+    assert.equal(decodeLogEntry(log[1]!).previous, entryDigest(log[0]!));
+    // Another entry at the applied sequence (what a replica cut off from its quorum can deliver).
+    const other = encodeLogEntry({ ...first, record: { ...first.record, committedAt: (first.record.committedAt ?? 0) + 1 } });
+    const isDivergence = (error: unknown): boolean => error instanceof ReplicaDivergence && error.reason === 'diverged';
+    await assert.rejects(applyLogEntry(store, other, 1n), isDivergence);
+    // The next entry names another predecessor than the one applied.
+    const second = decodeLogEntry(log[1]!);
+    const forked = encodeLogEntry({ ...second, previous: entryDigest(other) });
+    await assert.rejects(applyLogEntry(store, forked, 2n), isDivergence);
+    // A gap: the log no longer holds the entry after the applied one.
+    await assert.rejects(
+      applyLogEntry(store, log[1]!, 3n),
+      (error: unknown) => error instanceof ReplicaDivergence && error.reason === 'behind',
+    );
+    assert.equal(store.appliedSequence, 1n);
+    await sync();
+    assert.equal(storeContentHash(store), storeContentHash(leader.store()));
   } finally {
     await close();
   }

@@ -5,7 +5,11 @@
  * - every member follows every log in order and applies each entry (apply-entry.ts);
  * - the leader appends each commit to the log before making it durable locally and
  *   acknowledging it (DatabaseStore.commitWrite through the gate installed here);
- * - a member takes the lease only once it has applied every log to its end;
+ * - a member takes the lease only once it has applied every log to its end and its last entry
+ *   is the one the log holds at that sequence;
+ * - a member whose store does not continue into what its log delivers (apply-entry.ts), or whose
+ *   last entry differs from the log's, rebuilds that database from the log: the latest snapshot
+ *   or an empty database, then the log's tail, without a restart;
  * - a follower's own writes are refused with NotALeader (the server forwards them).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,8 +20,8 @@ import type { ConsumerMessages } from '@nats-io/jetstream';
 import { ClientError, StatusCodes, TransientError } from '../errors/index.js';
 import type { DatabaseStore, ReplicationGate } from '../storage/database-store.js';
 import type { CommitRecord } from '../storage/commit-record.js';
-import { applyLogEntry, storeContentHash } from './apply-entry.js';
-import { decodeLogEntry, encodeLogEntry } from './log-entry.js';
+import { ReplicaDivergence, applyLogEntry, storeContentHash } from './apply-entry.js';
+import { encodeLogEntry, entryDigest } from './log-entry.js';
 import { LeaderLease, type LeaderInfo } from './leader-lease.js';
 import { AppendError, ReplicationLog } from './replication-log.js';
 import { MemberRegistry, type MemberInfo } from './member-registry.js';
@@ -47,6 +51,12 @@ export interface ClusterOptions {
   readonly maxLogEntries?: number;
   /** Reports problems the member recovers from. */
   readonly warn?: (message: string, error?: unknown) => void;
+  /**
+   * Test seam: the bytes this member applies for the entry its log delivered at `sequence`
+   * (default: the delivered bytes). Lets a test replay a stream replica that delivers an entry
+   * the log's quorum does not hold at that sequence.
+   */
+  readonly delivered?: (database: string, sequence: bigint, entry: Uint8Array) => Uint8Array;
 }
 
 /** Replication figures of one database. */
@@ -70,8 +80,14 @@ export interface ClusterStatus {
   readonly databases: readonly ReplicaFigures[];
 }
 
+/**
+ * Replaces a replicated database by a new store (the engine's part of a rebuild): `fill` writes
+ * a snapshot to the staged file, or with null the database starts empty. Resolves to the new store.
+ */
+export type RebuildDatabase = (name: string, fill: ((file: string) => Promise<void>) | null) => Promise<DatabaseStore>;
+
 interface Replica {
-  readonly store: DatabaseStore;
+  store: DatabaseStore;
   readonly log: ReplicationLog;
   messages: ConsumerMessages | null;
   lastSequence: bigint;
@@ -83,6 +99,12 @@ interface Replica {
   /** Log sequence of the latest snapshot stored. */
   snapshotSequence: bigint;
   snapshotting: Promise<void> | null;
+  /** The applied sequence last found equal to the log's entry there. */
+  verifiedSequence: bigint;
+  /** A rebuild in progress (cluster-node.ts `rebuild`). */
+  rebuilding: Promise<void> | null;
+  /** When the last rebuild started (ms; a repeated one waits a lease TTL). */
+  rebuiltAt: number;
 }
 
 /** How long joining retries creating or opening the streams and the lease bucket (a new NATS cluster may still be electing). */
@@ -130,13 +152,14 @@ export class ClusterNode {
     private readonly lease: LeaderLease,
     private readonly registry: MemberRegistry,
     private readonly options: ClusterOptions,
+    private readonly rebuildDatabase: RebuildDatabase,
   ) {
     this.ttlMs = options.leaseTtlMs ?? 3000;
     this.appendTimeoutMs = options.appendTimeoutMs ?? 5000;
   }
 
-  /** Connects to NATS and joins the cluster with the given databases (their stores). */
-  static async join(options: ClusterOptions, stores: readonly DatabaseStore[]): Promise<ClusterNode> {
+  /** Connects to NATS and joins the cluster with the given databases (their stores); `rebuild` replaces one when it diverged. */
+  static async join(options: ClusterOptions, stores: readonly DatabaseStore[], rebuild: RebuildDatabase): Promise<ClusterNode> {
     const nc = await connect({
       servers: [...options.servers],
       name: `graphdb-${options.nodeId}`,
@@ -155,7 +178,7 @@ export class ClusterNode {
         }),
       );
       const registry = await retrying(() => MemberRegistry.open(nc, cluster, replicas, 3 * (options.leaseTtlMs ?? 3000)));
-      const node = new ClusterNode(nc, lease, registry, options);
+      const node = new ClusterNode(nc, lease, registry, options, rebuild);
       for (const store of stores) {
         const log = await retrying(() => ReplicationLog.open(nc, cluster, store.name, replicas, options.maxLogEntries ?? 0));
         const snapshots =
@@ -171,6 +194,9 @@ export class ClusterNode {
           snapshots,
           snapshotSequence,
           snapshotting: null,
+          verifiedSequence: 0n,
+          rebuilding: null,
+          rebuiltAt: 0,
         });
       }
       await node.start();
@@ -192,8 +218,12 @@ export class ClusterNode {
         );
       }
       replica.store.replicateThrough(this.gate(replica));
-      replica.messages = await replica.log.follow(replica.store.appliedSequence + 1n);
-      replica.loop = this.applyLoop(replica, replica.messages);
+      // A member that comes back checks that its last entry is the log's before following on.
+      if (await this.lastEntryDiffers(replica)) {
+        this.rebuild(replica, new ReplicaDivergence('diverged', this.differsMessage(replica)));
+        continue;
+      }
+      await this.follow(replica);
     }
     this.leader = await retrying(() => this.lease.current());
     await this.tick();
@@ -208,16 +238,19 @@ export class ClusterNode {
         if (expected < replica.lastSequence) {
           throw new TransientError(StatusCodes.ReplicationFailure, 'The leader is still applying the replication log; retry.');
         }
-        const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record });
+        if (replica.rebuilding !== null) throw this.notALeader();
+        const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record, previous: replica.store.appliedDigest });
         try {
           const sequence = await replica.log.append(entry, expected, this.appendTimeoutMs);
           replica.lastSequence = sequence;
-          return sequence;
+          return { sequence, digest: entryDigest(entry) };
         } catch (error) {
           if (error instanceof AppendError) {
             throw new TransientError(
               StatusCodes.ReplicationFailure,
-              `The commit was not replicated and was rolled back: ${error.message}.`,
+              error.reason === 'moved'
+                ? `The commit was not replicated and was rolled back: ${error.message}.`
+                : `The commit was rolled back here and its outcome is unknown: ${error.message}; if the log holds it, every member applies it.`,
             );
           }
           throw error;
@@ -235,20 +268,116 @@ export class ClusterNode {
     );
   }
 
+  /** Follows the log from the entry after the store's applied sequence. */
+  private async follow(replica: Replica): Promise<void> {
+    const messages = await replica.log.follow(replica.store.appliedSequence + 1n);
+    replica.messages = messages;
+    replica.loop = this.applyLoop(replica, messages);
+  }
+
   private async applyLoop(replica: Replica, messages: ConsumerMessages): Promise<void> {
     try {
       for await (const message of messages) {
         const sequence = BigInt(message.seq);
         if (sequence > replica.lastSequence) replica.lastSequence = sequence;
-        await applyLogEntry(replica.store, decodeLogEntry(message.data), sequence);
+        const bytes = this.options.delivered?.(replica.store.name, sequence, message.data) ?? message.data;
+        await applyLogEntry(replica.store, bytes, sequence);
         this.wake();
       }
     } catch (error) {
       if (this.stopped) return;
+      if (error instanceof ReplicaDivergence) {
+        this.rebuild(replica, error);
+        return;
+      }
       replica.failed = error as Error;
       this.options.warn?.(`replication of '${replica.store.name}' stopped`, error);
       if (this.isLeader) await this.stepDown();
     }
+  }
+
+  /** True when the log holds another entry at the store's applied sequence than the store applied there. */
+  private async lastEntryDiffers(replica: Replica): Promise<boolean> {
+    const store = replica.store;
+    const applied = store.appliedSequence;
+    if (applied === 0n || store.appliedDigest === 0n || replica.verifiedSequence === applied) return false;
+    let entry: Uint8Array | null;
+    try {
+      entry = await replica.log.entryAt(applied);
+    } catch {
+      return false; // no answer (no quorum): still unverified, so this member does not take the lease
+    }
+    if (entry === null) return false; // not held any more (a bounded log): the snapshot path covers it
+    if (store.appliedSequence !== applied) return false; // moved on meanwhile: checked at the next round
+    if (entryDigest(entry) !== store.appliedDigest) return true;
+    replica.verifiedSequence = applied;
+    return false;
+  }
+
+  private differsMessage(replica: Replica): string {
+    return `Database '${replica.store.name}' applied another entry at log sequence ${replica.store.appliedSequence} than the one the log holds there.`;
+  }
+
+  /**
+   * Rebuilds a database whose store left the log's history (or fell behind what the log still
+   * holds): stops following, steps down, replaces the store by the latest snapshot the log covers
+   * (or an empty database when the log starts at its first entry), and follows the log again.
+   */
+  private rebuild(replica: Replica, cause: ReplicaDivergence): void {
+    if (replica.rebuilding !== null || this.stopped) return;
+    replica.rebuilding = this.rebuildNow(replica, cause)
+      .catch((error: unknown) => {
+        replica.failed = error as Error;
+        this.options.warn?.(`replication of '${replica.store.name}' stopped: it could not be rebuilt from the log`, error);
+      })
+      .finally(() => {
+        replica.rebuilding = null;
+      });
+  }
+
+  private async rebuildNow(replica: Replica, cause: ReplicaDivergence): Promise<void> {
+    const name = replica.store.name;
+    this.options.warn?.(`${cause.message} Rebuilding '${name}' from the replication log.`);
+    if (this.isLeader) await this.stepDown();
+    const wait = replica.rebuiltAt + this.ttlMs - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    replica.rebuiltAt = Date.now();
+    await replica.messages?.close().catch(() => undefined);
+    replica.messages = null;
+    const bounds = await replica.log.bounds();
+    const latest = (await replica.snapshots?.latest()) ?? null;
+    let fill: ((file: string) => Promise<void>) | null = null;
+    let source = 'its first entry';
+    if (latest !== null && BigInt(latest.sequence) + 1n >= bounds.first) {
+      const snapshots = replica.snapshots!;
+      fill = (file) => snapshots.download(latest, file);
+      source = `the snapshot at log sequence ${latest.sequence}`;
+    } else if (bounds.first > 1n) {
+      throw new TransientError(
+        StatusCodes.DatabaseUnavailable,
+        `Database '${name}' needs a snapshot (the log starts at ${bounds.first}) and none covers the gap (docs/replication.md, "Snapshots").`,
+      );
+    }
+    if (this.stopped) return;
+    const store = await this.rebuildDatabase(name, fill);
+    replica.store = store;
+    replica.verifiedSequence = 0n;
+    replica.failed = null;
+    store.replicateThrough(this.gate(replica));
+    // The entries up to the log's current end are read from the stream's leader, not through this
+    // member's consumer: the replica that delivered a foreign entry may still hold it.
+    const end = (await replica.log.bounds()).last;
+    for (let sequence = store.appliedSequence + 1n; sequence <= end && !this.stopped; sequence++) {
+      const entry = await replica.log.entryAt(sequence);
+      if (entry === null) throw new ReplicaDivergence('behind', `The log no longer holds entry ${sequence} of '${name}'.`);
+      await applyLogEntry(store, entry, sequence);
+      this.wake();
+    }
+    if (this.stopped) return;
+    await this.follow(replica);
+    this.options.warn?.(
+      `database '${name}' rebuilt from ${source} of the replication log; following it from sequence ${replica.store.appliedSequence + 1n}`,
+    );
   }
 
   private wake(): void {
@@ -278,8 +407,10 @@ export class ClusterNode {
       return;
     }
     this.leader = await this.lease.current();
+    await this.verifyCaughtUp();
     if (this.leader !== null || this.stopped) return;
-    if (![...this.replicas.values()].every((r) => r.failed === null && r.store.appliedSequence >= r.lastSequence)) return;
+    const ready = (r: Replica): boolean => r.failed === null && r.rebuilding === null && r.store.appliedSequence >= r.lastSequence;
+    if (![...this.replicas.values()].every((r) => ready(r) && r.verifiedSequence === r.store.appliedSequence)) return;
     if (!(await this.lease.acquire())) {
       this.leader = await this.lease.current();
       return;
@@ -293,6 +424,21 @@ export class ClusterNode {
     this.isLeader = true;
     this.leader = { nodeId: this.options.nodeId, bolt: this.options.boltAddress, http: this.options.httpAddress, term: this.lease.term };
     this.options.warn?.(`member ${this.options.nodeId} is now the leader (term ${this.lease.term})`);
+  }
+
+  /**
+   * A follower that applied its log to the end compares its last entry with the log's entry at
+   * that sequence (once per applied sequence): the entry a stream replica delivered may not be
+   * the one the log's quorum holds there (a replica cut off from its peers). A difference
+   * rebuilds the database. A member takes the lease only with every last entry verified.
+   */
+  private async verifyCaughtUp(): Promise<void> {
+    for (const replica of this.replicas.values()) {
+      if (replica.failed !== null || replica.rebuilding !== null) continue;
+      if (replica.store.appliedSequence < replica.lastSequence) continue;
+      if (replica.store.appliedDigest === 0n) replica.verifiedSequence = replica.store.appliedSequence;
+      else if (await this.lastEntryDiffers(replica)) this.rebuild(replica, new ReplicaDivergence('diverged', this.differsMessage(replica)));
+    }
   }
 
   /** Starts storing a snapshot once half the log limit of entries was applied since the last one. */
@@ -420,6 +566,7 @@ export class ClusterNode {
     }
     for (const replica of this.replicas.values()) {
       await replica.snapshotting;
+      await replica.rebuilding;
       await replica.messages?.close().catch(() => undefined);
       replica.store.replicateThrough(null);
     }

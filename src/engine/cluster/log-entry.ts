@@ -1,22 +1,32 @@
 /**
  * The replication log entry: one committed write transaction's change record
- * (storage/commit-record.ts) with the database's identity, serialised deterministically with the
- * storage value codec (the same bytes for the same commit on every member).
+ * (storage/commit-record.ts) with the database's identity and the digest of the entry it follows,
+ * serialised deterministically with the storage value codec (the same bytes for the same commit
+ * on every member). The digests chain the entries: a member applies an entry only when it follows
+ * the entry the member applied last (docs/replication.md, "One history").
  */
+import { createHash } from 'node:crypto';
 import type { CypherMap, CypherValue } from '../values/types.js';
 import { isList, isMap } from '../values/kinds.js';
 import { decodeStandalone, encodeStandalone } from '../storage/codec/value-codec.js';
 import type { CommitRecord, SchemaOp } from '../storage/commit-record.js';
 import type { ChangeEvent, ConstraintDefinition, ConstraintType, IndexDefinition, IndexType } from '../storage/graph-store.js';
 
-/** Format of the entries this build writes. */
-export const LOG_ENTRY_FORMAT = 1n;
+/** Format of the entries this build writes (1: without the previous entry's digest). */
+export const LOG_ENTRY_FORMAT = 2n;
 
 /** One log entry: a commit of database `database` (identity `uuid`). */
 export interface LogEntry {
   readonly database: string;
   readonly uuid: string;
   readonly record: CommitRecord;
+  /** `entryDigest` of the entry this one follows in the log (0: not known, format 1 or the first entry). */
+  readonly previous?: bigint;
+}
+
+/** A 63-bit digest of an entry's bytes (SHA-256), what the next entry names as `previous`. */
+export function entryDigest(bytes: Uint8Array): bigint {
+  return createHash('sha256').update(bytes).digest().readBigUInt64BE(0) & 0x7fff_ffff_ffff_ffffn;
 }
 
 type Row = readonly CypherValue[];
@@ -70,7 +80,8 @@ export function encodeLogEntry(entry: LogEntry): Buffer {
     r.nextRelId,
     r.events.map(eventRow),
     r.schema.map(schemaRow),
-    ...(r.committedAt === undefined ? [] : [BigInt(r.committedAt)]),
+    r.committedAt === undefined ? null : BigInt(r.committedAt),
+    entry.previous ?? 0n,
   ];
   return encodeStandalone(value);
 }
@@ -164,8 +175,9 @@ function schemaOf(row: readonly CypherValue[]): SchemaOp {
 export function decodeLogEntry(bytes: Uint8Array): LogEntry {
   const value = list(decodeStandalone(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
   const format = int(value[0]);
-  if (format !== LOG_ENTRY_FORMAT) fail(`unsupported format ${format}`);
+  if (format !== 1n && format !== LOG_ENTRY_FORMAT) fail(`unsupported format ${format}`);
   const database = text(value[1]);
+  const committedAt = value[8] ?? null;
   return {
     database,
     uuid: text(value[2]),
@@ -175,7 +187,8 @@ export function decodeLogEntry(bytes: Uint8Array): LogEntry {
       nextRelId: int(value[5]),
       events: list(value[6]).map((row) => eventOf(list(row), database)),
       schema: list(value[7]).map((row) => schemaOf(list(row))),
-      ...(value[8] === undefined ? {} : { committedAt: Number(int(value[8])) }),
+      ...(committedAt === null ? {} : { committedAt: Number(int(committedAt)) }),
     },
+    ...(format === 1n ? {} : { previous: int(value[9]) }),
   };
 }

@@ -102,7 +102,13 @@ export class ReplicationLog {
       if (error instanceof JetStreamApiError && WRONG_LAST_SEQUENCE.has(error.code)) {
         throw new AppendError('moved', `the replication log moved past sequence ${expectedLast}`);
       }
-      throw new AppendError('unknown', `the replication log did not confirm the append: ${(error as Error).message}`);
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new AppendError(
+        'unknown',
+        timedOut
+          ? `the replication log did not confirm the append within ${timeoutMs} ms`
+          : `the replication log did not confirm the append: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -110,6 +116,15 @@ export class ReplicationLog {
   async bounds(): Promise<LogBounds> {
     const info = await this.jsm.streams.info(this.stream);
     return { first: BigInt(info.state.first_seq), last: BigInt(info.state.last_seq) };
+  }
+
+  /**
+   * The entry at `sequence` as the stream's leader holds it (null when the log no longer or not
+   * yet holds one there): what a member compares its own last entry with.
+   */
+  async entryAt(sequence: bigint): Promise<Uint8Array | null> {
+    const message = await this.jsm.streams.getMessage(this.stream, { seq: Number(sequence) });
+    return message?.data ?? null;
   }
 
   /** Entries from `sequence` on, in order, as they arrive (an ordered consumer). */

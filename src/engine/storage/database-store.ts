@@ -31,18 +31,26 @@ import { StateKey, labelCountKey, readState, typeCountKey, writeStates } from '.
 import type { CommitRecord } from './commit-record.js';
 import { applyCommitRecord } from './commit-apply.js';
 
+/** Where a commit landed in the replication log: its sequence and the digest of its entry. */
+export interface LogPosition {
+  readonly sequence: bigint;
+  readonly digest: bigint;
+}
+
 /**
  * Where a replicated database sends each commit before making it durable locally
- * (src/engine/cluster). `append` resolves to the commit's log sequence once the log holds it,
+ * (src/engine/cluster). `append` resolves to the commit's log position once the log holds it,
  * or rejects (this member may not write, the log refused or timed out): the commit is then
  * rolled back locally and never acknowledged.
  */
 export interface ReplicationGate {
-  append(database: { readonly name: string; readonly uuid: string }, record: CommitRecord): Promise<bigint>;
+  append(database: { readonly name: string; readonly uuid: string }, record: CommitRecord): Promise<LogPosition>;
 }
 
 /** State key of the last replication log sequence this database applied. */
 const REPLICATED_SEQUENCE = 'replicated_seq';
+/** State key of the digest of the log entry at that sequence (0: not known). */
+const REPLICATED_DIGEST = 'replicated_digest';
 
 /** Options of one database. */
 export interface DatabaseStoreOptions {
@@ -135,6 +143,8 @@ export class DatabaseStore {
   private replication: ReplicationGate | null = null;
   /** The last replication log sequence applied (0: none). */
   private replicated: bigint;
+  /** The digest of the log entry at that sequence (0: not known). */
+  private replicatedDigest: bigint;
 
   constructor(private readonly options: DatabaseStoreOptions) {
     this.name = options.name;
@@ -146,6 +156,7 @@ export class DatabaseStore {
     tokens.load(this.writer);
     this.context = { databaseName: options.name, uuid, tokens, labelSets: new LabelSetCache(tokens) };
     this.replicated = readState(this.writer, REPLICATED_SEQUENCE);
+    this.replicatedDigest = readState(this.writer, REPLICATED_DIGEST);
     this.catalog = loadCatalog(this.writer, tokens);
     this.committed = readState(this.writer, StateKey.version);
     this.nextIds = { node: readState(this.writer, StateKey.nextNodeId), rel: readState(this.writer, StateKey.nextRelId) };
@@ -189,6 +200,11 @@ export class DatabaseStore {
     return this.replicated;
   }
 
+  /** The digest of the log entry at the applied sequence (0: not known). */
+  get appliedDigest(): bigint {
+    return this.replicatedDigest;
+  }
+
   /**
    * Commits a write transaction. On a replicated database the change record is appended to
    * the log first and the commit is made durable locally with its log sequence; when the append
@@ -199,7 +215,9 @@ export class DatabaseStore {
     if (gate === null || !tx.hasChanges) return tx.commit();
     try {
       const record = tx.prepareCommit()!;
-      tx.replicatedSequence = await gate.append(this, record);
+      const position = await gate.append(this, record);
+      tx.replicatedSequence = position.sequence;
+      tx.replicatedDigest = position.digest;
     } catch (error) {
       tx.rollback();
       throw error;
@@ -208,11 +226,11 @@ export class DatabaseStore {
   }
 
   /**
-   * Applies a change record another member committed as log entry `sequence`, in one local
-   * transaction that also records the sequence. An entry at or below the applied sequence is
-   * skipped (applies are idempotent); returns whether it was applied.
+   * Applies a change record another member committed as log entry `sequence` (whose digest is
+   * `digest`), in one local transaction that also records the sequence and digest. An entry at or
+   * below the applied sequence is skipped (applies are idempotent); returns whether it was applied.
    */
-  async applyReplicated(record: CommitRecord, sequence: bigint): Promise<boolean> {
+  async applyReplicated(record: CommitRecord, sequence: bigint, digest: bigint): Promise<boolean> {
     if (sequence <= this.replicated) return false;
     const tx = await this.beginWrite();
     if (sequence <= this.replicated) {
@@ -229,6 +247,7 @@ export class DatabaseStore {
       }
       applyCommitRecord(tx, record);
       tx.replicatedSequence = sequence;
+      tx.replicatedDigest = digest;
       if (record.committedAt !== undefined) tx.committedAt = record.committedAt;
     } catch (error) {
       tx.rollback();
@@ -281,7 +300,10 @@ export class DatabaseStore {
           this.pendingCommitLog.push([tx.commitVersion, committing.at]);
         }
         this.committed = tx.commitVersion;
-        if (tx.replicatedSequence !== null) this.replicated = tx.replicatedSequence;
+        if (tx.replicatedSequence !== null) {
+          this.replicated = tx.replicatedSequence;
+          this.replicatedDigest = tx.replicatedDigest;
+        }
         this.readers.retireCurrent();
         this.nextIds = { node: tx.nextNodeId, rel: tx.nextRelId };
         this.persistedIds = this.nextIds;
@@ -322,7 +344,7 @@ export class DatabaseStore {
     this.readers.releaseIfIdle();
     const at = tx.committedAt ?? Date.now();
     const sets: (string | bigint | number)[] = [StateKey.version, tx.commitVersion, StateKey.lastCommitAt, at];
-    if (tx.replicatedSequence !== null) sets.push(REPLICATED_SEQUENCE, tx.replicatedSequence);
+    if (tx.replicatedSequence !== null) sets.push(REPLICATED_SEQUENCE, tx.replicatedSequence, REPLICATED_DIGEST, tx.replicatedDigest);
     if (tx.nextNodeId !== this.persistedIds.node) sets.push(StateKey.nextNodeId, tx.nextNodeId);
     if (tx.nextRelId !== this.persistedIds.rel) sets.push(StateKey.nextRelId, tx.nextRelId);
     writeStates(writer, 'set', sets);

@@ -61,6 +61,8 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
    * transaction (src/engine/cluster); null when the database is not replicated.
    */
   replicatedSequence: bigint | null = null;
+  /** The digest of this commit's log entry (with `replicatedSequence`; 0: not known). */
+  replicatedDigest = 0n;
   /**
    * The commit time (epoch ms) to record: fixed when the change record is built (so the record
    * carries it), or set beforehand to the leader's time when a replicated record is applied.
