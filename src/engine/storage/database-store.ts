@@ -26,10 +26,14 @@ import type { DatabaseLimits } from '../catalog/limit-catalog.js';
 import { enforceStorageLimits } from '../catalog/limit-enforcement.js';
 import type { EnrichmentMode } from '../catalog/option-catalog.js';
 import { buildChangeEvents } from './change-events.js';
+import { TimeSlice } from './time-slice.js';
 import { captureFloor, ensureChangeTable, pruneChanges, readChanges, recordChanges, type CapturedChange } from './change-capture.js';
 import { StateKey, labelCountKey, readState, typeCountKey, writeStates } from './sqlite/state-table.js';
 import type { CommitRecord } from './commit-record.js';
 import { applyCommitRecord } from './commit-apply.js';
+
+/** Transactions with more tracked entity changes than this build their change events in time slices. */
+const SLICED_PREPARE_MIN_CHANGES = 1024;
 
 /** Where a commit landed in the replication log: its sequence and the digest of its entry. */
 export interface LogPosition {
@@ -208,9 +212,19 @@ export class DatabaseStore {
   /**
    * Commits a write transaction. On a replicated database the change record is appended to
    * the log first and the commit is made durable locally with its log sequence; when the append
-   * fails the transaction is rolled back and the error thrown (nothing acknowledged).
+   * fails the transaction is rolled back and the error thrown (nothing acknowledged). A large
+   * transaction's change events are read in time slices first, so the commit does not hold the
+   * event loop for them.
    */
   async commitWrite(tx: WriteTransaction): Promise<bigint> {
+    if (tx.hasChanges && tx.state.trackedChanges > SLICED_PREPARE_MIN_CHANGES) {
+      try {
+        await tx.prepareCommitSliced(new TimeSlice());
+      } catch (error) {
+        tx.rollback();
+        throw error;
+      }
+    }
     const gate = this.replication;
     if (gate === null || !tx.hasChanges) return tx.commit();
     try {

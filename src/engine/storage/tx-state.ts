@@ -58,6 +58,11 @@ export class TxState {
     this.relChanges = trackChanges ? new Map() : null;
   }
 
+  /** Entities whose changes are tracked for events (0 when nobody listens). */
+  get trackedChanges(): number {
+    return (this.nodeChanges?.size ?? 0) + (this.relChanges?.size ?? 0);
+  }
+
   labelDelta(labelId: number, delta: number): void {
     addDelta(this.labelDeltas, labelId, delta);
   }
