@@ -56,7 +56,7 @@ function coveredEntities(tx: WriteTransaction, entityType: 'NODE' | 'RELATIONSHI
 }
 
 /** Entities read per statement while populating an index. */
-const POPULATE_PAGE = 1024;
+const POPULATE_PAGE = 256;
 const NODE_PAGE = `SELECT n.id, n.props FROM node_labels l JOIN nodes n ON n.id = l.node WHERE l.label = ? AND l.node > ? ORDER BY l.node LIMIT ${POPULATE_PAGE}`;
 const REL_PAGE = `SELECT id, props FROM rels WHERE type = ? AND id > ? ORDER BY id LIMIT ${POPULATE_PAGE}`;
 

@@ -105,8 +105,8 @@ function figures(file: string): { version: string; nodes: number; relationships:
   }
 }
 
-/** Pages copied per step of the online backup (4 KiB each: well under a millisecond of work). */
-const PAGES_PER_STEP = 256;
+/** Pages copied per step of the online backup (4 KiB each; a step of 256 measured 21 ms in E1, docs/perf.md). */
+const PAGES_PER_STEP = 64;
 
 /**
  * Copies one database file's current committed snapshot to `target` with SQLite's online backup

@@ -65,6 +65,11 @@ export class DebtPass {
   relRows = 0;
   historyBytes = 0;
   readonly histogram = new Array<number>(CHAIN_BUCKETS.length).fill(0);
+  /**
+   * Keys with debt: at most the 2 × TOP_KEYS with the most bytes (cut back to TOP_KEYS whenever it
+   * reaches that), so a pass over a million keys never holds or sorts them all at once; only the
+   * TOP_KEYS with the most bytes are ever remembered.
+   */
   readonly found: KeyPlan[] = [];
 
   /** Adds one planned key. */
@@ -82,6 +87,10 @@ export class DebtPass {
     this.versions += plan.versions;
     this.bytes += plan.bytes;
     this.found.push(plan);
+    if (this.found.length >= 2 * TOP_KEYS) {
+      this.found.sort((a, b) => b.bytes - a.bytes);
+      this.found.length = TOP_KEYS;
+    }
   }
 }
 
