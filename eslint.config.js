@@ -55,9 +55,23 @@ export const LAYER_ZONES = [
   },
 ];
 
+/** The storage types listeners never import, whichever module would export them. */
+export const STORAGE_TYPES = [
+  'GraphReader',
+  'ReadTransaction',
+  'Snapshot',
+  'NodeRecord',
+  'RelationshipRecord',
+  'RelationshipHandle',
+  'ChangeEvent',
+  'DatabaseStore',
+  'StorageEngine',
+];
+
 /**
- * Listeners, the CLI and commands never hold a store: they use the typed services of
- * `GraphDB.databaseServices` (src/engine/database-services.ts). `no-restricted-syntax` form.
+ * Listeners, the CLI and commands never hold a store or a storage type: they use the typed
+ * services of `GraphDB.databaseServices` (src/engine/database-services.ts) or a session.
+ * `no-restricted-syntax` form.
  */
 export const FACADE_SYNTAX = [
   {
@@ -67,6 +81,11 @@ export const FACADE_SYNTAX = [
   {
     selector: "MemberExpression[property.name='storage']",
     message: 'Listeners, the CLI and commands do not reach the storage engine: use GraphDB.databaseServices or a session.',
+  },
+  {
+    selector: `ImportSpecifier[imported.name=/^(${STORAGE_TYPES.join('|')})$/]`,
+    message:
+      'Listeners, the CLI and commands never handle storage readers, records or stores: read through a session (Cypher) or GraphDB.databaseServices, which return materialized Node/Relationship values.',
   },
 ];
 

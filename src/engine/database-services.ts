@@ -1,22 +1,22 @@
 /**
  * The typed services listeners, the CLI and commands use on databases, so that none of them is
- * handed a store: existence and alias resolution, the data directory, a read-only committed
- * snapshot, MVCC status and pruning, and the MVCC lifecycle service of the admin routes.
+ * handed a store: existence and alias resolution, the data directory, element ids, the schema
+ * vocabulary, size figures, MVCC status and pruning, and the MVCC lifecycle service of the admin
+ * routes. Graph reads go through sessions (Cypher); nothing here hands out a storage reader.
  * `GraphDB.databaseServices` is the one instance of an engine.
  */
 import { DatabaseNotFound } from './errors/index.js';
 import { MvccLifecycleService, type LifecycleServiceOptions } from './mvcc/lifecycle/index.js';
-import type { GraphReader } from './storage/graph-store.js';
+import { parseElementId } from './storage/element-id.js';
 import type { MvccStatus, PruneOptions, PruneResult } from './storage/index.js';
 import type { DatabaseStats } from './storage/database-store.js';
 import type { StorageEngine } from './storage/storage-engine.js';
 
-/** A read-only committed snapshot of one database; `close()` returns its connection. */
-export interface Snapshot extends GraphReader {
-  /** Ends the snapshot (idempotent). */
-  close(): void;
-  /** The committed version the snapshot sees. */
-  readonly version: bigint;
+/** The names a database uses (shell completion). */
+export interface Vocabulary {
+  readonly labels: readonly string[];
+  readonly relationshipTypes: readonly string[];
+  readonly propertyKeys: readonly string[];
 }
 
 /** Options of the MVCC lifecycle service: the engine supplies the stores; `admit` may refuse a database first. */
@@ -61,10 +61,26 @@ export class DatabaseServices {
     this.storage.database(name);
   }
 
-  /** A read-only snapshot of the last committed state of `database`; the caller closes it. */
-  snapshot(database: string): Snapshot {
+  /**
+   * The internal id of a node (`kind` 'node', element id `4:…`) or relationship ('relationship',
+   * `5:…`) element id of `database`; null when it is malformed, of another kind or of another
+   * database. Says nothing about whether the entity exists.
+   */
+  idOfElementId(database: string, elementId: string, kind: 'node' | 'relationship'): bigint | null {
     this.assertOpen();
-    return this.storage.database(database).beginRead();
+    if (!elementId.startsWith(kind === 'node' ? '4:' : '5:')) return null;
+    return parseElementId(elementId, this.storage.database(database).uuid);
+  }
+
+  /** Labels, relationship types and property keys of the last committed state of `database`. */
+  vocabulary(database: string): Vocabulary {
+    this.assertOpen();
+    const reader = this.storage.database(database).beginRead();
+    try {
+      return { labels: reader.labels(), relationshipTypes: reader.relationshipTypes(), propertyKeys: reader.propertyKeys() };
+    } finally {
+      reader.close();
+    }
   }
 
   /** Cheap size figures of a database (counts, file bytes, version): no snapshot is opened. */

@@ -19,7 +19,8 @@ import { StorageEngine } from './storage/storage-engine.js';
 import { DatabaseServices } from './database-services.js';
 import type { StorageLogger } from './storage/storage-engine.js';
 import type { DatabaseStore, ReplicationGate } from './storage/database-store.js';
-import type { ChangeEvent } from './storage/graph-store.js';
+import { materializeChanges, type EntityChange } from './entity-changes.js';
+import { registerInternals } from './engine-internals.js';
 import type { CypherValue } from './values/types.js';
 import type { SyncMode } from './storage/sqlite/connection.js';
 import { createFunctionRegistry } from './cypher/functions/index.js';
@@ -180,12 +181,13 @@ export class GraphDB {
   );
 
   private constructor(
-    /** The storage engine, for the engine's own modules (transfer, restore); listeners use `databaseServices` (lint-enforced). */
-    readonly storage: StorageEngine,
+    /** The storage engine; the engine's own modules reach it through engine-internals.ts. */
+    private readonly storage: StorageEngine,
     private readonly options: GraphDBOptions,
     private readonly temporaryDir: string | null,
     memoryDecay: MemoryDecay,
   ) {
+    registerInternals(this, { storage, store: (name) => this.store(name) });
     this.functions = createFunctionRegistry();
     this.memoryDecay = memoryDecay;
     this.functions.registerAll(
@@ -477,8 +479,8 @@ export class GraphDB {
     return this.dbServices;
   }
 
-  /** The storage of one database (throws DatabaseNotFound), for the engine's own modules (transfer, tests). */
-  store(name: string = this.defaultDatabase): DatabaseStore {
+  /** The storage of one database (throws DatabaseNotFound); other engine modules use engine-internals.ts `storeOf`. */
+  private store(name: string = this.defaultDatabase): DatabaseStore {
     this.assertOpen();
     return this.storage.database(name);
   }
@@ -623,9 +625,14 @@ export class GraphDB {
     return BulkLoader.open(this.store(database), options);
   }
 
-  /** Subscribes to committed changes of every database; returns the unsubscribe function. */
-  onChange(listener: (events: readonly ChangeEvent[]) => void): () => void {
-    return this.storage.events.subscribe(listener);
+  /**
+   * Subscribes to committed changes of every database, as materialized nodes and relationships;
+   * returns the unsubscribe function.
+   */
+  onChange(listener: (changes: readonly EntityChange[]) => void): () => void {
+    return this.storage.events.subscribe((events) =>
+      listener(materializeChanges(events, (database) => this.storage.database(database).uuid)),
+    );
   }
 
   /** Closes every database; a temporary data directory is deleted. */

@@ -9,7 +9,8 @@ export { EngineTransaction } from './session/engine-transaction.js';
 export { TransactionRegistry, type ClientInfo, type TransactionInfo, type TerminationOutcome } from './session/transaction-registry.js';
 export type * from './session/types.js';
 export { AS_OF_TIME_KEY, AS_OF_VERSION_KEY, asOfFromHeaders, type AsOf } from './session/temporal-reads.js';
-export type { ChangeEvent, WriteCounters } from './storage/graph-store.js';
+export type { WriteCounters } from './storage/graph-store.js';
+export type { EntityChange, EntityChangeKind } from './entity-changes.js';
 export type { DatabaseInfo } from './cypher/runtime/admin-hooks.js';
 export type { BulkLoader, BulkLoadOptions, BulkLoadResult } from './storage/bulk-load.js';
 export * from './errors/index.js';
@@ -27,18 +28,9 @@ export {
 } from './values/vector.js';
 export { zoneOffsetAt, resolveLocal } from './values/temporal/time-zone.js';
 export { epochDayOf } from './values/temporal/calendar.js';
-export type { Direction, GraphReader, NodeRecord, RelationshipRecord } from './storage/graph-store.js';
 export { SYSTEM_DATABASE, type MvccStatus, type PruneResult } from './storage/index.js';
-export { DatabaseServices, type LifecycleOptions, type Snapshot } from './database-services.js';
-export {
-  SearchManager,
-  searchSettingsFrom,
-  loadVectorBackend,
-  type DatabaseSearch,
-  type SearchLogger,
-  type SearchMethod,
-  type VectorBackend,
-} from './search/index.js';
+export { DatabaseServices, type LifecycleOptions, type Vocabulary } from './database-services.js';
+export { searchSettingsFrom, loadVectorBackend, type DatabaseSearch, type SearchMethod, type VectorBackend } from './search/index.js';
 export { PointCollections, type PointPredicate, type ScoredPoint, type UpsertOptions } from './search/collections.js';
 export {
   CollectionAlreadyExists,

@@ -66,7 +66,7 @@ async function standardRoutes(
   ]);
   return [
     ...(auth === null ? [] : [authModule.authRoutes(auth), rolesModule.adminRoleRoutes(auth)]),
-    graphql.graphqlRoutes({ graphdb, config: loaded.config }),
+    graphql.graphqlRoutes({ graphdb }),
     ...(graphdb.searchServices === null ? [] : [search.searchRoutes({ graphdb })]),
     mvcc.adminMvccRoutes({ graphdb, clock: lifecycleClock }),
     backup.adminBackupRoutes({

@@ -14,6 +14,7 @@ import { describe, it } from 'node:test';
 import { setImmediate as yieldImmediate } from 'node:timers/promises';
 import type { LifecycleClock } from '../../src/engine/index.js';
 import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 /** A lifecycle clock that moves only when told to, or by the time a sleeper asks for. */
 interface ManualClock extends LifecycleClock {
@@ -192,7 +193,7 @@ describe('mvcc.* settings', () => {
         'mvcc.hard_expiry_after': '5s',
       },
       async (t, clock) => {
-        const store = t.server.engine.graphdb.store('graphdb');
+        const store = storeOf(t.server.engine.graphdb, 'graphdb');
         await update(t, 'pinned', 1, 1000);
         const oldest = store.beginRead('long');
         let expired: { code: string } | null = null;

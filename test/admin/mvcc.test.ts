@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { systemClock, type LifecycleClock } from '../../src/engine/mvcc/lifecycle/clock.js';
 import { eventually } from '../helpers/eventually.js';
 import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 /** Wall-clock time whose periodic timers run only when the test calls `tick()` (each once). */
 function tickedClock(): LifecycleClock & { tick(): void } {
@@ -157,7 +158,7 @@ describe('MVCC admin routes', () => {
 
   it('an open snapshot reader shows as the oldest reader, pins bytes and keeps its versions through a prune', async () => {
     await churn('e', 1);
-    const reader = t.server.engine.graphdb.store('graphdb').beginRead();
+    const reader = storeOf(t.server.engine.graphdb, 'graphdb').beginRead();
     try {
       for (let i = 2; i <= 4; i++) {
         const updated = await commit(t.url, [{ statement: "MATCH (n:Churn {key: 'e'}) SET n.v = $v", parameters: { v: i } }]);

@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
 import { PointInTimeError, WalSnapshots, planPointInTime, restoreToPointInTime } from '../../src/engine/transfer/index.js';
 import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 /** Resolves once the wall clock has moved past `time` (a commit after it gets a later timestamp). */
 async function pastMillisecond(time: number): Promise<void> {
@@ -125,7 +126,7 @@ describe('WAL snapshots on the engine (injected clock)', () => {
     await pastMillisecond(between);
     await run("MATCH (a:Account {id: 'a'}) SET a.balance = 99");
     await run("CREATE (:Account {id: 'b', balance: 5})");
-    await db.store().prune();
+    await storeOf(db).prune();
     const plan = planPointInTime(db, snapshots, { database: 'graphdb', at: new Date(between) });
     assert.equal(plan.source, 'snapshot');
     await restoreToPointInTime(db, snapshots, { database: 'graphdb', at: new Date(between) });
@@ -136,7 +137,7 @@ describe('WAL snapshots on the engine (injected clock)', () => {
     const gap = Date.now();
     await pastMillisecond(gap);
     await run("MATCH (a:Account {id: 'c'}) SET a.balance = 2");
-    await db.store().prune();
+    await storeOf(db).prune();
     assert.throws(
       () => planPointInTime(db, snapshots, { database: 'graphdb', at: new Date(gap) }),
       (error: Error) =>

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { GraphDB } from '../../src/engine/index.js';
 import { encodeValue } from '../../src/engine/transfer/index.js';
 import type { CypherValue } from '../../src/engine/index.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 /** A temp directory removed by the returned cleanup. */
 export function tempDir(prefix = 'graphdb-cli-'): { dir: string; cleanup: () => void } {
@@ -34,7 +35,7 @@ function normalize(v: CypherValue): unknown {
 
 /** A canonical description of a graph (ids replaced by content) for equality checks. */
 export async function fingerprint(db: GraphDB, database?: string): Promise<string[]> {
-  const reader = db.store(database).beginRead();
+  const reader = storeOf(db, database).beginRead();
   try {
     const nodeText = new Map<bigint, string>();
     for (const id of reader.allNodeIds()) {
@@ -56,7 +57,7 @@ export async function fingerprint(db: GraphDB, database?: string): Promise<strin
 
 /** Adds a byte-array property (no Cypher literal exists) through the storage API. */
 export async function addBytes(db: GraphDB): Promise<void> {
-  const tx = await db.store().beginWrite();
+  const tx = await storeOf(db).beginWrite();
   tx.createNode(
     ['Blob'],
     new Map<string, CypherValue>([

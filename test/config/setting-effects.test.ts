@@ -19,6 +19,7 @@ import { openEngine } from '../../src/server/engine-adapter.js';
 import { startServer } from '../../src/server/index.js';
 import { createLogger } from '../../src/server/logger.js';
 import { commit, request, startTestServer } from '../http/helpers.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'http', 'fixtures');
 const cert = path.join(fixtures, 'tls-cert.pem');
@@ -118,7 +119,7 @@ describe('resources.low_memory', () => {
     const cacheOf = async (env: Record<string, string>): Promise<bigint> => {
       const opened = await openEngine(fromEnv(env).config, createLogger('silent'));
       try {
-        const store = opened.graphdb.store('graphdb');
+        const store = storeOf(opened.graphdb, 'graphdb');
         return store['writer'].db.pragma('cache_size', { simple: true }) as bigint;
       } finally {
         await opened.close();

@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import type { CypherValue, GraphDB, Path, Session } from '../../src/engine/index.js';
 import type { AdjacencyLists, AdjacencySnapshot, GraphReader, RelationshipHandle } from '../../src/engine/storage/graph-store.js';
 import { exec, openTestDb } from './helpers.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 const NODES = 120;
 
@@ -56,7 +57,7 @@ function listed(graph: AdjacencySnapshot, lists: AdjacencyLists, node: number, o
 }
 
 test("the snapshot lists every node's relationships in expand order; write transactions never get one", async () => {
-  const reader = db.store().beginRead();
+  const reader = storeOf(db).beginRead();
   try {
     const graph = reader.adjacencySnapshot?.(Number.MAX_SAFE_INTEGER);
     assert.ok(graph, 'a read transaction builds one once the work is large enough');
@@ -70,7 +71,7 @@ test("the snapshot lists every node's relationships in expand order; write trans
   } finally {
     reader.close();
   }
-  const writer = await db.store().beginWrite();
+  const writer = await storeOf(db).beginWrite();
   try {
     assert.equal(writer.adjacencySnapshot?.(Number.MAX_SAFE_INTEGER) ?? null, null);
   } finally {
@@ -80,7 +81,7 @@ test("the snapshot lists every node's relationships in expand order; write trans
 
 test('a new version starts without a snapshot and builds only after enough expansions', async () => {
   await exec(db.session(), 'CREATE (:Other)');
-  const reader = db.store().beginRead();
+  const reader = storeOf(db).beginRead();
   try {
     const count = reader.countRelationships();
     assert.equal(reader.adjacencySnapshot?.(0), null);
@@ -125,7 +126,7 @@ test('shortestPath over the snapshot returns the paths the SQL search returns', 
   const session = db.session();
   let viaSnapshot: string[] = [];
   for (let round = 0; round < 30; round++) viaSnapshot = await run(session.run.bind(session));
-  const reader = db.store().beginRead();
+  const reader = storeOf(db).beginRead();
   try {
     assert.ok(reader.adjacencySnapshot?.(0), 'the rounds built the snapshot of this version');
   } finally {

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GraphDB } from '../../src/engine/index.js';
 import { exec, openTestDb, rows } from './helpers.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 let db: GraphDB;
 before(async () => {
@@ -71,7 +72,7 @@ test('USE selects another database; CREATE/SHOW/DROP DATABASE work as statements
 
 test('CALL { } IN TRANSACTIONS OF n ROWS commits every n rows in auto-commit', async () => {
   const s = db.session();
-  const store = db.store();
+  const store = storeOf(db);
   const before = store.version;
   const result = await s.run('UNWIND range(1, 5) AS i CALL (i) { CREATE (:Batch {i: i}) } IN TRANSACTIONS OF 2 ROWS');
   const summary = await result.discard();

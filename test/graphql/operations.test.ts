@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { getIntrospectionQuery } from 'graphql';
-import { existingSearchServices } from '../../src/server/graphql/index.js';
 import { gql, gqlData, startGraphqlServer, type TestServer } from './helpers.js';
 
 const NODE_FIELDS = 'id internalId labels properties createdAt updatedAt hasEmbedding embeddingDimensions';
@@ -172,8 +171,7 @@ describe('GraphQL queries and mutations', () => {
     assert.ok(search.results[0].rrfScore > 0);
     assert.ok(search.executionTimeMs >= 0);
 
-    const services = existingSearchServices(server.server.engine.graphdb)!;
-    const database = services.database('graphdb');
+    const database = server.server.engine.graphdb.search('graphdb');
     const internal = (id: string) => BigInt(id.split(':').at(-1)!);
     database.setEmbedding(internal(ids.ann!), [1, 0, 0]);
     database.setEmbedding(internal(ids.bob!), [0.9, 0.1, 0]);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
 import type { CypherValue } from '../../src/engine/values/types.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 async function rows(db: GraphDB, statement: string, parameters: Record<string, CypherValue> = {}): Promise<(readonly CypherValue[])[]> {
   const session = db.session({ database: 'system' });
@@ -89,8 +90,8 @@ describe('alias catalog', () => {
         ]),
       ],
     ]);
-    assert.equal(db.store('FRONT.DOOR').name, 'shop');
-    assert.equal(db.store('shop2').name, 'shop');
+    assert.equal(storeOf(db, 'FRONT.DOOR').name, 'shop');
+    assert.equal(storeOf(db, 'shop2').name, 'shop');
     assert.deepEqual(await rows(db, 'SHOW DATABASE `front.door` YIELD name, aliases'), [['shop', ['front.door', 'shop2']]]);
   });
 });

@@ -16,6 +16,7 @@ import type { CypherDateTime } from '../../src/engine/values/index.js';
 import { loadConfig } from '../../src/engine/config/index.js';
 import { startServer } from '../../src/server/index.js';
 import { createLogger } from '../../src/server/logger.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 type Row = Record<string, unknown>;
 
@@ -199,10 +200,10 @@ describe('change data capture (db.cdc.*)', () => {
     await assert.rejects(changes('not-an-id'), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
     const earliest = String((await run('CALL db.cdc.earliest()'))[0]!.id);
     assert.ok((await changes(earliest)).length > 0, 'earliest reaches every captured change');
-    await db.store('graphdb').prune({ ttlMs: 3_600_000 });
+    await storeOf(db, 'graphdb').prune({ ttlMs: 3_600_000 });
     assert.ok((await changes(earliest)).length > 0, 'changes younger than the retention window survive a prune');
     await run('CREATE (:Late {n: 1})');
-    await db.store('graphdb').prune({ ttlMs: -1 });
+    await storeOf(db, 'graphdb').prune({ ttlMs: -1 });
     await assert.rejects(changes(earliest), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
     await assert.rejects(changes(mine), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
     const fresh = String((await run('CALL db.cdc.earliest()'))[0]!.id);

@@ -83,6 +83,30 @@ describe('layer rules', () => {
     assert.deepEqual(command?.messages ?? [], []);
   });
 
+  it('reject a listener, the CLI or a command importing a storage reader, record or store type', async () => {
+    const probes = [
+      ['src/server/graphql/storage-probe.ts', "import type { GraphReader, NodeRecord } from '../../engine/index.js';"],
+      ['src/cli/storage-probe.ts', "import { type RelationshipRecord } from '../engine/index.js';"],
+      ['src/commands/storage-probe.ts', "import type { DatabaseStore } from '../engine/index.js';"],
+    ] as const;
+    const found: string[][] = [];
+    for (const [filePath, line] of probes) {
+      const [result] = await facadeLint.lintText(`${line}\nexport type Probe = unknown;\n`, { filePath });
+      found.push((result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`));
+    }
+    assert.equal(found[0]!.length, 2, found[0]!.join('\n'));
+    for (const messages of found) {
+      for (const message of messages) assert.match(message, /^no-restricted-syntax: .*never handle storage readers, records or stores/);
+    }
+    assert.equal(found[1]!.length, 1);
+    assert.equal(found[2]!.length, 1);
+    const [allowed] = await facadeLint.lintText(
+      "import type { Node, Relationship, EntityChange } from '../../engine/index.js';\nexport type Probe = [Node, Relationship, EntityChange];\n",
+      { filePath: 'src/server/graphql/storage-probe.ts' },
+    );
+    assert.deepEqual(allowed?.messages ?? [], []);
+  });
+
   it('reject storage importing the Cypher pipeline', async () => {
     const errors = await importErrors(
       'src/engine/storage/layer-probe.ts',

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { GraphDB, type CypherValue } from '../../src/engine/index.js';
 import { startNatsCluster, until, type NatsCluster } from './nats-cluster.ts';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 let nats: NatsCluster;
 const dirs: string[] = [];
@@ -50,8 +51,8 @@ async function leaderIndex(): Promise<number> {
 async function converged(): Promise<string> {
   const live = engines.filter((db): db is GraphDB => db !== null);
   const leader = live.find((db) => db.cluster!.leading)!;
-  const version = leader.store().version;
-  await until(() => live.every((db) => db.store().version === version), 15_000, `every member at version ${version}`);
+  const version = storeOf(leader).version;
+  await until(() => live.every((db) => storeOf(db).version === version), 15_000, `every member at version ${version}`);
   const hashes = live.map((db) => db.cluster!.contentHash(db.defaultDatabase));
   assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
   return hashes[0]!;
@@ -83,7 +84,7 @@ test('the leader replicates its commits; followers refuse local writes', async (
   assert.equal(status.role, 'FOLLOWER');
   assert.equal(status.leader?.nodeId, `m${l}`);
   assert.equal(status.databases[0]!.lag, 0n);
-  assert.equal(status.databases[0]!.appliedSequence, leader.store().appliedSequence);
+  assert.equal(status.databases[0]!.appliedSequence, storeOf(leader).appliedSequence);
 });
 
 test('a leader that leaves hands over; a returning member catches up from the stream', async () => {

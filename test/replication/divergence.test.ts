@@ -17,6 +17,7 @@ import { after, before, test } from 'node:test';
 import { GraphDB, type CypherValue } from '../../src/engine/index.js';
 import { decodeLogEntry, encodeLogEntry } from '../../src/engine/cluster/log-entry.js';
 import { startNatsCluster, until, type NatsCluster } from './nats-cluster.ts';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 let nats: NatsCluster;
 const dirs: string[] = [];
@@ -78,15 +79,15 @@ async function victimMatchesLeader(leader: GraphDB, what: string): Promise<void>
   const database = leader.defaultDatabase;
   await until(
     () =>
-      victim.store().version === leader.store().version &&
-      victim.store().appliedSequence === leader.store().appliedSequence &&
+      storeOf(victim).version === storeOf(leader).version &&
+      storeOf(victim).appliedSequence === storeOf(leader).appliedSequence &&
       victim.cluster!.contentHash(database) === leader.cluster!.contentHash(database),
     20_000,
     what,
   ).catch(async (error: unknown) => {
     const seen = await rows(victim, 'MATCH (p:P) RETURN p.n ORDER BY p.n');
     throw new Error(
-      `${(error as Error).message}: victim at version ${victim.store().version}, sequence ${victim.store().appliedSequence}, lag ${
+      `${(error as Error).message}: victim at version ${storeOf(victim).version}, sequence ${storeOf(victim).appliedSequence}, lag ${
         victim.cluster!.status().databases[0]!.lag
       }, holds ${JSON.stringify(seen.map((r) => String(r[0])))}`,
     );
@@ -113,13 +114,13 @@ test('a member delivered an entry the log does not hold at that sequence ends wi
   await victimMatchesLeader(leader, 'the victim to apply the first entry');
 
   // More entries follow the foreign one (the partition test's case: 1 refused write + 19 of the new leader's).
-  foreign.add(leader.store().appliedSequence + 1n);
+  foreign.add(storeOf(leader).appliedSequence + 1n);
   for (let n = 1; n <= 4; n++) await rows(leader, `CREATE (:P {n: ${n}})`);
   await victimMatchesLeader(leader, 'the victim to hold the log content after a foreign entry and four more');
   assert.match(warnings.join('\n'), /holds another entry than the one log entry \d+ follows\. Rebuilding/);
 
   // The foreign entry is the last one: nothing follows it.
-  foreign.add(leader.store().appliedSequence + 1n);
+  foreign.add(storeOf(leader).appliedSequence + 1n);
   await rows(leader, 'CREATE (:P {n: 5})');
   await victimMatchesLeader(leader, 'the victim to hold the log content when its last entry is foreign');
   assert.match(warnings.join('\n'), /applied another entry at log sequence \d+ than the one the log holds there\. Rebuilding/);

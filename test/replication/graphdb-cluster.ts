@@ -12,6 +12,7 @@ import { freePort, startNatsCluster, until, type NatsCluster } from './nats-clus
 import type { Netns } from './netns.ts';
 import { GraphDB } from '../../src/engine/index.js';
 import { storeContentHash } from '../../src/engine/cluster/apply-entry.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -269,7 +270,7 @@ export class GraphdbCluster {
     for (const m of this.members) {
       const db = await GraphDB.open({ dataDir: m.dataDir, search: false });
       try {
-        hashes.push(storeContentHash(db.store(database)));
+        hashes.push(storeContentHash(storeOf(db, database)));
       } finally {
         await db.close();
       }

@@ -11,6 +11,7 @@ import type { CypherValue, Session } from '../../src/engine/index.js';
 import type { DatabaseStore } from '../../src/engine/storage/database-store.js';
 import { decodeLogEntry, encodeLogEntry, entryDigest } from '../../src/engine/cluster/log-entry.js';
 import { ReplicaDivergence, applyLogEntry, storeContentHash } from '../../src/engine/cluster/apply-entry.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 async function rows(session: Session, query: string): Promise<CypherValue[][]> {
   return (await (await session.run(query)).pull(-1)).records.map((r) => [...r]);
@@ -21,7 +22,7 @@ async function pair(): Promise<{ leader: GraphDB; follower: GraphDB; log: Buffer
   const leader = await GraphDB.open({ search: false });
   const follower = await GraphDB.open({ search: false });
   const log: Buffer[] = [];
-  const store = leader.store();
+  const store = storeOf(leader);
   store.replicateThrough({
     append: (database, record) => {
       const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record, previous: store.appliedDigest });
@@ -29,7 +30,7 @@ async function pair(): Promise<{ leader: GraphDB; follower: GraphDB; log: Buffer
       return Promise.resolve({ sequence: BigInt(log.length), digest: entryDigest(entry) });
     },
   });
-  const target = follower.store();
+  const target = storeOf(follower);
   target.replicateThrough({ append: () => Promise.reject(new Error('follower')) });
   return {
     leader,
@@ -75,11 +76,11 @@ test('a follower applying the leader entries ends with the same content, version
     await rows(s, 'DROP INDEX city_name');
     await rows(s, 'MATCH (n:Item) WHERE n.i > 40 DELETE n');
     await rows(s, 'MATCH (n) RETURN count(n)'); // a read produces no entry
-    assert.equal(BigInt(log.length), leader.store().version);
+    assert.equal(BigInt(log.length), storeOf(leader).version);
     await sync();
-    const [a, b] = hashes(leader.store(), follower.store());
+    const [a, b] = hashes(storeOf(leader), storeOf(follower));
     assert.equal(b, a);
-    assert.equal(follower.store().version, leader.store().version);
+    assert.equal(storeOf(follower).version, storeOf(leader).version);
     const ids = 'MATCH (n) RETURN elementId(n) ORDER BY elementId(n)';
     assert.deepEqual(await rows(follower.session(), ids), await rows(s, ids));
     const shows = 'SHOW CONSTRAINTS YIELD name, type RETURN name, type';
@@ -89,7 +90,7 @@ test('a follower applying the leader entries ends with the same content, version
     await rows(s, 'CREATE (:Late)');
     await sync();
     assert.deepEqual(await rows(follower.session(), 'MATCH (n:Late) RETURN id(n)'), await rows(s, 'MATCH (n:Late) RETURN id(n)'));
-    assert.equal(...hashes(leader.store(), follower.store()));
+    assert.equal(...hashes(storeOf(leader), storeOf(follower)));
   } finally {
     await close();
   }
@@ -103,7 +104,7 @@ test('entries encode deterministically and re-applying one is a no-op', async ()
     assert.deepEqual(encodeLogEntry(entry), log[0]);
     assert.equal(entry.record.version, 1n);
     await sync();
-    const store = follower.store();
+    const store = storeOf(follower);
     const before = storeContentHash(store);
     assert.equal(await applyLogEntry(store, log[0]!, 1n), false);
     assert.equal(store.version, 1n);
@@ -123,9 +124,9 @@ test('the applied sequence is stored with the data and survives a reopen', async
   const dir = mkdtempSync(join(tmpdir(), 'graphdb-repl-'));
   try {
     const log: Buffer[] = [];
-    leader.store().replicateThrough({
+    storeOf(leader).replicateThrough({
       append: (database, record) => {
-        const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record, previous: leader.store().appliedDigest });
+        const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record, previous: storeOf(leader).appliedDigest });
         log.push(entry);
         return Promise.resolve({ sequence: BigInt(log.length), digest: entryDigest(entry) });
       },
@@ -133,14 +134,14 @@ test('the applied sequence is stored with the data and survives a reopen', async
     await rows(leader.session(), 'CREATE (:A)');
     await rows(leader.session(), 'CREATE (:B)');
     let follower = await GraphDB.open({ dataDir: dir, search: false });
-    await applyLogEntry(follower.store(), log[0]!, 1n);
+    await applyLogEntry(storeOf(follower), log[0]!, 1n);
     await follower.close();
     follower = await GraphDB.open({ dataDir: dir, search: false });
-    assert.equal(follower.store().appliedSequence, 1n);
-    assert.equal(follower.store().appliedDigest, entryDigest(log[0]!));
-    assert.equal(await applyLogEntry(follower.store(), log[0]!, 1n), false);
-    assert.equal(await applyLogEntry(follower.store(), log[1]!, 2n), true);
-    assert.equal(storeContentHash(follower.store()), storeContentHash(leader.store()));
+    assert.equal(storeOf(follower).appliedSequence, 1n);
+    assert.equal(storeOf(follower).appliedDigest, entryDigest(log[0]!));
+    assert.equal(await applyLogEntry(storeOf(follower), log[0]!, 1n), false);
+    assert.equal(await applyLogEntry(storeOf(follower), log[1]!, 2n), true);
+    assert.equal(storeContentHash(storeOf(follower)), storeContentHash(storeOf(leader)));
     await follower.close();
   } finally {
     await leader.close();
@@ -151,14 +152,14 @@ test('the applied sequence is stored with the data and survives a reopen', async
 test('a replicated database refuses commits that did not reach the log', async () => {
   const db = await GraphDB.open({ search: false });
   try {
-    db.store().replicateThrough({
+    storeOf(db).replicateThrough({
       append: () => Promise.reject(Object.assign(new Error('not the leader'), { code: 'Neo.ClientError.Cluster.NotALeader' })),
     });
     await assert.rejects(rows(db.session(), 'CREATE (:X)'), /not the leader/);
     const tx = await db.session().beginTransaction();
     await (await tx.run('CREATE (:Y)')).discard();
     await assert.rejects(tx.commit(), /not the leader/);
-    db.store().replicateThrough(null);
+    storeOf(db).replicateThrough(null);
     assert.deepEqual(await rows(db.session(), 'MATCH (n) RETURN count(n)'), [[0n]]);
   } finally {
     await db.close();
@@ -181,14 +182,14 @@ test('createdAt/updatedAt and reads at a time replicate identically (entries car
     const nodeIds = (await rows(s, 'MATCH (n:Stamp) RETURN id(n) ORDER BY id(n)')).map((r) => r[0] as bigint);
     const relId = (await rows(s, 'MATCH ()-[r:R]->() RETURN id(r)'))[0]![0] as bigint;
     for (const id of nodeIds) {
-      const stamps = leader.store().entityTimestamps('node', id);
+      const stamps = storeOf(leader).entityTimestamps('node', id);
       assert.ok(stamps !== null && stamps.createdAt !== null);
-      assert.deepEqual(follower.store().entityTimestamps('node', id), stamps);
+      assert.deepEqual(storeOf(follower).entityTimestamps('node', id), stamps);
     }
-    const updated = leader.store().entityTimestamps('node', nodeIds[0]!)!;
+    const updated = storeOf(leader).entityTimestamps('node', nodeIds[0]!)!;
     assert.ok(updated.updatedAt! > updated.createdAt!, 'the update moved updatedAt, not createdAt');
-    assert.deepEqual(follower.store().entityTimestamps('relationship', relId), leader.store().entityTimestamps('relationship', relId));
-    assert.equal(follower.store().versionAt(new Date(created)), leader.store().versionAt(new Date(created)));
+    assert.deepEqual(storeOf(follower).entityTimestamps('relationship', relId), storeOf(leader).entityTimestamps('relationship', relId));
+    assert.equal(storeOf(follower).versionAt(new Date(created)), storeOf(leader).versionAt(new Date(created)));
   } finally {
     await close();
   }
@@ -200,7 +201,7 @@ test('an entry that does not continue the applied history is refused, and nothin
     const s = leader.session();
     await rows(s, 'CREATE (:A {n: 1})');
     await rows(s, 'CREATE (:A {n: 2})');
-    const store = follower.store();
+    const store = storeOf(follower);
     await applyLogEntry(store, log[0]!, 1n);
     const first = decodeLogEntry(log[0]!);
     assert.equal(first.previous, 0n);
@@ -220,7 +221,7 @@ test('an entry that does not continue the applied history is refused, and nothin
     );
     assert.equal(store.appliedSequence, 1n);
     await sync();
-    assert.equal(storeContentHash(store), storeContentHash(leader.store()));
+    assert.equal(storeContentHash(store), storeContentHash(storeOf(leader)));
   } finally {
     await close();
   }

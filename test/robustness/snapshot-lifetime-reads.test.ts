@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import { setImmediate as yieldImmediate } from 'node:timers/promises';
 import type { LifecycleClock } from '../../src/engine/index.js';
 import { commit, rows, startTestServer } from '../http/helpers.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 /** A lifecycle clock that moves only when told to. */
 function manualClock(): LifecycleClock & { advance(ms: number): void; tick(): void } {
@@ -48,7 +49,7 @@ describe('mvcc.max_snapshot_lifetime cancels long auto-commit reads', () => {
         { lifecycleClock: clock },
       );
       try {
-        const registry = t.server.engine.graphdb.store('graphdb').readerRegistry;
+        const registry = storeOf(t.server.engine.graphdb, 'graphdb').readerRegistry;
         assert.deepEqual(await rows(t.url, 'RETURN 1'), [[1]], 'the lifecycle service is started by the first request');
         const before = registry.activeReaders;
         const answer = commit(t.url, [LONG_READ]);

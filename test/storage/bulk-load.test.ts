@@ -10,6 +10,7 @@ import { GraphDB } from '../../src/engine/index.js';
 import { BulkLoader, StorageEngine, type ChangeEvent, type DatabaseStore } from '../../src/engine/storage/index.js';
 import type { CypherValue } from '../../src/engine/values/types.js';
 import { props, sameValue, scalarArbitraries, storableValue, tempEngine } from './helpers.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 const loaderScript = fileURLToPath(new URL('./fixtures/bulk-loader.ts', import.meta.url));
 
@@ -98,7 +99,7 @@ test('bulk load into an empty database: counts, labels, adjacency both ways, ind
   await withDb(async (db) => {
     await query(db, 'CREATE INDEX person_email FOR (p:Person) ON (p.email)');
     await query(db, 'CREATE INDEX person_uid FOR (p:Person) ON (p.uid)');
-    const store = db.store();
+    const store = storeOf(db);
     const before = store.version;
     const loader = await BulkLoader.open(store);
     const graph = loadRandomGraph(loader, 600, 3000, 7);
@@ -206,7 +207,7 @@ test('a uniqueness violation fails the whole load and leaves the database as it 
   await withDb(async (db) => {
     await query(db, 'CREATE CONSTRAINT person_key FOR (p:Person) REQUIRE p.key IS UNIQUE');
     await query(db, 'CREATE (:Person {key: "taken"})');
-    const store = db.store();
+    const store = storeOf(db);
     const version = store.version;
 
     const within = await BulkLoader.open(store);
@@ -246,7 +247,7 @@ test('loading into a non-empty database keeps the old state readable at the prev
     await query(db, 'CREATE INDEX person_uid FOR (p:Person) ON (p.uid)');
     await query(db, 'UNWIND range(0, 9) AS i CREATE (:Person {uid: i})');
     await query(db, 'MATCH (a:Person {uid: 0}), (b:Person {uid: 1}) CREATE (a)-[:KNOWS]->(b)');
-    const store = db.store();
+    const store = storeOf(db);
     const previous = store.version;
     const old = store.beginRead();
     const existing = [...old.nodeIdsByLabel('Person')];

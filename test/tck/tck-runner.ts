@@ -14,6 +14,7 @@ import { parseTckValue } from './tck-values.js';
 import type { TckValue } from './tck-values.js';
 import { sideEffects, snapshotOf } from './tck-side-effects.js';
 import type { GraphSnapshot } from './tck-side-effects.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 /** Outcome of one scenario. */
 export interface ScenarioOutcome {
@@ -78,7 +79,7 @@ export class TckRunner {
     for (const name of this.registered.splice(0)) this.db.unregisterProcedure(name);
     const session = this.db.session();
     await (await session.run('MATCH (n) DETACH DELETE n')).discard();
-    const reader = this.db.store().beginRead();
+    const reader = storeOf(this.db).beginRead();
     const constraints = reader.constraints().map((c) => c.name);
     const indexes = reader
       .indexes()
@@ -91,7 +92,7 @@ export class TckRunner {
 
   /** The whole graph as the TCK's side-effect snapshot. */
   snapshot(): GraphSnapshot {
-    const reader = this.db.store().beginRead();
+    const reader = storeOf(this.db).beginRead();
     try {
       const nodes: Node[] = [];
       for (const id of reader.allNodeIds()) {

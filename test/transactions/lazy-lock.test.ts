@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
 import type { CypherValue, Session, Transaction } from '../../src/engine/index.js';
 import { eventually } from '../helpers/eventually.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 let db: GraphDB;
 before(async () => {
@@ -26,7 +27,7 @@ async function exec(runner: Session | Transaction, query: string): Promise<void>
 }
 
 test('an idle write transaction does not block a second one: it commits without waiting', async () => {
-  const store = db.store();
+  const store = storeOf(db);
   const first = await db.session().beginTransaction({ mode: 'WRITE' });
   await exec(first, 'MATCH (n) RETURN count(n)');
   assert.equal(store.writeInProgress, false, 'BEGIN and a read take no lock');
@@ -43,7 +44,7 @@ test('an idle write transaction does not block a second one: it commits without 
 });
 
 test('a read-only explicit transaction never takes the lock; rolling back a transaction that never wrote is free', async () => {
-  const store = db.store();
+  const store = storeOf(db);
   const versionBefore = store.version;
   for (const mode of ['READ', 'WRITE'] as const) {
     const tx = await db.session().beginTransaction({ mode });
@@ -98,7 +99,7 @@ test('a writer next to an idle writer of other data neither waits nor fails: bot
     'its own write plus the committed one',
   );
   await holder.commit();
-  assert.equal(db.store().writeInProgress, false);
+  assert.equal(storeOf(db).writeInProgress, false);
   assert.deepEqual(await values(db.session(), 'MATCH (n) WHERE n:Held OR n:NotBlocked RETURN count(n)'), [2n]);
   await exec(db.session(), 'MATCH (n) WHERE n:Held OR n:NotBlocked DELETE n');
 });
@@ -136,6 +137,6 @@ test('a writer of a node held by an idle transaction gives up after the lock tim
 test('EXPLAIN of an updating statement in an explicit transaction takes no lock', async () => {
   const tx = await db.session().beginTransaction();
   await exec(tx, 'EXPLAIN CREATE (:Explained)');
-  assert.equal(db.store().writeInProgress, false);
+  assert.equal(storeOf(db).writeInProgress, false);
   await tx.rollback();
 });

@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
 import type { CypherValue, SecurityContext, Session } from '../../src/engine/index.js';
 import { eventually } from '../helpers/eventually.js';
+import { storeOf } from '../../src/engine/engine-internals.js';
 
 let db: GraphDB;
 before(async () => {
@@ -99,7 +100,7 @@ test('a user sees and terminates only their own transactions; an admin sees and 
 });
 
 test('terminating an idle transaction that holds the write lock releases it at once; its commit fails', async () => {
-  const store = db.store();
+  const store = storeOf(db);
   const tx = await db.session().beginTransaction();
   await (await tx.run('CREATE (:Doomed)')).discard();
   assert.equal(store.writeInProgress, true);
@@ -147,7 +148,7 @@ test('TERMINATE while a long read of a writing explicit transaction runs: Termin
   assert.equal(outcome[0]?.message, 'Transaction terminated.');
   await assert.rejects(pulling, { code: TERMINATED });
   await new Promise((resolve) => setImmediate(resolve));
-  assert.equal(db.store().writeInProgress, false);
+  assert.equal(storeOf(db).writeInProgress, false);
   assert.deepEqual(await rows(db.session(), 'MATCH (n:Mine) RETURN count(n) AS c'), [{ c: 0n }]);
   await assert.rejects(tx.commit(), { code: TERMINATED });
   await (await db.session().run('MATCH (n:Grid) DELETE n')).discard();

@@ -131,18 +131,14 @@ export class EmbeddedClient implements ShellClient {
   }
 
   async vocabulary(): Promise<Vocabulary> {
-    const reader = this.db.databaseServices.snapshot(this.database);
-    try {
-      return {
-        labels: reader.labels(),
-        types: reader.relationshipTypes(),
-        propertyKeys: reader.propertyKeys(),
-        procedures: this.db.procedures.list().map((p) => p.name),
-        functions: this.db.functions.list().map((f) => f.name),
-      };
-    } finally {
-      reader.close();
-    }
+    const { labels, relationshipTypes, propertyKeys } = this.db.databaseServices.vocabulary(this.database);
+    return {
+      labels,
+      types: relationshipTypes,
+      propertyKeys,
+      procedures: this.db.procedures.list().map((p) => p.name),
+      functions: this.db.functions.list().map((f) => f.name),
+    };
   }
 
   async cancel(): Promise<void> {

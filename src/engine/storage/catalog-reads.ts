@@ -7,7 +7,7 @@ import type { Connection } from './sqlite/connection.js';
 import type { StoreContext } from './store-context.js';
 import type { ConstraintDefinition, IndexDefinition } from './graph-store.js';
 import { LOOKUP_INDEXES, type SchemaCatalog } from '../catalog/schema-catalog.js';
-import { parseElementId } from './element-id.js';
+import { nodeElementId, parseElementId, relationshipElementId } from './element-id.js';
 import { findInRecord } from './codec/value-codec.js';
 import type { CypherValue } from '../values/types.js';
 
@@ -60,11 +60,11 @@ export abstract class CatalogReads {
   }
 
   nodeElementId(id: bigint): string {
-    return `4:${this.context.uuid}:${id}`;
+    return nodeElementId(this.context.uuid, id);
   }
 
   relationshipElementId(id: bigint): string {
-    return `5:${this.context.uuid}:${id}`;
+    return relationshipElementId(this.context.uuid, id);
   }
 
   idFromElementId(elementId: string): bigint | null {

@@ -2,6 +2,16 @@
  * Element ids: `4:<database uuid>:<id>` for nodes, `5:<database uuid>:<id>` for relationships.
  */
 
+/** The element id of node `id` of database `uuid`. */
+export function nodeElementId(uuid: string, id: bigint): string {
+  return `4:${uuid}:${id}`;
+}
+
+/** The element id of relationship `id` of database `uuid`. */
+export function relationshipElementId(uuid: string, id: bigint): string {
+  return `5:${uuid}:${id}`;
+}
+
 /** Parses an element id of database `uuid`; null if foreign or malformed. */
 export function parseElementId(elementId: string, uuid: string): bigint | null {
   const first = elementId.indexOf(':');

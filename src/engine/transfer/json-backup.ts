@@ -27,6 +27,7 @@ import { BulkLoader } from '../storage/bulk-load.js';
 import type { CypherMap } from '../values/types.js';
 import { decodeProperties, decodeValue, encodeValue, type Json } from './value-json.js';
 import { TextOutput } from './output.js';
+import { storeOf } from '../engine-internals.js';
 
 /** `format` of a JSON backup file. */
 export const JSON_BACKUP_FORMAT = 'graphdb-json-backup';
@@ -262,7 +263,7 @@ export async function createJsonBackup(db: GraphDB, options: JsonBackupOptions):
   const names = (options.databases ?? db.databases().map((d) => d.name)).map((n) => n.toLowerCase()).filter((n) => n !== 'system');
   const sources: JsonBackupSource[] = [];
   try {
-    for (const name of names) sources.push({ name, reader: db.store(name).beginRead('long') });
+    for (const name of names) sources.push({ name, reader: storeOf(db, name).beginRead('long') });
     return await writeJsonBackup(options.target, sources, { graphdbVersion: options.graphdbVersion ?? null });
   } finally {
     for (const source of sources) source.reader.close();

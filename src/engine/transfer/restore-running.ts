@@ -19,6 +19,7 @@ import type { GraphDB } from '../graphdb.js';
 import { SYSTEM_DATABASE, normalizeDatabaseName } from '../catalog/database-catalog.js';
 import { BackupError, readManifest, verifyBackupFiles } from './backup.js';
 import { JsonBackupError, loadJsonBackupDatabase, looksLikeJsonBackup, readJsonBackup, type JsonBackupDatabase } from './json-backup.js';
+import { storageOf } from '../engine-internals.js';
 
 /** Options of a restore into the running server. */
 export interface RunningRestoreOptions {
@@ -101,13 +102,13 @@ async function planDirectory(input: string): Promise<RestorePlan> {
     items: manifest.databases.map((entry) => ({
       name: entry.name,
       restored: { version: entry.version, nodes: entry.nodes, relationships: entry.relationships },
-      stage: async (db, file) => copyFile(join(dir, entry.file), join(db.storage.dataDir, file)),
+      stage: async (db, file) => copyFile(join(dir, entry.file), join(storageOf(db).dataDir, file)),
     })),
   };
 }
 
 async function stageJson(db: GraphDB, file: string, database: JsonBackupDatabase): Promise<void> {
-  const store = db.storage.openDetached(file, database.name);
+  const store = storageOf(db).openDetached(file, database.name);
   try {
     await loadJsonBackupDatabase(store, database);
   } finally {
@@ -140,13 +141,13 @@ async function planRestore(input: string): Promise<RestorePlan> {
 }
 
 function currentFigures(db: GraphDB, name: string): RestoreFigures | null {
-  if (!db.storage.hasDatabase(name)) return null;
+  if (!storageOf(db).hasDatabase(name)) return null;
   const stats = db.stats(name);
   return { version: stats.version.toString(), nodes: stats.nodeCount, relationships: stats.relationshipCount };
 }
 
 function removeStaged(db: GraphDB, file: string): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(join(db.storage.dataDir, file + suffix), { force: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(join(storageOf(db).dataDir, file + suffix), { force: true });
 }
 
 /**

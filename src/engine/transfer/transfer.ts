@@ -17,6 +17,7 @@ import { exportCypher, importCypher } from './cypher-script.js';
 import { TextOutput } from './output.js';
 import { importKey } from './resume.js';
 import { ExistingNodes, notEmptyForFullImport } from './existing-nodes.js';
+import { storeOf } from '../engine-internals.js';
 
 /** Supported file formats. */
 export type TransferFormat = 'jsonl' | 'csv' | 'cypher';
@@ -70,7 +71,7 @@ export function formatOfFile(file: string): TransferFormat | null {
 
 /** Imports files into a database of an open engine. Never throws for bad rows: see `summary.errors`. */
 export async function importGraph(db: GraphDB, options: ImportOptions): Promise<ImportSummary> {
-  const store = db.store(options.database);
+  const store = storeOf(db, options.database);
   const readers = options.inputs.map((input) => ({ input, reader: new LineReader(input.file) }));
   const totalBytes = readers.reduce((sum, r) => sum + r.reader.totalBytes, 0);
   const started = Date.now();
@@ -230,7 +231,7 @@ function outputOf(target: string | Writable): TextOutput {
 
 /** Exports one database from a single consistent snapshot. */
 export async function exportGraph(db: GraphDB, options: ExportOptions): Promise<ExportResult> {
-  const store = db.store(options.database);
+  const store = storeOf(db, options.database);
   const started = Date.now();
   const reader = options.atVersion === undefined ? store.beginRead() : store.readAt(options.atVersion);
   try {

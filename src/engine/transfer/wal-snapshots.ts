@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { GraphDB } from '../graphdb.js';
 import { writeJsonBackup } from './json-backup.js';
 import { restoreIntoRunning, type RunningRestoreResult } from './restore-running.js';
+import { storeOf, storageOf } from '../engine-internals.js';
 
 /** Settings of the snapshot service (the `wal` configuration section). */
 export interface WalSnapshotSettings {
@@ -64,7 +65,7 @@ export class WalSnapshots {
     private readonly logger?: WalSnapshotLogger,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.dir = join(db.storage.dataDir, 'snapshots');
+    this.dir = join(storageOf(db).dataDir, 'snapshots');
   }
 
   /** Starts the schedule (nothing when the interval is 0). */
@@ -100,7 +101,7 @@ export class WalSnapshots {
       const dir = join(this.dir, name);
       mkdirSync(dir, { recursive: true });
       const at = this.now();
-      const reader = this.db.store(name).beginRead('long');
+      const reader = storeOf(this.db, name).beginRead('long');
       try {
         const file = join(dir, `${stamp(at)}-v${reader.version}.json`);
         await writeJsonBackup(`${file}.partial`, [{ name, reader }], { createdAt: at });
@@ -183,7 +184,7 @@ export class PointInTimeError extends Error {
  * @throws PointInTimeError when neither holds V (naming the nearest earlier snapshot)
  */
 export function planPointInTime(db: GraphDB, snapshots: WalSnapshots, options: PointInTimeOptions): PointInTimePlan {
-  const store = db.store(options.database);
+  const store = storeOf(db, options.database);
   const version = store.versionAt(options.at);
   const floor = store.mvccStatus().pruneFloor;
   const base = { database: store.name, at: options.at.toISOString(), version: version.toString() };
@@ -202,7 +203,7 @@ export function planPointInTime(db: GraphDB, snapshots: WalSnapshots, options: P
 
 /** Writes the JSON backup file of `plan` (a history cut) to `file`. */
 export async function writePointInTime(db: GraphDB, plan: PointInTimePlan, file: string): Promise<void> {
-  const reader = db.store(plan.database).readAt(BigInt(plan.version));
+  const reader = storeOf(db, plan.database).readAt(BigInt(plan.version));
   try {
     await writeJsonBackup(file, [{ name: plan.database, reader }]);
   } finally {
@@ -222,7 +223,7 @@ export async function restoreToPointInTime(
   options: PointInTimeOptions,
 ): Promise<RunningRestoreResult & { readonly pointInTime: PointInTimePlan }> {
   const plan = planPointInTime(db, snapshots, options);
-  const temporary = plan.source === 'history' ? join(db.storage.dataDir, `pitr-${plan.database}-${stamp(new Date())}.json`) : null;
+  const temporary = plan.source === 'history' ? join(storageOf(db).dataDir, `pitr-${plan.database}-${stamp(new Date())}.json`) : null;
   try {
     if (temporary !== null) await writePointInTime(db, plan, temporary);
     const result = await restoreIntoRunning(db, {

@@ -1,9 +1,8 @@
 /**
  * What a GraphQL operation may do with the engine, for one database and one SecurityContext:
- * snapshot reads through the facade's read-only snapshot service
- * (`GraphDB.databaseServices.snapshot(db)`, after an explicit
- * `authorize(db, 'read')`), and every write as parameterised Cypher through an engine session,
- * so constraints, authorization per statement and post-commit change events apply as on Bolt.
+ * every read and write is parameterised Cypher through an engine session (graph-reads.ts for the
+ * reads), so authorization per statement, time slicing, constraints and post-commit change
+ * events apply as on Bolt; the facade's typed services answer element ids, figures and search.
  */
 import {
   type GraphDB,
@@ -13,42 +12,20 @@ import {
   type Session,
   type SessionOptions,
   type Transaction,
-  type GraphReader,
-  type NodeRecord,
-  type RelationshipRecord,
-  Node,
-  Relationship,
   type CypherValue,
 } from '../../engine/index.js';
 
 /** The parts of the engine facade GraphQL uses (sessions may come from the server's instrumented port). */
-export interface GraphqlEngine extends Pick<GraphDB, 'databaseServices' | 'stats' | 'onChange' | 'defaultDatabase'> {
+export interface GraphqlEngine extends Pick<GraphDB, 'databaseServices' | 'stats' | 'onChange' | 'defaultDatabase' | 'search'> {
   session(options: SessionOptions): Session;
+  /** False when the engine runs without search services (`search`, `similar` are then unavailable). */
+  readonly searchEnabled: boolean;
 }
 
 /** Rows of a Cypher statement. */
 export interface StatementRows {
   readonly columns: readonly string[];
   readonly rows: readonly (readonly CypherValue[])[];
-}
-
-/** Materializes a stored node (element id from the reader). */
-export function nodeFromRecord(reader: GraphReader, record: NodeRecord): Node {
-  return new Node(record.id, reader.nodeElementId(record.id), record.labels, record.properties);
-}
-
-/** Materializes a stored relationship. */
-export function relationshipFromRecord(reader: GraphReader, record: RelationshipRecord): Relationship {
-  return new Relationship(
-    record.id,
-    reader.relationshipElementId(record.id),
-    record.type,
-    record.startId,
-    record.endId,
-    reader.nodeElementId(record.startId),
-    reader.nodeElementId(record.endId),
-    record.properties,
-  );
 }
 
 /** Engine access of one GraphQL operation. */
@@ -64,31 +41,9 @@ export class GraphAccess {
     this.security.authorize?.(this.database, permission);
   }
 
-  /** Runs `read` on one committed snapshot. */
-  read<T>(read: (reader: GraphReader) => T): T {
-    const reader = this.engine.databaseServices.snapshot(this.database);
-    try {
-      return read(reader);
-    } finally {
-      reader.close();
-    }
-  }
-
-  /** Like `read`, for a body that yields to the event loop: one snapshot stays open across its awaits. */
-  async readAsync<T>(read: (reader: GraphReader) => Promise<T>): Promise<T> {
-    const reader = this.engine.databaseServices.snapshot(this.database);
-    try {
-      return await read(reader);
-    } finally {
-      reader.close();
-    }
-  }
-
   /** The internal id of a node or relationship element id of this database, or null. */
   internalId(elementId: string, kind: 'node' | 'relationship'): bigint | null {
-    const prefix = kind === 'node' ? '4:' : '5:';
-    if (!elementId.startsWith(prefix)) return null;
-    return this.read((reader) => reader.idFromElementId(elementId));
+    return this.engine.databaseServices.idOfElementId(this.database, elementId, kind);
   }
 
   /** Runs one auto-commit statement and returns all its rows. */

@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import mercurius from 'mercurius';
-import type { GraphdbConfig } from '../../engine/config/index.js';
 import type { GraphDB, SecurityContext } from '../../engine/index.js';
 import { JsonSyntaxError, parseJson, type JsonValue } from '../http/json/parse-json.js';
 import { connectionSecurity, authorizationParam } from './connection-auth.js';
@@ -26,12 +25,10 @@ import { checkGraphqlBody } from './request-shape.js';
 import { DEFAULT_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
 import { playgroundHtml } from './playground.js';
 import { createSchema } from './schema.js';
-import { closeSearchServices, searchServicesFor, type SearchServices } from './search-services.js';
 import { createSseHandler, wantsEventStream } from './sse-transport.js';
 import { ChangeHub } from './subscriptions/change-hub.js';
 import { createWsTransport } from './ws-transport.js';
 
-export { existingSearchServices, searchServicesFor, SearchServices } from './search-services.js';
 export { DEFAULT_LIMITS, type QueryLimits } from './limits.js';
 
 const hubsByEngine = new WeakMap<object, ChangeHub>();
@@ -44,10 +41,6 @@ export function graphqlSubscriptionCount(graphdb: GraphDB): number {
 /** Options of the GraphQL route group. */
 export interface GraphqlRoutesOptions {
   readonly graphdb: GraphDB;
-  /** The server configuration (search settings, data directory). */
-  readonly config: GraphdbConfig;
-  /** Search services; by default the engine's shared ones (`searchServicesFor`), or none with null. */
-  readonly search?: SearchServices | null;
   readonly limits?: QueryLimits;
   /** Database the operations use (default: the engine's default database). */
   readonly database?: string;
@@ -83,8 +76,6 @@ function installJsonParser(app: FastifyInstance): void {
 export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync {
   return async (app) => {
     const { graphdb } = options;
-    const ownsSearch = options.search === undefined;
-    const search = options.search === undefined ? searchServicesFor(graphdb, options.config) : options.search;
     const limits = options.limits ?? DEFAULT_LIMITS;
     const hub = new ChangeHub(graphdb, undefined, (error) =>
       app.graphdb.logger.error({ err: error }, 'GraphQL subscription events could not be delivered'),
@@ -97,11 +88,15 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
       databaseServices: graphdb.databaseServices,
       stats: (name) => graphdb.stats(name),
       onChange: (listener) => graphdb.onChange(listener),
+      // Search, similarity and embeddings are the engine's own services (shared with the REST
+      // search routes and the Cypher procedures).
+      search: (name) => graphdb.search(name),
+      searchEnabled: graphdb.searchServices !== null,
       get defaultDatabase() {
         return graphdb.defaultDatabase;
       },
     };
-    const dependencies: ContextDependencies = { engine, search, startedAt: app.graphdb.startedAt };
+    const dependencies: ContextDependencies = { engine, startedAt: app.graphdb.startedAt };
     const database = options.database ?? graphdb.defaultDatabase;
     const contextFor = (security: SecurityContext) => createContext(dependencies, database, security);
     const limitRule = queryLimitsRule(limits);
@@ -167,7 +162,6 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): FastifyPluginAsync
       hub.close();
       if (hubsByEngine.get(graphdb) === hub) hubsByEngine.delete(graphdb);
       await ws.close();
-      if (ownsSearch) await closeSearchServices(graphdb);
     });
   };
 }

@@ -2,8 +2,9 @@
  * Field resolvers of `Node` and `Relationship`. Parents are the engine's materialized `Node` and
  * `Relationship` values; traversals go through the operation's batch loaders.
  */
-import type { Direction, Node, Relationship } from '../../../engine/index.js';
+import type { Node, Relationship } from '../../../engine/index.js';
 import type { GraphqlContext } from '../context.js';
+import type { Direction } from '../graph-reads.js';
 import { mapToJson } from '../values.js';
 import { clampLimit } from './arguments.js';
 
@@ -63,8 +64,9 @@ async function neighbors(node: Node, args: NeighborArgs, context: GraphqlContext
 }
 
 async function similarTo(node: Node, args: { limit?: number | null; threshold?: number | null }, context: GraphqlContext) {
-  if (context.search === null) return [];
-  const hits = context.search.database(context.graph.database).similar({
+  const services = context.search();
+  if (services === null) return [];
+  const hits = services.similar({
     nodeId: node.id,
     limit: clampLimit(args.limit ?? 10, 'limit'),
     ...(args.threshold !== undefined && args.threshold !== null ? { minSimilarity: args.threshold } : {}),
@@ -84,10 +86,8 @@ export const nodeFields = {
   properties: (node: Node) => mapToJson(node.properties),
   createdAt: (node: Node, _args: unknown, context: GraphqlContext) => timestamp('node', node.id, 'createdAt', context),
   updatedAt: (node: Node, _args: unknown, context: GraphqlContext) => timestamp('node', node.id, 'updatedAt', context),
-  hasEmbedding: (node: Node, _args: unknown, context: GraphqlContext) =>
-    context.search?.database(context.graph.database).hasEmbedding(node.id) ?? false,
-  embeddingDimensions: (node: Node, _args: unknown, context: GraphqlContext) =>
-    context.search?.database(context.graph.database).embeddingOf(node.id)?.length ?? 0,
+  hasEmbedding: (node: Node, _args: unknown, context: GraphqlContext) => context.search()?.hasEmbedding(node.id) ?? false,
+  embeddingDimensions: (node: Node, _args: unknown, context: GraphqlContext) => context.search()?.embeddingOf(node.id)?.length ?? 0,
   relationships: (node: Node, args: RelationshipArgs, context: GraphqlContext) =>
     relationshipsOf(node, DIRECTIONS[args.direction ?? 'BOTH'], args, context),
   outgoing: (node: Node, args: RelationshipArgs, context: GraphqlContext) => relationshipsOf(node, 'out', args, context),

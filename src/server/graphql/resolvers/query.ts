@@ -1,7 +1,7 @@
 /** `Query` resolvers: reads need the `read` permission on the operation's database. */
-import { ArgumentError, type SearchMethod, type GraphReader, type Node } from '../../../engine/index.js';
+import { ArgumentError, type SearchMethod } from '../../../engine/index.js';
 import type { GraphqlContext } from '../context.js';
-import { relationshipFromRecord } from '../graph-access.js';
+import { nodePage, relationshipById, shortestPathNodes } from '../graph-reads.js';
 import { cypherToJson, jsonToMap } from '../values.js';
 import { checkNames, clampLimit } from './arguments.js';
 import { StatsSource } from './stats.js';
@@ -18,66 +18,6 @@ function requireNodeId(context: GraphqlContext, elementId: string, what: string)
   return id;
 }
 
-/** Node ids with any of `labels` (all nodes when none), ascending, after `offset`, at most `limit`. */
-function pageOfNodeIds(reader: GraphReader, labels: readonly string[], offset: number, limit: number): bigint[] {
-  let ids: Iterable<bigint>;
-  if (labels.length === 0) ids = reader.allNodeIds();
-  else if (labels.length === 1) ids = reader.nodeIdsByLabel(labels[0]!);
-  else ids = [...new Set(labels.flatMap((label) => [...reader.nodeIdsByLabel(label)]))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const page: bigint[] = [];
-  let skipped = 0;
-  for (const id of ids) {
-    if (skipped < offset) {
-      skipped++;
-      continue;
-    }
-    if (page.length >= limit) break;
-    page.push(id);
-  }
-  return page;
-}
-
-/** Longest the breadth-first search runs before it yields to the event loop. */
-const SEARCH_SLICE_MS = 8;
-
-/**
- * Breadth-first shortest path (any direction) over `types`, at most `maxDepth` hops. Yields to
- * the event loop every {@link SEARCH_SLICE_MS} (between expansions, on one snapshot), so a search
- * over a large neighbourhood never stalls other requests.
- */
-async function shortestPathIds(
-  reader: GraphReader,
-  start: bigint,
-  end: bigint,
-  maxDepth: number,
-  types: readonly string[],
-): Promise<bigint[] | null> {
-  if (!reader.nodeExists(start) || !reader.nodeExists(end)) return null;
-  const previous = new Map<bigint, bigint | null>([[start, null]]);
-  let frontier = [start];
-  let sliceStart = performance.now();
-  for (let depth = 0; depth < maxDepth && frontier.length > 0 && !previous.has(end); depth++) {
-    const next: bigint[] = [];
-    for (const id of frontier) {
-      for (const handle of reader.expand(id, 'both', types)) {
-        const other = handle.startId === id ? handle.endId : handle.startId;
-        if (previous.has(other)) continue;
-        previous.set(other, id);
-        next.push(other);
-      }
-      if (performance.now() - sliceStart >= SEARCH_SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
-    }
-    frontier = next;
-  }
-  if (!previous.has(end)) return null;
-  const path: bigint[] = [];
-  for (let at: bigint | null = end; at !== null; at = previous.get(at) ?? null) path.push(at);
-  return path.reverse();
-}
-
 const METHODS: Readonly<Record<string, SearchMethod>> = { HYBRID: 'hybrid', TEXT: 'text', VECTOR: 'vector' };
 
 interface SearchOptions {
@@ -88,8 +28,9 @@ interface SearchOptions {
 }
 
 async function search(query: string, options: SearchOptions, context: GraphqlContext) {
-  if (context.search === null) throw new ArgumentError('search is not available on this server');
-  const page = await context.search.database(context.graph.database).search({
+  const services = context.search();
+  if (services === null) throw new ArgumentError('search is not available on this server');
+  const page = await services.search({
     query,
     limit: clampLimit(options.limit ?? 10, 'limit'),
     ...(options.labels ? { labels: options.labels } : {}),
@@ -118,11 +59,7 @@ export const queryResolvers = {
   relationship: (_root: unknown, args: { id: string }, context: GraphqlContext) => {
     context.graph.authorize('read');
     const id = context.graph.internalId(args.id, 'relationship');
-    if (id === null) return null;
-    return context.graph.read((reader) => {
-      const record = reader.getRelationship(id);
-      return record === null ? null : relationshipFromRecord(reader, record);
-    });
+    return id === null ? null : relationshipById(context.graph, id);
   },
   allNodes: (
     _root: unknown,
@@ -134,8 +71,7 @@ export const queryResolvers = {
     const limit = clampLimit(args.limit ?? DEFAULT_PAGE, 'limit');
     const offset = args.offset ?? 0;
     if (!Number.isInteger(offset) || offset < 0) throw new ArgumentError(`offset must be a non-negative integer, got ${offset}`);
-    const ids = context.graph.read((reader) => pageOfNodeIds(reader, labels, offset, limit));
-    return Promise.all(ids.map((id) => context.loaders.node.load(id))).then((nodes) => nodes.filter((node): node is Node => node !== null));
+    return nodePage(context.graph, labels, offset, limit);
   },
   search: (_root: unknown, args: { query: string; options?: SearchOptions | null }, context: GraphqlContext) => {
     context.graph.authorize('read');
@@ -143,9 +79,10 @@ export const queryResolvers = {
   },
   similar: async (_root: unknown, args: { nodeId: string; limit?: number | null; threshold?: number | null }, context: GraphqlContext) => {
     context.graph.authorize('read');
-    if (context.search === null) return [];
+    const services = context.search();
+    if (services === null) return [];
     const id = requireNodeId(context, args.nodeId, 'nodeId');
-    const hits = context.search.database(context.graph.database).similar({
+    const hits = services.similar({
       nodeId: id,
       limit: clampLimit(args.limit ?? 10, 'limit'),
       ...(args.threshold !== undefined && args.threshold !== null ? { minSimilarity: args.threshold } : {}),
@@ -163,10 +100,7 @@ export const queryResolvers = {
     const end = requireNodeId(context, args.endNodeId, 'endNodeId');
     const maxDepth = clampLimit(args.maxDepth ?? 15, 'maxDepth');
     const types = checkNames(args.relationshipTypes ?? [], 'relationshipTypes');
-    const ids = await context.graph.readAsync((reader) => shortestPathIds(reader, start, end, maxDepth, types));
-    if (ids === null) return null;
-    const nodes = await Promise.all(ids.map((id) => context.loaders.node.load(id)));
-    return nodes.filter((node): node is Node => node !== null);
+    return shortestPathNodes(context.graph, start, end, maxDepth, types);
   },
   cypher: async (_root: unknown, args: { input: { statement: string; parameters?: unknown } }, context: GraphqlContext) => {
     const parameters = jsonToMap(args.input.parameters, 'parameters');

@@ -1,7 +1,8 @@
 /**
  * `Query.stats`: each `Stats` field is computed only when the operation selects it. A small
- * dashboard query (`{ stats { nodeCount relationshipCount } }`) reads the two committed counters
- * of one snapshot; label counts, embedding status and uptime cost nothing unless asked for.
+ * dashboard query (`{ stats { nodeCount relationshipCount } }`) reads the database's committed
+ * counters (`databaseServices.figures`, no snapshot); label counts (`GraphDB.stats`), embedding
+ * status and uptime cost nothing unless asked for.
  */
 import type { GraphqlContext } from '../context.js';
 
@@ -18,7 +19,11 @@ export class StatsSource {
   constructor(private readonly context: GraphqlContext) {}
 
   private totals(): { readonly nodes: number; readonly relationships: number } {
-    this.counts ??= this.context.graph.read((reader) => ({ nodes: reader.countNodes(), relationships: reader.countRelationships() }));
+    if (this.counts === null) {
+      const { database, engine } = this.context.graph;
+      const figures = engine.databaseServices.figures(database);
+      this.counts = { nodes: figures.nodes, relationships: figures.relationships };
+    }
     return this.counts;
   }
 
@@ -31,7 +36,7 @@ export class StatsSource {
   }
 
   get embeddedNodeCount(): number {
-    return this.context.search?.database(this.context.graph.database).status().vectors ?? 0;
+    return this.context.search()?.status().vectors ?? 0;
   }
 
   get uptimeSeconds(): number {
@@ -40,11 +45,9 @@ export class StatsSource {
 
   /** Labels that have nodes, with their counts, from one snapshot. */
   get labels(): LabelCount[] {
-    return this.context.graph.read((reader) =>
-      reader
-        .labels()
-        .map((label) => ({ label, count: reader.countNodes(label) }))
-        .filter((entry) => entry.count > 0),
-    );
+    return this.context.graph.engine
+      .stats(this.context.graph.database)
+      .labels.filter((entry) => entry.count > 0)
+      .map((entry) => ({ label: entry.label, count: entry.count }));
   }
 }

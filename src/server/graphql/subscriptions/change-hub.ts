@@ -1,15 +1,16 @@
 /**
- * Fans the engine's one post-commit change-event bus out to GraphQL subscriptions. Each
- * subscription names an event kind, a database and a filter (labels/types OR, or one id), all
- * checked here on the server; matching events go into the subscription's bounded queue.
- * Rolled-back transactions publish nothing, so they never reach a subscriber.
+ * Fans the engine's one post-commit change feed (`GraphDB.onChange`, materialized nodes and
+ * relationships) out to GraphQL subscriptions. Each subscription names an event kind, a database
+ * and a filter (labels/types OR, or one id), all checked here on the server; matching events go
+ * into the subscription's bounded queue. The hub listens to the engine only while a subscription
+ * is open. Rolled-back transactions publish nothing, so they never reach a subscriber.
  */
-import type { ChangeEvent, GraphReader, Node, Relationship } from '../../../engine/index.js';
-import { nodeFromRecord, relationshipFromRecord, type GraphqlEngine } from '../graph-access.js';
+import type { EntityChange, EntityChangeKind, Node, Relationship } from '../../../engine/index.js';
+import type { GraphqlEngine } from '../graph-access.js';
 import { BoundedQueue, SUBSCRIPTION_BUFFER } from './bounded-queue.js';
 
 /** Subscription fields, named as the change events. */
-export type ChangeKind = ChangeEvent['kind'];
+export type ChangeKind = EntityChangeKind;
 
 /** What a subscription asks for. */
 export interface SubscriptionFilter {
@@ -38,26 +39,18 @@ interface Converted {
   readonly names: readonly string[];
 }
 
-function convert(reader: GraphReader, event: ChangeEvent): Converted {
-  switch (event.kind) {
+function convert(change: EntityChange): Converted {
+  switch (change.kind) {
     case 'nodeCreated':
-    case 'nodeUpdated': {
-      const node = nodeFromRecord(reader, event.node);
-      return { payload: node, elementId: node.elementId, names: node.labels };
-    }
-    case 'nodeDeleted': {
-      const elementId = reader.nodeElementId(event.id);
-      return { payload: elementId, elementId, names: event.labels };
-    }
+    case 'nodeUpdated':
+      return { payload: change.node, elementId: change.node.elementId, names: change.node.labels };
+    case 'nodeDeleted':
+      return { payload: change.elementId, elementId: change.elementId, names: change.labels };
     case 'relationshipCreated':
-    case 'relationshipUpdated': {
-      const relationship = relationshipFromRecord(reader, event.relationship);
-      return { payload: relationship, elementId: relationship.elementId, names: [relationship.type] };
-    }
-    case 'relationshipDeleted': {
-      const elementId = reader.relationshipElementId(event.id);
-      return { payload: elementId, elementId, names: [event.type] };
-    }
+    case 'relationshipUpdated':
+      return { payload: change.relationship, elementId: change.relationship.elementId, names: [change.relationship.type] };
+    case 'relationshipDeleted':
+      return { payload: change.elementId, elementId: change.elementId, names: [change.type] };
   }
 }
 
@@ -69,23 +62,34 @@ function matches(filter: SubscriptionFilter, converted: Converted): boolean {
 /** The subscriptions of one engine. */
 export class ChangeHub {
   private readonly subscribers = new Set<Subscriber>();
-  private readonly unsubscribe: () => void;
+  /** Leaves the engine's change feed; null while no subscription is open. */
+  private unsubscribe: (() => void) | null = null;
   /** The delivery of earlier commits' events (each waits for the one before). */
   private delivering: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly engine: GraphqlEngine,
+    private readonly engine: Pick<GraphqlEngine, 'onChange'>,
     private readonly capacity: number = SUBSCRIPTION_BUFFER,
     /** Told about a batch that could not be delivered (the committing writer is never affected). */
     private readonly onError: (error: unknown) => void = () => {},
-  ) {
-    this.unsubscribe = engine.onChange((events) => {
+  ) {}
+
+  private listen(): void {
+    this.unsubscribe ??= this.engine.onChange((changes) => {
       try {
-        this.publish(events);
+        this.publish(changes);
       } catch (error) {
         this.onError(error);
       }
     });
+  }
+
+  private removed(subscriber: Subscriber): void {
+    this.subscribers.delete(subscriber);
+    if (this.subscribers.size === 0) {
+      this.unsubscribe?.();
+      this.unsubscribe = null;
+    }
   }
 
   /** Number of open subscriptions. */
@@ -99,9 +103,10 @@ export class ChangeHub {
       kind,
       database: database.toLowerCase(),
       filter,
-      queue: new BoundedQueue<ChangePayload>(this.capacity, () => this.subscribers.delete(subscriber)),
+      queue: new BoundedQueue<ChangePayload>(this.capacity, () => this.removed(subscriber)),
     };
     this.subscribers.add(subscriber);
+    this.listen();
     return subscriber.queue;
   }
 
@@ -109,9 +114,9 @@ export class ChangeHub {
    * Groups a commit's events by database in one pass and queues their delivery behind the
    * batches still being delivered, so subscribers see commits in order.
    */
-  private publish(events: readonly ChangeEvent[]): void {
+  private publish(events: readonly EntityChange[]): void {
     if (this.subscribers.size === 0) return;
-    const byDatabase = new Map<string, ChangeEvent[]>();
+    const byDatabase = new Map<string, EntityChange[]>();
     for (const event of events) {
       const key = event.database.toLowerCase();
       let batch = byDatabase.get(key);
@@ -125,7 +130,7 @@ export class ChangeHub {
    * Converts and queues the events of each database, yielding to the event loop every
    * {@link DELIVERY_SLICE_MS} so a commit of many thousands of changes never stalls other work.
    */
-  private async deliver(byDatabase: ReadonlyMap<string, readonly ChangeEvent[]>): Promise<void> {
+  private async deliver(byDatabase: ReadonlyMap<string, readonly EntityChange[]>): Promise<void> {
     for (const [database, batch] of byDatabase) {
       const byKind = new Map<ChangeKind, Subscriber[]>();
       for (const subscriber of this.subscribers) {
@@ -135,30 +140,26 @@ export class ChangeHub {
         else listeners.push(subscriber);
       }
       if (byKind.size === 0) continue;
-      const reader = this.engine.databaseServices.snapshot(database);
-      try {
-        let sliceStart = performance.now();
-        for (let i = 0; i < batch.length; i++) {
-          const event = batch[i]!;
-          const listeners = byKind.get(event.kind);
-          if (listeners !== undefined) {
-            const converted = convert(reader, event);
-            for (const subscriber of listeners) if (matches(subscriber.filter, converted)) subscriber.queue.push(converted.payload);
-          }
-          if ((i & 255) === 255 && performance.now() - sliceStart >= DELIVERY_SLICE_MS) {
-            await new Promise<void>((resolve) => setImmediate(resolve));
-            sliceStart = performance.now();
-          }
+      let sliceStart = performance.now();
+      for (let i = 0; i < batch.length; i++) {
+        const change = batch[i]!;
+        const listeners = byKind.get(change.kind);
+        if (listeners !== undefined) {
+          const converted = convert(change);
+          for (const subscriber of listeners) if (matches(subscriber.filter, converted)) subscriber.queue.push(converted.payload);
         }
-      } finally {
-        reader.close();
+        if ((i & 255) === 255 && performance.now() - sliceStart >= DELIVERY_SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
       }
     }
   }
 
   /** Ends every subscription and leaves the bus. */
   close(): void {
-    this.unsubscribe();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     for (const subscriber of [...this.subscribers]) subscriber.queue.end();
   }
 }
