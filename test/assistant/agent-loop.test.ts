@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { eventually } from '../helpers/eventually.js';
 import { commit, request, startTestServer, type TestServer } from '../http/helpers.js';
 import { startFakeModelServer, type FakeModelServer, type FakeReply } from './fixtures/fake-model-server.js';
 import { sseData } from './fixtures/sse.js';
@@ -274,8 +275,9 @@ describe('assistant agentic loop (local_server provider)', () => {
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();
-    const deadline = Date.now() + 5000;
-    while (fake.abortedStreams() === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(() => (fake.abortedStreams() > before ? true : undefined), 'the upstream stream to close', 5_000).catch(
+      () => undefined,
+    );
     assert.equal(fake.abortedStreams(), before + 1, 'graphdb closed its upstream stream');
     script = () => ({ content: 'still here' });
     const next = await chat(t, { messages: [{ role: 'user', content: 'hello again' }] });

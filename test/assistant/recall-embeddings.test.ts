@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
-import { request, sleep, startTestServer, type TestServer } from '../http/helpers.js';
+import { eventually } from '../helpers/eventually.js';
+import { request, startTestServer, type TestServer } from '../http/helpers.js';
 import { startFakeModelServer, type FakeModelServer, type FakeReply } from './fixtures/fake-model-server.js';
 
 const WORDS = ['otters', 'hold', 'hands', 'while', 'sleeping', 'rivers', 'mountains'];
@@ -71,18 +72,15 @@ it('embeds a stored memory through the search pipeline and recalls it by vector 
   assert.equal(stored.status, 200, stored.text);
   assert.equal(stored.body.graphdb.tool_calls[0].ok, true);
 
-  const deadline = Date.now() + 15_000;
-  for (;;) {
+  await eventually(async () => {
     const status = await request(`${t.url}/status`);
     const vector = await request(`${t.url}/graphdb/search`, {
       method: 'POST',
       json: { query: 'sleeping otters', method: 'vector', limit: 1, minSimilarity: 0 },
     });
-    if (status.body.embeddings.pending === 0 && vector.body.results?.[0]?.node.properties.content === 'otters hold hands while sleeping')
-      break;
-    if (Date.now() > deadline) throw new Error('the memory was never embedded');
-    await sleep(50);
-  }
+    const found = vector.body.results?.[0]?.node.properties.content === 'otters hold hands while sleeping';
+    return status.body.embeddings.pending === 0 && found ? true : undefined;
+  }, 'the memory to be embedded');
 
   fake.reset();
   script = (_body, index) =>

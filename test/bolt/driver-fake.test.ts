@@ -16,6 +16,7 @@ import {
   LocalTime,
   CypherVector,
 } from '../../src/engine/values/types.js';
+import { eventually } from '../helpers/eventually.js';
 import { RawBoltClient } from './helpers/bolt-client.js';
 import type { FakeEngineLog } from './helpers/fake-engine.js';
 import { startFakeServer } from './helpers/server.js';
@@ -217,21 +218,22 @@ describe('neo4j-driver over the fake engine', () => {
     client.socket.pause();
     client.send(0x10, ['RANGE', new Map([['n', BigInt(total)]]), new Map()]);
     client.send(0x3f, [new Map([['n', -1n]])]);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Production stops once the socket buffers are full: wait until the count stays put for five checks.
+    let last = -1;
+    let unchanged = 0;
+    await eventually(() => {
+      unchanged = log.produced > before && log.produced === last ? unchanged + 1 : 0;
+      last = log.produced;
+      return unchanged >= 5 ? true : undefined;
+    }, 'production to stall');
     const stalled = log.produced - before;
     assert.ok(stalled < total / 8, `produced ${stalled} of ${total} while the client was not reading`);
     // A client that goes away mid-stream stops the production too.
     client.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(() => (server.connectionCount === baseline ? true : undefined), 'the server to drop the connection', 2_000);
     assert.ok(log.produced - before < total / 4, `produced ${log.produced - before} after the client left`);
-    await waitFor(() => server.connectionCount === baseline);
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  assert.ok(condition());
-}
 
 /** Driver values to comparable plain data (Integer -> string, temporal -> string). */
 function normalize(value: unknown): unknown {

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { GraphDB } from '../../src/engine/index.js';
 import { startBoltServer, type BoltServer } from '../../src/server/bolt/index.js';
+import { eventually } from '../helpers/eventually.js';
 
 const auth = neo4j.auth.basic('neo4j', 'any');
 
@@ -161,10 +162,11 @@ describe('neo4j-driver end to end with the real engine', () => {
     const holder = driver.session();
     const tx = await holder.beginTransaction();
     await tx.run('MATCH (c:Counter) SET c.v = c.v + 1');
-    const failuresBefore = lines.filter((line) => line.includes('S: FAILURE') && line.includes('TransientError')).length;
+    const transient = () => lines.filter((line) => line.includes('S: FAILURE') && line.includes('TransientError')).length;
+    const failuresBefore = transient();
     const contender = driver.session();
     const pending = contender.executeWrite((work) => work.run('MATCH (c:Counter) SET c.v = c.v + 10'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(() => (transient() > failuresBefore ? true : undefined), 'a transient failure of the contender');
     await tx.commit();
     await pending;
     await holder.close();

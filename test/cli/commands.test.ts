@@ -90,8 +90,8 @@ test('a backup taken during a write load restores to a consistent state (system 
   const closed = once(load, 'close');
   let output = '';
   load.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  while (!output.includes('ready')) await once(load.stdout, 'data');
-  await new Promise((r) => setTimeout(r, 700));
+  // The backup starts while the load is writing (after its first 40 commits).
+  while (!/committed 40\n|commits \d+/.test(output)) await once(load.stdout, 'data');
   const backupDir = join(temp.dir, 'backup');
   const backup = await cliAsync(['backup', backupDir, '--data-dir', dataDir, '--json']);
   assert.equal(backup.status, 0, backup.stderr);

@@ -81,7 +81,8 @@ test('a session can terminate its own running query', async () => {
   const session = db.session();
   const result = await session.run('UNWIND range(1, 10000) AS a UNWIND range(1, 10000) AS b RETURN count(*)');
   const pulling = result.pull(-1);
-  setTimeout(() => session.terminate(), 30);
+  await new Promise((resolve) => setImmediate(resolve));
+  session.terminate();
   await assert.rejects(pulling, (error: { code?: string }) => error.code === 'Neo.ClientError.Transaction.Terminated');
 });
 

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WriteStatuses } from '../../src/server/http/tx/write-statuses.js';
-import { commit, request, sleep, startTestServer, type JsonResponse, type TestServer } from './helpers.js';
+import { eventually } from '../helpers/eventually.js';
+import { commit, request, startTestServer, type JsonResponse, type TestServer } from './helpers.js';
 
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const ADMIN = basic('root', 'rootpw');
@@ -39,12 +40,11 @@ after(() => t.stop());
 
 /** Polls the status `location` until it leaves `queued` (deadline 15 s). */
 async function settled(location: string, headers: Record<string, string>): Promise<JsonResponse> {
-  for (const deadline = Date.now() + 15_000; ;) {
+  return eventually(async () => {
     const status = await request(location, { headers });
     assert.equal(status.status, 200, status.text);
-    if (status.body.state !== 'queued' || Date.now() > deadline) return status;
-    await sleep(20);
-  }
+    return status.body.state === 'queued' ? undefined : status;
+  }, 'the write to leave queued');
 }
 
 describe('status of asynchronous writes', () => {

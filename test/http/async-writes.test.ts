@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { commit, request, rows, sleep, startTestServer, type TestServer } from './helpers.js';
+import { eventually } from '../helpers/eventually.js';
+import { commit, request, rows, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
 before(async () => {
@@ -23,11 +24,10 @@ describe('write consistency on the transactional endpoint', () => {
     const stats = await request(`${t.url}/admin/stats`);
     assert.equal(stats.body.async_writes.pendingStatements, 1, 'still queued right after the 202');
     // Waits for the flush timer's effect (polling a read-only route, which flushes nothing), with a deadline.
-    let flushed = await request(`${t.url}/admin/stats`);
-    for (const deadline = Date.now() + 10_000; flushed.body.async_writes.pendingStatements !== 0 && Date.now() < deadline;) {
-      await sleep(25);
-      flushed = await request(`${t.url}/admin/stats`);
-    }
+    const flushed = await eventually(async () => {
+      const stats = await request(`${t.url}/admin/stats`);
+      return stats.body.async_writes.pendingStatements === 0 ? stats : undefined;
+    }, 'the timed flush');
     assert.equal(flushed.body.async_writes.pendingStatements, 0, 'the timer flushed it (no synchronous request did)');
     assert.equal(flushed.body.async_writes.flushedStatements, 1);
     assert.equal(await count('Async'), 3);

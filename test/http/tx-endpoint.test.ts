@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { commit, request, rows, sleep, startTestServer, type TestServer } from './helpers.js';
+import { eventually } from '../helpers/eventually.js';
+import { commit, request, rows, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
 /** About 400M rows produced lazily: runs for minutes unless the timeout stops it. */
@@ -127,7 +128,8 @@ describe('POST /db/{db}/tx/commit', () => {
 
   it('keeps /health responsive while a long statement runs', async () => {
     const slow = commit(t.url, [SLOW_QUERY], 'graphdb', { 'max-execution-time': '1500' });
-    await sleep(100);
+    const running = () => t.server.engine.graphdb.transactions.list({ username: null, admin: true }).some((tx) => tx.currentQuery !== '');
+    await eventually(() => (running() ? true : undefined), 'the slow statement to run');
     const started = Date.now();
     const health = await request(`${t.url}/health`);
     assert.equal(health.status, 200);
@@ -185,7 +187,10 @@ describe('explicit transactions', () => {
         json: { statements: [{ statement: 'CREATE (:Idle)' }] },
       });
       assert.equal(begin.status, 201);
-      await sleep(700);
+      await eventually(
+        async () => ((await request(`${short.url}/admin/stats`)).body.transactions.open === 0 ? true : undefined),
+        'the expiry',
+      );
       const late = await request(begin.headers.get('location')!, { method: 'POST', json: { statements: [] } });
       assert.equal(late.status, 404);
       assert.deepEqual(await rows(short.url, 'MATCH (n:Idle) RETURN count(n)'), [[0]]);

@@ -13,6 +13,7 @@ import { GraphDB } from '../../src/engine/index.js';
 import { startBoltServer } from '../../src/server/bolt/index.js';
 import { RawBoltClient, SIG } from '../bolt/helpers/bolt-client.js';
 import { M, map, open, v } from '../bolt/helpers/conversation.js';
+import { eventually } from '../helpers/eventually.js';
 import { commit, startTestServer } from '../http/helpers.js';
 
 function portOf(url: string): number {
@@ -89,14 +90,11 @@ describe('HTTP listener', () => {
       socket.once('data', () => socket.pause());
       // A paused client cannot see the close: watch the server's side of the connection.
       const listener = server.server.app!.server;
-      const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline && (await new Promise<number>((resolve) => listener.getConnections((_e, n) => resolve(n)))) > 0) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      assert.equal(
-        await new Promise<number>((resolve) => listener.getConnections((_e, n) => resolve(n))),
-        0,
-        'the server closed the non-reading connection',
+      const connections = () => new Promise<number>((resolve) => listener.getConnections((_e, n) => resolve(n)));
+      await eventually(
+        async () => ((await connections()) === 0 ? true : undefined),
+        'the server to close the non-reading connection',
+        30_000,
       );
       socket.destroy();
       const after = await commit(server.url, ['RETURN 1 AS one']);

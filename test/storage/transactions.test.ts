@@ -12,7 +12,8 @@ test('a reader keeps its snapshot while a writer commits; reads at older version
     const v1 = w1.commit();
     assert.equal(v1, 1n);
     const afterV1 = new Date();
-    await new Promise((r) => setTimeout(r, 5));
+    // The next commit's time must be later than afterV1 (commit times have millisecond resolution).
+    while (Date.now() <= afterV1.getTime()) await new Promise((resolve) => setImmediate(resolve));
 
     const reader = db.beginRead();
     assert.equal(reader.version, 1n);
@@ -233,8 +234,8 @@ test('one writer at a time: the second waits, and past its timeout fails with a 
       secondStarted = true;
       return tx;
     });
-    await new Promise((r) => setTimeout(r, 20));
-    assert.equal(secondStarted, false, 'the second writer waits');
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(secondStarted, false, 'the second writer waits (the first holds the lock however long it takes)');
     assert.equal(first.commit(), 1n);
     const second = await waiting;
     assert.equal(second.countNodes('First'), 1, 'the second writer sees the first commit');

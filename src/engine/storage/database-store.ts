@@ -704,7 +704,7 @@ export class DatabaseStore {
       ...figures,
       activeReaders: this.snapshots.activeReaders,
       oldestReaderVersion,
-      oldestReaderAgeSeconds: startedAt === null ? null : (Date.now() - startedAt) / 1000,
+      oldestReaderAgeSeconds: startedAt === null ? null : (this.snapshots.clock() - startedAt) / 1000,
     };
   }
 
