@@ -85,8 +85,9 @@ async function restart(dataDir: string): Promise<Restart> {
   }
   const boltMs = performance.now() - started;
   for (;;) {
-    const status = (await (await fetch(`${server.url}/status`)).json()) as { search?: { ready: boolean } };
-    if (status.search?.ready !== false) break;
+    const status = (await (await fetch(`${server.url}/status`)).json()) as { search?: { ready: boolean; build_phase: string } };
+    // Past dbms.memory.search_index.max_size the index is released for good: nothing more to wait for.
+    if (status.search?.ready !== false || status.search.build_phase === 'over_budget') break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const searchReadyMs = performance.now() - started;

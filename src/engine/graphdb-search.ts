@@ -13,6 +13,7 @@
 import { DEFAULT_CONFIG } from './config/defaults.js';
 import { ArgumentError } from './errors/index.js';
 import {
+  resolveIndexMaxBytes,
   SearchManager,
   searchSettingsFrom,
   vectorBackend,
@@ -73,6 +74,10 @@ export interface SearchReadinessSummary {
   /** `faiss` when faiss-node's ANN indexes are available, else `exact` (see `vector_backend_reason`). */
   readonly vector_backend: 'faiss' | 'exact';
   readonly vector_backend_reason?: string;
+  /** Estimated heap bytes of every database's full-text index (`build_phase` `over_budget` past the bound). */
+  readonly index_bytes: number;
+  /** `dbms.memory.search_index.max_size` resolved. */
+  readonly index_max_bytes: number;
 }
 
 /** Cumulative embedding-worker figures of every database (`/metrics`). */
@@ -255,6 +260,8 @@ export class EngineSearch {
       progress_pct: building.length === 0 ? 100 : Math.min(...building.map((s) => s.progress_pct)),
       vector_backend: backend.name,
       ...(backend.reason === undefined ? {} : { vector_backend_reason: backend.reason }),
+      index_bytes: this.current?.budget.usedBytes ?? 0,
+      index_max_bytes: this.current?.budget.maxBytes ?? this.settings.indexMaxBytes ?? resolveIndexMaxBytes(),
     };
   }
 

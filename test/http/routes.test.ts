@@ -98,7 +98,14 @@ describe('admin', () => {
   it('GET /admin/stats has the search readiness block and database figures', async () => {
     const response = await request(`${t.url}/admin/stats`);
     assert.equal(response.status, 200);
-    assert.deepEqual(Object.keys(response.body.search).sort(), ['build_phase', 'progress_pct', 'ready', 'vector_backend']);
+    assert.deepEqual(Object.keys(response.body.search).sort(), [
+      'build_phase',
+      'index_bytes',
+      'index_max_bytes',
+      'progress_pct',
+      'ready',
+      'vector_backend',
+    ]);
     assert.equal(response.body.search.vector_backend, 'faiss', 'CI installs libfaiss-dev, so faiss-node is built');
     assert.equal(typeof response.body.search.ready, 'boolean');
     assert.ok(response.body.databases.some((d: { name: string }) => d.name === 'graphdb'));

@@ -124,7 +124,9 @@ test('/status, /admin/stats and /metrics report the real search and embedding st
   assert.ok(embedCalls >= 4);
 
   const stats = await request(`${server.url}/admin/stats`);
-  assert.deepEqual(stats.body.search, { ready: true, build_phase: 'ready', progress_pct: 100, vector_backend: 'faiss' });
+  const { index_bytes: indexBytes, index_max_bytes: indexMaxBytes, ...readiness } = stats.body.search;
+  assert.deepEqual(readiness, { ready: true, build_phase: 'ready', progress_pct: 100, vector_backend: 'faiss' });
+  assert.ok(indexBytes > 0 && indexBytes < indexMaxBytes, 'the full-text index is within dbms.memory.search_index.max_size');
 
   const metrics = await request(`${server.url}/metrics`);
   const processed = /^graphdb_embeddings_processed_total (\d+)/m.exec(metrics.text);

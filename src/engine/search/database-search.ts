@@ -29,6 +29,7 @@ import type { SearchServiceSettings } from './settings.js';
 import type { TextHit } from './text/inverted-index.js';
 import { UNINDEXED_LABEL, type DatabaseSearchStatus, type SearchPage, type SearchRequest, type SimilarRequest } from './search-types.js';
 import { createTextIndex, type TextIndex } from './text/text-index.js';
+import { indexOverBudget, SEARCH_INDEX_SETTING, type SearchIndexBudget } from './index-budget.js';
 import { propertiesText } from './text/node-text.js';
 import { loadCollection, saveCollection } from './vector/persistence.js';
 import { tuningFromSettings, type VectorTuning } from './vector/tuning.js';
@@ -58,7 +59,12 @@ export interface DatabaseSearchOptions {
   readonly tuning?: VectorTuning;
   /** Delay before the worker embeds a change. */
   readonly embeddingDelayMs?: number;
+  /** The heap budget of every database's full-text index (`dbms.memory.search_index.max_size`). */
+  readonly budget?: SearchIndexBudget;
 }
+
+/** Estimated heap bytes of one entry of the node-labels map (bigint key, entry, the labels array). */
+const BYTES_PER_LABELS_ENTRY = 140;
 
 const EMBEDDINGS_FILE = 'node-embeddings.gdbv';
 
@@ -77,6 +83,11 @@ export class DatabaseSearch {
   readonly cache = new SearchResultCache<SearchPage>();
   private embeddings: VectorCollection | null = null;
   private readonly labels = new Map<bigint, readonly string[]>();
+  /**
+   * Set when the text index went over its budget: it was released (with the labels map) and stays
+   * released until a restart; searches answer `indexOverBudget`, `status()` reports `over_budget`.
+   */
+  private overBudget = false;
   private readonly worker: EmbeddingWorker | null;
   private readonly metadata: EmbeddingMetadata;
   private readonly tuning: VectorTuning;
@@ -123,10 +134,30 @@ export class DatabaseSearch {
     return this.embeddings;
   }
 
-  /** The text index of every node (queued change events applied first). */
+  /** The text index of every node (queued change events applied first); throws while over budget. */
   get text(): TextIndex {
     this.catchUp();
+    this.assertWithinBudget();
     return this.textIndex;
+  }
+
+  private assertWithinBudget(): void {
+    if (this.overBudget) throw indexOverBudget(this.database, this.options.budget?.maxBytes ?? 0);
+  }
+
+  /** Reports the index's estimated bytes to the budget; past it, releases the index. */
+  private chargeBudget(): void {
+    const budget = this.options.budget;
+    if (budget === undefined || this.overBudget) return;
+    const bytes = this.textIndex.estimatedBytes() + this.labels.size * BYTES_PER_LABELS_ENTRY;
+    if (budget.update(this.database, bytes)) return;
+    this.overBudget = true;
+    this.textIndex.clear();
+    this.labels.clear();
+    budget.forget(this.database);
+    this.logger.warn(
+      `the full-text search index of ${this.database} needed more than ${SEARCH_INDEX_SETTING} (${budget.maxBytes} bytes for all databases): it was released and search answers an error until a restart with a larger bound`,
+    );
   }
 
   /** The named FULLTEXT/VECTOR indexes (queued change events applied first). */
@@ -195,8 +226,11 @@ export class DatabaseSearch {
       this.namedIndexes.applyNode(node);
       return;
     }
-    this.labels.set(node.id, node.labels);
-    this.textIndex.upsert(node.id, propertiesText(node.properties));
+    if (!this.overBudget) {
+      this.labels.set(node.id, node.labels);
+      this.textIndex.upsert(node.id, propertiesText(node.properties));
+      this.chargeBudget();
+    }
     this.namedIndexes.applyNode(node);
     this.worker?.enqueue(node.id);
   }
@@ -209,7 +243,7 @@ export class DatabaseSearch {
 
   private removeNodeNow(nodeId: bigint): void {
     this.labels.delete(nodeId);
-    this.textIndex.remove(nodeId);
+    if (this.textIndex.remove(nodeId)) this.chargeBudget();
     this.namedIndexes.removeNode(nodeId);
     this.embeddings?.remove(nodeId);
     this.worker?.forget(nodeId);
@@ -282,6 +316,7 @@ export class DatabaseSearch {
   async search(request: SearchRequest): Promise<SearchPage> {
     const started = performance.now();
     await this.backlog.caughtUp();
+    this.assertWithinBudget();
     const limit = request.limit ?? 10;
     if (!Number.isInteger(limit) || limit < 1) throw new ArgumentError(`search limit must be a positive integer, got ${limit}`);
     const method = request.method ?? 'hybrid';
@@ -329,6 +364,8 @@ export class DatabaseSearch {
   /** Nodes most similar to a node's embedding or to a vector (the `similar` endpoint). */
   similar(request: SimilarRequest): VectorHit[] {
     this.catchUp();
+    // Its label filter reads the labels map, released with the text index.
+    if (request.labels !== undefined && request.labels.length > 0) this.assertWithinBudget();
     const collection = this.embeddings;
     if (collection === null) return [];
     let vector: ArrayLike<number> | null = request.vector ?? null;
@@ -383,8 +420,8 @@ export class DatabaseSearch {
     const embedder = this.options.embedder ?? null;
     const text = this.pendingBuild;
     return {
-      ready: building.length === 0 && text === null,
-      build_phase: text !== null ? 'text_index' : (building[0]?.buildPhase ?? 'ready'),
+      ready: building.length === 0 && text === null && !this.overBudget,
+      build_phase: this.overBudget ? 'over_budget' : text !== null ? 'text_index' : (building[0]?.buildPhase ?? 'ready'),
       progress_pct: text !== null ? text.progressPct : building.length === 0 ? 100 : Math.min(...building.map((s) => s.progressPct)),
       strategy: this.embeddings?.strategy ?? 'brute_force',
       vectors: this.embeddings?.size ?? 0,
@@ -446,6 +483,7 @@ export class DatabaseSearch {
   }
 
   async close(): Promise<void> {
+    this.options.budget?.forget(this.database);
     this.worker?.stop();
     if (this.persistTimer !== null) clearTimeout(this.persistTimer);
     this.persistTimer = null;

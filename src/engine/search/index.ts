@@ -5,7 +5,7 @@
 export { SearchManager, type SearchManagerOptions } from './search-manager.js';
 export { DatabaseSearch, type DatabaseSearchOptions } from './database-search.js';
 export type { DatabaseSearchStatus, SearchMethod, SearchPage, SearchRequest, SearchResultItem, SimilarRequest } from './search-types.js';
-export { searchSettingsFrom, type SearchServiceSettings } from './settings.js';
+export { resolveIndexMaxBytes, searchSettingsFrom, type SearchServiceSettings } from './settings.js';
 export type { SearchLogger } from './logger.js';
 export type { TextHit } from './text/inverted-index.js';
 export { parseTextQuery, type TextQuery } from './text/query-parser.js';

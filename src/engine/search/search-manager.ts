@@ -18,7 +18,8 @@ import { createEmbeddingProvider } from './embeddings/factory.js';
 import type { EmbeddingProvider } from './embeddings/provider.js';
 import { silentLogger, type SearchLogger } from './logger.js';
 import { createReranker, RerankStage } from './rerank/reranker.js';
-import type { SearchServiceSettings } from './settings.js';
+import { resolveIndexMaxBytes, type SearchServiceSettings } from './settings.js';
+import { SearchIndexBudget } from './index-budget.js';
 import type { VectorTuning } from './vector/tuning.js';
 
 /** Options of the search manager. */
@@ -50,9 +51,12 @@ export class SearchManager {
   /** Embedders and rerank stages of databases whose overrides change those settings, by settings. */
   private readonly databaseEmbedders = new Map<string, EmbeddingProvider | null>();
   private readonly databaseRerankers = new Map<string, RerankStage | null>();
+  /** The heap budget of every database's full-text index (`dbms.memory.search_index.max_size`). */
+  readonly budget: SearchIndexBudget;
 
   constructor(private readonly options: SearchManagerOptions) {
     this.logger = options.logger ?? silentLogger;
+    this.budget = new SearchIndexBudget(options.settings.indexMaxBytes ?? resolveIndexMaxBytes());
     const { settings } = options;
     this.embedder =
       options.embedder !== undefined
@@ -85,6 +89,7 @@ export class SearchManager {
         logger: this.logger,
         tuning: this.options.tuning,
         embeddingDelayMs: this.options.embeddingDelayMs,
+        budget: this.budget,
       });
       this.databases.set(key, search);
     }

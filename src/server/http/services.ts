@@ -22,6 +22,9 @@ export interface SearchReadiness {
   /** `faiss`, or `exact` when faiss-node is unavailable (then `vector_backend_reason` says why). */
   readonly vector_backend?: 'faiss' | 'exact';
   readonly vector_backend_reason?: string;
+  /** Estimated heap bytes of the full-text indexes and their bound (`dbms.memory.search_index.max_size`). */
+  readonly index_bytes?: number;
+  readonly index_max_bytes?: number;
 }
 
 /** JSON schema of `SearchReadiness` in the `/status` and `/admin/stats` responses. */
@@ -33,6 +36,8 @@ export const searchReadinessSchema = {
     progress_pct: { type: 'number' },
     vector_backend: { type: 'string' },
     vector_backend_reason: { type: 'string' },
+    index_bytes: { type: 'integer' },
+    index_max_bytes: { type: 'integer' },
   },
 } as const;
 

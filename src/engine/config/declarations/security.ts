@@ -40,6 +40,13 @@ export const dbms = group('security', {
         proof: 'test/robustness/cache-bytes.test.ts',
       }),
     },
+    search_index: {
+      max_size: size(0, {
+        env: 'GRAPHDB_SEARCH_INDEX_MAX_SIZE',
+        help: 'Estimated heap bytes the automatic full-text indexes of all databases may hold together (0: half of the heap limit); past it, search answers an error naming this setting.',
+        proof: 'test/search/index-budget.test.ts',
+      }),
+    },
     regex_cache: {
       max_size: size(16_777_216, {
         env: 'GRAPHDB_REGEX_CACHE_MAX_SIZE',

@@ -20,6 +20,18 @@ import type { TextIndex } from './text-index.js';
 
 const MAX_PREFIX_EXPANSION = 128;
 
+/**
+ * Estimated heap bytes (V8, 64-bit, pointer compression) per live document: its term sequence
+ * (a typed array with its buffer), the node-to-document map entry with its bigint key, and the
+ * document arrays' slots. Calibrated against the heap measured after indexing 200,000 small
+ * nodes (docs/robustness.md).
+ */
+const BYTES_PER_DOCUMENT = 300;
+/** Per term: two posting typed arrays with their buffers, the term map entry, and the term arrays' slots. */
+const BYTES_PER_TERM = 460;
+/** Per posting (a term in a document): a document number and a frequency, with growth slack. */
+const BYTES_PER_POSTING = 12;
+
 /** Compact postings full-text index (`bm25_engine: v2`). */
 export class CompactTextIndex implements TextIndex {
   private readonly termIdOf = new Map<string, number>();
@@ -36,6 +48,8 @@ export class CompactTextIndex implements TextIndex {
   private docTerms: (Int32Array | null)[] = [];
   private readonly docOfNode = new Map<bigint, number>();
   private totalLength = 0;
+  /** Characters of every term (for the size estimate). */
+  private termChars = 0;
   /** Per-term counters reused by addDocument (always zero between calls). */
   private scratch = new Int32Array(1024);
 
@@ -73,6 +87,16 @@ export class CompactTextIndex implements TextIndex {
     this.docTerms = [];
     this.docOfNode.clear();
     this.totalLength = 0;
+    this.termChars = 0;
+  }
+
+  estimatedBytes(): number {
+    return (
+      this.docOfNode.size * BYTES_PER_DOCUMENT +
+      this.termText.length * BYTES_PER_TERM +
+      this.termChars * 2 +
+      this.totalLength * BYTES_PER_POSTING
+    );
   }
 
   upsert(nodeId: bigint, text: string): void {
@@ -135,6 +159,7 @@ export class CompactTextIndex implements TextIndex {
       id = this.termText.length;
       this.termIdOf.set(term, id);
       this.termText.push(term);
+      this.termChars += term.length;
       this.postDocs.push(new Int32Array(4));
       this.postTfs.push(new Int32Array(4));
       this.postLength.push(0);

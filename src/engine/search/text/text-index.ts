@@ -18,6 +18,8 @@ export interface TextIndex {
   clear(): void;
   nodeIds(): Iterable<bigint>;
   documentFrequency(term: string): number;
+  /** Estimated heap bytes the index holds (`dbms.memory.search_index.max_size` counts it). */
+  estimatedBytes(): number;
   search(query: TextQuery, limit: number, filter?: (nodeId: bigint) => boolean): TextHit[];
 }
 
