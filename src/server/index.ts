@@ -174,6 +174,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
     await bootstrapFromSnapshots({
       servers: config.cluster.nats_url,
       name: config.cluster.name,
+      replicas: config.cluster.replicas,
       maxLogEntries: config.cluster.max_log_entries,
       dataDir: config.database.path,
       defaultDatabase: config.database.default_database,

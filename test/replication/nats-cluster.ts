@@ -48,6 +48,10 @@ export interface NatsCluster {
   stop(i: number): Promise<void>;
   /** Starts server `i` again and waits until it serves JetStream. */
   start(i: number): Promise<void>;
+  /** Freezes server `i` (SIGSTOP): its connections stay open, it answers nothing. */
+  pause(i: number): void;
+  /** Lets a paused server `i` run again (SIGCONT). */
+  resume(i: number): void;
   close(): Promise<void>;
 }
 
@@ -56,7 +60,7 @@ const NETNS_CLIENT_PORT = 4222;
 const NETNS_ROUTE_PORT = 6222;
 
 /**
- * Starts `size` clustered JetStream servers and waits until JetStream answers on each. With
+ * Starts `size` clustered JetStream servers (one unclustered when `size` is 1) and waits until JetStream answers on each. With
  * `netns`, server i runs in member i's namespace: clients on the client network, routes on the
  * NATS network only.
  */
@@ -80,7 +84,10 @@ export async function startNatsCluster(size = 3, netns: Netns | null = null): Pr
         `server_name: n${i}`,
         `listen: ${netns === null ? '127.0.0.1' : '0.0.0.0'}:${ports[i]!.client}`,
         `jetstream { store_dir: "${store}", max_memory_store: 64MB, max_file_store: 2GB }`,
-        `cluster { name: graphdb_test, listen: ${routeHost(i)}:${ports[i]!.route}, routes: [${routes.join(', ')}] }`,
+        // One server runs JetStream unclustered (a clustered one waits for peers that never come).
+        ...(size === 1
+          ? []
+          : [`cluster { name: graphdb_test, listen: ${routeHost(i)}:${ports[i]!.route}, routes: [${routes.join(', ')}] }`]),
       ].join('\n'),
     );
     return file;
@@ -137,6 +144,12 @@ export async function startNatsCluster(size = 3, netns: Netns | null = null): Pr
     async start(i) {
       launch(i);
       await ready(i);
+    },
+    pause(i) {
+      children[i]?.kill('SIGSTOP');
+    },
+    resume(i) {
+      children[i]?.kill('SIGCONT');
     },
     async close() {
       process.removeListener('exit', killAll);

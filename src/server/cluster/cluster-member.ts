@@ -40,6 +40,8 @@ export async function joinCluster(
     boltAddress: bolt,
     httpAddress: http,
     leaseTtlMs: settings.lease_ttl,
+    appendTimeoutMs: settings.append_timeout,
+    replicas: settings.replicas,
     maxLogEntries: settings.max_log_entries,
     warn: (message, error) => logger.warn(error === undefined ? {} : { err: error }, message),
   });

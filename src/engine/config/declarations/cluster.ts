@@ -1,6 +1,7 @@
-import { duration, group, integer, list, rejected, text } from '../declare.js';
+import { duration, group, integer, list, text } from '../declare.js';
 
 const proof = 'test/replication/cluster-serve.test.ts';
+const settingsProof = 'test/replication/cluster-settings.test.ts';
 
 /** `cluster` section: replication on NATS JetStream (docs/replication.md); no NATS URL = single node. */
 export const cluster = group('cluster', {
@@ -21,27 +22,23 @@ export const cluster = group('cluster', {
     help: 'host:port at which members reach this HTTP listener (/status leader); default: the address it is bound to.',
     proof,
   }),
-  replicas: rejected(
-    { type: 'integer', min: 1, max: 5 },
-    {
-      env: 'GRAPHDB_CLUSTER_REPLICAS',
-      help: 'Copies NATS keeps of each replication stream and of the lease.',
-      why: 'the replication guarantees of docs/replication.md are tested with 3 replicas only: streams and the lease always use 3',
-    },
-  ),
+  replicas: integer(3, {
+    min: 1,
+    max: 5,
+    env: 'GRAPHDB_CLUSTER_REPLICAS',
+    help: 'Copies NATS keeps of each replication stream, snapshot stream and bucket (set when they are created); a commit is acknowledged once a majority of them stored it.',
+    proof: settingsProof,
+  }),
   lease_ttl: duration(3000, {
     env: 'GRAPHDB_CLUSTER_LEASE_TTL',
     help: 'Leader lease time to live; a dead leader is replaced within about this.',
     proof,
   }),
-  append_timeout: rejected(
-    { type: 'duration' },
-    {
-      env: 'GRAPHDB_CLUSTER_APPEND_TIMEOUT',
-      help: 'How long a commit waits for the replication log quorum before failing.',
-      why: 'no test observes a changed append timeout yet: a commit waits at most 5 s for the log quorum',
-    },
-  ),
+  append_timeout: duration(5000, {
+    env: 'GRAPHDB_CLUSTER_APPEND_TIMEOUT',
+    help: 'How long a commit waits for the replication log quorum before it fails with ReplicationFailure (its outcome then unknown).',
+    proof: settingsProof,
+  }),
   max_log_entries: integer(0, {
     min: 0,
     env: 'GRAPHDB_CLUSTER_MAX_LOG_ENTRIES',
