@@ -81,6 +81,15 @@ export class RelationshipBuffer {
 
   /** Buffer positions ordered by (src, type, dst), ties in insertion order. */
   order(): Uint32Array {
+    const steps = this.orderSteps();
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) return step.value;
+    }
+  }
+
+  /** `order()` in steps: pauses (yields) between its counting passes, so a caller can give the event loop back. */
+  *orderSteps(): Generator<void, Uint32Array> {
     const n = this.length;
     let perm = new Uint32Array(n);
     for (let i = 0; i < n; i++) perm[i] = i;
@@ -97,6 +106,7 @@ export class RelationshipBuffer {
       [this.type, this.maxType],
       [this.src, this.maxNode],
     ] as const) {
+      yield;
       countingPass(perm, scratch, keys, max);
       [perm, scratch] = [scratch, perm];
     }

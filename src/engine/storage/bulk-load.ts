@@ -337,7 +337,18 @@ export class BulkLoader {
   /** Writes the buffered relationships in (start, type, end) order; returns the next free id. */
   private async writeRelationships(firstRelId: number, slice: TimeSlice | null): Promise<number> {
     const { rels } = this;
-    const order = rels.order();
+    let order: Uint32Array;
+    if (slice === null) order = rels.order();
+    else {
+      const steps = rels.orderSteps();
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done === true) {
+          order = step.value;
+          break;
+        }
+        if (slice.due) await slice.yield();
+      }
+    }
     const insert = new MultiRowInsert(this.connection, 'rels', ['id', 'type', 'src', 'dst', 'version', 'props']);
     const version = Number(this.tx.commitVersion);
     const state = this.tx.state;

@@ -46,6 +46,7 @@ export { StorageEngine, type StorageEngineOptions, type StorageLogger } from './
 export { DatabaseStore, type DatabaseStats } from './database-store.js';
 export { WriteTransaction } from './write-transaction.js';
 export { BulkLoader, type BulkLoadOptions, type BulkLoadResult } from './bulk-load.js';
+export { TimeSlice } from './time-slice.js';
 export type { CheckpointWrite, StoredCheckpoint } from './import-checkpoint.js';
 export type { ReadTransaction } from './snapshot-reader.js';
 export type { ChangeEventSource } from './event-bus.js';

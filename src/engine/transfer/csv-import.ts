@@ -9,6 +9,7 @@ import { convertField, CsvValueError, parseHeaderField, type CsvColumn } from '.
 import { canonicalInteger, type ImportSink } from './import-sink.js';
 import { IdSpaceKeyError } from './existing-nodes.js';
 import type { LineReader } from './line-reader.js';
+import { TimeSlice } from '../storage/index.js';
 
 /** CSV dialect options. */
 export interface CsvOptions {
@@ -55,6 +56,7 @@ export async function importCsv(input: CsvInput, sink: ImportSink, options: CsvO
     if (state.headerFailed) return;
   }
   const reader = csvReaderFor(input.displayName, options);
+  const slice = new TimeSlice();
   let lastLine = 0;
   try {
     for await (const batch of recordBatches(reader, input.reader)) {
@@ -63,11 +65,13 @@ export async function importCsv(input: CsvInput, sink: ImportSink, options: CsvO
         sink.reject({ file: input.displayName, line: lastLine + 1 }, batch.message);
         return;
       }
-      for (const record of batch) {
+      for (let i = 0; i < batch.length; i++) {
+        const record = batch[i]!;
         lastLine = record.line;
         const wait = importRecord(record, input, sink, state);
         if (wait) await wait;
         if (state.headerFailed) return;
+        if ((i & 63) === 63 && slice.due) await slice.yield();
       }
     }
   } finally {

@@ -10,7 +10,7 @@
  * strings on import); property values use the typed encoding of `value-json.ts`, so every value
  * type survives a round trip. Relationships must come after the nodes they connect.
  */
-import type { ReadTransaction } from '../storage/index.js';
+import { TimeSlice, type ReadTransaction } from '../storage/index.js';
 import { decodeProperties, encodeValue, type Json } from './value-json.js';
 import type { TextOutput } from './output.js';
 import type { ImportSink } from './import-sink.js';
@@ -77,10 +77,13 @@ function stringList(value: Json | undefined): string[] | null {
 
 /** Imports a JSON Lines file into the sink (rows are validated; bad ones reported with file:line). */
 export async function importJsonl(input: LineReader, sink: ImportSink, displayName: string): Promise<void> {
+  const slice = new TimeSlice();
   for await (const batch of input.batches()) {
-    for (const { text, line } of batch) {
+    for (let i = 0; i < batch.length; i++) {
+      const { text, line } = batch[i]!;
       const wait = importJsonLine(text, line, sink, displayName);
       if (wait) await wait;
+      if ((i & 63) === 63 && slice.due) await slice.yield();
     }
   }
 }
