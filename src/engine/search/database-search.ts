@@ -26,7 +26,7 @@ import { silentLogger, type SearchLogger } from './logger.js';
 import { NamedIndexes } from './named-indexes.js';
 import type { RerankStage } from './rerank/reranker.js';
 import type { SearchServiceSettings } from './settings.js';
-import type { TextHit } from './text/inverted-index.js';
+import type { TextHit } from './text/hits.js';
 import { UNINDEXED_LABEL, type DatabaseSearchStatus, type SearchPage, type SearchRequest, type SimilarRequest } from './search-types.js';
 import { createTextIndex, type TextIndex } from './text/text-index.js';
 import { indexOverBudget, SEARCH_INDEX_SETTING, type SearchIndexBudget } from './index-budget.js';

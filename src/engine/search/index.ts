@@ -7,7 +7,7 @@ export { DatabaseSearch, type DatabaseSearchOptions } from './database-search.js
 export type { DatabaseSearchStatus, SearchMethod, SearchPage, SearchRequest, SearchResultItem, SimilarRequest } from './search-types.js';
 export { resolveIndexMaxBytes, searchSettingsFrom, type SearchServiceSettings } from './settings.js';
 export type { SearchLogger } from './logger.js';
-export type { TextHit } from './text/inverted-index.js';
+export type { TextHit } from './text/hits.js';
 export { parseTextQuery, type TextQuery } from './text/query-parser.js';
 export type { VectorHit, VectorStatus, VectorStrategy } from './vector/vector-collection.js';
 export { loadVectorBackend, vectorBackend, type VectorBackend } from './vector/faiss.js';

@@ -12,13 +12,31 @@
  *   iterated, only probed (galloping search) for documents the stronger terms produce.
  */
 import { analyze } from './analyzer.js';
-import { bm25Idf, DEFAULT_BM25, type Bm25Params } from './bm25.js';
-import { gallop, HitHeap } from './hit-heap.js';
-import type { TextHit } from './inverted-index.js';
+import { Bm25Collection, DEFAULT_BM25, type Bm25Params } from './bm25.js';
+import { HitHeap, rankScores, type TextHit } from './hits.js';
+import { evaluateQuery, type TermPostings } from './query-evaluation.js';
 import type { TextQuery } from './query-parser.js';
 import type { TextIndex } from './text-index.js';
 
-const MAX_PREFIX_EXPANSION = 128;
+/** Position of the first entry at or after `from` whose docNo is >= `target` (exponential then binary search). */
+function gallop(docs: Int32Array, length: number, from: number, target: number): number {
+  if (from >= length || docs[from]! >= target) return from;
+  let step = 1;
+  let low = from;
+  let high = from + 1;
+  while (high < length && docs[high]! < target) {
+    low = high;
+    step *= 2;
+    high = from + step;
+  }
+  high = Math.min(high, length);
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (docs[mid]! < target) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /**
  * Estimated heap bytes (V8, 64-bit, pointer compression) per live document: its term sequence
@@ -33,7 +51,7 @@ const BYTES_PER_TERM = 460;
 const BYTES_PER_POSTING = 12;
 
 /** Compact postings full-text index (`bm25_engine: v2`). */
-export class CompactTextIndex implements TextIndex {
+export class CompactTextIndex implements TextIndex, TermPostings {
   private readonly termIdOf = new Map<string, number>();
   private readonly termText: string[] = [];
   private postDocs: Int32Array[] = [];
@@ -145,12 +163,7 @@ export class CompactTextIndex implements TextIndex {
         );
       }
     }
-    const heap = new HitHeap(limit);
-    for (const [docNo, score] of this.evaluate(query)) {
-      const node = this.docNode[docNo]!;
-      if (filter === undefined || filter(node)) heap.push(score, node);
-    }
-    return heap.sorted();
+    return rankScores(evaluateQuery(query, this), (docNo) => this.docNode[docNo]!, limit, filter);
   }
 
   private termId(term: string): number {
@@ -230,22 +243,30 @@ export class CompactTextIndex implements TextIndex {
     live.forEach(([nodeId], i) => this.addDocument(nodeId, sequences[i]!));
   }
 
-  private scorer(): { k1: number; base: number; perLength: number; n: number } {
+  scoring(): Bm25Collection {
     const n = this.docOfNode.size;
-    const avg = n === 0 ? 1 : this.totalLength / n;
-    const { k1, b } = this.params;
-    return { k1, base: k1 * (1 - b), perLength: (k1 * b) / (avg > 0 ? avg : 1), n };
+    return new Bm25Collection(n, n === 0 ? 0 : this.totalLength / n, this.params);
+  }
+
+  documentLength(docNo: number): number {
+    return this.docLength[docNo]!;
+  }
+
+  termScores(term: string, scoring: Bm25Collection): Map<number, number> {
+    return this.conjunction([term], scoring);
+  }
+
+  *termsWithPrefix(prefix: string): Iterable<string> {
+    for (let id = 0; id < this.termText.length; id++)
+      if (this.df[id]! > 0 && this.termText[id]!.startsWith(prefix)) yield this.termText[id]!;
   }
 
   /** MaxScore top-k over a disjunction of terms (a repeated term counts once per occurrence, as in Lucene). */
   private orTopK(termsText: readonly string[], k: number, filter?: (nodeId: bigint) => boolean): TextHit[] {
-    const s = this.scorer();
+    const s = this.scoring();
     const ids = termsText.map((t) => this.termIdOf.get(t)).filter((id): id is number => id !== undefined && this.df[id]! > 0);
-    const idf = ids.map((id) => bm25Idf(this.df[id]!, s.n));
-    const bound = ids.map((id, i) => {
-      const tf = this.maxTf[id]!;
-      return (idf[i]! * tf * (s.k1 + 1)) / (tf + s.base + s.perLength * this.minLength[id]!);
-    });
+    const idf = ids.map((id) => s.idf(this.df[id]!));
+    const bound = ids.map((id, i) => s.score(idf[i]!, this.maxTf[id]!, s.norm(this.minLength[id]!)));
     const order = ids.map((_, i) => i).sort((a, b) => bound[a]! - bound[b]!);
     const terms = order.map((i) => ids[i]!);
     const termIdf = order.map((i) => idf[i]!);
@@ -263,14 +284,13 @@ export class CompactTextIndex implements TextIndex {
         if (cursor[i]! < this.postLength[t]!) doc = Math.min(doc, this.postDocs[t]![cursor[i]!]!);
       }
       if (doc === Number.MAX_SAFE_INTEGER) break;
-      const length = this.docLength[doc]!;
-      const norm = s.base + s.perLength * length;
+      const norm = s.norm(this.docLength[doc]!);
       let score = 0;
       for (let i = essential; i < m; i++) {
         const t = terms[i]!;
         if (cursor[i]! < this.postLength[t]! && this.postDocs[t]![cursor[i]!] === doc) {
           const tf = this.postTfs[t]![cursor[i]!]!;
-          if (tf > 0) score += (termIdf[i]! * tf * (s.k1 + 1)) / (tf + norm);
+          if (tf > 0) score += s.score(termIdf[i]!, tf, norm);
           cursor[i]!++;
         }
       }
@@ -280,7 +300,7 @@ export class CompactTextIndex implements TextIndex {
         cursor[i] = gallop(this.postDocs[t]!, this.postLength[t]!, cursor[i]!, doc);
         if (cursor[i]! < this.postLength[t]! && this.postDocs[t]![cursor[i]!] === doc) {
           const tf = this.postTfs[t]![cursor[i]!]!;
-          if (tf > 0) score += (termIdf[i]! * tf * (s.k1 + 1)) / (tf + norm);
+          if (tf > 0) score += s.score(termIdf[i]!, tf, norm);
         }
       }
       if (score > 0 && this.docTerms[doc] !== null) {
@@ -294,72 +314,43 @@ export class CompactTextIndex implements TextIndex {
 
   /** Conjunction of terms: iterate the shortest list, gallop the others. */
   private andTopK(termsText: readonly string[], k: number, filter?: (nodeId: bigint) => boolean): TextHit[] {
-    const heap = new HitHeap(k);
-    for (const [docNo, score] of this.conjunction(termsText)) {
-      const node = this.docNode[docNo]!;
-      if (filter === undefined || filter(node)) heap.push(score, node);
-    }
-    return heap.sorted();
+    return rankScores(this.conjunction(termsText, this.scoring()), (docNo) => this.docNode[docNo]!, k, filter);
   }
 
   /** Documents containing every term, with their summed BM25. */
-  private conjunction(termsText: readonly string[]): Map<number, number> {
+  private conjunction(termsText: readonly string[], s: Bm25Collection): Map<number, number> {
     const result = new Map<number, number>();
     const ids = termsText.map((t) => this.termIdOf.get(t));
     if (ids.length === 0 || ids.some((id) => id === undefined || this.df[id] === 0)) return result;
-    const s = this.scorer();
     const terms = (ids as number[]).sort((a, b) => this.df[a]! - this.df[b]!);
-    const idf = terms.map((t) => bm25Idf(this.df[t]!, s.n));
+    const idf = terms.map((t) => s.idf(this.df[t]!));
     const cursor = new Array<number>(terms.length).fill(0);
     const lead = terms[0]!;
     for (let p = 0; p < this.postLength[lead]!; p++) {
       const tf0 = this.postTfs[lead]![p]!;
       if (tf0 === 0) continue;
       const doc = this.postDocs[lead]![p]!;
-      const norm = s.base + s.perLength * this.docLength[doc]!;
-      let score = (idf[0]! * tf0 * (s.k1 + 1)) / (tf0 + norm);
+      const norm = s.norm(this.docLength[doc]!);
+      let score = s.score(idf[0]!, tf0, norm);
       let all = true;
       for (let i = 1; i < terms.length && all; i++) {
         const t = terms[i]!;
         cursor[i] = gallop(this.postDocs[t]!, this.postLength[t]!, cursor[i]!, doc);
         const tf = cursor[i]! < this.postLength[t]! && this.postDocs[t]![cursor[i]!] === doc ? this.postTfs[t]![cursor[i]!]! : 0;
         if (tf === 0) all = false;
-        else score += (idf[i]! * tf * (s.k1 + 1)) / (tf + norm);
+        else score += s.score(idf[i]!, tf, norm);
       }
       if (all) result.set(doc, score);
     }
     return result;
   }
 
-  private evaluate(query: TextQuery): Map<number, number> {
-    switch (query.kind) {
-      case 'term':
-        return this.conjunction([query.term]);
-      case 'prefix': {
-        const result = new Map<number, number>();
-        let expanded = 0;
-        for (let id = 0; id < this.termText.length && expanded < MAX_PREFIX_EXPANSION; id++) {
-          if (this.df[id]! === 0 || !this.termText[id]!.startsWith(query.prefix)) continue;
-          expanded++;
-          for (const [doc, score] of this.conjunction([this.termText[id]!])) result.set(doc, (result.get(doc) ?? 0) + score);
-        }
-        return result;
-      }
-      case 'phrase':
-        return this.phrase(query.terms);
-      case 'bool':
-        return this.boolean(query);
-    }
-  }
-
-  /** Consecutive occurrences, checked on the stored term sequences; scored like InvertedIndex. */
-  private phrase(termsText: readonly string[]): Map<number, number> {
+  /** Consecutive occurrences, counted on the stored term sequences. */
+  phraseFrequencies(termsText: readonly string[]): Map<number, number> {
     const result = new Map<number, number>();
     const ids = termsText.map((t) => this.termIdOf.get(t));
     if (ids.some((id) => id === undefined)) return result;
-    const s = this.scorer();
-    const idf = (ids as number[]).reduce((sum, id) => sum + bm25Idf(this.df[id]!, s.n), 0);
-    for (const doc of this.conjunction([...new Set(termsText)]).keys()) {
+    for (const doc of this.conjunction([...new Set(termsText)], this.scoring()).keys()) {
       const sequence = this.docTerms[doc]!;
       let frequency = 0;
       for (let start = 0; start + ids.length <= sequence.length; start++) {
@@ -367,38 +358,8 @@ export class CompactTextIndex implements TextIndex {
         for (let j = 0; j < ids.length && match; j++) match = sequence[start + j] === ids[j];
         if (match) frequency++;
       }
-      if (frequency > 0) result.set(doc, (idf * frequency * (s.k1 + 1)) / (frequency + s.base + s.perLength * sequence.length));
+      if (frequency > 0) result.set(doc, frequency);
     }
-    return result;
-  }
-
-  private boolean(query: Extract<TextQuery, { kind: 'bool' }>): Map<number, number> {
-    let result = new Map<number, number>();
-    if (query.must.length > 0) {
-      const musts = query.must.map((c) => this.evaluate(c)).sort((a, b) => a.size - b.size);
-      for (const [doc, score] of musts[0]!) {
-        let total = score;
-        let all = true;
-        for (let i = 1; i < musts.length && all; i++) {
-          const other = musts[i]!.get(doc);
-          if (other === undefined) all = false;
-          else total += other;
-        }
-        if (all) result.set(doc, total);
-      }
-      for (const clause of query.should) {
-        for (const [doc, score] of this.evaluate(clause)) {
-          const current = result.get(doc);
-          if (current !== undefined) result.set(doc, current + score);
-        }
-      }
-    } else {
-      result = new Map();
-      for (const clause of query.should) {
-        for (const [doc, score] of this.evaluate(clause)) result.set(doc, (result.get(doc) ?? 0) + score);
-      }
-    }
-    for (const clause of query.mustNot) for (const doc of this.evaluate(clause).keys()) result.delete(doc);
     return result;
   }
 }

@@ -3,7 +3,7 @@
  * a node is indexed when it carries one of the labels and one of the properties holds text.
  */
 import type { NodeRecord } from '../../storage/graph-store.js';
-import type { TextHit } from './inverted-index.js';
+import type { TextHit } from './hits.js';
 import { propertiesText } from './node-text.js';
 import { parseTextQuery } from './query-parser.js';
 import { createTextIndex, type TextIndex } from './text-index.js';

@@ -7,31 +7,14 @@
  * - *posting*: for one term, the documents containing it and the positions of each occurrence.
  */
 import { analyze } from './analyzer.js';
-import { bm25, bm25Idf, DEFAULT_BM25, type Bm25Params } from './bm25.js';
+import { Bm25Collection, DEFAULT_BM25, type Bm25Params } from './bm25.js';
+import { rankScores, type TextHit } from './hits.js';
+import { evaluateQuery, type TermPostings } from './query-evaluation.js';
 import type { TextQuery } from './query-parser.js';
+import type { TextIndex } from './text-index.js';
 
-/** One scored hit. */
-export interface TextHit {
-  readonly nodeId: bigint;
-  readonly score: number;
-}
-
-/**
- * Result order: higher score first; scores equal up to floating-point summation noise count as
- * ties, broken by ascending node id (so both engines, which add term scores in different orders,
- * rank identically).
- */
-export function compareHits(a: TextHit, b: TextHit): number {
-  const difference = b.score - a.score;
-  if (Math.abs(difference) > 1e-9 * Math.max(1, Math.abs(a.score), Math.abs(b.score))) return difference;
-  return a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0;
-}
-
-/** Most terms a prefix query expands to (Lucene's default max clause count is far larger; we keep it cheap). */
-const MAX_PREFIX_EXPANSION = 128;
-
-/** A full-text index over documents keyed by node id. */
-export class InvertedIndex {
+/** A full-text index over documents keyed by node id (`bm25_engine: v1`). */
+export class InvertedIndex implements TextIndex, TermPostings {
   private readonly postings = new Map<string, Map<number, number[]>>();
   private readonly docOfNode = new Map<bigint, number>();
   private readonly nodeOfDoc: bigint[] = [];
@@ -123,66 +106,37 @@ export class InvertedIndex {
 
   /** Runs a parsed query; returns the best `limit` hits, highest score first (ties by node id). */
   search(query: TextQuery, limit: number, filter?: (nodeId: bigint) => boolean): TextHit[] {
-    const scores = this.evaluate(query);
-    const hits: TextHit[] = [];
-    for (const [docNo, score] of scores) {
-      const nodeId = this.nodeOfDoc[docNo]!;
-      if (filter === undefined || filter(nodeId)) hits.push({ nodeId, score });
-    }
-    hits.sort(compareHits);
-    return limit < hits.length ? hits.slice(0, limit) : hits;
+    return rankScores(evaluateQuery(query, this), (docNo) => this.nodeOfDoc[docNo]!, limit, filter);
   }
 
-  private evaluate(query: TextQuery): Map<number, number> {
-    switch (query.kind) {
-      case 'term':
-        return this.scoreTerm(query.term);
-      case 'prefix':
-        return this.scorePrefix(query.prefix);
-      case 'phrase':
-        return this.scorePhrase(query.terms);
-      case 'bool':
-        return this.scoreBool(query);
-    }
+  scoring(): Bm25Collection {
+    const n = this.docOfNode.size;
+    return new Bm25Collection(n, n === 0 ? 0 : this.totalLength / n, this.params);
   }
 
-  private get averageLength(): number {
-    return this.docOfNode.size === 0 ? 0 : this.totalLength / this.docOfNode.size;
+  documentLength(docNo: number): number {
+    return this.lengthOfDoc[docNo]!;
   }
 
-  private scoreTerm(term: string): Map<number, number> {
+  termScores(term: string, scoring: Bm25Collection): Map<number, number> {
     const result = new Map<number, number>();
     const docs = this.postings.get(term);
     if (docs === undefined) return result;
-    const n = this.docOfNode.size;
-    const avg = this.averageLength;
-    for (const [docNo, positions] of docs) {
-      result.set(docNo, bm25(positions.length, docs.size, n, this.lengthOfDoc[docNo]!, avg, this.params));
-    }
+    const idf = scoring.idf(docs.size);
+    for (const [docNo, positions] of docs) result.set(docNo, scoring.score(idf, positions.length, scoring.norm(this.lengthOfDoc[docNo]!)));
     return result;
   }
 
-  private scorePrefix(prefix: string): Map<number, number> {
-    const result = new Map<number, number>();
-    let expanded = 0;
-    for (const term of this.postings.keys()) {
-      if (!term.startsWith(prefix)) continue;
-      for (const [docNo, score] of this.scoreTerm(term)) result.set(docNo, (result.get(docNo) ?? 0) + score);
-      if (++expanded >= MAX_PREFIX_EXPANSION) break;
-    }
-    return result;
+  *termsWithPrefix(prefix: string): Iterable<string> {
+    for (const term of this.postings.keys()) if (term.startsWith(prefix)) yield term;
   }
 
-  /** Phrase: consecutive positions; scored as BM25 of the phrase frequency with the terms' summed idf. */
-  private scorePhrase(terms: readonly string[]): Map<number, number> {
+  phraseFrequencies(terms: readonly string[]): Map<number, number> {
     const result = new Map<number, number>();
     const lists = terms.map((term) => this.postings.get(term));
     if (lists.some((docs) => docs === undefined)) return result;
     const postings = lists as Map<number, number[]>[];
     const rarest = postings.reduce((a, b) => (b.size < a.size ? b : a));
-    const n = this.docOfNode.size;
-    const avg = this.averageLength;
-    const idf = postings.reduce((sum, docs) => sum + bm25Idf(docs.size, n), 0);
     for (const docNo of rarest.keys()) {
       const positionSets = postings.map((docs) => docs.get(docNo));
       if (positionSets.some((p) => p === undefined)) continue;
@@ -191,43 +145,7 @@ export class InvertedIndex {
       for (const start of positionSets[0]!) {
         if (later.every((set, i) => set.has(start + i + 1))) frequency++;
       }
-      if (frequency === 0) continue;
-      const { k1, b } = this.params;
-      const norm = avg > 0 ? this.lengthOfDoc[docNo]! / avg : 1;
-      result.set(docNo, (idf * frequency * (k1 + 1)) / (frequency + k1 * (1 - b + b * norm)));
-    }
-    return result;
-  }
-
-  private scoreBool(query: Extract<TextQuery, { kind: 'bool' }>): Map<number, number> {
-    let result: Map<number, number>;
-    if (query.must.length > 0) {
-      const musts = query.must.map((clause) => this.evaluate(clause)).sort((a, b) => a.size - b.size);
-      result = new Map();
-      for (const [docNo, score] of musts[0]!) {
-        let total = score;
-        let matchesAll = true;
-        for (let i = 1; i < musts.length && matchesAll; i++) {
-          const other = musts[i]!.get(docNo);
-          if (other === undefined) matchesAll = false;
-          else total += other;
-        }
-        if (matchesAll) result.set(docNo, total);
-      }
-      for (const clause of query.should) {
-        for (const [docNo, score] of this.evaluate(clause)) {
-          const current = result.get(docNo);
-          if (current !== undefined) result.set(docNo, current + score);
-        }
-      }
-    } else {
-      result = new Map();
-      for (const clause of query.should) {
-        for (const [docNo, score] of this.evaluate(clause)) result.set(docNo, (result.get(docNo) ?? 0) + score);
-      }
-    }
-    for (const clause of query.mustNot) {
-      for (const docNo of this.evaluate(clause).keys()) result.delete(docNo);
+      if (frequency > 0) result.set(docNo, frequency);
     }
     return result;
   }

@@ -6,7 +6,8 @@
  */
 import type { Bm25Params } from './bm25.js';
 import { CompactTextIndex } from './compact-index.js';
-import { InvertedIndex, type TextHit } from './inverted-index.js';
+import type { TextHit } from './hits.js';
+import { InvertedIndex } from './inverted-index.js';
 import type { TextQuery } from './query-parser.js';
 
 /** A full-text index keyed by node id. */

@@ -1,24 +1,23 @@
-/** Helpers of the compact engine: galloping search in sorted postings and a bounded best-k heap. */
-import { compareHits, type TextHit } from './inverted-index.js';
+/**
+ * Full-text hits and their ranking, shared by both engines: score descending, ties (up to
+ * floating-point summation noise) by ascending node id.
+ */
 
-/** Position of the first entry at or after `from` whose docNo is >= `target` (exponential then binary search). */
-export function gallop(docs: Int32Array, length: number, from: number, target: number): number {
-  if (from >= length || docs[from]! >= target) return from;
-  let step = 1;
-  let low = from;
-  let high = from + 1;
-  while (high < length && docs[high]! < target) {
-    low = high;
-    step *= 2;
-    high = from + step;
-  }
-  high = Math.min(high, length);
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (docs[mid]! < target) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+/** One scored hit. */
+export interface TextHit {
+  readonly nodeId: bigint;
+  readonly score: number;
+}
+
+/**
+ * Result order: higher score first; scores equal up to floating-point summation noise count as
+ * ties, broken by ascending node id (so both engines, which add term scores in different orders,
+ * rank identically).
+ */
+export function compareHits(a: TextHit, b: TextHit): number {
+  const difference = b.score - a.score;
+  if (Math.abs(difference) > 1e-9 * Math.max(1, Math.abs(a.score), Math.abs(b.score))) return difference;
+  return a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0;
 }
 
 /** Bounded best-k heap ordered by (score desc, node id asc), the order results are reported in. */
@@ -78,4 +77,19 @@ export class HitHeap {
   sorted(): TextHit[] {
     return this.scores.map((score, i) => ({ nodeId: this.nodes[i]!, score })).sort(compareHits);
   }
+}
+
+/** The best `limit` of scored documents that pass `filter`, in result order. */
+export function rankScores(
+  scores: Map<number, number>,
+  nodeOf: (docNo: number) => bigint,
+  limit: number,
+  filter?: (nodeId: bigint) => boolean,
+): TextHit[] {
+  const heap = new HitHeap(limit);
+  for (const [docNo, score] of scores) {
+    const node = nodeOf(docNo);
+    if (filter === undefined || filter(node)) heap.push(score, node);
+  }
+  return heap.sorted();
 }
