@@ -284,7 +284,7 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
         'HTTP listener started',
       );
     }
-    vectorApi = (await vectorApiModule?.startConfiguredVectorApi(config, engine.port, auth, logger)) ?? null;
+    vectorApi = (await vectorApiModule?.startConfiguredVectorApi(config, enginePort, auth, logger)) ?? null;
     if (clustered) {
       const { joinCluster } = await import('./cluster/cluster-member.js');
       member = await joinCluster(

@@ -68,6 +68,7 @@ const write = (statement: string, nodes = 1, relationships = 0): PendingWrite =>
   id: `w-${statement}`,
   statement,
   parameters: new Map(),
+  username: null,
   nodes,
   relationships,
 });

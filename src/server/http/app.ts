@@ -68,7 +68,10 @@ function createServices(options: HttpServerOptions, openapi: OpenApiCollector): 
   const engine = instrumentEngine(options.engine, metrics);
   const writeStatuses = new WriteStatuses();
   const writeBehind = new WriteBehindQueue({
-    openSession: (sessionOptions) => engine.session({ ...sessionOptions, security: UNRESTRICTED }),
+    // Unrestricted here (the sender's rights were checked when the write was accepted); named after the sender,
+    // so that a cluster follower forwards it to the leader as that user, whose rights the leader checks again.
+    openSession: (sessionOptions, username) =>
+      engine.session({ ...sessionOptions, security: username === null ? UNRESTRICTED : { ...UNRESTRICTED, username } }),
     settingsFor: (database) => config.effectiveConfig(database).async_writes,
     onFailure: (database, write, error) => {
       const { code, message } = statementErrorEntry(error);

@@ -250,7 +250,13 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         for (const s of statements) engine.authorizeStatement?.(request.security, database, s.statement);
         const id = writeStatuses.accept(database, ownerOf(request), statements.length);
         statements.forEach((s, i) =>
-          writeBehind.enqueue(database, { id, statement: s.statement, parameters: s.parameters, ...estimates[i]! }),
+          writeBehind.enqueue(database, {
+            id,
+            statement: s.statement,
+            parameters: s.parameters,
+            username: request.security.username,
+            ...estimates[i]!,
+          }),
         );
         const results = estimates.map((e, i) => {
           const stats = statements[i]!.includeStats

@@ -17,6 +17,8 @@ export interface PendingWrite {
   readonly id: string;
   readonly statement: string;
   readonly parameters: QueryParameters;
+  /** Who sent it (null: no authentication): a cluster follower writes it on the leader as that user. */
+  readonly username: string | null;
   /** Estimated nodes and relationships it creates (for the cache limits). */
   readonly nodes: number;
   readonly relationships: number;
@@ -24,8 +26,8 @@ export interface PendingWrite {
 
 /** Callbacks and inputs of the queue. */
 export interface WriteBehindOptions {
-  /** Opens a session for flushing (system security context). */
-  readonly openSession: (options: SessionOptions) => Session;
+  /** Opens a session for flushing the writes of `username` (system security context, named after the sender). */
+  readonly openSession: (options: SessionOptions, username: string | null) => Session;
   /** The async-write settings in effect for a database. */
   readonly settingsFor: (database: string) => AsyncWriteSettings;
   /** Reports a statement that could not be written. */
@@ -135,18 +137,24 @@ export class WriteBehindQueue {
     };
   }
 
-  /** Writes a batch; never rejects, so one failed flush cannot block the database's later flushes. */
+  /** Writes a batch, one run of consecutive writes of one sender after the other; never rejects, so one failed flush cannot block the database's later flushes. */
   private async writeBatchSafely(database: string, batch: readonly PendingWrite[]): Promise<void> {
-    try {
-      await this.writeBatch(database, batch);
-    } catch (error) {
-      this.failed += batch.length;
-      for (const write of batch) this.options.onFailure(database, write, error);
+    for (let start = 0; start < batch.length;) {
+      let end = start + 1;
+      while (end < batch.length && batch[end]!.username === batch[start]!.username) end++;
+      const run = batch.slice(start, end);
+      start = end;
+      try {
+        await this.writeBatch(database, run);
+      } catch (error) {
+        this.failed += run.length;
+        for (const write of run) this.options.onFailure(database, write, error);
+      }
     }
   }
 
   private async writeBatch(database: string, batch: readonly PendingWrite[]): Promise<void> {
-    const session = this.options.openSession({ database });
+    const session = this.options.openSession({ database }, batch[0]!.username);
     try {
       try {
         const tx = await session.beginTransaction({ mode: 'WRITE' });
