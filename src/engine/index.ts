@@ -50,7 +50,7 @@ export {
 } from './search/collections-codec.js';
 export { TokenKind, tokenize, type Token } from './cypher/lexer/index.js';
 export { AsyncWriteClassifier, type ClassifiedStatement, type PureCreateEstimate } from './cypher/write-behind-eligibility.js';
-export { isList, isMap } from './values/kinds.js';
+export { isList, isMap, temporalOrPointName } from './values/kinds.js';
 export type { ClusterNode, ClusterOptions, ClusterStatus, ReplicaFigures } from './cluster/cluster-node.js';
 export type { LeaderInfo } from './cluster/leader-lease.js';
 export * from './mvcc/lifecycle/index.js';

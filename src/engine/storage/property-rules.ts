@@ -4,17 +4,8 @@
  * Maps, graph entities, nested lists and null-containing lists are rejected with a TypeError.
  */
 import { CypherTypeError } from '../errors/index.js';
-import {
-  CypherDate,
-  CypherDateTime,
-  CypherDuration,
-  CypherPoint,
-  CypherTime,
-  LocalDateTime,
-  LocalTime,
-  CypherVector,
-  type CypherValue,
-} from '../values/types.js';
+import { CypherVector, type CypherValue } from '../values/types.js';
+import { temporalOrPointName } from '../values/kinds.js';
 
 /** A coarse storage kind used to check list homogeneity; null when not storable. */
 function scalarKind(value: CypherValue): string | null {
@@ -31,14 +22,7 @@ function scalarKind(value: CypherValue): string | null {
       break;
   }
   if (value instanceof Uint8Array) return 'bytes';
-  if (value instanceof CypherDate) return 'date';
-  if (value instanceof LocalTime) return 'localtime';
-  if (value instanceof CypherTime) return 'time';
-  if (value instanceof LocalDateTime) return 'localdatetime';
-  if (value instanceof CypherDateTime) return 'datetime';
-  if (value instanceof CypherDuration) return 'duration';
-  if (value instanceof CypherPoint) return 'point';
-  return null;
+  return temporalOrPointName(value);
 }
 
 /** VECTOR values are storable, but never inside a list. */

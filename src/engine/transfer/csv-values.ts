@@ -11,11 +11,10 @@
  * quoted empty field is the empty string.
  */
 import { CypherPoint, formatFloat, formatPoint, formatTemporal, pointFromMap, type CypherValue, valueText } from '../values/index.js';
-import { CypherDate, CypherDateTime, CypherDuration, CypherTime, LocalDateTime, LocalTime } from '../values/types.js';
 import { temporalFromString } from '../values/temporal/construct.js';
 import { durationFromString } from '../values/temporal/duration-input.js';
 import type { CsvField } from '../files/csv-reader.js';
-import { isList } from '../values/kinds.js';
+import { isList, temporalOrPointName } from '../values/kinds.js';
 
 /** Scalar types of a property column. */
 export type CsvScalarType =
@@ -221,13 +220,8 @@ export function csvTypeOf(value: CypherValue): string | null {
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'string') return 'string';
   if (value instanceof Uint8Array) return 'byte[]';
-  if (value instanceof CypherDate) return 'date';
-  if (value instanceof LocalTime) return 'localtime';
-  if (value instanceof CypherTime) return 'time';
-  if (value instanceof LocalDateTime) return 'localdatetime';
-  if (value instanceof CypherDateTime) return 'datetime';
-  if (value instanceof CypherDuration) return 'duration';
-  if (value instanceof CypherPoint) return 'point';
+  const temporal = temporalOrPointName(value);
+  if (temporal !== null) return temporal;
   if (isList(value) && value.length > 0) {
     const inner = csvTypeOf(value[0]!);
     return inner === null || inner.endsWith('[]') ? null : `${inner}[]`;

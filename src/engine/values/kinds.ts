@@ -67,6 +67,21 @@ export function isTemporalInstant(v: CypherValue): v is TemporalInstant {
   );
 }
 
+/** The lower-case name of a temporal or spatial value's type, as neo4j-admin CSV headers and the HTTP API's `meta` spell it. */
+export type TemporalOrPointName = 'date' | 'localtime' | 'time' | 'localdatetime' | 'datetime' | 'duration' | 'point';
+
+/** `date`, `localtime`, `time`, `localdatetime`, `datetime`, `duration` or `point`; null for any other value. */
+export function temporalOrPointName(v: CypherValue): TemporalOrPointName | null {
+  if (v instanceof CypherDate) return 'date';
+  if (v instanceof LocalTime) return 'localtime';
+  if (v instanceof CypherTime) return 'time';
+  if (v instanceof LocalDateTime) return 'localdatetime';
+  if (v instanceof CypherDateTime) return 'datetime';
+  if (v instanceof CypherDuration) return 'duration';
+  if (v instanceof CypherPoint) return 'point';
+  return null;
+}
+
 /** Name of a value's type as Neo4j error messages spell it. */
 export function typeName(v: CypherValue): string {
   if (v === null) return 'NULL';

@@ -10,14 +10,8 @@
  * - `graph`: the distinct nodes and relationships found in a row.
  */
 import {
-  CypherDate,
-  CypherDateTime,
-  CypherDuration,
   CypherPoint,
   CypherVector,
-  CypherTime,
-  LocalDateTime,
-  LocalTime,
   Node,
   Path,
   Relationship,
@@ -25,6 +19,7 @@ import {
   crsName,
   cypherToString,
   formatFloat,
+  temporalOrPointName,
 } from '../../../engine/index.js';
 
 function floatJson(x: number): string {
@@ -47,15 +42,9 @@ function pointJson(point: CypherPoint): string {
   return `{"type":"Point","coordinates":[${coordinates.map(floatJson).join(',')}],"crs":{"srid":${point.srid},"name":${JSON.stringify(crsName(point.srid))},"type":"link","properties":{"href":${JSON.stringify(href)},"type":"ogcwkt"}}}`;
 }
 
-function isTemporal(value: object): boolean {
-  return (
-    value instanceof CypherDate ||
-    value instanceof LocalTime ||
-    value instanceof CypherTime ||
-    value instanceof LocalDateTime ||
-    value instanceof CypherDateTime ||
-    value instanceof CypherDuration
-  );
+function isTemporal(value: CypherValue): boolean {
+  const name = temporalOrPointName(value);
+  return name !== null && name !== 'point';
 }
 
 /** A value in the `row` format. */
@@ -102,24 +91,13 @@ function entityMeta(entity: Node | Relationship): string {
   return `{"id":${entity.id},"elementId":${JSON.stringify(entity.elementId)},"type":"${type}","deleted":false}`;
 }
 
-function temporalType(value: object): string | null {
-  if (value instanceof CypherDate) return 'date';
-  if (value instanceof LocalTime) return 'localtime';
-  if (value instanceof CypherTime) return 'time';
-  if (value instanceof LocalDateTime) return 'localdatetime';
-  if (value instanceof CypherDateTime) return 'datetime';
-  if (value instanceof CypherDuration) return 'duration';
-  if (value instanceof CypherPoint) return 'point';
-  return null;
-}
-
 /** A value's `meta` entry. */
 export function metaJson(value: CypherValue): string {
   if (value === null || typeof value !== 'object') return 'null';
   if (Array.isArray(value)) return `[${value.map(metaJson).join(',')}]`;
   if (value instanceof Node || value instanceof Relationship) return entityMeta(value);
   if (value instanceof Path) return `[${pathElements(value).map(entityMeta).join(',')}]`;
-  const type = temporalType(value);
+  const type = temporalOrPointName(value);
   return type === null ? 'null' : `{"type":"${type}"}`;
 }
 
