@@ -91,7 +91,7 @@ async function restart(dataDir: string): Promise<Restart> {
     },
   });
   const figures = /"startupMs":(\d+),"sinceProcessStartMs":(\d+)/.exec(server.output());
-  let healthMs = NaN;
+  let healthMs: number;
   for (;;) {
     const response = await fetch(`${server.url}/health`).catch(() => null);
     if (response?.status === 200) {
@@ -129,7 +129,7 @@ try {
     empty.push(await restart(emptyDir));
     runs.push(await restart(dataDir));
   }
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
   const health = median(runs.map((r) => r.healthMs));
   const emptyHealth = median(empty.map((r) => r.healthMs));
   const ready = median(runs.map((r) => r.searchReadyMs));
