@@ -30,6 +30,7 @@ import { JsonSyntaxError, parseJson, type JsonValue } from '../json/parse-json.j
 import { plainJson, plainToCypher, typedJson, typedToCypher, type DeferredParameter } from '../json/query-api-values.js';
 import type { OpenTransaction } from '../tx/open-transactions.js';
 import { asOfOf } from '../temporal-headers.js';
+import { httpClientInfo } from '../client-info.js';
 
 const TYPED = 'application/vnd.neo4j.query';
 const PULL_BATCH = 1000;
@@ -123,13 +124,7 @@ export async function queryApiRoutes(app: FastifyInstance): Promise<void> {
 
   const openSession = (request: FastifyRequest, database: string, body: QueryBody): Session => {
     if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
-    const client = {
-      protocol: 'http',
-      connectionId: `http-${String(request.id).replace(/^req-/, '')}`,
-      clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`,
-      requestUri: request.url,
-      serverAddress: `${request.socket.localAddress ?? ''}:${request.socket.localPort ?? ''}`,
-    } as const;
+    const client = httpClientInfo(request);
     return engine.session({ database, security: request.security, client, ...(body.bookmarks ? { bookmarks: [...body.bookmarks] } : {}) });
   };
 

@@ -27,6 +27,7 @@ import { ResponseWriter } from '../tx/response-writer.js';
 import { writeStatement, type ResultDataContent, type StatementExecutor, type StatementRequest } from '../tx/statement-results.js';
 import { externalBaseUrl } from '../urls.js';
 import { AS_OF_TIME_HEADER, AS_OF_VERSION_HEADER, asOfOf } from '../temporal-headers.js';
+import { httpClientInfo } from '../client-info.js';
 
 const statementSchema = {
   type: 'object',
@@ -163,13 +164,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   /** A session on a database known to exist. */
   const sessionOn = (request: FastifyRequest, database: string): Session => {
-    const client = {
-      protocol: 'http',
-      connectionId: `http-${String(request.id).replace(/^req-/, '')}`,
-      clientAddress: `${request.clientIp || request.ip}:${request.socket.remotePort ?? ''}`,
-      requestUri: request.url,
-      serverAddress: `${request.socket.localAddress ?? ''}:${request.socket.localPort ?? ''}`,
-    } as const;
+    const client = httpClientInfo(request);
     return engine.session({ database, security: request.security, client });
   };
 
