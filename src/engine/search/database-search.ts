@@ -7,7 +7,7 @@
  * SearchManager subscribes it to the storage engine's bus). A small commit's events are applied at
  * once; a large one's (a LOAD CSV batch, a bulk import) are queued and applied in time slices
  * (search/change-backlog.ts), so indexing them never holds the event loop. Every read of the indexes (searches,
- * index queries, status, `text`/`named`) first applies what is still queued, so a node written is
+ * index queries, `text`/`named`; not `status()`) first applies what is still queued, so a node written is
  * findable by text and by its explicit vector properties as soon as the commit returns. Automatic
  * embeddings follow after the worker's delay (`embeddingDelayMs`).
  */
@@ -411,9 +411,12 @@ export class DatabaseSearch {
     return index.query(k, vector);
   }
 
-  /** Readiness: building while any collection builds; progress of the slowest build. */
+  /**
+   * Readiness: building while any collection builds; progress of the slowest build. Does not apply
+   * queued change events first (a `/status` or `/metrics` scrape during a large import must not
+   * index the whole backlog in one step), so `text_documents` may lag a large commit briefly.
+   */
   status(): DatabaseSearchStatus {
-    this.catchUp();
     const statuses: VectorStatus[] = [...this.namedIndexes.vector.values()].map((index) => index.collection.status());
     if (this.embeddings !== null) statuses.unshift(this.embeddings.status());
     const building = statuses.filter((s) => !s.ready);
