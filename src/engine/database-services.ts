@@ -39,8 +39,9 @@ export class DatabaseServices {
     return this.storage.dataDir;
   }
 
-  /** True when `name` (a database or an alias) names a database. */
+  /** True when `name` (a database, an alias or a composite database) names a database. */
   exists(name: string): boolean {
+    if (this.storage.directory.composites.isComposite(name)) return true;
     try {
       this.storage.database(name);
       return true;
@@ -48,6 +49,11 @@ export class DatabaseServices {
       if (error instanceof DatabaseNotFound) return false;
       throw error;
     }
+  }
+
+  /** True when `name` is a composite database (docs/composite-databases.md). */
+  isComposite(name: string): boolean {
+    return this.storage.directory.composites.isComposite(name);
   }
 
   /** The database an alias or database name resolves to (lower-case). */

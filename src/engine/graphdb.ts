@@ -32,9 +32,10 @@ import type { ProcedureRegistry, ProcedureDefinition } from './cypher/procedures
 import type { AdminHooks, DatabaseInfo } from './cypher/runtime/admin-hooks.js';
 import { QueryCache } from './cypher/query-cache.js';
 import { registrationProcedure } from './cypher/runtime/table-procedures.js';
-import { EngineSession } from './session/engine-session.js';
+import { EngineSession, type DatabaseSession, type SessionHost } from './session/engine-session.js';
+import { compositeAccessError } from './session/composite/composite-graphs.js';
+import { CompositeSession } from './session/composite/composite-session.js';
 import { ReadPool } from './session/read-pool/read-pool.js';
-import type { SessionHost } from './session/engine-session.js';
 import type { EngineServices } from './session/statement-execution.js';
 import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
 import type { DatabaseSearch } from './search/index.js';
@@ -198,7 +199,17 @@ export class GraphDB {
     );
     this.procedures = createProcedureRegistry();
     const admin: AdminHooks = {
-      listDatabases: () => this.databases(),
+      listDatabases: () =>
+        [
+          ...this.databases(),
+          ...storage.directory.composites.list().map((c) => ({
+            name: c.name,
+            default: false,
+            status: 'online' as const,
+            type: 'composite' as const,
+            constituents: storage.directory.composites.constituentsOf(c.name).map((k) => `${k.composite}.${k.alias}`),
+          })),
+        ].sort((a, b) => a.name.localeCompare(b.name)),
       createDatabase: async (name, ifNotExists) => void (await this.createDatabase(name, ifNotExists)),
       dropDatabase: async (name, ifExists, cascadeAliases) => void (await this.dropDatabase(name, ifExists, cascadeAliases)),
       directory: storage.directory,
@@ -266,6 +277,7 @@ export class GraphDB {
       lockTimeoutMs: lockTimeout(options),
       maxWriteSetBytes: options.maxWriteSetBytes ?? DEFAULT_MAX_WRITE_SET_BYTES,
       store: (name) => this.store(name),
+      isCompositeName: (name) => storage.directory.isCompositeName(name),
       compile: (query, parameterNames) => this.queryCache.compile(query, parameterNames).ast,
       bookmarkFor: (database, version) => `graphdb:${database}:${version}`,
       transactions: this.transactions,
@@ -465,8 +477,12 @@ export class GraphDB {
   }
 
   /** A new session (on the default database unless `options.database` says otherwise). */
-  session(options: SessionOptions = {}): EngineSession {
+  session(options: SessionOptions = {}): DatabaseSession {
     this.assertOpen();
+    const directory = this.storage.directory;
+    const name = options.database;
+    if (name !== undefined && directory.composites.isComposite(name)) return new CompositeSession(this.host, directory, options, name);
+    if (name !== undefined && directory.isCompositeName(name)) throw compositeAccessError(name, this.storage.defaultDatabase);
     return new EngineSession(this.host, options);
   }
 

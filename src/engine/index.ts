@@ -4,7 +4,7 @@
  */
 export { GraphDB } from './graphdb.js';
 export type { CacheFigures, GraphDBOptions, GraphStats } from './graphdb.js';
-export { EngineSession } from './session/engine-session.js';
+export { EngineSession, type DatabaseSession } from './session/engine-session.js';
 export { EngineTransaction } from './session/engine-transaction.js';
 export { TransactionRegistry, type ClientInfo, type TransactionInfo, type TerminationOutcome } from './session/transaction-registry.js';
 export type * from './session/types.js';

@@ -61,6 +61,7 @@ export async function openEngine(
   const port: ServerEngine = {
     session: (options) => graphdb.session(options),
     hasDatabase,
+    isComposite: (name) => graphdb.databaseServices.isComposite(name),
     authorizeStatement: (security, database, statement) => graphdb.authorizeStatement(security, database, statement),
     databaseFigures(): DatabaseFigures[] {
       return graphdb

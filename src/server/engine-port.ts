@@ -18,6 +18,8 @@ export interface ServerEngine {
   session(options: SessionOptions): Session;
   /** True when the database (or alias) exists. */
   hasDatabase(name: string): boolean;
+  /** True when `name` is a composite database (it stores nothing itself: no write-behind there). */
+  isComposite?(name: string): boolean;
   /** Throws Forbidden unless `security` may run `statement` on `database` (absent: coarse checks only). */
   authorizeStatement?(security: SecurityContext | undefined, database: string, statement: string): void;
   /** Figures of every user database (not `system`). */

@@ -170,6 +170,10 @@ class InstrumentedEngine implements ServerEngine {
     return this.engine.hasDatabase(name);
   }
 
+  isComposite(name: string): boolean {
+    return this.engine.isComposite?.(name) === true;
+  }
+
   databaseFigures(): readonly DatabaseFigures[] {
     return this.engine.databaseFigures();
   }

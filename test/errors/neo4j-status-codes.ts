@@ -29,6 +29,7 @@ export const NEO4J_STATUS_CODES: readonly string[] = [
   'Neo.ClientError.Security.Forbidden',
   'Neo.ClientError.Security.TokenExpired',
   'Neo.ClientError.Security.Unauthorized',
+  'Neo.ClientError.Statement.AccessMode',
   'Neo.ClientError.Statement.ArgumentError',
   'Neo.ClientError.Statement.ArithmeticError',
   'Neo.ClientError.Statement.EntityNotFound',

@@ -2,7 +2,7 @@
  * What the shell needs from a database connection, and its embedded implementation over a
  * GraphDB opened on a data directory.
  */
-import type { GraphDB, EngineSession, ResultSummary, Transaction, CypherValue } from '../../engine/index.js';
+import type { GraphDB, DatabaseSession, ResultSummary, Transaction, CypherValue } from '../../engine/index.js';
 
 /** A fully consumed statement result. */
 export interface ShellResult {
@@ -70,7 +70,7 @@ export interface ShellClient {
 
 /** The shell over an in-process engine. */
 export class EmbeddedClient implements ShellClient {
-  private session: EngineSession;
+  private session: DatabaseSession;
   private tx: Transaction | null = null;
 
   constructor(

@@ -12,6 +12,7 @@ import type { Connection } from '../storage/sqlite/connection.js';
 import type { CypherValue } from '../values/types.js';
 import { deleteAlias, ensureAliasTable, readAliases, seedHomeAlias, writeAlias, type AliasEntry } from './alias-catalog.js';
 import { SYSTEM_DATABASE, normalizeDatabaseName } from './database-catalog.js';
+import { CompositeDirectory } from './composite-directory.js';
 import { deleteOptions, ensureOptionTable, optionValue, readOptions, writeOption, type DatabaseOptions } from './option-catalog.js';
 import {
   deleteLimits,
@@ -53,8 +54,16 @@ export class DatabaseDirectory {
   private aliases = new Map<string, AliasEntry>();
   private limits = new Map<string, DatabaseLimits>();
   private options = new Map<string, DatabaseOptions>();
+  /** Composite databases and their constituent aliases. */
+  readonly composites: CompositeDirectory;
 
-  constructor(private readonly host: DirectoryHost) {}
+  constructor(private readonly host: DirectoryHost) {
+    this.composites = new CompositeDirectory({
+      isDatabase: (name) => host.isDatabase(name),
+      isAlias: (name) => this.aliases.has(name),
+      changeCatalog: (change) => host.changeCatalog(change),
+    });
+  }
 
   /**
    * Creates the tables when missing, seeds the built-in home alias (`homeAlias` targeting
@@ -69,12 +78,18 @@ export class DatabaseDirectory {
     this.aliases = new Map(readAliases(connection).map((entry) => [entry.name, entry]));
     this.limits = readLimits(connection);
     this.options = readOptions(connection);
+    this.composites.load(connection);
   }
 
-  /** The database `name` designates: an alias's target, otherwise `name` lower-cased. */
+  /** The database `name` designates: an alias's or a constituent's target, otherwise `name` lower-cased. */
   resolve(name: string): string {
     const lower = name.toLowerCase();
-    return this.aliases.get(lower)?.target ?? lower;
+    return this.aliases.get(lower)?.target ?? this.composites.constituent(lower)?.target ?? lower;
+  }
+
+  /** True when `name` is a composite database or one of their constituents (reachable only from a session on the composite). */
+  isCompositeName(name: string): boolean {
+    return this.composites.isComposite(name) || this.composites.constituent(name) !== undefined;
   }
 
   /** True when `name` (case-insensitive) is an alias. */
@@ -87,16 +102,21 @@ export class DatabaseDirectory {
     return [...this.aliases.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** The alias names of one database, ordered. */
+  /** The alias names of one database (constituents included, as `composite.alias`), ordered. */
   aliasesOf(database: string): string[] {
     const lower = database.toLowerCase();
-    return this.listAliases()
-      .filter((a) => a.target === lower)
-      .map((a) => a.name);
+    return [
+      ...this.listAliases()
+        .filter((a) => a.target === lower)
+        .map((a) => a.name),
+      ...this.composites.constituentsTargeting(lower).map((c) => `${c.composite}.${c.alias}`),
+    ].sort();
   }
 
-  /** CREATE ALIAS. Returns false when it existed and IF NOT EXISTS was given. */
+  /** CREATE ALIAS (a constituent when the name starts with a composite's name). Returns false when it existed and IF NOT EXISTS was given. */
   async createAlias(definition: AliasDefinition): Promise<boolean> {
+    const composite = this.composites.compositeOf(definition.name);
+    if (composite !== null) return this.composites.createConstituent(composite, definition.name, definition);
     const name = normalizeDatabaseName(definition.name);
     const exists = (): ClientError =>
       new ClientError(
@@ -104,7 +124,7 @@ export class DatabaseDirectory {
         `Failed to create the specified database alias '${definition.name}': Database name or alias already exists.`,
       );
     const target = this.checkTarget(definition.target, name);
-    if (this.host.isDatabase(name)) throw exists();
+    if (this.host.isDatabase(name) || this.composites.isComposite(name)) throw exists();
     if (this.aliases.has(name) && !definition.orReplace) {
       if (definition.ifNotExists) return false;
       throw exists();
@@ -127,6 +147,10 @@ export class DatabaseDirectory {
   /** ALTER ALIAS. Returns false when absent and IF EXISTS was given. */
   async alterAlias(change: AliasChange): Promise<boolean> {
     const name = change.name.toLowerCase();
+    if (this.composites.constituent(name) !== undefined) {
+      await this.composites.alterConstituent(name, change);
+      return true;
+    }
     const existing = this.aliases.get(name);
     if (existing === undefined) {
       if (change.ifExists) return false;
@@ -142,6 +166,10 @@ export class DatabaseDirectory {
   /** DROP ALIAS. Returns false when absent and IF EXISTS was given. */
   async dropAlias(name: string, ifExists: boolean): Promise<boolean> {
     const lower = name.toLowerCase();
+    if (this.composites.constituent(lower) !== undefined) {
+      await this.composites.dropConstituent(lower);
+      return true;
+    }
     if (!this.aliases.has(lower)) {
       if (ifExists) return false;
       if (this.host.isDatabase(lower)) {
@@ -170,6 +198,7 @@ export class DatabaseDirectory {
       );
     }
     for (const alias of aliases) deleteAlias(connection, alias);
+    this.composites.dropConstituentRows(connection, database);
     deleteLimits(connection, database);
     deleteOptions(connection, database);
   }
@@ -177,6 +206,7 @@ export class DatabaseDirectory {
   /** Forgets a dropped database's aliases and limits (after its catalog change committed). */
   forgetDatabase(database: string): void {
     for (const alias of this.aliasesOf(database)) this.aliases.delete(alias);
+    this.composites.forgetTarget(database);
     this.limits.delete(database.toLowerCase());
     this.options.delete(database.toLowerCase());
   }

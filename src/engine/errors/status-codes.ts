@@ -8,6 +8,7 @@
 export const StatusCodes = {
   SyntaxError: 'Neo.ClientError.Statement.SyntaxError',
   SemanticError: 'Neo.ClientError.Statement.SemanticError',
+  AccessMode: 'Neo.ClientError.Statement.AccessMode',
   TypeError: 'Neo.ClientError.Statement.TypeError',
   ArgumentError: 'Neo.ClientError.Statement.ArgumentError',
   InvalidChangeIdentifier: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier',

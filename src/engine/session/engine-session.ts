@@ -6,6 +6,7 @@
  * TransactionRegistry while it runs (SHOW/TERMINATE TRANSACTIONS).
  */
 import { StatusCodes, TransientError, graphError } from '../errors/index.js';
+import { compositeAccessError } from './composite/composite-graphs.js';
 import { LockOwner, LockWaitRequired } from '../mvcc/entity-locks.js';
 import { lockingGuard } from '../storage/write-set.js';
 import { waitForEntityLock } from './transaction-writes.js';
@@ -45,6 +46,8 @@ export interface SessionHost {
   /** Bytes an explicit transaction's write set may hold. */
   readonly maxWriteSetBytes: number;
   store(name: string): DatabaseStore;
+  /** True when `name` is a composite database or a constituent (reachable only from a session on the composite). */
+  isCompositeName?(name: string): boolean;
   /** Parses and semantically checks a statement (cached by text). */
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
   bookmarkFor(database: string, version: bigint): string;
@@ -56,6 +59,12 @@ export interface SessionHost {
 
 /** A result this session may have to end: streamed on this thread or from a read worker. */
 type RunningResult = StatementResult | WorkerResult;
+
+/** A session of either kind: on a standard database (EngineSession) or a composite one. */
+export type DatabaseSession = Session & {
+  /** Terminates the statement the session is running. */
+  terminate(): void;
+};
 
 /** The database a leading `USE name` clause selects (dotted names and `graph.byName('x')`), or null. */
 export function useTarget(statement: Statement, parameters: ReadonlyMap<string, CypherValue>): string | null {
@@ -164,6 +173,7 @@ export class EngineSession implements Session {
     const params = parameterMap(parameters);
     const statement = this.host.compile(query, new Set(params.keys()));
     const database = useTarget(statement, params) ?? this.database;
+    if (database !== this.database && this.host.isCompositeName?.(database) === true) throw compositeAccessError(database, this.database);
     const store = this.host.store(database);
     const start = performance.now();
     const clock = new TransactionClock(deadlineOf(options.timeoutMs, this.host.defaultTimeoutMs, start));
@@ -469,6 +479,7 @@ export class EngineSession implements Session {
         handle,
         compile: (query, names) => this.host.compile(query, names),
         useTarget,
+        isCompositeName: (name: string) => this.host.isCompositeName?.(name) === true,
         parameterMap,
         committed: (version) => {
           this.bookmark = this.host.bookmarkFor(this.database, version);

@@ -8,6 +8,7 @@
  */
 import { StatusCodes, TransactionTimedOut, GraphError, graphError } from '../errors/index.js';
 import type { DatabaseStore } from '../storage/database-store.js';
+import { compositeAccessError } from './composite/composite-graphs.js';
 import type { ReadTransaction } from '../storage/snapshot-reader.js';
 import type { WriteTransaction } from '../storage/write-transaction.js';
 import { LockWaitRequired } from '../mvcc/entity-locks.js';
@@ -63,6 +64,8 @@ export interface TransactionContext {
   readonly handle: TransactionHandle;
   compile(query: string, parameterNames: ReadonlySet<string>): Statement;
   useTarget(statement: Statement, parameters: ReadonlyMap<string, CypherValue>): string | null;
+  /** True when `name` is a composite database or a constituent (refused from a transaction on a standard database). */
+  isCompositeName?(name: string): boolean;
   parameterMap(parameters: QueryParameters | undefined): ReadonlyMap<string, CypherValue>;
   /** Records the bookmark of a commit and returns it. */
   committed(version: bigint): string;
@@ -169,6 +172,7 @@ export class EngineTransaction implements Transaction {
       clock.checkAlive();
       const statement = ctx.compile(query, new Set(params.keys()));
       const used = ctx.useTarget(statement, params);
+      if (used !== null && ctx.isCompositeName?.(used) === true) throw compositeAccessError(used, ctx.database);
       if (used !== null && used.toLowerCase() !== ctx.database.toLowerCase()) {
         throw graphError(StatusCodes.InvalidRequest, `USE ${used} is not allowed in a transaction on database ${ctx.database}`);
       }

@@ -23,6 +23,7 @@ import type { PlannedStatement } from './plan-cache.js';
 import type { StatementClock } from '../cypher/runtime/statement-clock.js';
 import { unlimitedTracker, type MemoryPool, type MemoryTracker } from '../cypher/memory/memory-tracker.js';
 import { prepareNestedQuery, type NestedQuery } from '../cypher/runtime/nested-query.js';
+import type { GraphSource } from '../cypher/runtime/graph-source.js';
 
 /** Engine-wide services a statement uses. */
 export interface EngineServices {
@@ -82,6 +83,7 @@ class StatementContext implements ExecutionContext {
     services: EngineServices,
     private readonly transactionStart: number,
     readonly batchCommits: boolean,
+    readonly graphs: GraphSource | undefined,
   ) {
     this.accessor = accessorFor(reader);
     this.admin = services.admin;
@@ -113,8 +115,9 @@ export function createContext(
   services: EngineServices,
   transactionStart: number,
   batchCommits = false,
+  graphs?: GraphSource,
 ): ExecutionContext {
-  return new StatementContext(database, reader, writer, parameters, scheduler, services, transactionStart, batchCommits);
+  return new StatementContext(database, reader, writer, parameters, scheduler, services, transactionStart, batchCommits, graphs);
 }
 
 /**

@@ -19,6 +19,7 @@ import { StatementResult, ZERO_COUNTERS, counterDelta } from './result-stream.js
 import type { StatementResultOptions } from './result-stream.js';
 import { createContext, execute } from './statement-execution.js';
 import type { EngineServices, Execution } from './statement-execution.js';
+import type { GraphSource } from '../cypher/runtime/graph-source.js';
 
 /** The storage side of a statement run. */
 export interface RunTarget {
@@ -33,6 +34,8 @@ export interface RunTarget {
   readonly nextBatch?: () => Promise<GraphWriter>;
   /** Run reads to completion too (an explicit transaction with a write set: nothing stays open on the writer). */
   readonly runToCompletion?: boolean;
+  /** The constituent graphs, when the statement runs on a composite database. */
+  readonly graphs?: GraphSource;
 }
 
 /** How the statement ends: commit/close the transaction, or roll back on error. */
@@ -163,6 +166,7 @@ function runStatement(
     services,
     target.transactionStart,
     target.nextBatch !== undefined,
+    target.graphs,
   );
   finish = releasingMemory(ctx, finish);
   if (plan.explain === 'EXPLAIN') {

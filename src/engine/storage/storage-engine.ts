@@ -163,7 +163,7 @@ export class StorageEngine {
   async createDatabase(name: string, ifNotExists = false): Promise<boolean> {
     this.assertOpen();
     const lower = normalizeDatabaseName(name);
-    if (this.hasDatabase(lower) || this.directory.isAlias(lower)) {
+    if (this.hasDatabase(lower) || this.directory.isAlias(lower) || this.directory.composites.isComposite(lower)) {
       if (ifNotExists) return false;
       throw new ClientError(StatusCodes.DatabaseExists, `Failed to create the specified database '${name}': Database already exists.`);
     }
@@ -188,6 +188,7 @@ export class StorageEngine {
         `Not allowed to drop the ${lower === SYSTEM_DATABASE ? 'system' : 'default'} database '${name}'.`,
       );
     }
+    if (this.directory.composites.isComposite(lower)) return this.directory.composites.drop(lower, ifExists);
     const row = this.catalog.get(lower);
     if (row === undefined) {
       if (ifExists) return false;

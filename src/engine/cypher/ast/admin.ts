@@ -17,6 +17,8 @@ export interface SymbolicName extends BaseNode {
 /** `CREATE [OR REPLACE] DATABASE name [IF NOT EXISTS] [OPTIONS {...}] [WAIT [n [SEC]] | NOWAIT]`. */
 export interface CreateDatabase extends BaseNode {
   readonly kind: Kind.CreateDatabase;
+  /** `CREATE COMPOSITE DATABASE`: a database of constituent aliases, storing no data. */
+  readonly composite?: boolean;
   readonly name: SymbolicName;
   readonly orReplace: boolean;
   readonly ifNotExists: boolean;
@@ -27,6 +29,8 @@ export interface CreateDatabase extends BaseNode {
 /** `DROP DATABASE name [IF EXISTS] [RESTRICT | CASCADE ALIAS[ES]] [DUMP DATA | DESTROY DATA] [WAIT | NOWAIT]`. */
 export interface DropDatabase extends BaseNode {
   readonly kind: Kind.DropDatabase;
+  /** `DROP COMPOSITE DATABASE`: refused unless the database is a composite. */
+  readonly composite?: boolean;
   readonly name: SymbolicName;
   readonly ifExists: boolean;
   /** `CASCADE ALIASES`: drop the database's aliases with it (default RESTRICT: refuse). */

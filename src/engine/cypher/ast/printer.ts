@@ -240,9 +240,9 @@ class Printer {
       case Kind.Show:
         return this.show(command);
       case Kind.CreateDatabase:
-        return `CREATE ${command.orReplace ? 'OR REPLACE ' : ''}DATABASE ${this.symbolic(command.name)}${command.ifNotExists ? ' IF NOT EXISTS' : ''}${options(command.options)}${command.wait ? ' WAIT' : ''}`;
+        return `CREATE ${command.orReplace ? 'OR REPLACE ' : ''}${command.composite === true ? 'COMPOSITE ' : ''}DATABASE ${this.symbolic(command.name)}${command.ifNotExists ? ' IF NOT EXISTS' : ''}${options(command.options)}${command.wait ? ' WAIT' : ''}`;
       case Kind.DropDatabase:
-        return `DROP DATABASE ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''}${command.cascadeAliases ? ' CASCADE ALIASES' : ''}${command.dumpData ? ' DUMP DATA' : ''}${command.wait ? ' WAIT' : ''}`;
+        return `DROP ${command.composite === true ? 'COMPOSITE ' : ''}DATABASE ${this.symbolic(command.name)}${command.ifExists ? ' IF EXISTS' : ''}${command.cascadeAliases ? ' CASCADE ALIASES' : ''}${command.dumpData ? ' DUMP DATA' : ''}${command.wait ? ' WAIT' : ''}`;
       case Kind.AlterDatabase: {
         const settings = command.settings.map((s) => {
           if (s.category === 'REMOVE OPTION') return ` REMOVE OPTION ${printName(s.key)}`;

@@ -3,11 +3,11 @@
  * materialized entities: id, elementId, labels, type, properties, keys, startNode, endNode,
  * nodes, relationships, length.
  */
-import { CypherTypeError, EntityNotFound } from '../../errors/index.js';
+import { CypherTypeError, EntityNotFound, SemanticError } from '../../errors/index.js';
 import { isNode, isPath, isRelationship, typeName } from '../../values/kinds.js';
 import { Node, NodeRef, Relationship, type CypherMap, type CypherValue, type EntityAccessor } from '../../values/types.js';
 import { scalar, wrongType } from './define.js';
-import type { ScalarFunction } from './registry.js';
+import type { FunctionContext, GraphCatalog, ScalarFunction } from './registry.js';
 
 function deleted(kind: string, id: bigint): EntityNotFound {
   return new EntityNotFound(`${kind} with id ${id} has been deleted in this transaction`, { detail: 'DeletedEntityAccess' });
@@ -32,8 +32,51 @@ function invalidArgumentValue(fn: string, v: CypherValue, expected: string): Cyp
   });
 }
 
+/** The graphs of the composite database the statement runs on (Neo4j: only supported there). */
+function compositeGraphs(fn: string, ctx: FunctionContext): GraphCatalog {
+  if (ctx.graphs === undefined) throw new SemanticError(`${fn}() is only supported on composite databases.`);
+  return ctx.graphs;
+}
+
 /** The graph functions. */
 export const graphFunctions: readonly ScalarFunction[] = [
+  scalar(
+    'graph.names',
+    { min: 0, category: 'Graph', description: 'Lists the names of graphs in the current database.', deterministic: false },
+    (_args, ctx) => [...compositeGraphs('graph.names', ctx).names()],
+  ),
+  scalar(
+    'graph.byName',
+    { category: 'Graph', description: 'Returns the graph reference of the given name.', argumentTypes: [['String']], deterministic: false },
+    () => {
+      throw new SemanticError('graph.byName() is only supported in the USE clause.');
+    },
+  ),
+  scalar(
+    'graph.byElementId',
+    {
+      category: 'Graph',
+      description: 'Returns the graph reference with the given element id.',
+      argumentTypes: [['String']],
+      deterministic: false,
+    },
+    () => {
+      throw new SemanticError('graph.byElementId() is only supported in the USE clause.');
+    },
+  ),
+  scalar(
+    'graph.propertiesByName',
+    {
+      category: 'Graph',
+      description: 'Returns the map of properties associated with a graph.',
+      argumentTypes: [['String']],
+      deterministic: false,
+    },
+    ([name], ctx) => {
+      if (typeof name !== 'string') throw wrongType('graph.propertiesByName', name!, 'String');
+      return compositeGraphs('graph.propertiesByName', ctx).properties(name);
+    },
+  ),
   scalar(
     'id',
     { category: 'Scalar', description: 'The internal id of a node or relationship.', argumentTypes: [['Node', 'Relationship']] },

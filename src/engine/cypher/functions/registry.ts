@@ -22,7 +22,7 @@
  * at run time.
  */
 import type { MemoryTracker } from '../memory/memory-tracker.js';
-import type { CypherValue, EntityAccessor } from '../../values/types.js';
+import type { CypherMap, CypherValue, EntityAccessor } from '../../values/types.js';
 
 /** An instant for the temporal clocks: seconds and nanoseconds since the epoch, UTC. */
 export interface ClockInstant {
@@ -45,6 +45,18 @@ export interface FunctionContext {
   random(): number;
   /** The running statement's memory tracker (functions that build large values charge it). */
   readonly memory?: MemoryTracker;
+  /** The constituent graphs, when the statement runs on a composite database (`graph.names()`). */
+  readonly graphs?: GraphCatalog;
+}
+
+/** The graphs of a composite database as `graph.names()` and `graph.propertiesByName()` see them. */
+export interface GraphCatalog {
+  /** Qualified names of the constituents the user may access, ordered. */
+  names(): readonly string[];
+  /** The properties of a constituent's alias, or null when it is no accessible constituent. */
+  properties(name: string): CypherMap | null;
+  /** The qualified name of the constituent holding the element `elementId`. */
+  byElementId(elementId: string): string;
 }
 
 /** Names returned by `typeName()` plus `Any`, `Number` (Integer or Float), `Temporal`. */

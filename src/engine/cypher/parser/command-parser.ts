@@ -105,13 +105,13 @@ export abstract class CommandParser extends SecurityCommandParser {
     const orReplace = this.optionalKeywords('OR', 'REPLACE');
     if (this.peekSchemaCreate(0)) return this.parseCreateSchema(start, orReplace);
     if (this.optionalKeyword('ALIAS')) return this.parseCreateAlias(start, orReplace);
-    this.optionalKeyword('COMPOSITE');
+    const composite = this.optionalKeyword('COMPOSITE');
     this.expectKeyword('DATABASE');
     const name = this.parseSymbolicName();
     const ifNotExists = this.optionalKeywords('IF', 'NOT', 'EXISTS');
     const options = this.parseOptions();
     const wait = this.parseWait();
-    return this.finish<CreateDatabase>(start, { kind: Kind.CreateDatabase, name, orReplace, ifNotExists, options, wait });
+    return this.finish<CreateDatabase>(start, { kind: Kind.CreateDatabase, composite, name, orReplace, ifNotExists, options, wait });
   }
 
   /** A user, role or privilege command (GRANT, DENY, REVOKE, RENAME, CREATE/DROP/ALTER USER|ROLE), or null. */
@@ -141,7 +141,7 @@ export abstract class CommandParser extends SecurityCommandParser {
       this.expectKeywords('FOR', 'DATABASE');
       return this.finish<DropAlias>(start, { kind: Kind.DropAlias, name, ifExists });
     }
-    this.optionalKeyword('COMPOSITE');
+    const composite = this.optionalKeyword('COMPOSITE');
     this.expectKeyword('DATABASE');
     const name = this.parseSymbolicName();
     const ifExists = this.optionalKeywords('IF', 'EXISTS');
@@ -156,7 +156,7 @@ export abstract class CommandParser extends SecurityCommandParser {
     if (this.optionalKeywords('DUMP', 'DATA')) dumpData = true;
     else this.optionalKeywords('DESTROY', 'DATA');
     const wait = this.parseWait();
-    return this.finish<DropDatabase>(start, { kind: Kind.DropDatabase, name, ifExists, cascadeAliases, dumpData, wait });
+    return this.finish<DropDatabase>(start, { kind: Kind.DropDatabase, composite, name, ifExists, cascadeAliases, dumpData, wait });
   }
 
   /** `[WAIT [n [SEC | SECOND | SECONDS]] | NOWAIT]`: true when waiting. */

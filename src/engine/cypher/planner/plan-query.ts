@@ -5,7 +5,7 @@
 import { hoistEncodes } from './hoist-encode.js';
 import { CypherSyntaxError } from '../../errors/index.js';
 import { Kind } from '../ast/index.js';
-import type { CallProcedure, CallSubquery, Clause, Expression, Query, SingleQuery } from '../ast/index.js';
+import type { CallProcedure, CallSubquery, Clause, Expression, Query, SingleQuery, Use } from '../ast/index.js';
 import type { LogicalOperator } from './logical/logical-operator.js';
 import { planPattern } from './plan-match.js';
 import { planProjection } from './plan-projection.js';
@@ -26,8 +26,8 @@ export interface QueryPlan {
  */
 export function planQuery(query: Query, scope: readonly string[], ctx: PlannerContext, rowsWithoutReturn = false): QueryPlan {
   if (query.kind === Kind.Union) {
-    const left = planQuery(query.left, scope, ctx, rowsWithoutReturn);
-    const right = planSingle(query.right, scope, ctx, rowsWithoutReturn);
+    const left = query.left.kind === Kind.Union ? planQuery(query.left, scope, ctx, rowsWithoutReturn) : planPart(query.left, scope, ctx);
+    const right = planPart(query.right, scope, ctx);
     return {
       plan: { op: 'Union', left: left.plan, right: right.plan, all: query.all, columns: left.columns },
       columns: left.columns,
@@ -55,6 +55,34 @@ function planSingle(query: SingleQuery, scope: readonly string[], ctx: PlannerCo
   const keepRows = rowsWithoutReturn && !returns;
   const plan: LogicalOperator = produces || keepRows ? final.plan : { op: 'EmptyResult', input: final.plan };
   return { plan, columns: produces ? columns : [], updating: final.updated };
+}
+
+/** The `USE` clause a (sub)query starts with (directly, or after an importing WITH), if any. */
+export function leadingUse(query: Query): Use | null {
+  if (query.kind !== Kind.SingleQuery) return null;
+  const [first, second] = query.clauses;
+  if (first?.kind === Kind.Use) return first;
+  return first?.kind === Kind.With && second?.kind === Kind.Use ? second : null;
+}
+
+/**
+ * A UNION part; one that starts with `USE graph` becomes a graph subquery over the argument row,
+ * so that on a composite database each part runs on its own constituent.
+ */
+function planPart(query: SingleQuery, scope: readonly string[], ctx: PlannerContext): QueryPlan {
+  const planned = planSingle(query, scope, ctx, false);
+  const use = leadingUse(query);
+  if (use === null) return planned;
+  const plan: LogicalOperator = {
+    op: 'SubqueryApply',
+    input: argument(scope),
+    inner: planned.plan,
+    returns: planned.columns,
+    optional: false,
+    batchSize: null,
+    graph: { expression: use.graph, query, scope, writes: planned.updating },
+  };
+  return { ...planned, plan };
 }
 
 function isStandaloneCall(query: SingleQuery): boolean {
@@ -139,6 +167,7 @@ function afterWrites(state: PlanState): LogicalOperator {
 function planCallSubquery(clause: CallSubquery, state: PlanState, ctx: PlannerContext): PlanState {
   const inner = planQuery(clause.query, state.scope, ctx);
   const returns = inner.columns;
+  const use = leadingUse(clause.query);
   const plan: LogicalOperator = {
     op: 'SubqueryApply',
     input: state.plan,
@@ -146,6 +175,7 @@ function planCallSubquery(clause: CallSubquery, state: PlanState, ctx: PlannerCo
     returns,
     optional: clause.optional,
     batchSize: clause.inTransactions ? (clause.inTransactions.batchSize ?? DEFAULT_BATCH) : null,
+    ...(use === null ? {} : { graph: { expression: use.graph, query: clause.query, scope: state.scope, writes: inner.updating } }),
   };
   return {
     plan,

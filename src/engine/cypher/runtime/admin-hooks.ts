@@ -19,6 +19,10 @@ export interface DatabaseInfo {
   readonly name: string;
   readonly default: boolean;
   readonly status: 'online' | 'offline';
+  /** `composite` for a composite database (absent: `system` or `standard` by name). */
+  readonly type?: 'composite';
+  /** A composite's constituents (`composite.alias`), ordered. */
+  readonly constituents?: readonly string[];
 }
 
 /** Engine services available to a running statement. */

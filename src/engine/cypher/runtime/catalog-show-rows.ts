@@ -14,12 +14,17 @@ export function aliasRows(name: string | null, ctx: ExecutionContext): Row[] {
   const directory = ctx.admin.directory;
   if (directory === undefined) return [];
   const wanted = name?.toLowerCase() ?? null;
-  return directory
-    .listAliases()
+  const aliases = [
+    ...directory.listAliases().map((alias) => ({ ...alias, composite: null as string | null })),
+    ...directory.composites
+      .allConstituents()
+      .map((c) => ({ name: `${c.composite}.${c.alias}`, target: c.target, properties: c.properties, composite: c.composite })),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+  return aliases
     .filter((alias) => wanted === null || alias.name === wanted)
     .map((alias) => ({
       name: alias.name,
-      composite: null,
+      composite: alias.composite,
       database: alias.target,
       location: 'local',
       url: null,
@@ -35,6 +40,7 @@ export function limitRows(name: string | null, ctx: ExecutionContext): Row[] {
   const directory = ctx.admin.directory;
   const databases = ctx.admin
     .listDatabases()
+    .filter((d) => d.type !== 'composite')
     .map((d) => d.name)
     .filter((d) => d !== 'system');
   let selected = databases;

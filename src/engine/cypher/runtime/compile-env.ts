@@ -46,6 +46,7 @@ function patternQuery(pattern: Pattern, where: Expression | null, scope: readonl
 export function createCompileEnv(planner: PlannerContext, functions: FunctionRegistry, onNestedPlan?: () => void): CompileEnv {
   const env: CompileEnv = {
     scope: [],
+    forPlanner: (other) => createCompileEnv(other, functions),
     resolveFunction(name: string): ResolvedFunction {
       const fn = functions.lookup(name);
       if (!fn) throw graphError(StatusCodes.SyntaxError, `Unknown function '${name}'`, { detail: 'UnknownFunction' });

@@ -10,6 +10,7 @@ import type { FunctionContext } from '../functions/registry.js';
 import type { MemoryTracker } from '../memory/memory-tracker.js';
 import type { ImportFiles } from '../../files/import-files.js';
 import type { NestedQuery } from './nested-query.js';
+import type { GraphSource } from './graph-source.js';
 
 /** Per-statement state shared by operators and expressions. */
 export interface ExecutionContext extends FunctionContext {
@@ -38,6 +39,8 @@ export interface ExecutionContext extends FunctionContext {
    * see runtime/nested-query.ts; injected so procedures need not import the compiler.
    */
   prepareNested(text: string, parameterNames: ReadonlySet<string>): NestedQuery;
+  /** The constituent graphs when the statement runs on a composite database (`CALL { USE ... }`). */
+  readonly graphs?: GraphSource;
 }
 
 /** The writer, or a clear error when the statement runs read-only. */

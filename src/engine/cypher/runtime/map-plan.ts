@@ -48,6 +48,7 @@ export function mapPlan(root: LogicalOperator, env: CompileEnv, profile: Map<Log
     profiling: profile !== null,
     compile: (expression: Expression) => compileExpression(expression, env),
     map: (op) => (profile ? profiled(op, mapOne(op, mapper), profile) : mapOne(op, mapper)),
+    mapPlan: (op, other) => mapPlan(op, other, null),
   };
   return mapper.map(root);
 }

@@ -129,18 +129,18 @@ function databaseRows(s: Show, name: string | null, ctx: ExecutionContext): Row[
     .filter((d) => (!onlyDefault || d.default) && (name === null || d.name === (ctx.admin.directory?.resolve(name) ?? name)))
     .map((d) => ({
       name: d.name,
-      type: d.name === 'system' ? 'system' : 'standard',
+      type: d.type ?? (d.name === 'system' ? 'system' : 'standard'),
       aliases: aliasesOf(d.name, ctx),
-      access: 'read-write',
+      access: d.type === 'composite' ? 'read-only' : 'read-write',
       address: 'localhost:7687',
-      role: 'primary',
-      writer: true,
+      role: d.type === 'composite' ? null : 'primary',
+      writer: d.type !== 'composite',
       requestedStatus: d.status,
       currentStatus: d.status,
       statusMessage: '',
       default: d.default,
       home: d.default,
-      constituents: [],
+      constituents: [...(d.constituents ?? [])],
     }));
 }
 

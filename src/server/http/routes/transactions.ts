@@ -238,7 +238,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       if (!engine.hasDatabase(database)) throw new DatabaseNotFound(database);
       const asOf = asOfOf(request);
       const asyncSettings = services.config.effectiveConfig(database).async_writes;
-      const estimates = asyncSettings.enabled && asOf === undefined ? classifier.classify(statements) : null;
+      const queueable = asyncSettings.enabled && asOf === undefined && engine.isComposite?.(database) !== true;
+      const estimates = queueable ? classifier.classify(statements) : null;
       if (estimates !== null) {
         // Queued writes are flushed later under the server's own context: check the client's right now.
         request.security.authorize?.(database, 'write');

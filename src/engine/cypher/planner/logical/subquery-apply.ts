@@ -1,4 +1,4 @@
-import type { Expression } from '../../ast/index.js';
+import type { Expression, Query } from '../../ast/index.js';
 import type { LogicalOperator } from './logical-operator.js';
 
 /**
@@ -13,4 +13,19 @@ export interface SubqueryApply {
   readonly returns: readonly string[];
   readonly optional: boolean;
   readonly batchSize: Expression | null;
+  /**
+   * Set when the subquery starts with `USE graph`: on a composite database the runtime plans
+   * `query` against the constituent `expression` names (per row) and runs it there; elsewhere
+   * `inner` runs on the statement's own database.
+   */
+  readonly graph?: GraphSelection;
+}
+
+/** The constituent graph a subquery or UNION part runs on (composite databases). */
+export interface GraphSelection {
+  readonly expression: Expression;
+  readonly query: Query;
+  /** The variables of the outer scope the subquery sees. */
+  readonly scope: readonly string[];
+  readonly writes: boolean;
 }

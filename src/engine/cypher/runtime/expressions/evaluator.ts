@@ -6,6 +6,7 @@ import type { CypherValue } from '../../../values/types.js';
 import type { Expression, PathPattern, Query, ShortestPath, SubqueryPattern } from '../../ast/index.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { Row, RowStream } from '../row.js';
+import type { PlannerContext } from '../../planner/planner-context.js';
 
 /** A compiled expression. */
 export type Evaluator = (row: Row, ctx: ExecutionContext) => CypherValue;
@@ -33,4 +34,6 @@ export interface CompileEnv {
   ): NestedPlan;
   /** Variables in scope at this point (for correlation). */
   readonly scope: readonly string[];
+  /** The same environment over another planning context (a constituent's catalog, composite databases). */
+  forPlanner?(planner: PlannerContext): CompileEnv;
 }

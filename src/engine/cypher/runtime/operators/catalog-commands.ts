@@ -115,6 +115,22 @@ export async function runCatalogCommand(command: AdminCommand | SchemaCommand, c
       return true;
     }
     case Kind.CreateDatabase: {
+      if (command.composite === true) {
+        if (command.orReplace) {
+          throw graphError(
+            StatusCodes.UnsupportedOperation,
+            'CREATE OR REPLACE COMPOSITE DATABASE is not supported; drop the composite database first.',
+          );
+        }
+        if (command.options !== null) {
+          const options = constantValue(command.options, ctx);
+          if (!isMap(options) || options.size > 0) {
+            throw new ArgumentError('CREATE COMPOSITE DATABASE accepts no options (OPTIONS {} only).');
+          }
+        }
+        await directoryOf(ctx).composites.create(nameOf(command.name, ctx), command.ifNotExists);
+        return true;
+      }
       if (command.options === null) return false;
       const options = constantValue(command.options, ctx);
       if (!isMap(options)) throw new ArgumentError('CREATE DATABASE OPTIONS must be a map.');
@@ -127,6 +143,10 @@ export async function runCatalogCommand(command: AdminCommand | SchemaCommand, c
       return true;
     }
     case Kind.DropDatabase:
+      if (command.composite === true) {
+        await directoryOf(ctx).composites.drop(nameOf(command.name, ctx), command.ifExists);
+        return true;
+      }
       if (!command.cascadeAliases) return false;
       await ctx.admin.dropDatabase(nameOf(command.name, ctx), command.ifExists, true);
       return true;

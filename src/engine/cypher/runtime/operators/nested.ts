@@ -18,6 +18,7 @@ import { checkCount, drain, fromRows, single } from './physical-operator.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 import { tupleKey } from './blocking-operators.js';
 import { applySetItems, compileSetItem } from './set-remove.js';
+import { compileGraphApply, type GraphApply } from './graph-apply.js';
 
 /** Optional: the inner rows, or the input row with the introduced variables null. */
 export function mapOptional(op: Optional, m: Mapper): PhysicalOperator {
@@ -43,10 +44,11 @@ export function mapOptional(op: Optional, m: Mapper): PhysicalOperator {
   };
 }
 
-/** Runs `inner` for one outer row and yields the joined rows (and signals). */
-function* applyOnce(op: SubqueryApply, inner: PhysicalOperator, ctx: ExecutionContext, row: Row): RowStream {
+/** Runs `inner` for one outer row (on its constituent graph when `graph` applies) and yields the joined rows (and signals). */
+function* applyOnce(op: SubqueryApply, inner: PhysicalOperator, ctx: ExecutionContext, row: Row, graph: GraphApply | null): RowStream {
   let found = false;
-  for (const out of inner(ctx, single(row))) {
+  const rows = graph !== null && ctx.graphs !== undefined ? graph(ctx, ctx.graphs, row) : inner(ctx, single(row));
+  for (const out of rows) {
     if (isSignal(out)) {
       yield out;
       continue;
@@ -84,6 +86,7 @@ function streamsAcrossCommits(input: LogicalOperator): boolean {
 export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
   const inner = m.map(op.inner);
+  const graph = op.graph === undefined ? null : compileGraphApply(op.graph, op.returns, m);
   const batch = op.batchSize ? m.compile(op.batchSize) : null;
   return function* (ctx, rows) {
     if (!batch) {
@@ -91,7 +94,7 @@ export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator
         if (isSignal(row)) yield row;
         else {
           if (ctx.scheduler.tick()) yield PAUSE;
-          yield* applyOnce(op, inner, ctx, row);
+          yield* applyOnce(op, inner, ctx, row, graph);
         }
       }
       return;
@@ -106,7 +109,7 @@ export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator
         }
         if (applied > 0 && applied % size === 0) yield COMMIT;
         if (ctx.scheduler.tick()) yield PAUSE;
-        yield* applyOnce(op, inner, ctx, row);
+        yield* applyOnce(op, inner, ctx, row, graph);
         applied++;
       }
       return;
@@ -116,7 +119,7 @@ export function mapSubqueryApply(op: SubqueryApply, m: Mapper): PhysicalOperator
     for (let i = 0; i < outer.length; i++) {
       // The inner plan may never tick (a CREATE per row): pause here between time slices.
       if (ctx.scheduler.tick()) yield PAUSE;
-      yield* applyOnce(op, inner, ctx, outer[i]!);
+      yield* applyOnce(op, inner, ctx, outer[i]!, graph);
       if ((i + 1) % size === 0 && i + 1 < outer.length) yield COMMIT;
     }
   };

@@ -25,6 +25,8 @@ export interface Mapper {
   readonly env: CompileEnv;
   /** True under PROFILE: every logical operator keeps its own physical operator (no fusion). */
   readonly profiling: boolean;
+  /** Maps a separately planned logical plan with its own compile environment (a constituent's subquery). */
+  mapPlan(op: LogicalOperator, env: CompileEnv): PhysicalOperator;
 }
 
 /** A stream of exactly one row. */

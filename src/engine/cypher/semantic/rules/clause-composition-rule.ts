@@ -36,7 +36,9 @@ export const ClauseCompositionRule: ValidationRule = (context) => ({
         report(context, clause, 'RETURN can only be used at the end of the query');
       if (clause.kind === Kind.Finish && index < node.clauses.length - 1)
         report(context, clause, 'FINISH can only be used at the end of the query');
-      if (clause.kind === Kind.Use && index > 0) report(context, clause, 'USE clause must be the first clause in a (sub-)query');
+      const afterImport = index === 1 && container !== null && node.clauses[0]!.kind === Kind.With;
+      if (clause.kind === Kind.Use && index > 0 && !afterImport)
+        report(context, clause, 'USE clause must be the first clause in a (sub-)query');
       if (clause.kind === Kind.Use && clause.at !== undefined && (container !== null || ancestors.some((a) => a.kind === Kind.Union))) {
         report(
           context,
