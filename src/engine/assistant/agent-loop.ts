@@ -5,18 +5,10 @@
  * overflow the model's context.
  */
 import type { MemoryTools } from '../memory/index.js';
-import type { ChatMessage, ChatProvider, CompletionResult, FinishReason, TokenUsage } from './types.js';
+import type { ChatMessage, ChatProvider, CompletionRequest, CompletionResult, FinishReason, TokenUsage } from './types.js';
 
-/** Inputs of one conversation turn. */
-export interface AgentRequest {
-  readonly model: string;
-  readonly messages: readonly ChatMessage[];
-  readonly maxTokens: number;
-  readonly temperature?: number;
-  readonly signal?: AbortSignal;
-  /** Streaming: receives the generated text. */
-  readonly onText?: (delta: string) => void;
-}
+/** Inputs of one conversation turn: a model call's inputs but the tools (the loop offers the memory tools). */
+export type AgentRequest = Omit<CompletionRequest, 'tools'>;
 
 /** Loop settings. */
 export interface AgentOptions {
