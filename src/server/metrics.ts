@@ -1,5 +1,5 @@
 /**
- * The service metrics named in SPEC "Limits" (`graphdb_*`), on a registry per server so several
+ * The service metrics (`graphdb_*`, docs/http.md), on a registry per server so several
  * servers (tests) can live in one process. Gauges of graph size are collected at scrape time.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';

@@ -1,12 +1,12 @@
 /**
- * The startup refusals of SPEC "Authentication", trust rule 2: with authentication enabled the
+ * The startup refusals of docs/security.md, "Safe defaults": with authentication enabled the
  * server refuses wildcard CORS on a non-loopback listener, cleartext HTTP on a non-loopback
  * listener without trusted proxies, and a non-loopback Bolt listener that does not require TLS.
  */
 import net from 'node:net';
 import type { GraphdbConfig } from '../engine/config/index.js';
 
-/** Raised when the configuration is refused at startup; `message` starts with the SPEC prefix. */
+/** Raised when the configuration is refused at startup; `message` starts with the documented prefix. */
 export class SecurityConfigurationError extends Error {
   constructor(message: string) {
     super(message);

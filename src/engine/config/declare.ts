@@ -210,7 +210,7 @@ export function choice<const V extends readonly [string, ...string[]]>(
   return accepted({ type: 'enum', values }, defaultValue, options);
 }
 
-/** A setting of the spec that this implementation does not support: startup rejects it, naming why. */
+/** A documented setting that this implementation does not support: startup rejects it, naming why. */
 export function rejected(kind: SettingKind, options: RejectedOptions): RejectedSetting {
   return {
     [SETTING]: 'rejected',

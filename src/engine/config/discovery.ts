@@ -42,7 +42,7 @@ export function userConfigDir(context: DiscoveryContext): string {
 }
 
 /**
- * Candidate config files in SPEC order: `GRAPHDB_CONFIG`; `~/.graphdb/config.yaml`;
+ * Candidate config files in order (docs/configuration.md): `GRAPHDB_CONFIG`; `~/.graphdb/config.yaml`;
  * `config.yaml`/`graphdb.yaml` next to the binary; the same in the working directory;
  * `/config/graphdb.yaml`, `/config/config.yaml`; the OS user config directory.
  */

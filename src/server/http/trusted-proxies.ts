@@ -1,5 +1,5 @@
 /**
- * The proxy trust boundary (SPEC trust rule 1): `X-Forwarded-*`, `Forwarded`, `X-Real-IP` and
+ * The proxy trust boundary (docs/http.md): `X-Forwarded-*`, `Forwarded`, `X-Real-IP` and
  * forwarded-prefix headers are honoured only when the immediate peer is a trusted proxy; from any
  * other peer they are removed before routing, authentication and logging see the request.
  */

@@ -1,5 +1,5 @@
 /**
- * The vector-API gRPC listener (SPEC "vector-database-compatible gRPC listener"): Qdrant's
+ * The vector-API gRPC listener (docs/vectorapi.md): Qdrant's
  * `Collections`, `Points` and `Qdrant.HealthCheck` services over graphdb, on an HTTP/2 server
  * (plaintext h2c, or TLS 1.2+ with optional client certificates) through connect-node's gRPC
  * protocol, so the official `@qdrant/js-client-grpc` client works against it. See
@@ -79,7 +79,7 @@ export function parseListenAddress(text: string): { host: string; port: number }
 }
 
 /**
- * SPEC trust rule 3: with authentication enabled, plaintext gRPC on a non-loopback address is
+ * docs/security.md, "Safe defaults": with authentication enabled, plaintext gRPC on a non-loopback address is
  * refused; TLS needs a certificate and key.
  */
 export function checkVectorApiTransport(config: GraphdbConfig): void {

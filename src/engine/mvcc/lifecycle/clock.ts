@@ -28,7 +28,7 @@ export const systemClock: LifecycleClock = {
   },
 };
 
-/** Longest synchronous stretch of one slice, in ms (SPEC: the lifecycle never stalls the event loop). */
+/** Longest synchronous stretch of one slice, in ms (the lifecycle never stalls the event loop). */
 export const SLICE_MS = 8;
 
 /** Gives the event loop back (other callbacks and I/O run before the next slice). */

@@ -1,5 +1,5 @@
 /**
- * The MVCC lifecycle of one database (SPEC "States and transitions"): automatic prune cycles
+ * The MVCC lifecycle of one database (docs/mvcc-lifecycle.md): automatic prune cycles
  * (running / paused / manual-only), the pressure band and emergency mode, the reader policy
  * (admission of long snapshots, graceful cancel at the maximum lifetime, hard expiry under
  * sustained critical pressure), debt sampling, and prune cycles that plan on a read connection

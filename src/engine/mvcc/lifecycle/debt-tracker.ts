@@ -1,5 +1,5 @@
 /**
- * Compaction debt of one database without full scans on the request path (SPEC "Limits": debt
+ * Compaction debt of one database without full scans on the request path (docs/mvcc-lifecycle.md: debt
  * sampling). Each lifecycle cycle samples about 5 % of the key space (a random window of node
  * ids and one of relationship ids, read page by page in slices) and extrapolates; every 20th
  * cycle scans everything, which makes the figures exact. Status and `/metrics` read the last

@@ -1,5 +1,5 @@
 /**
- * The MVCC lifecycle (SPEC "States and transitions"): pressure bands and emergency mode, the
+ * The MVCC lifecycle (docs/mvcc-lifecycle.md): pressure bands and emergency mode, the
  * snapshot reader policy, prune planning with fence re-checks and backoff, debt sampling and
  * rollups, budgets and ceilings, head rebuild. Servers start one MvccLifecycleService.
  */

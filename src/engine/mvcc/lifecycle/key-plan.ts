@@ -1,7 +1,7 @@
 /**
  * Prune planning of one key (a node or relationship and its chain of closed versions).
  *
- * The safe floor of a key is the minimum of three bounds (SPEC "Prune key under fence
+ * The safe floor of a key is the minimum of three bounds (docs/mvcc-lifecycle.md, "Prune key under fence
  * contention"):
  * - the oldest-reader bound: versions closed at or before the oldest pinned reader version are
  *   invisible to every open reader;

@@ -1,5 +1,5 @@
 /**
- * The pressure band controller of one database (SPEC "Pressure band of the MVCC lifecycle"):
+ * The pressure band controller of one database (docs/mvcc-lifecycle.md):
  * `normal` / `high` / `critical` from the pinned-bytes pressure, with thresholds
  * high_enter = max(5 GiB, 15 % of the data directory's free space), critical_enter =
  * max(20 GiB, 35 %), exits at 80 % of the entry threshold; a transition happens only after its
@@ -33,7 +33,7 @@ export interface PressureThresholds {
   readonly criticalExit: number;
 }
 
-/** Operator overrides of the entry thresholds (0: the spec's formula). */
+/** Operator overrides of the entry thresholds (0: the formula of docs/mvcc-lifecycle.md). */
 export interface ThresholdOverrides {
   readonly highEnter?: number;
   readonly criticalEnter?: number;

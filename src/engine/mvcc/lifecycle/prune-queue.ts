@@ -1,11 +1,11 @@
 /**
- * Retries of keys whose version fence moved between plan and apply (SPEC "Prune key under fence
+ * Retries of keys whose version fence moved between plan and apply (docs/mvcc-lifecycle.md, "Prune key under fence
  * contention"): a stale key is retried after a backoff of 100 ms doubling per attempt with
  * jitter, capped at 5 s, at most 3 times per key per run. A key that needed more than 20 retries
  * within a rolling 10 minutes is hot: it goes on a 60 s cooldown while other keys are served.
  */
 
-/** The retry limits (SPEC "Limits": fence retries). */
+/** The retry limits (docs/mvcc-lifecycle.md: fence retries). */
 export interface RetryPolicy {
   readonly initialMs: number;
   readonly capMs: number;
@@ -15,7 +15,7 @@ export interface RetryPolicy {
   readonly cooldownMs: number;
 }
 
-/** The spec's defaults. */
+/** The defaults of docs/mvcc-lifecycle.md. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   initialMs: 100,
   capMs: 5_000,

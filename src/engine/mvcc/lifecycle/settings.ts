@@ -15,9 +15,9 @@ export interface LifecycleSettings {
   readonly maxSnapshotLifetimeMs: number;
   /** Ms of sustained `critical` pressure before the oldest reader is hard-expired (`mvcc.hard_expiry_after`). */
   readonly hardExpiryAfterMs: number;
-  /** Bytes; the `high` entry threshold (`mvcc.pressure_high_enter`, 0: the spec's formula). */
+  /** Bytes; the `high` entry threshold (`mvcc.pressure_high_enter`, 0: the formula of docs/mvcc-lifecycle.md). */
   readonly highEnter: number;
-  /** Bytes; the `critical` entry threshold (`mvcc.pressure_critical_enter`, 0: the spec's formula). */
+  /** Bytes; the `critical` entry threshold (`mvcc.pressure_critical_enter`, 0: the formula of docs/mvcc-lifecycle.md). */
   readonly criticalEnter: number;
   /** New long snapshots admitted per second in the `high` band (`mvcc.high_long_snapshot_rate`). */
   readonly highLongSnapshotRate: number;

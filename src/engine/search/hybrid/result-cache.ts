@@ -3,7 +3,7 @@
  * evicted first; cleared whenever nodes are indexed or removed.
  */
 
-/** Everything that makes two searches return the same page (the spec's key). */
+/** Everything that makes two searches return the same page (the cache key of docs/search.md). */
 export interface SearchCacheKey {
   readonly query: string;
   readonly limit: number;

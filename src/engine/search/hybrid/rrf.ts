@@ -3,7 +3,7 @@
  * (rank 1-based). Items missing from a list get nothing from it. k = 60 (Cormack et al.).
  */
 
-/** The RRF constant the spec fixes. */
+/** The RRF constant (k = 60, docs/search.md). */
 export const RRF_K = 60;
 
 /** One fused item with its RRF score and its 1-based rank in each input list (null when absent). */

@@ -1,7 +1,7 @@
 /**
  * On-disk form of a vector collection (`persist_search_indexes`): slots (vectors, owners, live
  * flags) and the ANN index. A file whose magic or format version differs is ignored, and the
- * caller rebuilds from storage, as the spec requires for incompatible persisted indexes.
+ * caller rebuilds from storage, as docs/search.md says for incompatible persisted indexes.
  *
  * Layout: "GDBV" | u32 format version | u32 header length | header JSON | owners (i64 x slots) |
  * live flags (u8 x slots) | vectors (f32 x slots x d) | label table (i32 x entries) | faiss bytes.

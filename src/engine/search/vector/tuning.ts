@@ -1,5 +1,5 @@
 /**
- * Vector index tuning: the spec's strategy thresholds, HNSW presets and IVF-PQ settings, plus the
+ * Vector index tuning: the strategy thresholds of docs/search.md, HNSW presets and IVF-PQ settings, plus the
  * mapping from the `vector` configuration section.
  */
 import type { VectorSettings } from '../../config/types.js';
@@ -49,7 +49,7 @@ export interface VectorTuning {
   readonly buildDebounceMs: number;
 }
 
-/** Defaults (the spec's table). */
+/** Defaults (the table in docs/search.md). */
 export const DEFAULT_VECTOR_TUNING: VectorTuning = {
   quality: 'fast',
   hnswM: 0,

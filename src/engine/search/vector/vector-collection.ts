@@ -1,6 +1,6 @@
 /**
  * A set of node vectors with one similarity function and dimension, answering k-nearest-neighbour
- * queries with the spec's strategy table:
+ * queries with the strategy table of docs/search.md:
  *
  *   live vectors < 5000             -> exact scan (brute force over Float32Array)
  *   clustering enabled and built    -> IVF over an HNSW coarse quantizer

@@ -1,5 +1,5 @@
 /**
- * The MVCC lifecycle metrics of the spec (names exactly, no `graphdb_` prefix), registered on the
+ * The MVCC lifecycle metrics of docs/mvcc-lifecycle.md (names exactly, no `graphdb_` prefix), registered on the
  * server's metrics registry. Gauges are global aggregates read at scrape time from the
  * lifecycle's rollups (never a scan of the history); the debt, prunable and pruned families
  * also carry per-database series (label `database`). Per-key detail is only on the debt endpoint.

@@ -1,5 +1,5 @@
 /**
- * Route group (admin only): the MVCC lifecycle admin surface of SPEC "MVCC admin", over the
+ * Route group (admin only): the MVCC lifecycle admin surface (docs/admin.md), over the
  * engine's MvccLifecycleService (src/engine/mvcc/lifecycle).
  *
  * - `GET /admin/databases/{db}/mvcc` and `.../mvcc/status`: lifecycle state and interval,
