@@ -3,7 +3,8 @@
  * `cluster.max_log_entries` = 20: the log keeps only the last 20 entries and the leader stores a
  * snapshot every 10. A follower killed while 60 commits happen, and a member started on an empty
  * data directory, both start from the snapshot plus the log's tail and end with the leader's
- * content hash.
+ * content hash. A running follower cut off from the log (its NATS server stopped) while the log
+ * discards entries it never applied rebuilds from the snapshot without a restart.
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
@@ -89,6 +90,35 @@ describe('snapshot bootstrap', () => {
     // Both bootstrapped members keep following the log.
     await commits(leader, 'Later', 3);
     await cluster.converged();
+    const hashes = await cluster.storeHashes();
+    assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
+  });
+
+  it('a running follower whose unapplied entries the log discarded rebuilds from the snapshot without a restart', async () => {
+    for (const m of cluster.members) if (m.child === null) await cluster.startMember(m.index);
+    const leader = await cluster.leader();
+    const follower = (leader + 1) % 3;
+    const child = cluster.members[follower]!.child!;
+    await commits(leader, 'Running', 2);
+    await cluster.converged();
+    const applied = (await cluster.status(follower)).databases.find((d) => d.name === 'graphdb')!.applied_sequence;
+    // The follower keeps running; only its NATS server goes away while the log moves past it.
+    await cluster.nats.stop(follower);
+    await commits(leader, 'Discarded', 2 * MAX_LOG_ENTRIES);
+    await snapshotCaughtUp(leader);
+    await cluster.nats.start(follower);
+    const rebuilt = /database 'graphdb' rebuilt from the snapshot at log sequence \d+ of the replication log/;
+    await until(() => rebuilt.test(cluster.members[follower]!.output), 60_000, 'the follower to rebuild from the snapshot');
+    assert.match(
+      cluster.members[follower]!.output,
+      new RegExp(`Database 'graphdb' at log sequence ${applied} .* the log no longer holds the entries in between`),
+    );
+    await cluster.converged();
+    assert.equal(cluster.members[follower]!.child, child, 'the follower was not restarted');
+    assert.equal(await count(follower, 'Discarded'), BigInt(2 * MAX_LOG_ENTRIES));
+    await commits(leader, 'AfterRebuild', 2);
+    await cluster.converged();
+    assert.equal(await count(follower, 'AfterRebuild'), 2n);
     const hashes = await cluster.storeHashes();
     assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
   });

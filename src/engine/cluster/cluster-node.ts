@@ -337,6 +337,13 @@ export class ClusterNode {
 
   private async rebuildNow(replica: Replica, cause: ReplicaDivergence): Promise<void> {
     const name = replica.store.name;
+    if (replica.store.appliedSequence === 0n && replica.store.version > 0n) {
+      // Data that never came from this log (a database that existed before the member joined) is not discarded.
+      throw new TransientError(
+        StatusCodes.DatabaseUnavailable,
+        `${cause.message} Database '${name}' holds ${replica.store.version} commits that are not in the replication log; it is not replaced (seed members from a backup of one member, docs/replication.md).`,
+      );
+    }
     this.options.warn?.(`${cause.message} Rebuilding '${name}' from the replication log.`);
     if (this.isLeader) await this.stepDown();
     const wait = replica.rebuiltAt + this.ttlMs - Date.now();
