@@ -5,7 +5,7 @@
  * nonce is checked. Pending logins are kept in memory for ten minutes and used once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload, createRemoteJWKSet } from 'jose';
 import { Unauthorized } from '../errors/index.js';
 
 /** Client settings. */
@@ -122,10 +122,12 @@ export class OidcClient {
     if (!response.ok) throw new Unauthorized(`The identity provider refused the authorization code (${response.status}).`);
     const tokens = (await response.json()) as { id_token?: unknown };
     if (typeof tokens.id_token !== 'string') throw new Unauthorized('The identity provider returned no id_token.');
-    this.jwks ??= createRemoteJWKSet(new URL(metadata.jwks_uri));
+    // jose loads with the first login rather than at start-up.
+    const jose = await import('jose');
+    this.jwks ??= jose.createRemoteJWKSet(new URL(metadata.jwks_uri));
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(tokens.id_token, this.jwks, {
+      ({ payload } = await jose.jwtVerify(tokens.id_token, this.jwks, {
         issuer: metadata.issuer,
         audience: this.options.clientId,
         currentDate: new Date(this.now()),

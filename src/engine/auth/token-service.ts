@@ -6,7 +6,6 @@
  * (an expired token is TokenExpired).
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { StatusCodes, Unauthorized, graphError } from '../errors/index.js';
 
 /** Kinds of tokens. */
@@ -32,6 +31,11 @@ export interface IssuedToken {
 }
 
 const ISSUER = 'graphdb';
+
+/** jose (46 modules), loaded with the first token signed or verified rather than at start-up. */
+function loadJose(): Promise<typeof import('jose')> {
+  return import('jose');
+}
 const ALGORITHM = 'HS256';
 
 /** Minimum secret length in bytes (spec rule 2). */
@@ -64,6 +68,7 @@ export class TokenService {
       ...(expiresInSeconds !== null ? { exp: iat + expiresInSeconds } : {}),
     };
     const payload: Record<string, unknown> = { typ: type, ...(role !== undefined ? { role } : {}) };
+    const { SignJWT } = await loadJose();
     let jwt = new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(subject)
@@ -76,6 +81,7 @@ export class TokenService {
 
   /** Verifies a token; throws Unauthorized (or TokenExpired) when it is not acceptable. */
   async verify(token: string): Promise<TokenClaims> {
+    const { errors: joseErrors, jwtVerify } = await loadJose();
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { coerceSetting } from './coerce.js';
 import { ConfigError } from './errors.js';
 import { SETTINGS, SETTINGS_BY_PATH } from './settings.js';
@@ -76,6 +76,12 @@ function collect(
     const reason = spec !== undefined ? ' (not overridable per database)' : suggestKey(dotted);
     throw new ConfigError(`unknown configuration key "${dotted}" in ${file}${reason}`, dotted, file);
   }
+}
+
+/** The YAML parser (72 modules), loaded when a config file is read rather than by every start-up without one. */
+function parseYaml(text: string): unknown {
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml.parse(text);
 }
 
 /** Parses and validates YAML text; `file` names the source in error messages. */
