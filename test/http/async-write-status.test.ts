@@ -115,3 +115,20 @@ describe('write status registry', () => {
     });
   });
 });
+
+describe('async_writes.status_capacity', () => {
+  it('bounds the outcomes a server keeps: with capacity 1 the older write reads as unknown', async () => {
+    const small = await startTestServer({ 'async_writes.enabled': true, 'async_writes.status_capacity': 1 });
+    try {
+      const first = await commit(small.url, ['CREATE (:Capped {n: 1})'], 'graphdb');
+      const second = await commit(small.url, ['CREATE (:Capped {n: 2})'], 'graphdb');
+      assert.deepEqual([first.status, second.status], [202, 202]);
+      const older = await request(first.headers.get('location')!);
+      assert.equal(older.status, 404, 'evicted by the newer write');
+      const newer = await request(second.headers.get('location')!);
+      assert.equal(newer.status, 200);
+    } finally {
+      await small.stop();
+    }
+  });
+});

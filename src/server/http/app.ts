@@ -66,7 +66,7 @@ function createServices(options: HttpServerOptions, openapi: OpenApiCollector): 
   const { config, logger } = options;
   const metrics = options.metrics ?? new GraphdbMetrics(() => options.engine.databaseFigures(), options.probes?.embeddingsPending);
   const engine = instrumentEngine(options.engine, metrics);
-  const writeStatuses = new WriteStatuses();
+  const writeStatuses = new WriteStatuses(config.global.async_writes.status_capacity);
   const writeBehind = new WriteBehindQueue({
     // Unrestricted here (the sender's rights were checked when the write was accepted); named after the sender,
     // so that a cluster follower forwards it to the leader as that user, whose rights the leader checks again.

@@ -37,6 +37,12 @@ export const asyncWrites = group('async_writes', {
     proof: 'test/config/config.test.ts',
     perDatabase: true,
   }),
+  status_capacity: integer(10_000, {
+    env: 'GRAPHDB_ASYNC_STATUS_CAPACITY',
+    min: 1,
+    help: 'How many outcomes of asynchronous writes are kept for polling (GET /db/{db}/tx/writes/{id}); the oldest is evicted first.',
+    proof: 'test/http/async-write-status.test.ts',
+  }),
 });
 
 /** `assistant` section. */

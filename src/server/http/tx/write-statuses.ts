@@ -5,7 +5,7 @@
  * status code and message of the error that stopped it. A request's statements share one id: it
  * is `failed` as soon as one of them fails, `flushed` once all of them are written.
  *
- * Only the most recent `capacity` writes are kept (oldest evicted first), so the registry stays
+ * Only the most recent `capacity` writes are kept (`async_writes.status_capacity`, oldest evicted first), so the registry stays
  * bounded however many writes are accepted; an evicted id reads as unknown.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,14 +27,12 @@ interface WriteRecord {
   failure: { readonly code: string; readonly message: string } | null;
 }
 
-/** Number of recent write outcomes kept. */
-export const WRITE_STATUS_CAPACITY = 10_000;
-
 /** Bounded registry of acknowledged writes and their outcomes. */
 export class WriteStatuses {
   private readonly records = new Map<string, WriteRecord>();
 
-  constructor(private readonly capacity: number = WRITE_STATUS_CAPACITY) {}
+  /** `capacity`: how many recent outcomes are kept (setting `async_writes.status_capacity`). */
+  constructor(private readonly capacity: number) {}
 
   /** Registers a write of `statements` statements and returns its id. */
   accept(database: string, owner: string | null, statements: number): string {
