@@ -108,6 +108,17 @@ export class DatabaseServices {
     return this.storage.database(database).entityTimestamps(kind, id);
   }
 
+  /** Node and relationship counts of the last committed state (committed counters; no file sizes). */
+  counts(database: string): { readonly nodes: number; readonly relationships: number } {
+    this.assertOpen();
+    const reader = this.storage.database(database).beginRead();
+    try {
+      return { nodes: reader.countNodes(), relationships: reader.countRelationships() };
+    } finally {
+      reader.close();
+    }
+  }
+
   /** MVCC figures of a database (`graphdb mvcc status`). */
   mvccStatus(database: string): MvccStatus {
     this.assertOpen();

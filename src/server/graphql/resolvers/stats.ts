@@ -1,7 +1,7 @@
 /**
  * `Query.stats`: each `Stats` field is computed only when the operation selects it. A small
  * dashboard query (`{ stats { nodeCount relationshipCount } }`) reads the database's committed
- * counters (`databaseServices.figures`, no snapshot); label counts (`GraphDB.stats`), embedding
+ * counters (`databaseServices.counts`); label counts (`GraphDB.stats`), embedding
  * status and uptime cost nothing unless asked for.
  */
 import type { GraphqlContext } from '../context.js';
@@ -19,11 +19,7 @@ export class StatsSource {
   constructor(private readonly context: GraphqlContext) {}
 
   private totals(): { readonly nodes: number; readonly relationships: number } {
-    if (this.counts === null) {
-      const { database, engine } = this.context.graph;
-      const figures = engine.databaseServices.figures(database);
-      this.counts = { nodes: figures.nodes, relationships: figures.relationships };
-    }
+    this.counts ??= this.context.graph.engine.databaseServices.counts(this.context.graph.database);
     return this.counts;
   }
 
