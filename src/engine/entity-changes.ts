@@ -29,9 +29,81 @@ export type EntityChange =
 /** The kinds of change, as `EntityChange['kind']`. */
 export type EntityChangeKind = EntityChange['kind'];
 
+type NodeEvent = Extract<ChangeEvent, { readonly node: unknown }>;
+type RelationshipEvent = Extract<ChangeEvent, { readonly relationship: unknown }>;
+type DeletionEvent = Extract<ChangeEvent, { readonly kind: 'nodeDeleted' | 'relationshipDeleted' }>;
+
+/** A created or updated node; the `Node` value is built on first access. */
+class NodeChange {
+  private value: Node | null = null;
+  readonly kind: NodeEvent['kind'];
+  readonly database: string;
+
+  constructor(
+    private readonly event: NodeEvent,
+    private readonly namespace: string,
+  ) {
+    this.kind = event.kind;
+    this.database = event.database;
+  }
+
+  get node(): Node {
+    const { id, labels, properties } = this.event.node;
+    return (this.value ??= new Node(id, nodeElementId(this.namespace, id), labels, properties));
+  }
+}
+
+/** A created or updated relationship; the `Relationship` value is built on first access. */
+class RelationshipChange {
+  private value: Relationship | null = null;
+  readonly kind: RelationshipEvent['kind'];
+  readonly database: string;
+
+  constructor(
+    private readonly event: RelationshipEvent,
+    private readonly namespace: string,
+  ) {
+    this.kind = event.kind;
+    this.database = event.database;
+  }
+
+  get relationship(): Relationship {
+    const { id, type, startId, endId, properties } = this.event.relationship;
+    const namespace = this.namespace;
+    return (this.value ??= new Relationship(
+      id,
+      relationshipElementId(namespace, id),
+      type,
+      startId,
+      endId,
+      nodeElementId(namespace, startId),
+      nodeElementId(namespace, endId),
+      properties,
+    ));
+  }
+}
+
+function deletion(event: DeletionEvent, namespace: string): EntityChange {
+  return event.kind === 'nodeDeleted'
+    ? {
+        ...event,
+        get elementId() {
+          return nodeElementId(namespace, event.id);
+        },
+      }
+    : {
+        ...event,
+        get elementId() {
+          return relationshipElementId(namespace, event.id);
+        },
+      };
+}
+
 /**
- * Materializes one commit's change events; `uuidOf` names the element-id namespace of a database
- * (asked once per database of the batch).
+ * One commit's change events as `EntityChange` values; `uuidOf` names the element-id namespace of
+ * a database (asked once per database of the batch). Values and element ids are built when first
+ * read, so a listener that skips an event (or reads it later, in its own time slices) pays nothing
+ * for it here.
  */
 export function materializeChanges(events: readonly ChangeEvent[], uuidOf: (database: string) => string): EntityChange[] {
   const uuids = new Map<string, string>();
@@ -44,29 +116,13 @@ export function materializeChanges(events: readonly ChangeEvent[], uuidOf: (data
     const namespace = uuid(event.database);
     switch (event.kind) {
       case 'nodeCreated':
-      case 'nodeUpdated': {
-        const { id, labels, properties } = event.node;
-        return { kind: event.kind, database: event.database, node: new Node(id, nodeElementId(namespace, id), labels, properties) };
-      }
-      case 'nodeDeleted':
-        return { ...event, elementId: nodeElementId(namespace, event.id) };
+      case 'nodeUpdated':
+        return new NodeChange(event, namespace);
       case 'relationshipCreated':
-      case 'relationshipUpdated': {
-        const { id, type, startId, endId, properties } = event.relationship;
-        const relationship = new Relationship(
-          id,
-          relationshipElementId(namespace, id),
-          type,
-          startId,
-          endId,
-          nodeElementId(namespace, startId),
-          nodeElementId(namespace, endId),
-          properties,
-        );
-        return { kind: event.kind, database: event.database, relationship };
-      }
-      case 'relationshipDeleted':
-        return { ...event, elementId: relationshipElementId(namespace, event.id) };
+      case 'relationshipUpdated':
+        return new RelationshipChange(event, namespace);
+      default:
+        return deletion(event, namespace);
     }
   });
 }
