@@ -89,6 +89,17 @@ export class DatabaseServices {
     }
   }
 
+  /** The labels and relationship types some constraint of `database` covers (last committed state). */
+  constrainedTokens(database: string): ReadonlySet<string> {
+    this.assertOpen();
+    const reader = this.storage.database(database).beginRead();
+    try {
+      return new Set(reader.constraints().flatMap((c) => c.labelsOrTypes));
+    } finally {
+      reader.close();
+    }
+  }
+
   /** Cheap size figures of a database (counts, file bytes, version): no snapshot is opened. */
   figures(database: string): DatabaseStats {
     this.assertOpen();

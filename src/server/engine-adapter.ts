@@ -62,6 +62,7 @@ export async function openEngine(
     session: (options) => graphdb.session(options),
     hasDatabase,
     isComposite: (name) => graphdb.databaseServices.isComposite(name),
+    constrainedTokens: (database) => graphdb.databaseServices.constrainedTokens(database),
     authorizeStatement: (security, database, statement) => graphdb.authorizeStatement(security, database, statement),
     databaseFigures(): DatabaseFigures[] {
       return graphdb

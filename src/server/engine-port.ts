@@ -20,6 +20,8 @@ export interface ServerEngine {
   hasDatabase(name: string): boolean;
   /** True when `name` is a composite database (it stores nothing itself: no write-behind there). */
   isComposite?(name: string): boolean;
+  /** The labels and relationship types a constraint of `database` covers (writes creating them are not acknowledged early). */
+  constrainedTokens?(database: string): ReadonlySet<string>;
   /** Throws Forbidden unless `security` may run `statement` on `database` (absent: coarse checks only). */
   authorizeStatement?(security: SecurityContext | undefined, database: string, statement: string): void;
   /** Figures of every user database (not `system`). */

@@ -174,6 +174,10 @@ class InstrumentedEngine implements ServerEngine {
     return this.engine.isComposite?.(name) === true;
   }
 
+  constrainedTokens(database: string): ReadonlySet<string> {
+    return this.engine.constrainedTokens?.(database) ?? new Set();
+  }
+
   databaseFigures(): readonly DatabaseFigures[] {
     return this.engine.databaseFigures();
   }

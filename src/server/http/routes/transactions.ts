@@ -239,7 +239,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       const asOf = asOfOf(request);
       const asyncSettings = services.config.effectiveConfig(database).async_writes;
       const queueable = asyncSettings.enabled && asOf === undefined && engine.isComposite?.(database) !== true;
-      const estimates = queueable ? classifier.classify(statements) : null;
+      const estimates = queueable ? classifier.classify(statements, engine.constrainedTokens?.(database)) : null;
       if (estimates !== null) {
         // Queued writes are flushed later under the server's own context: check the client's right now.
         request.security.authorize?.(database, 'write');
