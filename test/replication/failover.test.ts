@@ -38,6 +38,16 @@ async function ids(member: number): Promise<Set<number>> {
   return new Set(result.records.map((r) => Number(r.get('id'))));
 }
 
+/** Runs a test body; a failure carries every member's cluster status and the end of its output. */
+async function withClusterState(body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    const state = await cluster.describe().catch((e: unknown) => `(no state: ${String(e)})`);
+    throw new Error(`${(error as Error).message}\n${state}`, { cause: error });
+  }
+}
+
 /** Set only by an explicit opt-out (GRAPHDB_TEST_NO_NETNS=1): the partition then stops the leader's NATS server instead of cutting its link. */
 const optedOut = process.env[NETNS_OPT_OUT] === '1';
 let netns: Netns | null = null;
@@ -162,85 +172,87 @@ describe('failover', () => {
 
   it(`a partitioned old leader cannot acknowledge a write; the majority elects a new leader and keeps writing; healed, the old leader converges (${
     optedOut ? 'its NATS server stopped: GRAPHDB_TEST_NO_NETNS=1' : 'network namespaces'
-  })`, async (t) => {
-    const leader = await cluster.leader();
-    const majority = cluster.members.filter((m) => m.index !== leader);
-    const before = await cluster.converged();
-    if (netns === null) await cluster.nats.stop(leader);
-    else netns.cut(leader);
-    // Writes sent straight to the old leader while it is cut off: none may be acknowledged.
-    const direct = driver(`bolt://${cluster.members[leader]!.bolt}`);
-    let cutOffAttempts = 0;
-    const acknowledgedByOldLeader: number[] = [];
-    let partitioned = true;
-    const pressOldLeader = (async () => {
-      while (partitioned) {
-        const id = cutOffAttempts++;
-        const session = direct.session({ database: 'graphdb' });
-        try {
-          await session.run('CREATE (:Partitioned {at: $at, id: $id})', { at: 'old leader', id: neo4j.int(id) });
-          acknowledgedByOldLeader.push(id);
-        } catch {
-          // refused, as it must be
-        } finally {
-          await session.close().catch(() => undefined);
+  })`, (t) =>
+    withClusterState(async () => {
+      const leader = await cluster.leader();
+      const majority = cluster.members.filter((m) => m.index !== leader);
+      const before = await cluster.converged();
+      if (netns === null) await cluster.nats.stop(leader);
+      else netns.cut(leader);
+      // Writes sent straight to the old leader while it is cut off: none may be acknowledged.
+      const direct = driver(`bolt://${cluster.members[leader]!.bolt}`);
+      let cutOffAttempts = 0;
+      const acknowledgedByOldLeader: number[] = [];
+      let partitioned = true;
+      const pressOldLeader = (async () => {
+        while (partitioned) {
+          const id = cutOffAttempts++;
+          const session = direct.session({ database: 'graphdb' });
+          try {
+            await session.run('CREATE (:Partitioned {at: $at, id: $id})', { at: 'old leader', id: neo4j.int(id) });
+            acknowledgedByOldLeader.push(id);
+          } catch {
+            // refused, as it must be
+          } finally {
+            await session.close().catch(() => undefined);
+          }
         }
+      })();
+      let successor = -1;
+      try {
+        successor = await cluster.leader(LEADER_BOUND_MS + 5_000, leader);
+        const routed = driver(`neo4j://${cluster.members[successor]!.bolt}`);
+        for (let i = 0; i < 20; i++) {
+          await routed.executeQuery("CREATE (:Partitioned {at: 'new leader', id: $id})", { id: neo4j.int(i) }, { database: 'graphdb' });
+        }
+        // The old leader applied nothing while cut off, and still has not acknowledged anything.
+        const oldStatus = await cluster.status(leader);
+        assert.equal(oldStatus.role, 'FOLLOWER');
+        assert.equal(oldStatus.databases.find((d) => d.name === 'graphdb')!.version, before);
+        await until(() => cutOffAttempts >= 2, 30_000, 'writes sent to the old leader');
+      } finally {
+        partitioned = false;
+        await pressOldLeader;
+        if (netns === null) await cluster.nats.start(leader);
+        else netns.heal(leader);
       }
-    })();
-    let successor = -1;
-    try {
-      successor = await cluster.leader(LEADER_BOUND_MS + 5_000, leader);
-      const routed = driver(`neo4j://${cluster.members[successor]!.bolt}`);
-      for (let i = 0; i < 20; i++) {
-        await routed.executeQuery("CREATE (:Partitioned {at: 'new leader', id: $id})", { id: neo4j.int(i) }, { database: 'graphdb' });
-      }
-      // The old leader applied nothing while cut off, and still has not acknowledged anything.
-      const oldStatus = await cluster.status(leader);
-      assert.equal(oldStatus.role, 'FOLLOWER');
-      assert.equal(oldStatus.databases.find((d) => d.name === 'graphdb')!.version, before);
-      await until(() => cutOffAttempts >= 2, 30_000, 'writes sent to the old leader');
-    } finally {
-      partitioned = false;
-      await pressOldLeader;
-      if (netns === null) await cluster.nats.start(leader);
-      else netns.heal(leader);
-    }
-    assert.notEqual(successor, leader);
-    assert.deepEqual(acknowledgedByOldLeader, [], 'the partitioned old leader acknowledged writes');
-    assert.ok(majority.some((m) => m.index === successor));
-    await cluster.converged();
-    assert.equal((await cluster.status(leader)).role, 'FOLLOWER');
-    const seen = await driver(`bolt://${cluster.members[leader]!.bolt}`).executeQuery(
-      'MATCH (p:Partitioned) RETURN p.at AS at, count(*) AS n',
-      {},
-      { database: 'graphdb', routing: neo4j.routing.READ },
-    );
-    assert.deepEqual(
-      seen.records.map((r) => [r.get('at'), r.get('n')]),
-      [['new leader', 20n]],
-    );
-    // Whether its own NATS server had delivered a refused write this time (docs/replication.md, "What was wrong").
-    const rebuilt = /Rebuilding 'graphdb' from the replication log/.test(cluster.members[leader]!.output);
-    t.diagnostic(`the healed old leader ${rebuilt ? 'rebuilt its database from the log' : 'needed no rebuild'}`);
-    const hashes = await cluster.storeHashes();
-    assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
-    for (const m of cluster.members) await cluster.startMember(m.index);
-  });
+      assert.notEqual(successor, leader);
+      assert.deepEqual(acknowledgedByOldLeader, [], 'the partitioned old leader acknowledged writes');
+      assert.ok(majority.some((m) => m.index === successor));
+      await cluster.converged();
+      assert.equal((await cluster.status(leader)).role, 'FOLLOWER');
+      const seen = await driver(`bolt://${cluster.members[leader]!.bolt}`).executeQuery(
+        'MATCH (p:Partitioned) RETURN p.at AS at, count(*) AS n',
+        {},
+        { database: 'graphdb', routing: neo4j.routing.READ },
+      );
+      assert.deepEqual(
+        seen.records.map((r) => [r.get('at'), r.get('n')]),
+        [['new leader', 20n]],
+      );
+      // Whether its own NATS server had delivered a refused write this time (docs/replication.md, "What was wrong").
+      const rebuilt = /Rebuilding 'graphdb' from the replication log/.test(cluster.members[leader]!.output);
+      t.diagnostic(`the healed old leader ${rebuilt ? 'rebuilt its database from the log' : 'needed no rebuild'}`);
+      const hashes = await cluster.storeHashes();
+      assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
+      for (const m of cluster.members) await cluster.startMember(m.index);
+    }));
 
-  it('a follower killed and restarted catches up from the stream', async () => {
-    const leader = await cluster.leader();
-    const follower = (leader + 1) % 3;
-    await cluster.kill(follower);
-    const routed = driver(`neo4j://${cluster.members[leader]!.bolt}`);
-    await routed.executeQuery('UNWIND range(1, 200) AS i CREATE (:CatchUp {i: i})', {}, { database: 'graphdb' });
-    for (let i = 0; i < 20; i++) await routed.executeQuery('CREATE (:CatchUp {i: -1})', {}, { database: 'graphdb' });
-    await cluster.startMember(follower);
-    await cluster.converged();
-    const result = await driver(`bolt://${cluster.members[follower]!.bolt}`).executeQuery(
-      'MATCH (n:CatchUp) RETURN count(n) AS c',
-      {},
-      { database: 'graphdb', routing: neo4j.routing.READ },
-    );
-    assert.equal(result.records[0]!.get('c'), 220n);
-  });
+  it('a follower killed and restarted catches up from the stream', () =>
+    withClusterState(async () => {
+      const leader = await cluster.leader();
+      const follower = (leader + 1) % 3;
+      await cluster.kill(follower);
+      const routed = driver(`neo4j://${cluster.members[leader]!.bolt}`);
+      await routed.executeQuery('UNWIND range(1, 200) AS i CREATE (:CatchUp {i: i})', {}, { database: 'graphdb' });
+      for (let i = 0; i < 20; i++) await routed.executeQuery('CREATE (:CatchUp {i: -1})', {}, { database: 'graphdb' });
+      await cluster.startMember(follower);
+      await cluster.converged();
+      const result = await driver(`bolt://${cluster.members[follower]!.bolt}`).executeQuery(
+        'MATCH (n:CatchUp) RETURN count(n) AS c',
+        {},
+        { database: 'graphdb', routing: neo4j.routing.READ },
+      );
+      assert.equal(result.records[0]!.get('c'), 220n);
+    }));
 });

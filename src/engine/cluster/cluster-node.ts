@@ -135,6 +135,26 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** How often joining reports a step that has not finished yet (ms). */
+const JOIN_STEP_REPORT_MS = 10_000;
+
+/**
+ * Settles like `work`; reports every JOIN_STEP_REPORT_MS that joining still waits for `step`, so a
+ * member that never finishes joining says where it waits.
+ */
+async function joinStep<T>(options: ClusterOptions, step: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const timer = setInterval(
+    () => options.warn?.(`joining the cluster has waited ${Math.round((Date.now() - started) / 1000)} s for ${step}`),
+    JOIN_STEP_REPORT_MS,
+  );
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** A cluster member. */
 export class ClusterNode {
   private readonly replicas = new Map<string, Replica>();
@@ -170,20 +190,31 @@ export class ClusterNode {
     const cluster = options.name ?? 'graphdb';
     const replicas = options.replicas ?? 3;
     try {
-      const lease = await retrying(() =>
-        LeaderLease.open(nc, cluster, replicas, options.leaseTtlMs ?? 3000, {
-          nodeId: options.nodeId,
-          bolt: options.boltAddress,
-          http: options.httpAddress,
-        }),
+      const lease = await joinStep(options, 'the leader lease bucket', () =>
+        retrying(() =>
+          LeaderLease.open(nc, cluster, replicas, options.leaseTtlMs ?? 3000, {
+            nodeId: options.nodeId,
+            bolt: options.boltAddress,
+            http: options.httpAddress,
+          }),
+        ),
       );
-      const registry = await retrying(() => MemberRegistry.open(nc, cluster, replicas, 3 * (options.leaseTtlMs ?? 3000)));
+      const registry = await joinStep(options, 'the members bucket', () =>
+        retrying(() => MemberRegistry.open(nc, cluster, replicas, 3 * (options.leaseTtlMs ?? 3000))),
+      );
       const node = new ClusterNode(nc, lease, registry, options, rebuild);
       for (const store of stores) {
-        const log = await retrying(() => ReplicationLog.open(nc, cluster, store.name, replicas, options.maxLogEntries ?? 0));
+        const log = await joinStep(options, `the log stream of '${store.name}'`, () =>
+          retrying(() => ReplicationLog.open(nc, cluster, store.name, replicas, options.maxLogEntries ?? 0)),
+        );
         const snapshots =
-          (options.maxLogEntries ?? 0) > 0 ? await retrying(() => SnapshotStore.open(nc, cluster, store.name, replicas)) : null;
-        const snapshotSequence = BigInt((await snapshots?.latest())?.sequence ?? 0);
+          (options.maxLogEntries ?? 0) > 0
+            ? await joinStep(options, `the snapshot stream of '${store.name}'`, () =>
+                retrying(() => SnapshotStore.open(nc, cluster, store.name, replicas)),
+              )
+            : null;
+        const latest = await joinStep(options, `the latest snapshot of '${store.name}'`, async () => snapshots?.latest() ?? null);
+        const snapshotSequence = BigInt(latest?.sequence ?? 0);
         node.replicas.set(store.name, {
           store,
           log,
@@ -209,7 +240,8 @@ export class ClusterNode {
 
   private async start(): Promise<void> {
     for (const replica of this.replicas.values()) {
-      const bounds = await replica.log.bounds();
+      const name = replica.store.name;
+      const bounds = await joinStep(this.options, `the bounds of the log of '${name}'`, () => replica.log.bounds());
       replica.lastSequence = bounds.last;
       if (bounds.last > replica.store.appliedSequence && bounds.first > replica.store.appliedSequence + 1n) {
         throw new TransientError(
@@ -219,14 +251,14 @@ export class ClusterNode {
       }
       replica.store.replicateThrough(this.gate(replica));
       // A member that comes back checks that its last entry is the log's before following on.
-      if (await this.lastEntryDiffers(replica)) {
+      if (await joinStep(this.options, `the log entry '${name}' applied last`, () => this.lastEntryDiffers(replica))) {
         this.rebuild(replica, new ReplicaDivergence('diverged', this.differsMessage(replica)));
         continue;
       }
-      await this.follow(replica);
+      await joinStep(this.options, `a consumer of the log of '${name}'`, () => this.follow(replica));
     }
-    this.leader = await retrying(() => this.lease.current());
-    await this.tick();
+    this.leader = await joinStep(this.options, 'the current leader', () => retrying(() => this.lease.current()));
+    await joinStep(this.options, 'the first lease round', () => this.tick());
     this.timer = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.ttlMs / 3)));
   }
 
