@@ -12,7 +12,7 @@
  * selects (runtime/operators/graph-apply.ts). Statements run to completion before their result
  * is returned. See docs/composite-databases.md.
  */
-import { StatusCodes, TransactionTimedOut, graphError, SemanticError } from '../../errors/index.js';
+import { StatusCodes, TransactionTimedOut, graphError, SemanticError, type GraphError } from '../../errors/index.js';
 import type { ConstituentEntry } from '../../catalog/composite-catalog.js';
 import type { DatabaseDirectory } from '../../catalog/database-directory.js';
 import type { Statement } from '../../cypher/ast/index.js';
@@ -78,6 +78,10 @@ export class CompositeTransaction {
   private written: WrittenConstituent | null = null;
   private readonly startedAt = Date.now();
   private cancelLockWait: ((error: Error) => void) | null = null;
+  /** The statement running now (the MVCC lifecycle's cancellation of a snapshot interrupts it). */
+  private clock: StatementClock | null = null;
+  /** Set when the MVCC lifecycle cancelled one of the snapshots: every later operation fails with it. */
+  private expired: GraphError | null = null;
 
   constructor(private readonly context: CompositeContext) {}
 
@@ -100,6 +104,7 @@ export class CompositeTransaction {
     if (statement.explain === 'PROFILE') throw new SemanticError("'PROFILE' is not supported on composite databases.");
     this.context.security?.authorizeAccess?.(this.context.composite, { needsDatabaseAccess: true, requirements: [] });
     const target = this.statementTarget(statement, params);
+    this.clock = clock;
     for (;;) {
       const mark = this.written === null ? null : await this.activate(clock);
       try {
@@ -119,6 +124,7 @@ export class CompositeTransaction {
         throw error;
       } finally {
         this.idle();
+        this.clock = null;
       }
     }
   }
@@ -189,6 +195,10 @@ export class CompositeTransaction {
 
   /** Commits: the written constituent's write set, if any; returns the bookmark (null: nothing written). */
   async commit(): Promise<string | null> {
+    if (this.expired !== null) {
+      this.abort();
+      throw this.expired;
+    }
     this.assertOpen();
     if (performance.now() > this.context.deadline) {
       this.abort();
@@ -252,6 +262,7 @@ export class CompositeTransaction {
     let snapshot = this.snapshots.get(database);
     if (snapshot === undefined) {
       snapshot = this.context.store(database).beginRead(this.context.explicit ? 'long' : 'short');
+      snapshot.onCancel((error) => this.expire(error));
       this.snapshots.set(database, snapshot);
     }
     return snapshot;
@@ -294,7 +305,20 @@ export class CompositeTransaction {
     this.snapshots.clear();
   }
 
+  /**
+   * The MVCC lifecycle cancelled a snapshot (maximum snapshot lifetime, hard expiry): the running
+   * statement stops with that transient error, and so does every later one and the commit, as in
+   * an explicit transaction of a standard database.
+   */
+  private expire(error: GraphError): void {
+    if (this.state !== 'open' || this.expired !== null) return;
+    this.expired = error;
+    this.clock?.terminate(error.message, error.code);
+    this.cancelLockWait?.(error);
+  }
+
   private assertOpen(): void {
+    if (this.expired !== null) throw this.expired;
     const reason = this.context.handle.terminatedReason;
     if (reason !== null) throw terminatedError(reason);
     if (this.state !== 'open') {
