@@ -1,5 +1,5 @@
 // ESLint flat config: type-aware TypeScript rules plus the layer map of docs/ARCHITECTURE.md.
-// `npm run lint` runs it; `npm test` runs it first. The layer rules are exported so that
+// `npm run lint` runs it over src, test and bench; `npm test` runs it first. The layer rules are exported so that
 // test/lint/layers.test.ts can prove they reject a deliberate violation.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -156,6 +156,39 @@ export default tseslint.config(
     files: ['src/server/**/*.ts', 'src/cli/**/*.ts', 'src/commands/**/*.ts'],
     ignores: ['src/server/browser/app/**'],
     rules: { 'no-restricted-syntax': ['error', ...FACADE_SYNTAX] },
+  },
+  {
+    // Tests and benches: node:test's describe/it/test/suite and hooks return promises the runner
+    // itself awaits, so calling them without `await` is their intended use.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests read untyped wire data (HTTP and GraphQL JSON bodies, MCP and model-server messages)
+    // as `any` on purpose (`request<T = any>` in test/http/helpers.ts): the assertions are what
+    // check its shape. Every other type-aware rule applies to tests as to src.
+    files: ['test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
   },
   {
     // The web UI (bundled by esbuild for the browser; its own tsconfig has the DOM library).

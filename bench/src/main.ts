@@ -53,7 +53,7 @@ function parseArgs(argv: readonly string[]): Options {
     e1Rows: null,
   };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     const value = (): string => {
       const v = argv[++i];
       if (v === undefined) throw new Error(`${arg} needs a value`);
@@ -91,7 +91,7 @@ function parseArgs(argv: readonly string[]): Options {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  const profile = PROFILES[opts.size]!;
+  const profile = PROFILES[opts.size];
   const log = (m: string): void => console.log(m);
   const wanted = (id: string): boolean => !opts.only || [...opts.only].some((o) => id.toUpperCase().startsWith(o));
   const tmp = mkdtempSync(join(tmpdir(), 'graphdb-bench-'));

@@ -109,6 +109,6 @@ export function throughputOf(items: number, ms: number): Timing {
 /** Throughput and percentiles of `latencies` (ms) measured over `seconds`. */
 export function summarize(latencies: number[], seconds: number): Timing {
   const sorted = Float64Array.from(latencies).sort();
-  const pick = (q: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+  const pick = (q: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
   return { ops: latencies.length, seconds, opsPerSec: latencies.length / seconds, p50Ms: pick(0.5), p99Ms: pick(0.99) };
 }

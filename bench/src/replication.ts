@@ -41,7 +41,7 @@ const PAYLOAD = 'x'.repeat(100);
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 function connect(url: string): Driver {
@@ -139,8 +139,8 @@ try {
   const followerIndex = (leaderIndex + 1) % 3;
   const singleDriver = connect(`bolt://127.0.0.1:${single.boltPort}`);
   // Routed: writes go to whichever member leads (the driver retries a write refused during a change).
-  const leaderDriver = connect(`neo4j://${cluster.members[leaderIndex]!.bolt}`);
-  const followerDriver = connect(`bolt://${cluster.members[followerIndex]!.bolt}`);
+  const leaderDriver = connect(`neo4j://${cluster.members[leaderIndex].bolt}`);
+  const followerDriver = connect(`bolt://${cluster.members[followerIndex].bolt}`);
   drivers.push(singleDriver, leaderDriver, followerDriver);
 
   // Interleaved, so both see the same machine load.

@@ -76,7 +76,7 @@ export class WorkloadRecorder {
 
   failed(adapter: string, role: Role, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
-    this.results.push({ adapter, role, status: 'failed', note: message.split('\n')[0]!.slice(0, 300) });
+    this.results.push({ adapter, role, status: 'failed', note: message.split('\n')[0].slice(0, 300) });
   }
 
   /** Marks graphdb's side as pending (feature not landed), with the reason. */

@@ -146,7 +146,7 @@ export function writeResults(
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.os}; ` +
       `load average at the end ${machine.loadAverage.join(' / ')} (shared machine: p50 is the most stable figure, throughput includes preemption).`,
     `Data: ${profile.persons} Person nodes, ${profile.relationships} KNOWS relationships (seed ${profile.seed}); ${profile.vectors} × 384-d vectors; ${profile.documents} documents.`,
-    `Reproduce: \`npm --prefix bench ci && npm run bench -- ${String(extra['arguments'] ?? `--size ${profile.name}`)}\`.`,
+    `Reproduce: \`npm --prefix bench ci && npm run bench -- ${typeof extra['arguments'] === 'string' ? extra['arguments'] : `--size ${profile.name}`}\`.`,
     `Figures are throughput (higher is better) with per-operation latency; ratios are graphdb ÷ the named adapter in the same run.`,
     '',
     `Summary: ${passed} pass, ${failed} fail, ${pending} pending or not measured.`,

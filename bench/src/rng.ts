@@ -68,7 +68,7 @@ export class Rng {
     for (let i = 0; i < n; i++) p[i] = i;
     for (let i = n - 1; i > 0; i--) {
       const j = this.int(i + 1);
-      const t = p[i]!;
+      const t = p[i];
       p[i] = p[j]!;
       p[j] = t;
     }

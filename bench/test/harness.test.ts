@@ -32,8 +32,8 @@ describe('generators', () => {
     const degree = new Int32Array(g.persons);
     for (let i = 0; i < g.src.length; i++) {
       assert.notEqual(g.src[i], g.dst[i]);
-      keys.add(g.src[i]! * g.persons + g.dst[i]!);
-      degree[g.src[i]!]!++;
+      keys.add(g.src[i] * g.persons + g.dst[i]);
+      degree[g.src[i]]++;
     }
     assert.equal(keys.size, g.src.length);
     const max = Math.max(...degree);
@@ -81,8 +81,8 @@ describe('JS CSR limit', () => {
     await csr.load(g);
     const adj: number[][] = Array.from({ length: g.persons }, () => []);
     for (let i = 0; i < g.src.length; i++) {
-      adj[g.src[i]!]!.push(g.dst[i]!);
-      adj[g.dst[i]!]!.push(g.src[i]!);
+      adj[g.src[i]].push(g.dst[i]);
+      adj[g.dst[i]].push(g.src[i]);
     }
     const bfs = (a: number, b: number, max: number): number | null => {
       const dist = new Map([[a, 0]]);
@@ -90,7 +90,7 @@ describe('JS CSR limit', () => {
       for (let d = 1; d <= max && frontier.length; d++) {
         const next: number[] = [];
         for (const v of frontier)
-          for (const w of adj[v]!)
+          for (const w of adj[v])
             if (!dist.has(w)) {
               if (w === b) return d;
               dist.set(w, d);
@@ -115,8 +115,8 @@ describe('reference BM25', () => {
     const corpus = generateCorpus(9, 500);
     const ref = new ReferenceBm25(corpus, 'lucene');
     const [q] = generateTextQueries(9, corpus, 1, 'AND');
-    const hits = ref.search(q!, 10);
-    for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1]!.score >= hits[i]!.score);
+    const hits = ref.search(q, 10);
+    for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1].score >= hits[i].score);
     assert.ok(sameTopK(hits, [...hits]));
     if (hits.length > 1) assert.ok(!sameTopK(hits, hits.slice(1)));
     const tied = [

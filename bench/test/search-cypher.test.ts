@@ -74,11 +74,11 @@ describe('graphdb Cypher search adapter', () => {
     const found: number[][] = [];
     const expected: number[][] = [];
     for (let q = 0; q < queries.count; q++) {
-      found.push(await search.hybrid(texts[q]!.terms.join(' '), queryParameter(queries, q), 10));
+      found.push(await search.hybrid(texts[q].terms.join(' '), queryParameter(queries, q), 10));
       expected.push(
         referenceRrf(
-          reference.search(texts[q]!, HYBRID_CANDIDATES).map((h) => h.doc),
-          truth[q]!.slice(0, HYBRID_CANDIDATES),
+          reference.search(texts[q], HYBRID_CANDIDATES).map((h) => h.doc),
+          truth[q].slice(0, HYBRID_CANDIDATES),
           10,
         ),
       );
@@ -94,17 +94,17 @@ describe('graphdb Cypher search adapter', () => {
     const found: number[][] = [];
     const expected: number[][] = [];
     for (let q = 0; q < queries.count; q++) {
-      found.push(await search.hybridSearch(texts[q]!.terms.join(' '), queryParameter(queries, q), 10, 'hybrid'));
+      found.push(await search.hybridSearch(texts[q].terms.join(' '), queryParameter(queries, q), 10, 'hybrid'));
       expected.push(
         referenceRrf(
-          reference.search(texts[q]!, HYBRID_CANDIDATES).map((h) => h.doc),
-          truth[q]!.slice(0, HYBRID_CANDIDATES),
+          reference.search(texts[q], HYBRID_CANDIDATES).map((h) => h.doc),
+          truth[q].slice(0, HYBRID_CANDIDATES),
           10,
         ),
       );
     }
     assert.ok(found.every((f) => f.length === 10 && f.every((d) => d >= 0)));
     assert.ok(meanRecall(found, expected, 10) >= 0.95, `overlap ${meanRecall(found, expected, 10)}`);
-    await assert.rejects(search.hybridSearch(texts[0]!.terms.join(' '), queryParameter(queries, 0), 10, 'hybrid'), /result cache/);
+    await assert.rejects(search.hybridSearch(texts[0].terms.join(' '), queryParameter(queries, 0), 10, 'hybrid'), /result cache/);
   });
 });

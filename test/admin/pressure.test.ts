@@ -70,7 +70,7 @@ describe('MVCC pressure band', () => {
     assert.equal(l.evaluatePressure(15 * GIB, free, (now += 1)).band, 'high');
     assert.equal(l.evaluatePressure(3 * GIB, free, (now += 1)).band, 'high');
     assert.equal(l.evaluatePressure(3 * GIB, free, (now += EXIT_DEBOUNCE_MS)).band, 'normal');
-    assert.equal(l.evaluatePressure(3 * GIB, free, (now += 1)).pending, null);
+    assert.equal(l.evaluatePressure(3 * GIB, free, now + 1).pending, null);
   });
 
   it('state follows schedule, pause and resume', () => {

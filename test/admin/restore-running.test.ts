@@ -47,7 +47,7 @@ describe('restore into the running server', () => {
 
   async function state(): Promise<Seen> {
     const result = await driver.executeQuery(STATE_QUERY, {}, { routing: neo4j.routing.READ });
-    return (result.records[0]!.get('s') as string[]).join(',');
+    return (result.records[0].get('s') as string[]).join(',');
   }
 
   async function run(statement: string): Promise<void> {
@@ -87,7 +87,7 @@ describe('restore into the running server', () => {
     const longSession = driver.session({ defaultAccessMode: neo4j.session.READ });
     const longTx = longSession.beginTransaction();
     const before = await longTx.run(STATE_QUERY);
-    assert.equal((before.records[0]!.get('s') as string[]).join(','), OLD);
+    assert.equal((before.records[0].get('s') as string[]).join(','), OLD);
 
     let restoring = true;
     const seen = new Map<Seen, number>();
@@ -130,19 +130,19 @@ describe('restore into the running server', () => {
     assert.ok(writes > 0);
 
     const after = await longTx.run(STATE_QUERY);
-    assert.equal((after.records[0]!.get('s') as string[]).join(','), OLD, 'a reader that began before the swap keeps the old state');
+    assert.equal((after.records[0].get('s') as string[]).join(','), OLD, 'a reader that began before the swap keeps the old state');
     await longTx.commit();
     await longSession.close();
 
     assert.equal(await state(), RESTORED);
     const created = await driver.executeQuery('CREATE (w:After {k: 1}) RETURN w.k AS k');
-    assert.equal(Number(created.records[0]!.get('k')), 1, 'writes resume after the restore');
+    assert.equal(Number(created.records[0].get('k')), 1, 'writes resume after the restore');
     const count = await driver.executeQuery('MATCH (w:After) RETURN count(w) AS c');
-    assert.equal(Number(count.records[0]!.get('c')), 1);
+    assert.equal(Number(count.records[0].get('c')), 1);
     const indexes = await driver.executeQuery('SHOW INDEXES YIELD name WHERE name = "item_i" RETURN name');
     assert.equal(indexes.records.length, 1, 'the schema came back with the file');
     const seek = await driver.executeQuery('MATCH (n:Item {i: 42}) RETURN n.gen AS gen');
-    assert.equal(seek.records[0]!.get('gen'), 'A');
+    assert.equal(seek.records[0].get('gen'), 'A');
   });
 
   it('restores a JSON backup file (written by POST /admin/backup to a .json output) into a new and an existing database', async () => {

@@ -55,8 +55,8 @@ for (const mode of MODES) {
         mode,
       );
       assert.equal(rows.length, 3);
-      assert.equal((rows[0]!.result as Map<string, unknown>).get('nodesCreated'), 1n);
-      assert.deepEqual([rows[1]!.row, plain(rows[1]!.result!)], [0n, { c: 1n }]);
+      assert.equal((rows[0].result as Map<string, unknown>).get('nodesCreated'), 1n);
+      assert.deepEqual([rows[1].row, plain(rows[1].result)], [0n, { c: 1n }]);
     });
     test('runFirstColumn functions, when and case', async () => {
       assert.equal(
@@ -102,7 +102,7 @@ for (const mode of MODES) {
         undefined,
         mode,
       );
-      assert.ok((rows[0]!.c as bigint) < 100000000n);
+      assert.ok((rows[0].c as bigint) < 100000000n);
     });
   });
 
@@ -115,10 +115,10 @@ for (const mode of MODES) {
         mode,
       );
       assert.deepEqual(
-        [rows[0]!.batches, rows[0]!.total, rows[0]!.committedOperations, rows[0]!.failedOperations, rows[0]!.failedBatches],
+        [rows[0].batches, rows[0].total, rows[0].committedOperations, rows[0].failedOperations, rows[0].failedBatches],
         [3n, 25n, 25n, 0n, 0n],
       );
-      assert.equal((rows[0]!.updateStatistics as Map<string, unknown>).get('propertiesSet'), 25n);
+      assert.equal((rows[0].updateStatistics as Map<string, unknown>).get('propertiesSet'), 25n);
       assert.equal(await value(session, 'MATCH (n:Item {seen: $m}) RETURN count(n) AS c', { m: mode }, mode), 25n);
     });
     test('a failing batch is rolled back alone and reported', async () => {
@@ -128,9 +128,9 @@ for (const mode of MODES) {
         { m: mode },
         mode,
       );
-      assert.deepEqual([rows[0]!.batches, rows[0]!.failedBatches, rows[0]!.failedOperations], [5n, 1n, 1n]);
-      assert.deepEqual(plain(rows[0]!.errorMessages!), { '/ by zero': 1n });
-      assert.deepEqual(plain(rows[0]!.failedParams!), { '2': [{ x: 3n }] });
+      assert.deepEqual([rows[0].batches, rows[0].failedBatches, rows[0].failedOperations], [5n, 1n, 1n]);
+      assert.deepEqual(plain(rows[0].errorMessages), { '/ by zero': 1n });
+      assert.deepEqual(plain(rows[0].failedParams), { '2': [{ x: 3n }] });
       assert.equal(await value(session, 'MATCH (n:Div {m: $m}) RETURN count(n) AS c', { m: mode }, mode), 4n);
     });
     test('commit repeats a limited statement until it returns 0', async () => {

@@ -291,7 +291,7 @@ describe('apoc.convert, apoc.json, apoc.agg', () => {
     ) as Record<string, unknown>;
     assert.equal(tree.name, 'A');
     assert.equal(tree._type, 'T');
-    const child = (tree.knows as Record<string, unknown>[])[0]!;
+    const child = (tree.knows as Record<string, unknown>[])[0];
     assert.equal(child.name, 'B');
     assert.equal(child['knows.since'], 1n);
   });
@@ -301,7 +301,7 @@ describe('apoc.convert, apoc.json, apoc.agg', () => {
         session,
         'UNWIND [1, 2, 3, 4, null] AS x RETURN apoc.agg.first(x) AS first, apoc.agg.last(x) AS last, apoc.agg.nth(x, -1) AS nth, apoc.agg.median(x) AS median, apoc.agg.product(x) AS product, apoc.agg.slice(x, 1, 3) AS slice, apoc.agg.maxItems(x * 10, x % 2) AS maxItems, apoc.agg.minItems(x, x) AS minItems',
       )
-    )[0]!;
+    )[0];
     assert.deepEqual(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])), {
       first: 1n,
       last: 4n,

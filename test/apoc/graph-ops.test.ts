@@ -255,7 +255,7 @@ describe('stats, diff, data, hashing, spatial, search, graph', () => {
       'CREATE (x:F {a: 1}), (y:F {a: 1}), (z:F {a: 2}) RETURN [apoc.hashing.fingerprint(x) = apoc.hashing.fingerprint(y), apoc.hashing.fingerprint(x) = apoc.hashing.fingerprint(z)] AS v',
     );
     assert.deepEqual(same, [true, false]);
-    assert.match(String(await value(session, 'RETURN apoc.hashing.fingerprintGraph() AS v')), /^[0-9A-F]{32}$/);
+    assert.match((await value(session, 'RETURN apoc.hashing.fingerprintGraph() AS v')) as string, /^[0-9A-F]{32}$/);
     await assert.rejects(
       run(session, "CALL apoc.spatial.geocodeOnce('Malmö') YIELD latitude RETURN latitude"),
       /external geocoding service/,
@@ -272,7 +272,7 @@ describe('stats, diff, data, hashing, spatial, search, graph', () => {
     assert.deepEqual(found, [{ n: 'c' }]);
     const reduced = await run(session, "CALL apoc.search.nodeReduced('{\"City\": [\"name\"]}', '=', 'd') YIELD labels, values RETURN *");
     assert.deepEqual(
-      reduced.map((r) => [r.labels, plain(r.values!)]),
+      reduced.map((r) => [r.labels, plain(r.values)]),
       [[['City', 'Closed'], { name: 'd' }]],
     );
     const graph = plain(
@@ -294,6 +294,6 @@ describe('stats, diff, data, hashing, spatial, search, graph', () => {
       'From Genesis to Revelation',
     );
     const invalid = await run(session, 'CALL apoc.graph.validateDocument(\'[{"id": 1}]\') YIELD row RETURN row');
-    assert.match(String((invalid[0]!.row as Map<string, unknown>).get('message')), /must have `type` as label-field name/);
+    assert.match(String((invalid[0].row as Map<string, unknown>).get('message')), /must have `type` as label-field name/);
   });
 });

@@ -49,10 +49,10 @@ export async function value(
 ): Promise<CypherValue> {
   const records = await run(session, query, parameters, mode);
   if (records.length !== 1) throw new Error(`expected one row, got ${records.length}`);
-  const row = records[0]!;
+  const row = records[0];
   const keys = Object.keys(row);
   if (keys.length !== 1) throw new Error(`expected one column, got ${keys.join(', ')}`);
-  return row[keys[0]!]!;
+  return row[keys[0]]!;
 }
 
 /** A plain JS structure of a value (maps as objects, bigints kept) for deepEqual. */

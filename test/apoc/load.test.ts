@@ -43,7 +43,7 @@ for (const mode of MODES) {
   describe(`apoc.load (${mode})`, () => {
     test('load.json reads a document, an array and JSON lines; path selects a part', async () => {
       const person = await run(session, 'CALL apoc.load.json($url) YIELD value RETURN value', { url: `${base}person.json` }, mode);
-      assert.deepEqual(plain(person[0]!.value!), { name: 'Alice', address: { city: 'Malmö' }, ids: [1n, 9007199254740993n] });
+      assert.deepEqual(plain(person[0].value), { name: 'Alice', address: { city: 'Malmö' }, ids: [1n, 9007199254740993n] });
       const people = await run(
         session,
         'CALL apoc.load.json($url) YIELD value RETURN value.name AS n',
@@ -121,7 +121,7 @@ describe('apoc.xml.parse, apoc.load.xml and apoc.import.json', () => {
       session,
       'RETURN apoc.xml.parse(\'<catalog><book id="b1"><title>XML &amp; You</title></book><book id="b2"/></catalog>\') AS x',
     );
-    assert.deepEqual(plain(parsed[0]!.x!), {
+    assert.deepEqual(plain(parsed[0].x), {
       _type: 'catalog',
       _children: [
         { _type: 'book', id: 'b1', _children: [{ _type: 'title', _text: 'XML & You' }] },
@@ -143,7 +143,7 @@ describe('apoc.xml.parse, apoc.load.xml and apoc.import.json', () => {
     try {
       const s = other.session();
       await run(s, "CREATE (:U {name: 'a'})-[:K {w: 1}]->(:U {name: 'b'})");
-      const data = (await run(s, 'CALL apoc.export.json.all(null, {stream: true}) YIELD data RETURN data'))[0]!.data;
+      const data = (await run(s, 'CALL apoc.export.json.all(null, {stream: true}) YIELD data RETURN data'))[0].data;
       await run(s, 'MATCH (n) DETACH DELETE n');
       const counts = await run(
         s,
@@ -161,7 +161,7 @@ describe('apoc.xml.parse, apoc.load.xml and apoc.import.json', () => {
     try {
       const s = other.session();
       await run(s, "CREATE (:U {name: 'a', n: 1})-[:K {w: 1}]->(:U {name: 'b'})");
-      const data = (await run(s, 'CALL apoc.export.graphml.all(null, {stream: true}) YIELD data RETURN data'))[0]!.data;
+      const data = (await run(s, 'CALL apoc.export.graphml.all(null, {stream: true}) YIELD data RETURN data'))[0].data;
       await run(s, 'MATCH (n) DETACH DELETE n');
       const counts = await run(
         s,

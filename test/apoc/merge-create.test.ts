@@ -22,10 +22,10 @@ for (const mode of MODES) {
       const q =
         "CALL apoc.merge.node(['Person', 'Actor'], {name: $name}, {created: true}, {matched: true}) YIELD node RETURN labels(node) AS labels, properties(node) AS props";
       const first = await run(session, q, { name: `Tom ${mode}` }, mode);
-      assert.deepEqual(plain(first[0]!.props!), { name: `Tom ${mode}`, created: true });
-      assert.deepEqual(first[0]!.labels, ['Person', 'Actor']);
+      assert.deepEqual(plain(first[0].props), { name: `Tom ${mode}`, created: true });
+      assert.deepEqual(first[0].labels, ['Person', 'Actor']);
       const second = await run(session, q, { name: `Tom ${mode}` }, mode);
-      assert.deepEqual(plain(second[0]!.props!), { name: `Tom ${mode}`, created: true, matched: true });
+      assert.deepEqual(plain(second[0].props), { name: `Tom ${mode}`, created: true, matched: true });
       assert.equal(await value(session, 'MATCH (p:Person {name: $name}) RETURN count(p) AS c', { name: `Tom ${mode}` }, mode), 1n);
     });
     test('merge.relationship creates once between the given nodes', async () => {
@@ -33,8 +33,8 @@ for (const mode of MODES) {
                  WITH p, m CALL apoc.merge.relationship(p, 'ACTED_IN', {role: 'Neo'}, {since: 1999}, m, {seen: true}) YIELD rel
                  RETURN type(rel) AS type, properties(rel) AS props`;
       const params = { name: `Tom ${mode}`, title: `Matrix ${mode}` };
-      assert.deepEqual(plain((await run(session, q, params, mode))[0]!.props!), { role: 'Neo', since: 1999n });
-      assert.deepEqual(plain((await run(session, q, params, mode))[0]!.props!), { role: 'Neo', since: 1999n, seen: true });
+      assert.deepEqual(plain((await run(session, q, params, mode))[0].props), { role: 'Neo', since: 1999n });
+      assert.deepEqual(plain((await run(session, q, params, mode))[0].props), { role: 'Neo', since: 1999n, seen: true });
       assert.equal(
         await value(session, 'MATCH (:Person {name: $name})-[r:ACTED_IN]->(:Movie {title: $title}) RETURN count(r) AS c', params, mode),
         1n,
@@ -42,7 +42,7 @@ for (const mode of MODES) {
     });
     test('nodeWithStats reports the statistics of the merge', async () => {
       const rows = await run(session, "CALL apoc.merge.nodeWithStats(['Stat'], {key: $k}) YIELD stats RETURN stats", { k: mode }, mode);
-      assert.deepEqual(plain(rows[0]!.stats!), {
+      assert.deepEqual(plain(rows[0].stats), {
         relationshipsDeleted: 0n,
         relationshipsCreated: 0n,
         nodesDeleted: 0n,
@@ -77,11 +77,11 @@ for (const mode of MODES) {
           { k: mode },
           mode,
         )
-      )[0]!;
+      )[0];
       assert.deepEqual(row.labels, ['Dyn', 'Extra']);
-      assert.deepEqual(plain(row.props!), { key: mode, p: 42n });
+      assert.deepEqual(plain(row.props), { key: mode, p: 42n });
       assert.equal(row.type, 'LINKS');
-      assert.deepEqual(plain(row.rprops!), { w: 2n, x: 1n, y: 2n });
+      assert.deepEqual(plain(row.rprops), { w: 2n, x: 1n, y: 2n });
     });
     test('setLabels replaces the labels; nodes may be given by id or element id', async () => {
       const labels = await value(
@@ -100,7 +100,7 @@ for (const mode of MODES) {
           undefined,
           mode,
         )
-      )[0]!;
+      )[0];
       assert.deepEqual(row, { an: 'v', bl: ['Virtual'], k: 1n, negative: true });
       assert.equal(await value(session, 'MATCH (n:Virtual) RETURN count(n) AS c', undefined, mode), 0n);
     });
@@ -113,7 +113,7 @@ for (const mode of MODES) {
         await value(session, "RETURN apoc.create.uuidBase64ToHex('KQ1sus6URV61nwKc8eOVxQ') AS v", undefined, mode),
         '290d6cba-ce94-455e-b59f-029cf1e395c5',
       );
-      assert.match(String(await value(session, 'RETURN apoc.create.uuid() AS v', undefined, mode)), /^[0-9a-f-]{36}$/);
+      assert.match((await value(session, 'RETURN apoc.create.uuid() AS v', undefined, mode)) as string, /^[0-9a-f-]{36}$/);
     });
   });
 
@@ -127,15 +127,15 @@ for (const mode of MODES) {
           { k: mode },
           mode,
         )
-      )[0]!;
+      )[0];
       assert.equal(row.all, 3n);
       assert.equal(row.outR, 2n);
       assert.equal(row.ins, 1n);
       assert.deepEqual([...(row.types as string[])].sort(), ['R', 'S']);
       assert.equal(row.hasS, true);
-      assert.deepEqual(plain(row.exist!), { 'R>': true, T: false });
+      assert.deepEqual(plain(row.exist), { 'R>': true, T: false });
       assert.equal(row.isHub, true);
-      assert.deepEqual(plain(row.props!), { k: mode });
+      assert.deepEqual(plain(row.props), { k: mode });
     });
   });
 }

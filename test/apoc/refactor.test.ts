@@ -70,8 +70,8 @@ for (const mode of MODES) {
         m,
         mode,
       );
-      assert.deepEqual([...(merged[0]!.l as string[])].sort(), ['A', 'B', 'Person']);
-      assert.deepEqual(plain(merged[0]!.p!), { m: mode, name: ['Tom', 'Thomas'], age: 1n, city: 'X' });
+      assert.deepEqual([...(merged[0].l as string[])].sort(), ['A', 'B', 'Person']);
+      assert.deepEqual(plain(merged[0].p), { m: mode, name: ['Tom', 'Thomas'], age: 1n, city: 'X' });
       assert.equal(await value(session, 'MATCH (p:Person {m: $m})-[r]->(:Other {m: $m}) RETURN count(r) AS c', m, mode), 2n);
       assert.equal(await value(session, 'MATCH (p:Person {m: $m}) RETURN count(p) AS c', m, mode), 1n);
     });
@@ -106,7 +106,7 @@ for (const mode of MODES) {
         m,
         mode,
       );
-      assert.deepEqual(plain(clones[0]!.p!), { m: mode, k: 'a' });
+      assert.deepEqual(plain(clones[0].p), { m: mode, k: 'a' });
       assert.equal(await value(session, "MATCH (:C {m: $m, k: 'a'})-[:L]->(:C {m: $m, k: 'b'}) RETURN count(*) AS c", m, mode), 2n);
       await run(
         session,
@@ -125,7 +125,7 @@ for (const mode of MODES) {
         mode,
       );
       const renamed = await run(session, "CALL apoc.refactor.rename.label('Old', 'New') YIELD total RETURN total", undefined, mode);
-      assert.ok((renamed[0]!.total as bigint) >= 2n);
+      assert.ok((renamed[0].total as bigint) >= 2n);
       await run(session, "CALL apoc.refactor.rename.type('OLDTYPE', 'NEWTYPE')", undefined, mode);
       await run(
         session,

@@ -90,7 +90,7 @@ for (const mode of MODES) {
       );
       const compact = rows.map(
         (r) =>
-          `${String(r.elementType)} ${String(r.label)}.${String(r.property)}:${String(r.type)}${r.unique ? ' unique' : ''}${r.array ? ' array' : ''}`,
+          `${r.elementType as string} ${r.label as string}.${r.property as string}:${r.type as string}${r.unique ? ' unique' : ''}${r.array ? ' array' : ''}`,
       );
       assert.deepEqual(compact, [
         'node Movie.released:INTEGER',
@@ -108,22 +108,22 @@ for (const mode of MODES) {
         string,
         Record<string, unknown>
       >;
-      assert.equal(schema.Person!.type, 'node');
-      assert.equal(schema.Person!.count, 2n);
-      assert.deepEqual((schema.Person!.relationships as Record<string, unknown>).ACTED_IN, {
+      assert.equal(schema.Person.type, 'node');
+      assert.equal(schema.Person.count, 2n);
+      assert.deepEqual((schema.Person.relationships as Record<string, unknown>).ACTED_IN, {
         count: 2n,
         direction: 'out',
         labels: ['Movie'],
         properties: { roles: { existence: false, type: 'LIST', indexed: false, unique: false, array: true } },
       });
-      assert.deepEqual((schema.Movie!.properties as Record<string, unknown>).title, {
+      assert.deepEqual((schema.Movie.properties as Record<string, unknown>).title, {
         existence: false,
         type: 'STRING',
         indexed: true,
         unique: true,
         array: false,
       });
-      assert.equal(schema.ACTED_IN!.type, 'relationship');
+      assert.equal(schema.ACTED_IN.type, 'relationship');
     });
     test('graphSample and graph return virtual nodes and relationships with counts', async () => {
       const rows = await run(
@@ -132,8 +132,8 @@ for (const mode of MODES) {
         undefined,
         mode,
       );
-      assert.deepEqual([...(rows[0]!.nodes as string[])].sort(), ['Movie:1', 'Person:2']);
-      assert.deepEqual(plain(rows[0]!.rels!), [{ name: 'ACTED_IN', count: 2n }]);
+      assert.deepEqual([...(rows[0].nodes as string[])].sort(), ['Movie:1', 'Person:2']);
+      assert.deepEqual(plain(rows[0].rels), [{ name: 'ACTED_IN', count: 2n }]);
     });
     test('stats counts labels and relationship types', async () => {
       const rows = await run(
@@ -142,10 +142,10 @@ for (const mode of MODES) {
         undefined,
         mode,
       );
-      assert.deepEqual(plain(rows[0]!.labels!), { Person: 2n, Movie: 1n });
-      assert.deepEqual(plain(rows[0]!.relTypesCount!), { ACTED_IN: 2n });
-      assert.equal(rows[0]!.nodeCount, 3n);
-      assert.equal(rows[0]!.relCount, 2n);
+      assert.deepEqual(plain(rows[0].labels), { Person: 2n, Movie: 1n });
+      assert.deepEqual(plain(rows[0].relTypesCount), { ACTED_IN: 2n });
+      assert.equal(rows[0].nodeCount, 3n);
+      assert.equal(rows[0].relCount, 2n);
     });
     test('nodeTypeProperties and relTypeProperties', async () => {
       const rows = await run(
@@ -181,7 +181,7 @@ for (const mode of MODES) {
           undefined,
           mode,
         )
-      )[0]!;
+      )[0];
       assert.deepEqual(row, { i: 'INTEGER', s: 'STRING', l: 'LIST OF INTEGER', d: 'DATE_TIME', f: true, c: 3n });
     });
   });

@@ -107,10 +107,10 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.deepEqual(stored, [[['alice', 'preference'], 3, true]]);
 
     assert.equal(fake.requests.length, 3);
-    const offered = fake.requests[0]!.body.tools.map((tool: any) => tool.function.name);
+    const offered = fake.requests[0].body.tools.map((tool: any) => tool.function.name);
     assert.deepEqual(offered, ['store', 'recall', 'discover', 'link', 'tasks', 'forget', 'cypher']);
-    assert.equal(fake.requests[0]!.body.messages[0].role, 'system', 'a system prompt is added when tools are offered');
-    const third = fake.requests[2]!.body;
+    assert.equal(fake.requests[0].body.messages[0].role, 'system', 'a system prompt is added when tools are offered');
+    const third = fake.requests[2].body;
     const [storeResult, recallResult] = toolMessages(third);
     const assistantTurns = third.messages.filter((m: any) => m.role === 'assistant');
     assert.equal(assistantTurns.length, 2);
@@ -147,7 +147,7 @@ describe('assistant agentic loop (local_server provider)', () => {
         ['forget', true],
       ],
     );
-    const [, getResult] = toolMessages(fake.requests[2]!.body);
+    const [, getResult] = toolMessages(fake.requests[2].body);
     const got = JSON.parse(getResult.content);
     assert.equal(got.memories[0].content, 'first');
     assert.deepEqual(
@@ -166,7 +166,7 @@ describe('assistant agentic loop (local_server provider)', () => {
     assert.equal(response.status, 200, response.text);
     assert.equal(fake.requests.length, MAX_ROUNDS + 1);
     assert.ok(fake.requests.slice(0, MAX_ROUNDS).every((r) => Array.isArray(r.body.tools)));
-    assert.equal(fake.requests[MAX_ROUNDS]!.body.tools, undefined);
+    assert.equal(fake.requests[MAX_ROUNDS].body.tools, undefined);
     assert.equal(response.body.graphdb.rounds, MAX_ROUNDS);
     assert.equal(response.body.graphdb.rounds_exhausted, true);
     assert.equal(response.body.choices[0].message.content, 'final answer without tools');
@@ -182,7 +182,7 @@ describe('assistant agentic loop (local_server provider)', () => {
         : { content: 'ok' };
     const response = await chat(t, { messages: [{ role: 'user', content: 'big query' }] });
     assert.equal(response.status, 200, response.text);
-    const [result] = toolMessages(fake.requests[1]!.body);
+    const [result] = toolMessages(fake.requests[1].body);
     assert.ok(result.content.length < MAX_TOOL_CHARS + 60, `tool message is ${result.content.length} characters`);
     assert.match(result.content, /\[truncated \d+ characters\]$/);
     assert.ok(response.body.graphdb.tool_calls[0].truncated_chars > 1000);
@@ -194,7 +194,7 @@ describe('assistant agentic loop (local_server provider)', () => {
     const response = await chat(t, { messages: [{ role: 'user', content: 'write please' }] });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.graphdb.tool_calls[0].ok, false);
-    assert.match(toolMessages(fake.requests[1]!.body)[0].content, /read-only/);
+    assert.match(toolMessages(fake.requests[1].body)[0].content, /read-only/);
     assert.deepEqual(await cypherRows(t, 'MATCH (n:Sneaky) RETURN n'), []);
   });
 
@@ -206,7 +206,7 @@ describe('assistant agentic loop (local_server provider)', () => {
     const response = await chat(t, { messages: [{ role: 'user', content: 'store something' }] }, VIEWER);
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.graphdb.tool_calls[0].ok, false);
-    const error = JSON.parse(toolMessages(fake.requests[1]!.body)[0].content).error as string;
+    const error = JSON.parse(toolMessages(fake.requests[1].body)[0].content).error as string;
     assert.match(error, /not allowed|forbidden|permission/i);
     assert.deepEqual(await cypherRows(t, "MATCH (m:Memory) WHERE m.content = 'viewer was here' RETURN m"), []);
   });
@@ -238,7 +238,7 @@ describe('assistant agentic loop (local_server provider)', () => {
       chunks.at(-1).graphdb.tool_calls.map((c: any) => [c.name, c.ok]),
       [['store', true]],
     );
-    assert.equal(fake.requests[0]!.body.stream, true);
+    assert.equal(fake.requests[0].body.stream, true);
     assert.deepEqual(await cypherRows(t, "MATCH (m:Memory {content: 'streamed memory'}) RETURN m.tags"), [[['sse']]]);
   });
 
@@ -337,11 +337,11 @@ describe('assistant tool allowlist', () => {
     const response = await chat(t, { messages: [{ role: 'user', content: 'store it' }] }, {});
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(
-      fake.requests[0]!.body.tools.map((tool: any) => tool.function.name),
+      fake.requests[0].body.tools.map((tool: any) => tool.function.name),
       ['recall', 'discover'],
     );
     assert.equal(response.body.graphdb.tool_calls[0].ok, false);
-    assert.match(toolMessages(fake.requests[1]!.body)[0].content, /not available/);
+    assert.match(toolMessages(fake.requests[1].body)[0].content, /not available/);
     assert.deepEqual((await commit(t.url, ["MATCH (m:Memory {content: 'not allowed'}) RETURN m"])).body.results[0].data, []);
     const status = await request(`${t.url}/assistant/status`);
     assert.deepEqual(status.body.tools, ['recall', 'discover']);

@@ -131,7 +131,7 @@ describe('assistant errors with a remote provider', () => {
   it('sends no tools when memory tools are not enabled', async () => {
     fake.reset();
     await post(t, HELLO);
-    assert.equal(fake.requests[0]!.body.tools, undefined);
-    assert.deepEqual(fake.requests[0]!.body.messages, [{ role: 'user', content: 'hello' }]);
+    assert.equal(fake.requests[0].body.tools, undefined);
+    assert.deepEqual(fake.requests[0].body.messages, [{ role: 'user', content: 'hello' }]);
   });
 });

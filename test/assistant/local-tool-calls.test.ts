@@ -52,11 +52,11 @@ describe('local provider function calling with a forced-output model', () => {
       result.toolCalls.map((call) => call.name),
       ['discover'],
     );
-    const args = JSON.parse(result.toolCalls[0]!.arguments);
+    const args = JSON.parse(result.toolCalls[0].arguments);
     assert.deepEqual(Object.keys(args), ['query', 'depth', 'limit', 'type', 'labels', 'decay_weight']);
     assert.deepEqual([args.query, args.depth, args.limit, args.type, args.decay_weight], ['otter', 0, 0, 'otter', 0]);
     assert.ok(Array.isArray(args.labels) && args.labels.every((label: unknown) => label === 'otter'), JSON.stringify(args));
-    assert.match(result.toolCalls[0]!.id, /^call_\d+$/);
+    assert.match(result.toolCalls[0].id, /^call_\d+$/);
   });
 
   it('without tools offered the same model only writes text', async () => {
@@ -106,7 +106,7 @@ describe('local provider function calling with a forced-output model', () => {
         [['discover', 'otter', true]],
       );
       assert.equal(result.rounds, 1);
-      assert.equal(JSON.parse(outcomes[0]!).results[0].content, 'the otter colony lives by the river');
+      assert.equal(JSON.parse(outcomes[0]).results[0].content, 'the otter colony lives by the river');
       assert.deepEqual(seen, [0, 1], 'the second model call carries the tool result');
     } finally {
       await db.close();

@@ -18,7 +18,7 @@ function embed(text: string): number[] {
   const vector = [...WORDS.map(() => 0), 0.01];
   for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
     const index = WORDS.indexOf(word);
-    if (index >= 0) vector[index]! += 1;
+    if (index >= 0) vector[index] += 1;
   }
   return vector;
 }
@@ -89,7 +89,7 @@ it('embeds a stored memory through the search pipeline and recalls it by vector 
       : { content: 'they hold hands' };
   const recalled = await chat('what do otters do?');
   assert.equal(recalled.status, 200, recalled.text);
-  const toolMessage = fake.requests[1]!.body.messages.find((m: any) => m.role === 'tool');
+  const toolMessage = fake.requests[1].body.messages.find((m: any) => m.role === 'tool');
   const result = JSON.parse(toolMessage.content);
   assert.match(result.method, /^hybrid/);
   assert.equal(result.results[0].content, 'otters hold hands while sleeping');

@@ -121,8 +121,8 @@ describe('runAgent', () => {
         [2, 30],
       ],
     );
-    const last = provider.calls[2]!.messages;
-    assert.equal(last[0]!.role, 'system');
+    const last = provider.calls[2].messages;
+    assert.equal(last[0].role, 'system');
     assert.deepEqual(
       last.filter((m) => m.role === 'tool').map((m) => m.content),
       [`${'y'.repeat(20)}… [truncated 30 characters]`, `${'y'.repeat(20)}… [truncated 30 characters]`],
@@ -136,7 +136,7 @@ describe('runAgent', () => {
       { provider, tools: null, maxRounds: 5, maxToolResultChars: 20 },
     );
     assert.equal(provider.calls.length, 1);
-    assert.equal(provider.calls[0]!.messages.length, 1);
+    assert.equal(provider.calls[0].messages.length, 1);
     assert.equal(result.rounds, 0);
     assert.equal(result.roundsExhausted, false);
   });
@@ -164,8 +164,8 @@ describe('OpenAiCompatibleProvider', () => {
     assert.equal(provider.endpoint('models'), `${fake.url}/v1/models`);
     fake.reset();
     const result = await provider.complete({ model: 'fake-model', messages: [{ role: 'user', content: 'hi' }], tools: [], maxTokens: 5 });
-    assert.equal(fake.requests[0]!.headers.authorization, 'Bearer sekret');
-    assert.equal(fake.requests[0]!.body.stream, false);
+    assert.equal(fake.requests[0].headers.authorization, 'Bearer sekret');
+    assert.equal(fake.requests[0].body.stream, false);
     assert.equal(result.content, 'streamed text');
     assert.deepEqual(result.usage, { promptTokens: 11, completionTokens: 7 });
   });
@@ -190,7 +190,7 @@ describe('OpenAiCompatibleProvider', () => {
     assert.equal(deltas.join(''), 'streamed text');
     assert.equal(result.finishReason, 'tool_calls');
     assert.equal(result.toolCalls.length, 1);
-    assert.equal(result.toolCalls[0]!.name, 'recall');
-    assert.deepEqual(JSON.parse(result.toolCalls[0]!.arguments), { query: 'q' });
+    assert.equal(result.toolCalls[0].name, 'recall');
+    assert.deepEqual(JSON.parse(result.toolCalls[0].arguments), { query: 'q' });
   });
 });

@@ -49,7 +49,7 @@ describe('Bolt logins and the auth service', () => {
     assert.equal(await connectCode(server.port, 'root', 'wrong'), 'Neo.ClientError.Security.Unauthorized');
     const failed = events.filter((e) => e.type === 'failed_login');
     assert.equal(failed.length, 1);
-    assert.deepEqual({ username: failed[0]!.username, ip: failed[0]!.ip }, { username: 'root', ip: '127.0.0.1' });
+    assert.deepEqual({ username: failed[0].username, ip: failed[0].ip }, { username: 'root', ip: '127.0.0.1' });
     assert.equal(await connectCode(server.port, 'nobody', 'wrong'), 'Neo.ClientError.Security.Unauthorized');
     assert.equal(await connectCode(server.port, 'root', 'rootpw'), 'Neo.ClientError.Security.AuthenticationRateLimit');
   });

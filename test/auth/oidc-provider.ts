@@ -58,7 +58,7 @@ export async function startOidcProvider(clientId: string, clientSecret: string):
     response.end(JSON.stringify(value));
   };
 
-  const server = http.createServer(async (request, response) => {
+  const handle = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', issuer);
     if (url.pathname === '/.well-known/openid-configuration') {
       return json(response, 200, {
@@ -115,7 +115,8 @@ export async function startOidcProvider(clientId: string, clientSecret: string):
       return json(response, 200, { access_token: 'opaque', token_type: 'Bearer', id_token: idToken, expires_in: 300 });
     }
     json(response, 404, { error: 'not_found' });
-  });
+  };
+  const server = http.createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   Object.assign(provider, { issuer });

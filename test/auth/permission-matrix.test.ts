@@ -134,10 +134,7 @@ describe('permission matrix (HTTP and Bolt)', () => {
     assert.equal(await httpOutcome(t.url, 'graphdb', STATEMENTS.read, {}), `401 ${UNAUTHORIZED}`);
     assert.equal(await httpOutcome(t.url, 'graphdb', STATEMENTS.read, basic('vi', 'wrong')), `401 ${UNAUTHORIZED}`);
     assert.equal(await boltOutcome(boltUrl, neo4j.auth.basic('vi', 'wrong'), 'graphdb', STATEMENTS.read), UNAUTHORIZED);
-    assert.equal(
-      await boltOutcome(boltUrl, { scheme: 'none', principal: '', credentials: '' } as never, 'graphdb', STATEMENTS.read),
-      UNAUTHORIZED,
-    );
+    assert.equal(await boltOutcome(boltUrl, { scheme: 'none', principal: '', credentials: '' }, 'graphdb', STATEMENTS.read), UNAUTHORIZED);
   });
 
   it('endpoints: public, authenticated and admin routes per role', async () => {

@@ -108,7 +108,11 @@ describe('security commands', () => {
     assert.equal(await code('CREATE (:Doc)', tim, 'tenant'), FORBIDDEN);
     assert.deepEqual((await run('MATCH (d:Doc) RETURN count(d)', root, {}, 'tenant')).records, [[1n]]);
     const mine = await run('SHOW USER PRIVILEGES YIELD action, graph, role WHERE role = $r', tim, { r: 'tenantreader' });
-    assert.deepEqual(mine.records.map((r) => `${r[0]} ${r[1]}`).sort(), ['access tenantalias', 'match tenantalias', 'match tenantalias']);
+    assert.deepEqual(mine.records.map((r) => `${r[0] as string} ${r[1] as string}`).sort(), [
+      'access tenantalias',
+      'match tenantalias',
+      'match tenantalias',
+    ]);
     assert.equal(await code('SHOW USER root PRIVILEGES', tim), FORBIDDEN);
   });
 

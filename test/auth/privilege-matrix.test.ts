@@ -97,7 +97,7 @@ describe('generated privilege matrix (role × statement × database × listener)
       { database },
     );
     const indexes = await root.executeQuery('SHOW INDEXES YIELD name RETURN collect(name) AS names', {}, { database });
-    return JSON.stringify([records[0]!.toObject(), indexes.records[0]!.get('names')], (_, v: unknown) =>
+    return JSON.stringify([records[0].toObject(), indexes.records[0].get('names')], (_, v: unknown) =>
       typeof v === 'bigint' ? String(v) : v,
     );
   };
@@ -165,7 +165,7 @@ describe('generated privilege matrix (role × statement × database × listener)
       'GRANT WRITE ON GRAPH * TO `writeonly`',
     ]);
     const users = await root.executeQuery("SHOW USERS YIELD user, roles WHERE user = 'u_nov' RETURN roles", {}, { database: 'system' });
-    assert.deepEqual(users.records[0]!.get('roles'), ['PUBLIC', 'nov']);
+    assert.deepEqual(users.records[0].get('roles'), ['PUBLIC', 'nov']);
   });
 
   for (const role of Object.keys(ROLES)) {
@@ -173,7 +173,7 @@ describe('generated privilege matrix (role × statement × database × listener)
       for (const listener of LISTENERS) {
         if (listener === 'graphql' && database !== 'graphdb') continue;
         it(`${role} on ${database} over ${listener}`, async () => {
-          const gives = ROLES[role]!.gives[database];
+          const gives = ROLES[role].gives[database];
           for (const [kind, { cypher, needs }] of Object.entries(STATEMENTS)) {
             const allowed = needs.every((n) => gives.includes(n));
             const before = allowed ? null : await fingerprint(database);

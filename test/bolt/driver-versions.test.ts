@@ -29,7 +29,7 @@ describe('neo4j-driver on each protocol version', () => {
       try {
         const graph = await driver.executeQuery('GRAPH');
         assert.equal(graph.summary.server.protocolVersion?.toString(), `${major}.${minor}`);
-        const [node, rel, path, dt] = ['a', 'r', 'p', 'dt'].map((key) => graph.records[0]!.get(key));
+        const [node, rel, path, dt] = ['a', 'r', 'p', 'dt'].map((key) => graph.records[0].get(key));
         assert.deepEqual(node.labels, ['Person']);
         assert.equal(node.properties.name, 'Alice');
         assert.equal(node.elementId, major >= 5 ? '4:db:1' : '1');
@@ -40,7 +40,7 @@ describe('neo4j-driver on each protocol version', () => {
 
         const zoned = new neo4j.types.DateTime(2024, 10, 27, 2, 30, 0, 0, undefined, 'Europe/Stockholm');
         const echoed = await driver.executeQuery('ECHO', { x: zoned });
-        assert.equal(echoed.records[0]!.get('x').toString().slice(0, 19), '2024-10-27T02:30:00');
+        assert.equal(echoed.records[0].get('x').toString().slice(0, 19), '2024-10-27T02:30:00');
 
         await assert.rejects(driver.executeQuery('FAIL Neo.ClientError.Statement.SyntaxError'), (error: Error & { code?: string }) => {
           assert.equal(error.code, 'Neo.ClientError.Statement.SyntaxError');

@@ -22,7 +22,7 @@ describe('Bolt state machine (scripted conversations)', () => {
     client.send(M.HELLO, [map({ user_agent: 'raw/1' })]);
     const hello = meta(await expect(client, SIG.SUCCESS));
     assert.equal(hello.get('server'), 'Neo4j/5.26.0');
-    assert.match(String(hello.get('connection_id')), /^bolt-\d+$/);
+    assert.match(hello.get('connection_id') as string, /^bolt-\d+$/);
     client.send(M.RUN, ['ONE', map({}), map({})]);
     const failure = meta(await expect(client, SIG.FAILURE));
     assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Request.Invalid');
@@ -47,7 +47,7 @@ describe('Bolt state machine (scripted conversations)', () => {
     assert.equal(summary.get('db'), 'neo4j');
     assert.equal(summary.has('has_more'), false);
     const statuses = summary.get('statuses') as Map<string, WireValue>[];
-    assert.equal(statuses[0]!.get('gql_status'), '00000');
+    assert.equal(statuses[0].get('gql_status'), '00000');
     client.close();
   });
 
@@ -117,7 +117,7 @@ describe('Bolt state machine (scripted conversations)', () => {
     await expect(client, SIG.SUCCESS);
     const commits = log.commits;
     client.send(M.COMMIT);
-    assert.match(String(meta(await expect(client, SIG.SUCCESS)).get('bookmark')), /^bm:\d+$/);
+    assert.match(meta(await expect(client, SIG.SUCCESS)).get('bookmark') as string, /^bm:\d+$/);
     assert.equal(log.commits, commits + 1);
     client.close();
   });
@@ -144,7 +144,7 @@ describe('Bolt state machine (scripted conversations)', () => {
     client.send(M.COMMIT);
     const failure = meta(await expect(client, SIG.FAILURE));
     assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Request.Invalid');
-    assert.match(String(failure.get('message')), /COMMIT.*READY/);
+    assert.match(failure.get('message') as string, /COMMIT.*READY/);
     client.send(M.RUN, ['ONE', map({}), map({})]);
     await expect(client, SIG.IGNORED);
     client.send(M.RESET);
@@ -195,7 +195,7 @@ describe('Bolt state machine (scripted conversations)', () => {
       servers.map((s) => s.get('role')),
       ['ROUTE', 'READ', 'WRITE'],
     );
-    assert.deepEqual(servers[0]!.get('addresses'), ['db.example:7687']);
+    assert.deepEqual(servers[0].get('addresses'), ['db.example:7687']);
     client.close();
   });
 
@@ -224,8 +224,8 @@ describe('Bolt state machine (scripted conversations)', () => {
     await expect(old, SIG.SUCCESS);
     await expect(old, SIG.RECORD);
     const listed = meta(await expect(old, SIG.SUCCESS)).get('notifications') as Map<string, WireValue>[];
-    assert.equal(listed[0]!.get('code'), 'Neo.ClientNotification.Statement.CartesianProduct');
-    assert.equal(listed[0]!.get('category'), 'GENERIC');
+    assert.equal(listed[0].get('code'), 'Neo.ClientNotification.Statement.CartesianProduct');
+    assert.equal(listed[0].get('category'), 'GENERIC');
     old.send(M.RUN, ['NOTIFY', map({}), map({ notifications_minimum_severity: 'OFF' })]);
     old.send(M.PULL, [map({ n: -1n })]);
     await expect(old, SIG.SUCCESS);
@@ -246,8 +246,8 @@ describe('Bolt state machine (scripted conversations)', () => {
       all.map((s) => s.get('gql_status')),
       ['00000', '01N42'],
     );
-    assert.equal(all[1]!.get('neo4j_code'), 'Neo.ClientNotification.Statement.CartesianProduct');
-    assert.equal((all[1]!.get('diagnostic_record') as Map<string, WireValue>).get('_severity'), 'WARNING');
+    assert.equal(all[1].get('neo4j_code'), 'Neo.ClientNotification.Statement.CartesianProduct');
+    assert.equal((all[1].get('diagnostic_record') as Map<string, WireValue>).get('_severity'), 'WARNING');
     assert.equal((await statusesOf({ notifications_disabled_classifications: ['GENERIC'] })).length, 1);
     assert.equal((await statusesOf({ notifications_minimum_severity: 'WARNING' })).length, 2);
     client.close();

@@ -37,7 +37,7 @@ describe('ROUTE on a served database', () => {
     client.send(M.ROUTE, [map({ address: `127.0.0.1:${port}` }), [], map({ db: 'nosuchdb' })]);
     const failure = meta(await expect(client, SIG.FAILURE));
     assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Database.DatabaseNotFound');
-    assert.match(String(failure.get('message')), /nosuchdb/);
+    assert.match(failure.get('message') as string, /nosuchdb/);
     client.send(M.RESET);
     await expect(client, SIG.SUCCESS);
     client.send(M.RUN, ['RETURN 1 AS x', map({}), map({})]);

@@ -39,24 +39,24 @@ describe('Bolt 4.4 and graph/temporal structures', () => {
 
   it('5.x: element ids and UTC DateTime with zone id', async () => {
     const [node, rel, path, dt] = (await graphRow([5, 8], false)) as Structure[];
-    assert.equal(node!.signature, 0x4e);
-    assert.deepEqual(node!.fields, [1n, ['Person'], new Map([['name', 'Alice']]), '4:db:1']);
-    assert.deepEqual(rel!.fields, [7n, 2n, 1n, 'KNOWS', new Map([['since', 2020n]]), '5:db:7', '4:db:2', '4:db:1']);
-    assert.equal(path!.signature, 0x50);
+    assert.equal(node.signature, 0x4e);
+    assert.deepEqual(node.fields, [1n, ['Person'], new Map([['name', 'Alice']]), '4:db:1']);
+    assert.deepEqual(rel.fields, [7n, 2n, 1n, 'KNOWS', new Map([['since', 2020n]]), '5:db:7', '4:db:2', '4:db:1']);
+    assert.equal(path.signature, 0x50);
     // alice -[knows]-> bob, walked against the relationship's direction (2 -> 1).
-    assert.deepEqual(path!.fields[2], [-1n, 1n]);
-    assert.equal((path!.fields[1] as Structure[])[0]!.signature, 0x72);
-    assert.equal(dt!.signature, 0x69);
-    assert.deepEqual(dt!.fields, [1717236000n, 0n, 'Europe/Stockholm']);
+    assert.deepEqual(path.fields[2], [-1n, 1n]);
+    assert.equal((path.fields[1] as Structure[])[0].signature, 0x72);
+    assert.equal(dt.signature, 0x69);
+    assert.deepEqual(dt.fields, [1717236000n, 0n, 'Europe/Stockholm']);
   });
 
   it('4.4: no element ids, legacy local-time DateTime; the utc patch switches to UTC', async () => {
     const [node, , , dt] = (await graphRow([4, 4], false)) as Structure[];
-    assert.equal(node!.fields.length, 3);
-    assert.equal(dt!.signature, 0x66);
-    assert.deepEqual(dt!.fields, [1717236000n + 7200n, 0n, 'Europe/Stockholm']);
+    assert.equal(node.fields.length, 3);
+    assert.equal(dt.signature, 0x66);
+    assert.deepEqual(dt.fields, [1717236000n + 7200n, 0n, 'Europe/Stockholm']);
     const [, , , utc] = (await graphRow([4, 4], true)) as Structure[];
-    assert.equal(utc!.signature, 0x69);
+    assert.equal(utc.signature, 0x69);
   });
 
   it('credentials in HELLO (4.4) or LOGON (5.1+); rejected ones close the connection', async () => {
@@ -137,7 +137,7 @@ describe('message size limit', () => {
       client.send(M.RUN, ['x'.repeat(2000), map({}), map({})]);
       const failure = meta(await expect(client, SIG.FAILURE));
       assert.equal(failure.get('neo4j_code'), 'Neo.ClientError.Request.InvalidFormat');
-      assert.match(String(failure.get('message')), /limit of 1000 bytes/);
+      assert.match(failure.get('message') as string, /limit of 1000 bytes/);
       await client.waitClosed();
     } finally {
       await server.close();

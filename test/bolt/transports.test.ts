@@ -41,7 +41,7 @@ async function boltConversation(send: (bytes: Buffer) => void, receive: () => Pr
     responses.map((r) => r.signature),
     [0x70, 0x70, 0x70, 0x71, 0x70],
   );
-  return responses[3]!.fields[0];
+  return responses[3].fields[0];
 }
 
 describe('Bolt transports', () => {
@@ -81,7 +81,7 @@ describe('Bolt transports', () => {
     const driver = neo4j.driver(`bolt+ssc://localhost:${server.port}`, neo4j.auth.basic('u', 'p'));
     try {
       const result = await driver.executeQuery('ONE');
-      assert.ok(neo4j.int(1).equals(result.records[0]!.get('n')));
+      assert.ok(neo4j.int(1).equals(result.records[0].get('n')));
     } finally {
       await driver.close();
     }

@@ -138,7 +138,7 @@ describe('web UI in headless chromium', { timeout: 180_000 }, () => {
     await frame.locator('button[data-view=json]').click();
     const json = JSON.parse(await frame.locator('[data-testid=json]').innerText()) as { p: { labels: string[] } }[];
     assert.equal(json.length, 2);
-    assert.deepEqual(json[0]!.p.labels, ['Person']);
+    assert.deepEqual(json[0].p.labels, ['Person']);
   });
 
   it('expands a node on double-click and inspects it', async () => {

@@ -20,7 +20,7 @@ function newest(dir: string): number {
 
 /** Compiles src/ into dist/ when a CLI source is newer than the built shell command. */
 export function ensureBuilt(): void {
-  let built = 0;
+  let built: number;
   try {
     built = statSync(join(ROOT, 'dist', 'commands', 'shell.js')).mtimeMs;
   } catch {

@@ -29,7 +29,7 @@ CREATE (a)-[:KNOWS {since: 2001, at: datetime('2001-01-01T00:00:00Z'), w: 0.25}]
 CREATE (b)-[:\`HAS SPACE\` {}]->(c)
 CREATE (c)-[:SELF]->(c)`;
 
-function normalize(v: CypherValue): unknown {
+function normalize(v: CypherValue): string {
   return JSON.stringify(encodeValue(v));
 }
 

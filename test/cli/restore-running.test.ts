@@ -68,12 +68,12 @@ test('graphdb restore --into-running: dry run, restore, refused password', async
     planned.databases.map((d) => [d.database, d.action, d.current.nodes]),
     [['graphdb', 'replace', 5]],
   );
-  assert.deepEqual((await run('MATCH (n:Item) RETURN count(n)'))![0]!.row, [5]);
+  assert.deepEqual((await run('MATCH (n:Item) RETURN count(n)'))![0].row, [5]);
 
   const restored = await cliAsync(['restore', backup, '--into-running', t.url, '-u', 'root', '-p', 'rootpw']);
   assert.equal(restored.status, 0, restored.stderr);
   assert.match(restored.stdout, /Restored 1 database\(s\) taken .* into the running server/);
-  assert.deepEqual((await run('MATCH (n:Item) RETURN count(n)'))![0]!.row, [20]);
+  assert.deepEqual((await run('MATCH (n:Item) RETURN count(n)'))![0].row, [20]);
 
   const refused = await cliAsync(['restore', backup, '--into-running', t.url, '-u', 'root', '-p', 'wrong']);
   assert.equal(refused.status, 1);

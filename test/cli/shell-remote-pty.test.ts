@@ -54,7 +54,7 @@ before(async () => {
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const bolt = /"url":"bolt:\/\/(127\.0\.0\.1:\d+)"/.exec(output);
-      if (bolt) resolve(bolt[1]!);
+      if (bolt) resolve(bolt[1]);
     };
     server.stdout!.on('data', onData);
     server.stderr!.on('data', onData);

@@ -29,7 +29,7 @@ test('highlighting styles keywords, labels, strings, numbers, parameters and fun
   assert.equal(styleOf('$year'), 'parameter');
   assert.equal(styleOf('toUpper'), 'function');
   assert.equal(styleOf('42'), 'number');
-  assert.equal(segments[segments.length - 1]!.style, 'comment');
+  assert.equal(segments[segments.length - 1].style, 'comment');
   assert.deepEqual(highlight("RETURN 'unterminated"), [{ text: "RETURN 'unterminated", style: 'plain' }]);
 });
 

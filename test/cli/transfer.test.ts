@@ -1,4 +1,5 @@
 /** Import/export round trips of every value type, corrupt inputs, and the statement splitter. */
+import { inspect } from 'node:util';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -65,7 +66,7 @@ test('Cypher script: round trip is exact except byte arrays (reported)', async (
 test('typed JSON keeps integers, floats and special values apart', () => {
   for (const value of [1n, 1.0, -0.0, NaN, Infinity, 2n ** 62n, 0.1, 1e300, -(2n ** 63n)]) {
     const back = decodeValue(JSON.parse(JSON.stringify(encodeValue(value))));
-    assert.ok(Object.is(back, value) || back === value, `${String(value)} came back as ${String(back)}`);
+    assert.ok(Object.is(back, value) || back === value, `${inspect(value)} came back as ${inspect(back)}`);
   }
 });
 
@@ -108,8 +109,8 @@ test('a corrupt JSONL file reports line numbers and leaves the database unchange
       skipped.errors.map((e) => e.line),
       [3, 4, 5],
     );
-    assert.match(skipped.errors[1]!.message, /unknown node id '99'/);
-    assert.match(skipped.errors[2]!.message, /epochDay/);
+    assert.match(skipped.errors[1].message, /unknown node id '99'/);
+    assert.match(skipped.errors[2].message, /epochDay/);
     assert.equal(skipped.nodes, 2);
     assert.equal((await fingerprint(db)).length, before.length + 2, 'the resumed import wrote nothing twice');
   } finally {
@@ -127,8 +128,8 @@ test('a corrupt CSV file reports file:line and imports nothing', async () => {
     );
     const failed = await importGraph(db, { format: 'csv', inputs: [{ file: nodes, kind: 'nodes' }] });
     assert.equal(failed.completed, false);
-    assert.equal(failed.errors[0]!.line, 3);
-    assert.match(failed.errors[0]!.message, /'x7' is not an integer/);
+    assert.equal(failed.errors[0].line, 3);
+    assert.match(failed.errors[0].message, /'x7' is not an integer/);
     assert.equal(db.stats().nodeCount, 0);
     const rels = join(temp.dir, 'knows.csv');
     writeFileSync(rels, ':START_ID(P),:END_ID(P),since:date\n1,3,2020-01-02\n');
@@ -167,8 +168,8 @@ test('Cypher script import: :begin/:commit lines are accepted, an error rolls ba
     writeFileSync(bad, 'CREATE (:S {v: 3});\n\nCREATE (:S {v: 4})\nRETURN nope;\n');
     const failed = await importGraph(db, { format: 'cypher', inputs: [{ file: bad }] });
     assert.equal(failed.completed, false);
-    assert.equal(failed.errors[0]!.line, 4);
-    assert.match(failed.errors[0]!.message, /nope/);
+    assert.equal(failed.errors[0].line, 4);
+    assert.match(failed.errors[0].message, /nope/);
     assert.equal(db.stats().nodeCount, 2, 'the failed script left nothing behind');
   } finally {
     await db.close();

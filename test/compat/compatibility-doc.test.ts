@@ -17,12 +17,12 @@ async function procedureTable(): Promise<string> {
   const db = await GraphDB.open({ search: { eager: false } });
   try {
     const result = await db.session().run('SHOW PROCEDURES YIELD name, mode, signature RETURN name, mode, signature ORDER BY name');
-    const rows = (await result.pull(-1)).records.filter((r) => !String(r[0]).startsWith('apoc.'));
+    const rows = (await result.pull(-1)).records.filter((r) => !(r[0] as string).startsWith('apoc.'));
     const escape = (text: string) => text.replace(/\|/g, '\\|');
     return [
       '| Procedure | Mode | Signature |',
       '|---|---|---|',
-      ...rows.map((r) => `| \`${r[0]}\` | ${r[1]} | \`${escape(String(r[2]))}\` |`),
+      ...rows.map((r) => `| \`${r[0] as string}\` | ${r[1] as string} | \`${escape(r[2] as string)}\` |`),
     ].join('\n');
   } finally {
     await db.close();

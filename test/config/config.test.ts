@@ -181,11 +181,11 @@ describe('discovery order', () => {
     for (let index = 0; index < files.length; index++) {
       const env =
         index === 0
-          ? { GRAPHDB_CONFIG: files[0]!, XDG_CONFIG_HOME: context.env.XDG_CONFIG_HOME! }
+          ? { GRAPHDB_CONFIG: files[0], XDG_CONFIG_HOME: context.env.XDG_CONFIG_HOME! }
           : { XDG_CONFIG_HOME: context.env.XDG_CONFIG_HOME! };
       const loaded = loadConfig({ env, discovery: { ...context, env } });
       assert.equal(loaded.config.server.http_port, 9000 + index, `candidate ${index} (${files[index]})`);
-      fs.rmSync(files[index]!);
+      fs.rmSync(files[index]);
     }
     assert.equal(loadConfig({ env: {}, discovery: { ...context, env: {} } }).file, null);
   });

@@ -45,7 +45,7 @@ const rejected = SETTINGS.filter((spec) => unsupportedReason(spec) !== null);
 function sampleText(spec: (typeof SETTINGS)[number]): string {
   switch (spec.kind.type) {
     case 'enum':
-      return spec.kind.values[0]!;
+      return spec.kind.values[0];
     case 'boolean':
       return 'true';
     case 'duration':
@@ -72,7 +72,7 @@ describe('setting declarations', () => {
       // The test file and the local helpers it imports (`./x.js` / `./x.ts` beside it).
       const own = fs.readFileSync(file, 'utf8');
       const helpers = [...own.matchAll(/from '\.\/([\w-]+)\.(?:js|ts)'/g)]
-        .map((match) => path.join(path.dirname(file), `${match[1]!}.ts`))
+        .map((match) => path.join(path.dirname(file), `${match[1]}.ts`))
         .filter((helper) => fs.existsSync(helper));
       const text = [own, ...helpers.map((helper) => fs.readFileSync(helper, 'utf8'))].join('\n');
       const leaf = spec.path.split('.').at(-1)!;
@@ -120,7 +120,7 @@ describe('setting declarations', () => {
   it('startup rejects each unsupported setting from the environment, a file and a flag, naming it', () => {
     for (const spec of rejected) {
       const reason = unsupportedReason(spec)!;
-      const variable = spec.env[0]!;
+      const variable = spec.env[0];
       const fromEnv = () => loadConfig({ env: { [variable]: sampleText(spec) }, discovery });
       assert.throws(fromEnv, (error: unknown) => {
         assert.ok(error instanceof ConfigError);

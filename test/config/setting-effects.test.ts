@@ -92,7 +92,7 @@ describe('search.index_persist_delay_sec', () => {
     const persisted = (): boolean => fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
     const { config } = fromEnv({ GRAPHDB_PERSIST_SEARCH_INDEXES: 'true', GRAPHDB_SEARCH_INDEX_PERSIST_DELAY_SEC: '3600' });
     const delayed = new DatabaseSearch({ database: 'graphdb', settings: searchSettingsFrom(config), directory: dir });
-    delayed.indexNode({ id: 1n, labels: ['Doc'], properties: new Map([['title', 'graph']]) } as never);
+    delayed.indexNode({ id: 1n, labels: ['Doc'], properties: new Map([['title', 'graph']]) });
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(persisted(), false, 'nothing written before the delay');
     await delayed.close();
@@ -107,7 +107,7 @@ describe('search.index_persist_delay_sec', () => {
         }
       });
     });
-    search.indexNode({ id: 1n, labels: ['Doc'], properties: new Map([['title', 'graph']]) } as never);
+    search.indexNode({ id: 1n, labels: ['Doc'], properties: new Map([['title', 'graph']]) });
     await written;
     assert.equal(persisted(), true);
     await search.close();

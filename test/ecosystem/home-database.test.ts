@@ -56,7 +56,7 @@ describe('the neo4j home database alias on a server', () => {
     assert.equal(summary.database.name, 'graphdb');
     const session = routing.session({ database: 'neo4j' });
     try {
-      const count = await session.executeRead(async (tx) => (await tx.run('MATCH (h:Home) RETURN count(h) AS c')).records[0]!.get('c'));
+      const count = await session.executeRead(async (tx) => (await tx.run('MATCH (h:Home) RETURN count(h) AS c')).records[0].get('c'));
       assert.equal(Number(count), 1);
     } finally {
       await session.close();
@@ -77,7 +77,7 @@ describe('the neo4j home database alias on a server', () => {
       [{ name: 'neo4j', database: 'graphdb', location: 'local' }],
     );
     const databases = await driver.executeQuery("SHOW DATABASES YIELD name, aliases WHERE name = 'graphdb'", {}, { database: 'system' });
-    assert.deepEqual(databases.records[0]!.get('aliases'), ['neo4j']);
+    assert.deepEqual(databases.records[0].get('aliases'), ['neo4j']);
   });
 });
 

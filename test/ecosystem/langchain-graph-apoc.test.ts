@@ -51,7 +51,7 @@ describe('LangChain Neo4jGraph (APOC) against graphdb serve', () => {
 
   async function count(query: string): Promise<number> {
     const { records } = await driver.executeQuery(query, {}, { database: 'neo4j' });
-    return Number(records[0]!.get(0));
+    return Number(records[0].get(0));
   }
 
   it('addGraphDocuments without baseEntityLabel merges typed nodes and relationships (apoc.merge.*)', async () => {
@@ -85,7 +85,7 @@ describe('LangChain Neo4jGraph (APOC) against graphdb serve', () => {
     const graph = await Neo4jGraph.initialize(config());
     try {
       const structured = graph.getStructuredSchema();
-      assert.deepEqual([...structured.nodeProps.Person!].map((p) => `${p.property}:${p.type}`).sort(), ['age:FLOAT', 'id:STRING']);
+      assert.deepEqual([...structured.nodeProps.Person].map((p) => `${p.property}:${p.type}`).sort(), ['age:FLOAT', 'id:STRING']);
       assert.deepEqual(structured.relProps.WORKS_AT, [{ property: 'since', type: 'FLOAT' }]);
       assert.ok(structured.relationships.some((r) => r.start === 'Person' && r.type === 'WORKS_AT' && r.end === 'Company'));
       const schema = graph.getSchema();
@@ -100,7 +100,7 @@ describe('LangChain Neo4jGraph (APOC) against graphdb serve', () => {
   it('the enhanced schema adds example values and ranges (apoc.meta.graphSample)', async () => {
     const graph = await Neo4jGraph.initialize({ ...config(), enhancedSchema: true });
     try {
-      const person = graph.getStructuredSchema().nodeProps.Person!;
+      const person = graph.getStructuredSchema().nodeProps.Person;
       const age = person.find((p) => p.property === 'age') as unknown as Record<string, unknown>;
       assert.equal(age.min, '30.0');
       assert.equal(age.max, '30.0');

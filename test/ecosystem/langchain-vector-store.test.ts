@@ -24,7 +24,7 @@ class WordCountEmbeddings extends Embeddings {
     const vector = new Array<number>(VOCABULARY.length + 1).fill(0);
     for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
       const slot = VOCABULARY.indexOf(word.replace(/s$/, ''));
-      vector[slot === -1 ? VOCABULARY.length : slot]! += 1;
+      vector[slot === -1 ? VOCABULARY.length : slot] += 1;
     }
     return vector;
   }
@@ -39,7 +39,7 @@ class WordCountEmbeddings extends Embeddings {
 }
 
 function neo4jCosineScore(a: number[], b: number[]): number {
-  const dot = a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+  const dot = a.reduce((sum, x, i) => sum + x * b[i], 0);
   const norm = (v: number[]) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
   return (1 + dot / (norm(a) * norm(b))) / 2;
 }
@@ -88,14 +88,14 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
       { database: 'neo4j' },
     );
     assert.equal(records.length, 1);
-    assert.deepEqual(records[0]!.get('labelsOrTypes'), ['Chunk']);
-    assert.equal(Number(records[0]!.get('options').indexConfig['vector.dimensions']), VOCABULARY.length + 1);
+    assert.deepEqual(records[0].get('labelsOrTypes'), ['Chunk']);
+    assert.equal(Number(records[0].get('options').indexConfig['vector.dimensions']), VOCABULARY.length + 1);
 
     const query = 'cat and dog';
     const results = await store.similaritySearchWithScore(query, 2);
     assert.equal(results.length, 2);
-    assert.equal(results[0]![0].pageContent, TEXTS[1]);
-    assert.equal(results[0]![0].metadata.position, 1);
+    assert.equal(results[0][0].pageContent, TEXTS[1]);
+    assert.equal(results[0][0].metadata.position, 1);
     const q = WordCountEmbeddings.embed(query);
     for (const [document, score] of results) {
       assert.ok(
@@ -103,7 +103,7 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
         `score of ${document.pageContent}`,
       );
     }
-    assert.ok(results[0]![1] >= results[1]![1]);
+    assert.ok(results[0][1] >= results[1][1]);
   });
 
   it('fromExistingIndex finds the index; similaritySearch and the retriever return the nearest texts', async () => {
@@ -116,7 +116,7 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
     );
     const retriever = store.asRetriever(2);
     const retrieved = await retriever.invoke('graph vector search');
-    assert.equal(retrieved[0]!.pageContent, TEXTS[0]);
+    assert.equal(retrieved[0].pageContent, TEXTS[0]);
     assert.equal(retrieved.length, 2);
   });
 
@@ -134,10 +134,10 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
       {},
       { database: 'neo4j' },
     );
-    assert.deepEqual(records[0]!.get('labelsOrTypes'), ['HybridChunk']);
+    assert.deepEqual(records[0].get('labelsOrTypes'), ['HybridChunk']);
     const results = await store.similaritySearchWithScore('beta dog', 2);
-    assert.equal(results[0]![0].pageContent, 'beta dog pet');
-    assert.equal(results[0]![1], 1, 'the best hit of each side is normalized to 1');
+    assert.equal(results[0][0].pageContent, 'beta dog pet');
+    assert.equal(results[0][1], 1, 'the best hit of each side is normalized to 1');
     // By vector alone 'gamma city river music' scores 0.75 of the best ('alpha notes'); the keyword index lifts it to 1.
     const gamma = await store.similaritySearchWithScore('gamma', 3);
     const hit = gamma.find(([document]) => document.pageContent === 'gamma city river music');
@@ -168,17 +168,17 @@ describe('LangChain Neo4jVectorStore and Neo4jGraph against graphdb serve', () =
       {},
       { database: 'neo4j' },
     );
-    assert.equal(Number(records[0]!.get('c')), 2);
+    assert.equal(Number(records[0].get('c')), 2);
     const found = await store.similaritySearchWithScore('dog', 1);
-    assert.match(found[0]![0].pageContent, /plot: a dog and a cat/);
-    assert.equal(found[0]![0].metadata.title, undefined, 'text properties are left out of the metadata');
+    assert.match(found[0][0].pageContent, /plot: a dog and a cat/);
+    assert.equal(found[0][0].metadata.title, undefined, 'text properties are left out of the metadata');
   });
 
   it('Neo4jGraph.query runs without naming a database', async () => {
     const graph = new Neo4jGraph({ url, username: 'root', password: 'rootpw' });
     try {
       const rows = await graph.query('MATCH (c:Chunk) RETURN count(c) AS c');
-      assert.equal(Number(rows![0]!.c), TEXTS.length);
+      assert.equal(Number(rows[0].c), TEXTS.length);
     } finally {
       await graph.close();
     }

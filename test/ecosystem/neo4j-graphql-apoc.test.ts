@@ -29,7 +29,7 @@ describe('@neo4j/graphql 7 on APOC against graphdb serve', () => {
   let schema: GraphQLSchema;
 
   const run = async (source: string, sub: string): Promise<ExecutionResult> =>
-    execute({ schema, document: parse(source), variableValues: {}, contextValue: { jwt: { sub } } }) as Promise<ExecutionResult>;
+    execute({ schema, document: parse(source), variableValues: {}, contextValue: { jwt: { sub } } });
 
   before(async () => {
     t = await startTestServer(

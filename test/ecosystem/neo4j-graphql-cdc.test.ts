@@ -25,7 +25,7 @@ describe('@neo4j/graphql 7 against graphdb serve', () => {
   let schema: GraphQLSchema;
 
   const run = async (source: string, variableValues: Record<string, unknown> = {}): Promise<ExecutionResult> =>
-    execute({ schema, document: parse(source), variableValues, contextValue: {} }) as Promise<ExecutionResult>;
+    execute({ schema, document: parse(source), variableValues, contextValue: {} });
 
   before(async () => {
     t = await startTestServer(
@@ -56,7 +56,7 @@ describe('@neo4j/graphql 7 against graphdb serve', () => {
     assert.deepEqual(read.errors, undefined);
     assert.deepEqual(JSON.parse(JSON.stringify(read.data)), { movies: [{ title: 'Alien', released: 1979 }] });
     const { records } = await driver.executeQuery('MATCH (m:Movie) RETURN count(m) AS c', {}, { database: 'graphdb' });
-    assert.equal(Number(records[0]!.get('c')), 1, 'the default database holds what GraphQL wrote');
+    assert.equal(Number(records[0].get('c')), 1, 'the default database holds what GraphQL wrote');
   });
 
   it('a subscription receives create, update and delete events through CDC', async () => {

@@ -44,11 +44,11 @@ after(() => db.close());
 function listed(graph: AdjacencySnapshot, lists: AdjacencyLists, node: number, outgoing: boolean): RelationshipHandle[] {
   const out: RelationshipHandle[] = [];
   if (node + 1 >= lists.offsets.length) return out;
-  for (let p = lists.offsets[node]!; p < lists.offsets[node + 1]!; p++) {
-    const [near, far] = [BigInt(node), BigInt(lists.other[p]!)];
+  for (let p = lists.offsets[node]; p < lists.offsets[node + 1]; p++) {
+    const [near, far] = [BigInt(node), BigInt(lists.other[p])];
     out.push({
-      id: BigInt(lists.relationship[p]!),
-      type: graph.typeName(lists.type[p]!),
+      id: BigInt(lists.relationship[p]),
+      type: graph.typeName(lists.type[p]),
       startId: outgoing ? near : far,
       endId: outgoing ? far : near,
     });
@@ -100,7 +100,7 @@ function signature(path: Path): string {
 test('shortestPath over the snapshot returns the paths the SQL search returns', async () => {
   await exec(db.session(), 'CREATE (:Marker)');
   const pairs: [number, number, string][] = [];
-  for (let i = 0; i < 40; i++) pairs.push([(i * 37) % NODES, (i * 53 + 11) % NODES, ['-', '->', '<-'][i % 3]!]);
+  for (let i = 0; i < 40; i++) pairs.push([(i * 37) % NODES, (i * 53 + 11) % NODES, ['-', '->', '<-'][i % 3]]);
   const query = (arrow: string): string =>
     `MATCH (a:N {i: $a}), (b:N {i: $b}) MATCH p = shortestPath((a)${arrow === '<-' ? '<-' : '-'}[:A|B*..8]${arrow === '->' ? '->' : '-'}(b)) RETURN p`;
   const run = async (execute: Session['run']): Promise<string[]> => {
@@ -115,7 +115,7 @@ test('shortestPath over the snapshot returns the paths the SQL search returns', 
         ]),
       );
       const { records } = await result.pull(-1);
-      out.push(records.length === 0 ? 'none' : signature(records[0]![0] as Path));
+      out.push(records.length === 0 ? 'none' : signature(records[0][0] as Path));
     }
     return out;
   };

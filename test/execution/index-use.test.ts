@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { CypherValue, GraphDB, PlanDescription } from '../../src/engine/index.js';
@@ -95,7 +96,7 @@ test('an equality seek answers exactly what its predicate would, whatever the va
   for (const v of values) {
     const [seek] = await rows(s, 'MATCH (m:Mixed {v: $v}) RETURN count(m) AS c', { v });
     const [scan] = await rows(s, 'MATCH (m:Plain) WHERE m.v = $v RETURN count(m) AS c', { v });
-    assert.equal(seek?.c, scan?.c, `value ${String(v)}`);
+    assert.equal(seek?.c, scan?.c, `value ${inspect(v)}`);
   }
   for (const expr of ["date('2024-01-02')", "datetime('2024-01-02T00:00Z')", "duration('PT24H')", 'point({x: 1, y: 2})']) {
     const [seek] = await rows(s, `MATCH (m:Mixed) WHERE m.v = ${expr} RETURN count(m) AS c`);

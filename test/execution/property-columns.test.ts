@@ -176,8 +176,8 @@ test('a reader without column scans is read node by node into batches of the sam
     batches.map((b) => b.count),
     [1024, 1024, 452],
   );
-  assert.deepEqual(batches[0]!.columns[0]!.slice(0, 4), [null, 20n, null, 40n]);
-  assert.ok(batches.every((b) => b.columns[1]!.every((v) => v === null)));
+  assert.deepEqual(batches[0].columns[0].slice(0, 4), [null, 20n, null, 40n]);
+  assert.ok(batches.every((b) => b.columns[1].every((v) => v === null)));
   assert.equal(stats.dbHits, 2500);
   assert.deepEqual(
     [...columnBatches(ctx, { ...scan, label: null, columns: [] })].map((b) => b.count),

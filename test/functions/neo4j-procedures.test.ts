@@ -55,8 +55,8 @@ describe('Neo4j 5 built-in procedures', () => {
     const shown = await run(
       "SHOW VECTOR INDEXES YIELD name, labelsOrTypes, properties, options WHERE name = 'docs' RETURN labelsOrTypes, properties, options",
     );
-    const options = shown[0]![2] as Map<string, Map<string, unknown>>;
-    assert.deepEqual(shown[0]!.slice(0, 2), [['Doc'], ['embedding']]);
+    const options = shown[0][2] as Map<string, Map<string, unknown>>;
+    assert.deepEqual(shown[0].slice(0, 2), [['Doc'], ['embedding']]);
     assert.equal(options.get('indexConfig')!.get('vector.dimensions'), 3n);
     assert.equal(options.get('indexConfig')!.get('vector.similarity_function'), 'COSINE');
     // JavaScript drivers send every number as FLOAT: an integral one is accepted as INTEGER.
@@ -133,9 +133,9 @@ describe('Neo4j 5 built-in procedures', () => {
     const [user] = await run('CALL dbms.showCurrentUser()');
     assert.deepEqual(user, [null, ['admin'], []]);
     const [info] = await run('CALL dbms.info() YIELD id, name, creationDate RETURN id, name, creationDate');
-    assert.match(String(info![0]), /^[0-9a-f-]{36}$/);
-    assert.equal(info![1], 'graphdb');
-    assert.ok(!Number.isNaN(Date.parse(String(info![2]))));
+    assert.match(String(info[0]), /^[0-9a-f-]{36}$/);
+    assert.equal(info[1], 'graphdb');
+    assert.ok(!Number.isNaN(Date.parse(String(info[2]))));
     db.setSettingsSource(() => [
       {
         name: 'server.bolt_port',
@@ -184,14 +184,14 @@ describe('Neo4j 5 built-in procedures', () => {
   it('db.createProperty, db.createLabel, db.createRelationshipType create tokens in write transactions only', async () => {
     await run("CALL db.createProperty('fresh_key')");
     assert.ok(
-      ((await run('CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey)'))[0]![0] as string[]).includes('fresh_key'),
+      ((await run('CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey)'))[0][0] as string[]).includes('fresh_key'),
     );
     const session = db.session();
     const tx = await session.beginTransaction();
     await (await tx.run("CALL db.createProperty('rolled_back_key')")).pull(-1);
     await tx.rollback();
     assert.ok(
-      !((await run('CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey)'))[0]![0] as string[]).includes('rolled_back_key'),
+      !((await run('CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey)'))[0][0] as string[]).includes('rolled_back_key'),
     );
     await run("CALL db.createLabel('Ghost') CALL db.createRelationshipType('HAUNTS')");
     await run("CALL db.createLabel('Ghost')");

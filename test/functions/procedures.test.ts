@@ -95,9 +95,9 @@ describe('built-in procedures', () => {
     assert.deepEqual(run('db.relationshipTypes'), [['LIVES_IN']]);
     assert.deepEqual(run('db.propertyKeys'), [['id'], ['name']]);
     const [index] = run('db.indexes');
-    assert.deepEqual(index!.slice(1, 8), ['person_name', 'ONLINE', 100, 'RANGE', 'NODE', ['Person'], ['name']]);
+    assert.deepEqual(index.slice(1, 8), ['person_name', 'ONLINE', 100, 'RANGE', 'NODE', ['Person'], ['name']]);
     const [constraint] = run('db.constraints');
-    assert.equal(constraint![8], 'CONSTRAINT FOR (e:Person) REQUIRE e.id IS UNIQUE');
+    assert.equal(constraint[8], 'CONSTRAINT FOR (e:Person) REQUIRE e.id IS UNIQUE');
   });
 
   it('visualizes the schema with virtual nodes and relationships', () => {
@@ -107,12 +107,12 @@ describe('built-in procedures', () => {
       ['City', 'Person'],
     );
     assert.equal(rels.length, 1);
-    assert.equal(rels[0]!.type, 'LIVES_IN');
-    assert.equal(rels[0]!.startId, nodes[1]!.id);
+    assert.equal(rels[0].type, 'LIVES_IN');
+    assert.equal(rels[0].startId, nodes[1].id);
   });
 
   it('describe the system', () => {
-    assert.equal(run('dbms.components')[0]![0], 'Neo4j Kernel');
+    assert.equal(run('dbms.components')[0][0], 'Neo4j Kernel');
     const procedures = run('dbms.procedures').map((r) => r[0]);
     assert.ok(procedures.includes('db.labels') && procedures.includes('dbms.functions'));
     const functions = run('dbms.functions');

@@ -70,9 +70,9 @@ describe('GraphQL playground', () => {
     const dom = await dumpDom(`${server.url}${base}/graphql/playground?autorun=1&query=${encodeURIComponent(query)}`);
     const result = /<pre id="result"([^>]*)>([\s\S]*?)<\/pre>/.exec(dom);
     assert.ok(result, 'the result element is in the DOM');
-    assert.match(result[1]!, /data-state="done"/);
-    assert.match(result[1]!, /data-status="200"/);
-    assert.deepEqual(JSON.parse(decodeHtml(result[2]!)), {
+    assert.match(result[1], /data-state="done"/);
+    assert.match(result[1], /data-status="200"/);
+    assert.deepEqual(JSON.parse(decodeHtml(result[2])), {
       data: { allNodes: [{ labels: ['Pg'], properties: { name: 'from chromium' } }] },
     });
   });

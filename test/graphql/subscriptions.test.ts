@@ -103,7 +103,7 @@ describe('GraphQL subscriptions', () => {
 
   it('graphql-ws: a Bolt write fires the matching subscriptions only; rollback fires none', async () => {
     const target = await bolt('CREATE (n:Target {v: 0}) RETURN elementId(n) AS id');
-    const targetId = target.records[0]!.get('id') as string;
+    const targetId = target.records[0].get('id') as string;
     await bolt('CREATE (:Other {v: 0})');
     const base = subscriptions();
     const people = subscribe(client, 'subscription { nodeCreated(labels: ["Person", "Robot"]) { id labels properties } }', 'nodeCreated');
@@ -143,14 +143,14 @@ describe('GraphQL subscriptions', () => {
       people.events.map((event) => event.labels),
       [['Person'], ['Robot'], ['Person']],
     );
-    assert.equal(people.events[0].id, p1.records[0]!.get('id'));
+    assert.equal(people.events[0].id, p1.records[0].get('id'));
     assert.equal(animals.events.length, 4);
     assert.equal(knows.events.length, 1);
     assert.equal(knows.events[0].type, 'KNOWS');
     assert.deepEqual(knows.events[0].startNode.labels, ['Animal']);
     assert.deepEqual(knows.events[0].properties, { since: 2020 });
     assert.deepEqual(targetUpdates.events, [{ id: targetId, properties: { v: 1 } }]);
-    assert.deepEqual(deletedPeople.events, [p1.records[0]!.get('id')]);
+    assert.deepEqual(deletedPeople.events, [p1.records[0].get('id')]);
     assert.equal(everyCreation.events.length, 8, 'Person, Robot, Plant, 4 Animals, Person: nothing rolled back');
     for (const collected of [people, animals, knows, targetUpdates, deletedPeople, everyCreation]) {
       assert.deepEqual(collected.errors, []);

@@ -90,7 +90,7 @@ describe('Bolt beside HTTP', () => {
     const good = neo4j.driver(`bolt://127.0.0.1:${t.server.bolt!.port}`, neo4j.auth.basic('neo', 's3cret'));
     try {
       const result = await good.executeQuery('RETURN 40 + 2 AS answer');
-      assert.equal(result.records[0]!.get('answer').toNumber(), 42);
+      assert.equal(result.records[0].get('answer').toNumber(), 42);
     } finally {
       await good.close();
     }

@@ -37,7 +37,7 @@ async function profile(query: string, parameters: QueryParameters): Promise<{ fi
 test('on a 50k-node graph a lookup by id touches a constant number of records', async () => {
   const [ids] = (await (await db.session().run('MATCH (a:N {i: 777})-[r]->(b) RETURN id(a), elementId(a), id(r), elementId(r)')).pull(-1))
     .records;
-  const [nodeId, nodeEid, relId, relEid] = ids!;
+  const [nodeId, nodeEid, relId, relEid] = ids;
   const cases: [string, QueryParameters, string][] = [
     ['MATCH (n) WHERE id(n) = $v RETURN n.i', { v: nodeId }, 'NodeByIdSeek'],
     ['MATCH (n:N) WHERE elementId(n) = $v RETURN n.i', { v: nodeEid }, 'NodeByElementIdSeek'],

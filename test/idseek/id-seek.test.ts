@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { GraphDB } from '../../src/engine/index.js';
@@ -44,8 +45,8 @@ before(async () => {
   }
   await (await s.run('MATCH (a:Item {i: 5}) CREATE (a)-[:SELF]->(a)')).discard();
   const [gone] = await rows('CREATE (n:Gone)-[r:GONE]->(:Gone) RETURN id(n) AS n, id(r) AS r');
-  deletedNode = gone!.n as bigint;
-  deletedRel = gone!.r as bigint;
+  deletedNode = gone.n as bigint;
+  deletedRel = gone.r as bigint;
   await (await s.run('MATCH (n:Gone) DETACH DELETE n')).discard();
 });
 after(() => db.close());
@@ -97,15 +98,15 @@ test('seeks return exactly the rows of the equivalent scan, for every kind of id
   const [odd] = await rows('MATCH (n:Item {i: 11}) RETURN id(n) AS id, elementId(n) AS eid');
   const [rel] = await rows('MATCH ()-[r:BACK]->() RETURN id(r) AS id, elementId(r) AS eid LIMIT 1');
   const [self] = await rows('MATCH ()-[r:SELF]->() RETURN id(r) AS id, elementId(r) AS eid');
-  const nodeId = some!.id as bigint;
-  const relId = rel!.id as bigint;
-  const eid = some!.eid as string;
+  const nodeId = some.id as bigint;
+  const relId = rel.id as bigint;
+  const eid = some.eid as string;
   const foreign = eid.replace(/^4:[^:]+:/, '4:00000000-0000-0000-0000-000000000000:');
   const idValues: CypherValue[] = [
     nodeId,
-    odd!.id,
+    odd.id,
     relId,
-    self!.id,
+    self.id,
     Number(nodeId),
     Number(nodeId) + 0.5,
     `${nodeId}`,
@@ -116,9 +117,9 @@ test('seeks return exactly the rows of the equivalent scan, for every kind of id
     deletedRel,
     true,
   ];
-  const idLists: CypherValue[] = [[nodeId, nodeId, odd!.id, null, 'x', relId, deletedNode], [], null];
-  const eidValues: CypherValue[] = [eid, odd!.eid, rel!.eid, self!.eid, foreign, 'garbage', '4:', null, 42n];
-  const eidLists: CypherValue[] = [[eid, eid, rel!.eid, foreign, null, 7n], null];
+  const idLists: CypherValue[] = [[nodeId, nodeId, odd.id, null, 'x', relId, deletedNode], [], null];
+  const eidValues: CypherValue[] = [eid, odd.eid, rel.eid, self.eid, foreign, 'garbage', '4:', null, 42n];
+  const eidLists: CypherValue[] = [[eid, eid, rel.eid, foreign, null, 7n], null];
   const pairs: [string, string, CypherValue[], string][] = [
     ['MATCH (n) WHERE id(n) = $v RETURN n.i AS i', 'MATCH (n) WHERE id(n) + 0 = $v RETURN n.i AS i', idValues, 'NodeByIdSeek'],
     ['MATCH (n:Even) WHERE id(n) = $v RETURN n.i AS i', 'MATCH (n:Even) WHERE id(n) + 0 = $v RETURN n.i AS i', idValues, 'NodeByIdSeek'],
@@ -180,7 +181,7 @@ test('seeks return exactly the rows of the equivalent scan, for every kind of id
     for (const v of values) {
       const seek = canonical(await rows(seekQuery, { v }));
       const scan = canonical(await rows(scanQuery, { v }));
-      assert.deepEqual(seek, scan, `${seekQuery} with ${String(v)}`);
+      assert.deepEqual(seek, scan, `${seekQuery} with ${inspect(v)}`);
       if (seek.length > 0) nonEmpty++;
     }
   }
@@ -189,12 +190,12 @@ test('seeks return exactly the rows of the equivalent scan, for every kind of id
 
 test('label, type and direction conditions hold', async () => {
   const [even] = await rows('MATCH (n:Item {i: 10}) RETURN id(n) AS id');
-  const id = even!.id as bigint;
+  const id = even.id as bigint;
   assert.deepEqual(await rows('MATCH (n:Odd) WHERE id(n) = $id RETURN n.i AS i', { id }), []);
   assert.deepEqual(await rows('MATCH (n:Even:Item) WHERE id(n) = $id RETURN n.i AS i', { id }), [{ i: 10n }]);
   assert.deepEqual(await rows('MATCH (n:Even:Odd) WHERE id(n) = $id RETURN n.i AS i', { id }), []);
   const [next] = await rows('MATCH (:Item {i: 0})-[r:NEXT]->() RETURN id(r) AS id');
-  const rid = next!.id as bigint;
+  const rid = next.id as bigint;
   assert.deepEqual(await rows('MATCH (a)-[r]->(b) WHERE id(r) = $rid RETURN a.i AS a, b.i AS b', { rid }), [{ a: 0n, b: 1n }]);
   assert.deepEqual(await rows('MATCH (a)<-[r]-(b) WHERE id(r) = $rid RETURN a.i AS a, b.i AS b', { rid }), [{ a: 1n, b: 0n }]);
   assert.deepEqual(
@@ -208,7 +209,7 @@ test('label, type and direction conditions hold', async () => {
   assert.deepEqual(await rows('MATCH (a:Odd)-[r]->(b) WHERE id(r) = $rid RETURN a', { rid }), []);
   assert.deepEqual(await rows('MATCH (a)-[r]->(b:Even) WHERE id(r) = $rid RETURN a', { rid }), []);
   const [self] = await rows('MATCH ()-[r:SELF]->() RETURN id(r) AS id');
-  assert.deepEqual(await rows('MATCH (a)-[r]-(b) WHERE id(r) = $id RETURN a.i AS a, b.i AS b', { id: self!.id }), [{ a: 5n, b: 5n }]);
+  assert.deepEqual(await rows('MATCH (a)-[r]-(b) WHERE id(r) = $id RETURN a.i AS a, b.i AS b', { id: self.id }), [{ a: 5n, b: 5n }]);
   assert.deepEqual(await rows('MATCH (n) WHERE id(n) = $id RETURN n', { id: deletedNode }), []);
 });
 
@@ -217,7 +218,7 @@ test('the seek sees writes of its own transaction and runs once per input row', 
   try {
     const created = await tx.run('CREATE (n:Fresh) RETURN id(n) AS id');
     const { records } = await created.pull(-1);
-    const id = records[0]![0] as bigint;
+    const id = records[0][0] as bigint;
     const found = await tx.run('MATCH (n:Fresh) WHERE id(n) = $id RETURN count(n) AS c', { id });
     assert.deepEqual((await found.pull(-1)).records, [[1n]]);
   } finally {
@@ -245,13 +246,13 @@ test('OPTIONAL MATCH and later pattern parts use the seek too', async () => {
   const [even] = await rows('MATCH (n:Item {i: 10}) RETURN id(n) AS id');
   const query = 'OPTIONAL MATCH (n:Odd) WHERE id(n) = $id RETURN n.i AS i';
   assert.ok(operators(await plan(query)).includes('NodeByIdSeek'));
-  assert.deepEqual(await rows(query, { id: even!.id }), [{ i: null }]);
+  assert.deepEqual(await rows(query, { id: even.id }), [{ i: null }]);
   const chained = 'MATCH (a)-[r:NEXT]->(b)-[s]->(c) WHERE id(r) = $id RETURN a.i AS a, c.i AS c';
   const [next] = await rows('MATCH (:Item {i: 3})-[r:NEXT]->() RETURN id(r) AS id');
   assert.ok(operators(await plan(chained)).includes('DirectedRelationshipByIdSeek'));
-  assert.deepEqual(await rows(chained, { id: next!.id }), []);
+  assert.deepEqual(await rows(chained, { id: next.id }), []);
   const back = 'MATCH (a)-[r:NEXT]->(b)<-[s]-(c) WHERE id(r) = $id RETURN a.i AS a, c.i AS c';
-  assert.deepEqual(await rows(back, { id: next!.id }), [{ a: 3n, c: 5n }]);
+  assert.deepEqual(await rows(back, { id: next.id }), [{ a: 3n, c: 5n }]);
 });
 
 test('subquery expressions and CALL subqueries use seeks correlated with the outer row', async () => {

@@ -42,7 +42,7 @@ describe('database aliases over Bolt and HTTP', () => {
     }
   }
 
-  const count = async (database: string): Promise<number> => Number((await run('MATCH (n) RETURN count(n) AS c', database))[0]!.c);
+  const count = async (database: string): Promise<number> => Number((await run('MATCH (n) RETURN count(n) AS c', database))[0].c);
 
   before(async () => {
     t = await startTestServer(
@@ -69,7 +69,7 @@ describe('database aliases over Bolt and HTTP', () => {
 
   it('SHOW ALIASES lists Neo4j columns and SHOW DATABASES names the aliases of each database', async () => {
     const rows = await run('SHOW ALIASES FOR DATABASES YIELD *');
-    assert.deepEqual(Object.keys(rows[0]!), [
+    assert.deepEqual(Object.keys(rows[0]), [
       'name',
       'composite',
       'database',
@@ -84,11 +84,11 @@ describe('database aliases over Bolt and HTTP', () => {
       rows.map((r) => [r.name, r.database, r.location, r.composite, r.url]),
       [['myalias', 'tenant1', 'local', null, null]],
     );
-    const properties = rows[0]!.properties as Record<string, unknown>;
+    const properties = rows[0].properties as Record<string, unknown>;
     assert.equal(properties.team, 'core');
     assert.ok(neo4j.int(2).equals(properties.tier as never));
     const byDefault = await run('SHOW ALIASES FOR DATABASE');
-    assert.deepEqual(Object.keys(byDefault[0]!), ['name', 'composite', 'database', 'location', 'url', 'user']);
+    assert.deepEqual(Object.keys(byDefault[0]), ['name', 'composite', 'database', 'location', 'url', 'user']);
     const databases = await run('SHOW DATABASES YIELD name, aliases WHERE name STARTS WITH "tenant"');
     assert.deepEqual(databases, [
       { name: 'tenant1', aliases: ['myalias'] },
@@ -111,7 +111,7 @@ describe('database aliases over Bolt and HTTP', () => {
     try {
       const routedSession = routed.session({ database: 'myalias' });
       const k = await routedSession.executeRead(async (tx) =>
-        (await tx.run('MATCH (n:ViaAlias) RETURN sum(n.k) AS k')).records[0]!.get('k'),
+        (await tx.run('MATCH (n:ViaAlias) RETURN sum(n.k) AS k')).records[0].get('k'),
       );
       assert.ok(neo4j.int(3).equals(k));
       await routedSession.close();
@@ -122,12 +122,12 @@ describe('database aliases over Bolt and HTTP', () => {
 
   it('USE alias and HTTP /db/{alias}/tx/commit resolve to the target', async () => {
     const used = await run('USE myalias MATCH (n:ViaAlias) RETURN count(n) AS c', 'graphdb');
-    assert.equal(Number(used[0]!.c), 2);
+    assert.equal(Number(used[0].c), 2);
     const response = await commit(t.url, ['CREATE (:ViaHttp) RETURN 1 AS one', 'MATCH (n:ViaHttp) RETURN count(n) AS c'], 'myalias', ROOT);
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(response.body.errors, []);
     assert.equal(response.body.results[1].data[0].row[0], 1);
-    assert.equal(Number((await run('MATCH (n:ViaHttp) RETURN count(n) AS c', 'tenant1'))[0]!.c), 1);
+    assert.equal(Number((await run('MATCH (n:ViaHttp) RETURN count(n) AS c', 'tenant1'))[0].c), 1);
     const missing = await commit(t.url, ['RETURN 1'], 'noalias', ROOT);
     assert.equal(missing.status, 404);
     assert.equal(missing.body.errors[0].code, 'Neo.ClientError.Database.DatabaseNotFound');
@@ -179,8 +179,8 @@ describe('database aliases over Bolt and HTTP', () => {
   it('ALTER ALIAS retargets, CREATE OR REPLACE replaces, DROP ALIAS removes the name', async () => {
     await run('ALTER ALIAS myalias SET DATABASE TARGET tenant2');
     await run('CREATE (:InTenant2)', 'myalias');
-    assert.equal(Number((await run('MATCH (n:InTenant2) RETURN count(n) AS c', 'tenant2'))[0]!.c), 1);
-    assert.equal(Number((await run('MATCH (n:InTenant2) RETURN count(n) AS c', 'tenant1'))[0]!.c), 0);
+    assert.equal(Number((await run('MATCH (n:InTenant2) RETURN count(n) AS c', 'tenant2'))[0].c), 1);
+    assert.equal(Number((await run('MATCH (n:InTenant2) RETURN count(n) AS c', 'tenant1'))[0].c), 0);
     await run('ALTER ALIAS myalias SET DATABASE PROPERTIES {moved: true}');
     const altered = await run('SHOW ALIASES myalias FOR DATABASES YIELD name, database, properties');
     assert.deepEqual(altered, [{ name: 'myalias', database: 'tenant2', properties: { moved: true } }]);

@@ -38,7 +38,7 @@ describe('change data capture (db.cdc.*)', () => {
     const keys = result.keys;
     return records.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i]])));
   }
-  const current = async (database?: string) => String((await run('CALL db.cdc.current()', {}, database))[0]!.id);
+  const current = async (database?: string) => String((await run('CALL db.cdc.current()', {}, database))[0].id);
   const changes = async (from: string, selectors: unknown[] = [], database?: string) =>
     run(
       'CALL db.cdc.query($from, $selectors) YIELD id, txId, seq, metadata, event RETURN id, txId, seq, metadata, event',
@@ -90,7 +90,7 @@ describe('change data capture (db.cdc.*)', () => {
     );
     assert.equal(new Set(rows.map((r) => r.id)).size, rows.length);
 
-    const created = rows[0]!.event;
+    const created = rows[0].event;
     assert.deepEqual(get(created, 'state', 'before'), null);
     assert.deepEqual(
       get(created, 'state', 'after', 'properties'),
@@ -100,7 +100,7 @@ describe('change data capture (db.cdc.*)', () => {
       ]),
     );
     assert.match(String(get(created, 'elementId')), /^4:/);
-    const update = rows[3]!.event;
+    const update = rows[3].event;
     assert.deepEqual(
       get(update, 'state', 'before', 'properties'),
       new Map<string, unknown>([
@@ -116,16 +116,16 @@ describe('change data capture (db.cdc.*)', () => {
       ]),
     );
     assert.deepEqual(get(update, 'state', 'after', 'labels'), ['Person', 'Admin']);
-    const relationship = rows[2]!.event;
+    const relationship = rows[2].event;
     assert.equal(get(relationship, 'type'), 'KNOWS');
     assert.deepEqual(get(relationship, 'start', 'labels'), ['Person']);
-    const deleted = rows[5]!.event;
+    const deleted = rows[5].event;
     assert.deepEqual(get(deleted, 'state', 'before', 'properties'), new Map([['name', 'Bob']]));
     assert.equal(get(deleted, 'state', 'after'), null);
-    assert.equal(get(rows[0]!.metadata, 'captureMode'), 'FULL');
-    assert.ok(get(rows[0]!.metadata, 'txCommitTime') !== undefined);
+    assert.equal(get(rows[0].metadata, 'captureMode'), 'FULL');
+    assert.ok(get(rows[0].metadata, 'txCommitTime') !== undefined);
 
-    const after = await changes(String(rows[2]!.id));
+    const after = await changes(String(rows[2].id));
     assert.deepEqual(
       after.map((r) => r.id),
       rows.slice(3).map((r) => r.id),
@@ -139,7 +139,7 @@ describe('change data capture (db.cdc.*)', () => {
     await run("CREATE (c:Person {name: 'Cy', age: 5}), (d:Dog {name: 'Rex'}), (c)-[:OWNS]->(d)");
     await run("MATCH (c:Person {name: 'Cy'}) SET c.age = 6");
     const ops = async (selectors: unknown[]) =>
-      (await changes(start, selectors)).map((r) => `${get(r.event, 'eventType')}${get(r.event, 'operation')}`);
+      (await changes(start, selectors)).map((r) => `${get(r.event, 'eventType') as string}${get(r.event, 'operation') as string}`);
     assert.deepEqual(await ops([{ select: 'r' }]), ['rc']);
     assert.deepEqual(await ops([{ select: 'n', labels: ['Dog'] }]), ['nc']);
     assert.deepEqual(await ops([{ select: 'n', operation: 'u' }]), ['nu']);
@@ -149,7 +149,7 @@ describe('change data capture (db.cdc.*)', () => {
     assert.deepEqual(await ops([{ select: 'r', type: 'OWNS', end: { labels: ['Cat'] } }]), []);
     assert.deepEqual(await ops([{ select: 'r' }, { select: 'n', labels: ['Dog'] }]), ['nc', 'rc']);
     const [first] = await changes(start, [{ select: 'n', labels: ['Dog'] }]);
-    assert.deepEqual(await ops([{ select: 'n', elementId: get(first!.event, 'elementId') }]), ['nc']);
+    assert.deepEqual(await ops([{ select: 'n', elementId: get(first.event, 'elementId') }]), ['nc']);
     await assert.rejects(changes(start, [{ select: 'x' }]), /'select' must be one of/);
     await assert.rejects(changes(start, [{ select: 'n', colour: 'red' }]), /unknown field 'colour'/);
   });
@@ -163,7 +163,7 @@ describe('change data capture (db.cdc.*)', () => {
     await tx.commit();
     const rows = await changes(start);
     assert.equal(rows.length, 1);
-    const metadata = rows[0]!.metadata;
+    const metadata = rows[0].metadata;
     assert.deepEqual(get(metadata, 'txMetadata'), new Map([['app', 'billing']]));
     assert.equal(get(metadata, 'executingUser'), '');
     assert.equal(get(metadata, 'connectionType'), 'embedded');
@@ -186,9 +186,9 @@ describe('change data capture (db.cdc.*)', () => {
     await run("CREATE (:Item {sku: 'a', price: 1, colour: 'red'})", {}, 'diffdb');
     await run('MATCH (i:Item) SET i.price = 2', {}, 'diffdb');
     const rows = await changes(start, [], 'diffdb');
-    assert.equal(get(rows[1]!.metadata, 'captureMode'), 'DIFF');
-    assert.deepEqual(get(rows[1]!.event, 'state', 'before', 'properties'), new Map([['price', 1n]]));
-    assert.deepEqual(get(rows[1]!.event, 'state', 'after', 'properties'), new Map([['price', 2n]]));
+    assert.equal(get(rows[1].metadata, 'captureMode'), 'DIFF');
+    assert.deepEqual(get(rows[1].event, 'state', 'before', 'properties'), new Map([['price', 1n]]));
+    assert.deepEqual(get(rows[1].event, 'state', 'after', 'properties'), new Map([['price', 2n]]));
     await assert.rejects(run("CREATE DATABASE baddb OPTIONS {txLogEnrichment: 'MAYBE'}", {}, 'system'), /Expected one of/);
     assert.ok(!(await run('SHOW DATABASES YIELD name', {}, 'system')).some((r) => r.name === 'baddb'), 'a bad option creates nothing');
   });
@@ -198,7 +198,7 @@ describe('change data capture (db.cdc.*)', () => {
     const other = await current('diffdb');
     await assert.rejects(changes(other), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
     await assert.rejects(changes('not-an-id'), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
-    const earliest = String((await run('CALL db.cdc.earliest()'))[0]!.id);
+    const earliest = String((await run('CALL db.cdc.earliest()'))[0].id);
     assert.ok((await changes(earliest)).length > 0, 'earliest reaches every captured change');
     await storeOf(db, 'graphdb').prune({ ttlMs: 3_600_000 });
     assert.ok((await changes(earliest)).length > 0, 'changes younger than the retention window survive a prune');
@@ -206,7 +206,7 @@ describe('change data capture (db.cdc.*)', () => {
     await storeOf(db, 'graphdb').prune({ ttlMs: -1 });
     await assert.rejects(changes(earliest), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
     await assert.rejects(changes(mine), { code: 'Neo.ClientError.ChangeDataCapture.InvalidIdentifier' });
-    const fresh = String((await run('CALL db.cdc.earliest()'))[0]!.id);
+    const fresh = String((await run('CALL db.cdc.earliest()'))[0].id);
     assert.deepEqual(await changes(fresh), []);
   });
 });
@@ -248,7 +248,7 @@ describe('a CDC consumer across a server restart', () => {
   it('sees every change exactly once, in commit order', async () => {
     let { server, driver } = await start();
     await driver.executeQuery("ALTER DATABASE neo4j SET OPTION txLogEnrichment 'FULL'", {}, { database: 'system' });
-    let cursor = String((await driver.executeQuery('CALL db.cdc.current()')).records[0]!.get('id'));
+    let cursor = String((await driver.executeQuery('CALL db.cdc.current()')).records[0].get('id'));
     const seen: number[] = [];
     const poll = async (): Promise<void> => {
       const { records } = await driver.executeQuery('CALL db.cdc.query($cursor, [{select: "n"}]) YIELD id, event RETURN id, event', {
@@ -273,7 +273,7 @@ describe('a CDC consumer across a server restart', () => {
       assert.deepEqual(seen, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       await driver.executeQuery('CREATE (:Tagged)', {}, { transactionConfig: { metadata: { source: 'bolt' } } });
       const { records } = await driver.executeQuery('CALL db.cdc.query($cursor) YIELD metadata RETURN metadata', { cursor });
-      const metadata = records[0]!.get('metadata') as Record<string, unknown>;
+      const metadata = records[0].get('metadata') as Record<string, unknown>;
       assert.equal(metadata.executingUser, 'root');
       assert.equal(metadata.authenticatedUser, 'root');
       assert.deepEqual(metadata.txMetadata, { source: 'bolt' });
@@ -282,7 +282,7 @@ describe('a CDC consumer across a server restart', () => {
       assert.match(String(metadata.connectionClient), /^127\.0\.0\.1:\d+$/);
       assert.notEqual(metadata.connectionClient, metadata.connectionServer);
       assert.match(String(metadata.serverId), /^[0-9a-f]{8}$/);
-      const next = String((await driver.executeQuery('CALL db.cdc.current()')).records[0]!.get('id'));
+      const next = String((await driver.executeQuery('CALL db.cdc.current()')).records[0].get('id'));
       const response = await fetch(`http://127.0.0.1:${server.http!.port}/db/neo4j/query/v2`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('root:rootpw').toString('base64')}` },
@@ -290,7 +290,7 @@ describe('a CDC consumer across a server restart', () => {
       });
       assert.equal(response.status, 202);
       const overHttp = await driver.executeQuery('CALL db.cdc.query($next) YIELD metadata RETURN metadata', { next });
-      const httpMetadata = overHttp.records[0]!.get('metadata') as Record<string, unknown>;
+      const httpMetadata = overHttp.records[0].get('metadata') as Record<string, unknown>;
       assert.equal(httpMetadata.connectionType, 'http');
       assert.equal(httpMetadata.connectionServer, `127.0.0.1:${server.http!.port}`);
       assert.match(String(httpMetadata.connectionClient), /^127\.0\.0\.1:\d+$/);

@@ -48,11 +48,11 @@ describe('dynamic labels and types over Bolt', () => {
     });
 
   const count = async (statement: string, parameters: Record<string, unknown> = {}): Promise<number> =>
-    ((await rows(statement, parameters))[0]!.c as { toNumber(): number }).toNumber();
+    ((await rows(statement, parameters))[0].c as { toNumber(): number }).toNumber();
 
   it('CREATE and MATCH with labels from parameters (a string or a list), $all and $any', async () => {
     const created = await rows('CREATE (n:Dyn:$($label) {k: 1}) RETURN labels(n) AS labels', { label: 'Person' });
-    assert.deepEqual(created[0]!.labels, ['Dyn', 'Person']);
+    assert.deepEqual(created[0].labels, ['Dyn', 'Person']);
     const many = await rows('UNWIND $rows AS row CREATE (n:Dyn:$(row.labels)) RETURN labels(n) AS labels', {
       rows: [{ labels: ['Person', 'Admin'] }, { labels: ['Robot'] }],
     });
@@ -80,7 +80,7 @@ describe('dynamic labels and types over Bolt', () => {
     const replaced = await rows("MATCH (n:Movie {title: 'A'}) REMOVE n:$(labels(n)) SET n:$($next) RETURN labels(n) AS labels", {
       next: ['Film', 'Old'],
     });
-    assert.deepEqual(replaced[0]!.labels, ['Film', 'Old']);
+    assert.deepEqual(replaced[0].labels, ['Film', 'Old']);
   });
 
   it('MERGE with a dynamic label matches before it creates', async () => {
@@ -127,7 +127,7 @@ describe('dynamic labels and types over Bolt', () => {
       await result.pull(-1);
       const operators: string[] = [];
       const walk = (plan: { operatorType: string; arguments?: Record<string, unknown>; children?: unknown[] }): void => {
-        operators.push(`${plan.operatorType}(${String(plan.arguments?.Details ?? '')})`);
+        operators.push(`${plan.operatorType}(${(plan.arguments?.Details as string | undefined) ?? ''})`);
         for (const child of plan.children ?? []) walk(child as never);
       };
       walk(result.summary().plan as never);

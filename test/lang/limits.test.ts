@@ -40,7 +40,7 @@ async function outcome(db: GraphDB, statement: string, database = 'system'): Pro
 }
 
 const nodeCount = async (db: GraphDB, database: string): Promise<bigint> =>
-  (await rows(db, 'MATCH (n) RETURN count(n)', database))[0]![0] as bigint;
+  (await rows(db, 'MATCH (n) RETURN count(n)', database))[0][0] as bigint;
 
 describe('ALTER DATABASE SET LIMIT and SHOW LIMITS', () => {
   let dataDir: string;
@@ -198,7 +198,7 @@ describe('limit enforcement', () => {
     await rows(db, 'ALTER DATABASE capped SET LIMIT max_relationships = 2');
     assert.equal(await driverOutcome((s) => s.run('CREATE (:R)-[:T]->(:R)-[:T]->(:R)')), 'ok');
     assert.equal(await driverOutcome((s) => s.run('MATCH (a:R), (b:R) WHERE a <> b CREATE (a)-[:T]->(b)')), LIMIT_REACHED);
-    assert.equal((await rows(db, 'MATCH ()-[r]->() RETURN count(r)', 'capped'))[0]![0], 2n);
+    assert.equal((await rows(db, 'MATCH ()-[r]->() RETURN count(r)', 'capped'))[0][0], 2n);
     assert.equal(
       await driverOutcome((s) => s.run('UNWIND range(1, 10) AS i CREATE (:R)')),
       'ok',

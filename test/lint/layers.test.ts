@@ -35,7 +35,7 @@ describe('layer rules', () => {
       "import { StorageEngine } from '../engine/storage/index.js';\nexport const probe = StorageEngine;\n",
     );
     assert.equal(errors.length, 1, errors.join('\n'));
-    assert.match(errors[0]!, /^import-x\/no-restricted-paths: .*src\/server imports the engine only through its public entry points/);
+    assert.match(errors[0], /^import-x\/no-restricted-paths: .*src\/server imports the engine only through its public entry points/);
   });
 
   it('reject the CLI and commands importing engine internals', async () => {
@@ -74,8 +74,8 @@ describe('layer rules', () => {
     );
     const messages = (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
     assert.equal(messages.length, 2, messages.join('\n'));
-    assert.match(messages[0]!, /^no-restricted-syntax: .*do not take a store/);
-    assert.match(messages[1]!, /^no-restricted-syntax: .*do not reach the storage engine/);
+    assert.match(messages[0], /^no-restricted-syntax: .*do not take a store/);
+    assert.match(messages[1], /^no-restricted-syntax: .*do not reach the storage engine/);
     const [command] = await facadeLint.lintText(
       "import type { GraphDB } from '../engine/index.js';\nexport const probe = (db: GraphDB) => db.databaseServices.mvccStatus('neo4j');\n",
       { filePath: 'src/commands/facade-probe.ts' },
@@ -94,12 +94,12 @@ describe('layer rules', () => {
       const [result] = await facadeLint.lintText(`${line}\nexport type Probe = unknown;\n`, { filePath });
       found.push((result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`));
     }
-    assert.equal(found[0]!.length, 2, found[0]!.join('\n'));
+    assert.equal(found[0].length, 2, found[0].join('\n'));
     for (const messages of found) {
       for (const message of messages) assert.match(message, /^no-restricted-syntax: .*never handle storage readers, records or stores/);
     }
-    assert.equal(found[1]!.length, 1);
-    assert.equal(found[2]!.length, 1);
+    assert.equal(found[1].length, 1);
+    assert.equal(found[2].length, 1);
     const [allowed] = await facadeLint.lintText(
       "import type { Node, Relationship, EntityChange } from '../../engine/index.js';\nexport type Probe = [Node, Relationship, EntityChange];\n",
       { filePath: 'src/server/graphql/storage-probe.ts' },

@@ -73,16 +73,16 @@ describe('memory decay', () => {
       await t.call('store', { content: 'pinned episode', title: 'pinned', labels: ['Episodic'], no_decay: true });
       t.clock.now += DAY;
       let s = await t.scores();
-      assert.ok(Math.abs(s.episodic!.score - 0.5) < 1e-9, JSON.stringify(s));
-      assert.ok(Math.abs(s.semantic!.score - Math.pow(0.5, 0.1)) < 1e-9);
-      assert.ok(Math.abs(s.default!.score - 0.5) < 1e-9, 'decay_rate 0.5 per day is a one-day half-life');
-      assert.equal(s.procedural!.score, 1);
-      assert.equal(s.pinned!.score, 1);
-      assert.deepEqual([s.episodic!.profile, s.semantic!.profile, s.default!.profile], ['Episodic'.toLowerCase(), 'semantic', 'default']);
+      assert.ok(Math.abs(s.episodic.score - 0.5) < 1e-9, JSON.stringify(s));
+      assert.ok(Math.abs(s.semantic.score - Math.pow(0.5, 0.1)) < 1e-9);
+      assert.ok(Math.abs(s.default.score - 0.5) < 1e-9, 'decay_rate 0.5 per day is a one-day half-life');
+      assert.equal(s.procedural.score, 1);
+      assert.equal(s.pinned.score, 1);
+      assert.deepEqual([s.episodic.profile, s.semantic.profile, s.default.profile], ['Episodic'.toLowerCase(), 'semantic', 'default']);
       t.clock.now += 2 * DAY;
       s = await t.scores();
-      assert.ok(Math.abs(s.episodic!.score - 0.125) < 1e-9);
-      assert.ok(Math.abs(s.semantic!.score - Math.pow(0.5, 0.3)) < 1e-9);
+      assert.ok(Math.abs(s.episodic.score - 0.125) < 1e-9);
+      assert.ok(Math.abs(s.semantic.score - Math.pow(0.5, 0.3)) < 1e-9);
     } finally {
       await t.db.close();
     }
@@ -102,7 +102,7 @@ describe('memory decay', () => {
       assert.equal((await t.call('discover', { query: 'otter migration tuesday' })).results[0].id, fading.id);
 
       t.clock.now += 2 * DAY;
-      t.intervals[0]!.callback();
+      t.intervals[0].callback();
       await t.db.memoryDecay.stop();
       const pass = t.db.memoryDecay.lastRun('graphdb')!;
       assert.equal(pass.archived, 1);
@@ -140,8 +140,8 @@ describe('memory decay', () => {
       for (let i = 0; i < 3; i++) await t.call('recall', { id: often.id });
       const s = await t.scores();
       const frequency = Math.log2(4) / Math.log2(33);
-      assert.ok(Math.abs(s['kettle descaling schedule']!.score - (frequency + 0.2) / 2) < 1e-9, JSON.stringify(s));
-      assert.ok(Math.abs(s['kettle warranty number']!.score - 0.9 / 2) < 1e-9);
+      assert.ok(Math.abs(s['kettle descaling schedule'].score - (frequency + 0.2) / 2) < 1e-9, JSON.stringify(s));
+      assert.ok(Math.abs(s['kettle warranty number'].score - 0.9 / 2) < 1e-9);
       const ranked = await t.call('discover', { query: 'kettle', limit: 2 });
       assert.match(ranked.ranking, /decay score x 0.5/);
       assert.equal(ranked.results[0].id, important.id);
@@ -159,7 +159,7 @@ describe('memory decay', () => {
       await t.call('store', { content: 'quiet note' });
       assert.equal((await t.call('discover', { query: 'quiet' })).ranking, 'search relevance');
       t.clock.now += DAY;
-      assert.ok(Math.abs((await t.scores())['quiet note']!.score - 0.5) < 1e-9);
+      assert.ok(Math.abs((await t.scores())['quiet note'].score - 0.5) < 1e-9);
       t.clock.now += DAY;
       const fresh = await t.call('store', { content: 'fresh note' });
       assert.deepEqual(

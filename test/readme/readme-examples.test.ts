@@ -21,7 +21,7 @@ interface Block {
   readonly code: string;
 }
 
-const blocks: Block[] = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+const blocks: Block[] = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], code: m[2] }));
 const shellBlocks = blocks.filter((b) => b.lang === 'sh');
 const jsBlocks = blocks.filter((b) => b.lang === 'js');
 
@@ -66,7 +66,7 @@ function packedProject(): string {
     timeout: 120_000,
   });
   assert.equal(pack.status, 0, pack.stderr);
-  assert.equal((JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename, tarballName);
+  assert.equal((JSON.parse(pack.stdout) as { filename: string }[])[0].filename, tarballName);
   const project = tempDir();
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
@@ -105,8 +105,8 @@ function startUntil(command: string, cwd: string, patterns: RegExp[]): Promise<C
       output += chunk.toString();
       if (patterns.every((p) => p.test(output))) resolve(child);
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`\`${command}\` exited with ${code} before it was ready:\n${output}`)));
   });
 }
@@ -152,9 +152,9 @@ describe('README examples', () => {
     assert.ok(serveSetup && testSetup);
     assert.deepEqual(testSetup.slice(-3), ['npm ci', 'npm run build', 'npm test']);
     assert.deepEqual(serveSetup.slice(2, 4), ['npm ci', 'npm run build']);
-    const testPackages = testSetup[1]!.replace('apt-get install -y ', '').split(' ');
+    const testPackages = testSetup[1].replace('apt-get install -y ', '').split(' ');
     for (const pkg of testPackages) assert.match(ciScript, new RegExp(`apt-get install[^\\n]* ${pkg}\\b`), `.ci/run installs ${pkg}`);
-    const servePackages = serveSetup[1]!.replace('apt-get install -y ', '').split(' ');
+    const servePackages = serveSetup[1].replace('apt-get install -y ', '').split(' ');
     for (const pkg of servePackages) assert.ok(testPackages.includes(pkg), `${pkg} is also installed for the tests`);
     assert.match(ciScript, /\nnpm ci\b/);
     assert.match(ciScript, /\nnpm run build\n/);
@@ -163,7 +163,7 @@ describe('README examples', () => {
 
   it('runs the embedded example in a fresh project that installed the packed tarball', () => {
     const project = packedProject();
-    const result = runModule(jsBlocks[1]!.code, project);
+    const result = runModule(jsBlocks[1].code, project);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /1n?[\s\S]*2n?[\s\S]*3n?/);
     assert.ok(fs.existsSync(path.join(project, 'data')), 'the data dir is created under ./data');
@@ -174,7 +174,7 @@ describe('README examples', () => {
     let dir: string;
     before(async () => {
       dir = workspace();
-      const serveCommand = shellBlocks[0]!.code.trim().split(' && ').slice(4).join(' && ');
+      const serveCommand = shellBlocks[0].code.trim().split(' && ').slice(4).join(' && ');
       assert.match(serveCommand, /bin\/run\.js serve --data-dir \.\/data/);
       server = await startUntil(serveCommand, dir, READY);
     });
@@ -183,28 +183,28 @@ describe('README examples', () => {
     });
 
     it('answers the driver example', () => {
-      const result = runModule(jsBlocks[0]!.code, dir);
+      const result = runModule(jsBlocks[0].code, dir);
       assert.equal(result.status, 0, result.stderr);
       assert.equal(result.stdout.trim(), 'Ann');
     });
 
     it('answers the curl example with the node the driver created', () => {
-      const result = runShell(shellBlocks[2]!.code, dir);
+      const result = runShell(shellBlocks[2].code, dir);
       assert.equal(result.status, 0, result.stderr);
       const body = JSON.parse(result.stdout) as { results: { data: { row: unknown[] }[] }[]; errors: unknown[] };
       assert.deepEqual(body.errors, []);
-      assert.ok(Number(body.results[0]!.data[0]!.row[0]) >= 1);
+      assert.ok(Number(body.results[0].data[0].row[0]) >= 1);
     });
 
     it('refuses the curl example without credentials', () => {
-      const result = runShell(shellBlocks[2]!.code.replace('-u admin:change-me ', '-o /dev/null -w "%{http_code}" '), dir);
+      const result = runShell(shellBlocks[2].code.replace('-u admin:change-me ', '-o /dev/null -w "%{http_code}" '), dir);
       assert.equal(result.stdout.trim(), '401');
     });
   });
 
   it('runs every command of the CLI table with --help', () => {
     const commands = [...readme.matchAll(/^\| `graphdb ([a-z ]+?)`(?: \/ `([a-z ]+)`)? \|/gm)].flatMap((m) => {
-      const first = m[1]!;
+      const first = m[1];
       const topic = first.includes(' ') ? `${first.split(' ')[0]} ` : '';
       return m[2] ? [first, `${topic}${m[2]}`] : [first];
     });
@@ -220,7 +220,7 @@ describe('README examples', () => {
     const line = readme.match(/Local development without authentication: `([^`]+)`/);
     assert.ok(line, 'the README names the local development command');
     const dir = workspace();
-    const server = await startUntil(line[1]!, dir, READY);
+    const server = await startUntil(line[1], dir, READY);
     try {
       const response = await fetch('http://127.0.0.1:7474/db/graphdb/tx/commit', {
         method: 'POST',

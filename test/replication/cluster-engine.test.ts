@@ -22,7 +22,7 @@ async function member(i: number): Promise<GraphDB> {
   const db = await GraphDB.open({ dataDir: dirs[i], search: false });
   db.holdWritesForCluster();
   await db.joinCluster({
-    servers: [nats.urls[i]!],
+    servers: [nats.urls[i]],
     nodeId: `m${i}`,
     name: 'engine_test',
     boltAddress: `127.0.0.1:${17000 + i}`,
@@ -55,7 +55,7 @@ async function converged(): Promise<string> {
   await until(() => live.every((db) => storeOf(db).version === version), 15_000, `every member at version ${version}`);
   const hashes = live.map((db) => db.cluster!.contentHash(db.defaultDatabase));
   assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
-  return hashes[0]!;
+  return hashes[0];
 }
 
 before(async () => {
@@ -83,8 +83,8 @@ test('the leader replicates its commits; followers refuse local writes', async (
   const status = follower.cluster!.status();
   assert.equal(status.role, 'FOLLOWER');
   assert.equal(status.leader?.nodeId, `m${l}`);
-  assert.equal(status.databases[0]!.lag, 0n);
-  assert.equal(status.databases[0]!.appliedSequence, storeOf(leader).appliedSequence);
+  assert.equal(status.databases[0].lag, 0n);
+  assert.equal(status.databases[0].appliedSequence, storeOf(leader).appliedSequence);
 });
 
 test('a leader that leaves hands over; a returning member catches up from the stream', async () => {

@@ -21,12 +21,12 @@ function driver(url: string): Driver {
 
 async function count(d: Driver, query: string, database = 'graphdb'): Promise<bigint> {
   const result = await d.executeQuery(query, {}, { database, routing: neo4j.routing.READ });
-  return result.records[0]!.get(0) as bigint;
+  return result.records[0].get(0) as bigint;
 }
 
 /** What member `i` advertises (cluster.advertised_*): `localhost` instead of the 127.0.0.1 its listeners are bound to. */
 function advertisedBolt(i: number): string {
-  return `localhost:${cluster.members[i]!.boltPort}`;
+  return `localhost:${cluster.members[i].boltPort}`;
 }
 
 before(async () => {
@@ -44,15 +44,15 @@ after(async () => {
 describe('a 3-member graphdb cluster on NATS JetStream', () => {
   it('forwards writes sent to a follower over Bolt and HTTP; every member reads them', async () => {
     const leader = await cluster.leader();
-    const follower = cluster.members[(leader + 1) % 3]!;
+    const follower = cluster.members[(leader + 1) % 3];
     const direct = driver(`bolt://${follower.bolt}`);
     const session = direct.session({ database: 'graphdb' });
     const written = await session.run("CREATE (n:ViaFollower {name: 'bolt'}) RETURN n.name AS name");
-    assert.equal(written.records[0]!.get('name'), 'bolt');
+    assert.equal(written.records[0].get('name'), 'bolt');
     assert.equal(written.summary.counters.updates().nodesCreated, 1);
     // The session's bookmark (from the leader) makes the follower wait for that commit.
     const read = await session.run('MATCH (n:ViaFollower) RETURN count(n) AS c');
-    assert.equal(read.records[0]!.get('c'), 1n);
+    assert.equal(read.records[0].get('c'), 1n);
     await session.close();
     const response = await fetch(`${follower.http}/db/graphdb/tx/commit`, {
       method: 'POST',
@@ -62,14 +62,14 @@ describe('a 3-member graphdb cluster on NATS JetStream', () => {
     const body = (await response.json()) as { errors: unknown[]; results: { data: { row: unknown[] }[] }[] };
     assert.equal(response.status, 200);
     assert.deepEqual(body.errors, []);
-    assert.deepEqual(body.results[0]!.data[0]!.row, ['http']);
+    assert.deepEqual(body.results[0].data[0].row, ['http']);
     await cluster.converged();
     for (const m of cluster.members) assert.equal(await count(driver(`bolt://${m.bolt}`), 'MATCH (n:ViaFollower) RETURN count(n)'), 2n);
     const statuses = await Promise.all(cluster.members.map((m) => cluster.status(m.index)));
     assert.deepEqual(statuses.map((s) => s.role).sort(), ['FOLLOWER', 'FOLLOWER', 'LEADER']);
     for (const s of statuses) {
       assert.equal(s.leader?.node_id, `m${leader}`);
-      assert.deepEqual([s.leader?.bolt, s.leader?.http], [advertisedBolt(leader), `localhost:${cluster.members[leader]!.httpPort}`]);
+      assert.deepEqual([s.leader?.bolt, s.leader?.http], [advertisedBolt(leader), `localhost:${cluster.members[leader].httpPort}`]);
     }
     const metrics = await (await fetch(`${follower.http}/metrics`, { headers: { authorization: basicAuth() } })).text();
     assert.match(metrics, /graphdb_cluster_leader 0/);
@@ -78,7 +78,7 @@ describe('a 3-member graphdb cluster on NATS JetStream', () => {
 
   it('neo4j:// routes writes to the leader and reads to followers; bookmarks give read-your-own-writes', async () => {
     const leader = await cluster.leader();
-    const routed = driver(`neo4j://${cluster.members[(leader + 2) % 3]!.bolt}`);
+    const routed = driver(`neo4j://${cluster.members[(leader + 2) % 3].bolt}`);
     const session = routed.session({ database: 'graphdb' });
     const readers = new Set<string>();
     try {
@@ -87,7 +87,7 @@ describe('a 3-member graphdb cluster on NATS JetStream', () => {
         assert.equal(write.summary.server.address, advertisedBolt(leader), 'writes go to the leader, at its advertised address');
         const read = await session.executeRead((tx) => tx.run('MATCH (n:Routed) RETURN count(n) AS c'));
         readers.add(read.summary.server.address!);
-        assert.equal(read.records[0]!.get('c'), BigInt(i + 1), 'a read in the same session sees the write before it');
+        assert.equal(read.records[0].get('c'), BigInt(i + 1), 'a read in the same session sees the write before it');
       }
     } finally {
       await session.close();

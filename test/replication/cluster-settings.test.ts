@@ -22,7 +22,7 @@ before(async () => {
     // A lease that outlives the test's frozen NATS server, so the commit reaches its append.
     GRAPHDB_CLUSTER_LEASE_TTL: '60s',
   });
-  driver = neo4j.driver(`bolt://${cluster.members[0]!.bolt}`, neo4j.auth.basic(USER, PASSWORD), { useBigInt: true });
+  driver = neo4j.driver(`bolt://${cluster.members[0].bolt}`, neo4j.auth.basic(USER, PASSWORD), { useBigInt: true });
 });
 
 after(async () => {
@@ -35,7 +35,7 @@ it('cluster.replicas sets the copies of the log stream and buckets; cluster.appe
   await cluster.leader();
   await driver.executeQuery('CREATE (:Replicated)', {}, { database: 'graphdb' });
 
-  const nc = await connect({ servers: cluster.nats.urls[0]! });
+  const nc = await connect({ servers: cluster.nats.urls[0] });
   try {
     const jsm = await jetstreamManager(nc);
     for (const stream of ['GRAPHDB_test_graphdb', 'KV_graphdb_test_leader', 'KV_graphdb_test_members']) {

@@ -47,7 +47,7 @@ async function member(i: number): Promise<GraphDB> {
   const db = await GraphDB.open({ dataDir: dirs[i], search: false });
   db.holdWritesForCluster();
   await db.joinCluster({
-    servers: [nats.urls[i]!],
+    servers: [nats.urls[i]],
     nodeId: `d${i}`,
     name: 'divergence_test',
     boltAddress: `127.0.0.1:${18000 + i}`,
@@ -75,7 +75,7 @@ async function rows(db: GraphDB, query: string): Promise<CypherValue[][]> {
 
 /** Waits until the victim holds exactly the leader's content, at the leader's version and sequence. */
 async function victimMatchesLeader(leader: GraphDB, what: string): Promise<void> {
-  const victim = engines[VICTIM]!;
+  const victim = engines[VICTIM];
   const database = leader.defaultDatabase;
   await until(
     () =>
@@ -88,8 +88,8 @@ async function victimMatchesLeader(leader: GraphDB, what: string): Promise<void>
     const seen = await rows(victim, 'MATCH (p:P) RETURN p.n ORDER BY p.n');
     throw new Error(
       `${(error as Error).message}: victim at version ${storeOf(victim).version}, sequence ${storeOf(victim).appliedSequence}, lag ${
-        victim.cluster!.status().databases[0]!.lag
-      }, holds ${JSON.stringify(seen.map((r) => String(r[0])))}`,
+        victim.cluster!.status().databases[0].lag
+      }, holds ${JSON.stringify(seen.map((r) => r[0] as string))}`,
     );
   });
 }
@@ -98,7 +98,7 @@ before(async () => {
   nats = await startNatsCluster(3);
   // The leader first, so the victim is a follower.
   await member(0);
-  await until(() => engines[0]!.cluster!.leading, 15_000, 'the first member to lead');
+  await until(() => engines[0].cluster!.leading, 15_000, 'the first member to lead');
   await member(VICTIM);
 });
 
@@ -109,7 +109,7 @@ after(async () => {
 });
 
 test('a member delivered an entry the log does not hold at that sequence ends with the log content', async () => {
-  const leader = engines[0]!;
+  const leader = engines[0];
   await rows(leader, 'CREATE (:P {n: 0})');
   await victimMatchesLeader(leader, 'the victim to apply the first entry');
 
@@ -126,10 +126,10 @@ test('a member delivered an entry the log does not hold at that sequence ends wi
   assert.match(warnings.join('\n'), /applied another entry at log sequence \d+ than the one the log holds there\. Rebuilding/);
   await until(() => warnings.filter((w) => w.includes('rebuilt from its first entry')).length === 2, 10_000, 'the second rebuild');
 
-  assert.deepEqual(await rows(engines[VICTIM]!, 'MATCH (p:P) RETURN p.n ORDER BY p.n'), [[0n], [1n], [2n], [3n], [4n], [5n]]);
-  const status = engines[VICTIM]!.cluster!.status();
+  assert.deepEqual(await rows(engines[VICTIM], 'MATCH (p:P) RETURN p.n ORDER BY p.n'), [[0n], [1n], [2n], [3n], [4n], [5n]]);
+  const status = engines[VICTIM].cluster!.status();
   assert.equal(status.role, 'FOLLOWER');
-  assert.equal(status.databases[0]!.lag, 0n);
+  assert.equal(status.databases[0].lag, 0n);
   // It still follows: a later write reaches it.
   await rows(leader, 'CREATE (:P {n: 6})');
   await victimMatchesLeader(leader, 'the victim to apply a later entry');

@@ -20,7 +20,7 @@ let leader = -1;
 let follower = -1;
 
 function driver(member: number): Driver {
-  const d = neo4j.driver(`bolt://${cluster.members[member]!.bolt}`, neo4j.auth.basic(USER, PASSWORD), { useBigInt: true });
+  const d = neo4j.driver(`bolt://${cluster.members[member].bolt}`, neo4j.auth.basic(USER, PASSWORD), { useBigInt: true });
   drivers.push(d);
   return d;
 }
@@ -35,7 +35,7 @@ async function countsEverywhere(label: string): Promise<bigint[]> {
       {},
       { database: 'graphdb', routing: neo4j.routing.READ },
     );
-    counts.push(result.records[0]!.get('c') as bigint);
+    counts.push(result.records[0].get('c') as bigint);
   }
   return counts;
 }
@@ -43,7 +43,7 @@ async function countsEverywhere(label: string): Promise<bigint[]> {
 before(async () => {
   for (let i = 0; i < 3; i++) grpcPorts.push(await freePort());
   cluster = await GraphdbCluster.start(3, { GRAPHDB_ASYNC_WRITES_ENABLED: 'true', GRAPHDB_VECTORAPI_GRPC_ENABLED: 'true' }, null, (m) => ({
-    GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR: `127.0.0.1:${grpcPorts[m.index]!}`,
+    GRAPHDB_VECTORAPI_GRPC_LISTEN_ADDR: `127.0.0.1:${grpcPorts[m.index]}`,
   }));
   leader = await cluster.leader();
   follower = (leader + 1) % 3;
@@ -56,7 +56,7 @@ after(async () => {
 
 describe('write forwarding from a follower', () => {
   it('a GraphQL mutation sent to a follower runs on the leader as the caller', async () => {
-    const response = await fetch(`${cluster.members[follower]!.http}/graphql`, {
+    const response = await fetch(`${cluster.members[follower].http}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: basicAuth() },
       body: JSON.stringify({ query: 'mutation { createNode(input: {labels: ["ViaGraphql"], properties: {n: 1}}) { id labels } }' }),
@@ -69,7 +69,7 @@ describe('write forwarding from a follower', () => {
   });
 
   it('an async (202) write sent to a follower is flushed on the leader as the caller', async () => {
-    const member = cluster.members[follower]!;
+    const member = cluster.members[follower];
     const response = await fetch(`${member.http}/db/graphdb/tx/commit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: basicAuth() },
@@ -93,7 +93,7 @@ describe('write forwarding from a follower', () => {
 
   it('vector-API writes sent to a follower (Qdrant gRPC client) run on the leader as the caller', async () => {
     const client = new QdrantClient({
-      url: `http://127.0.0.1:${grpcPorts[follower]!}`,
+      url: `http://127.0.0.1:${grpcPorts[follower]}`,
       headers: { authorization: basicAuth() },
       checkCompatibility: false,
     });
@@ -101,7 +101,7 @@ describe('write forwarding from a follower', () => {
     await client.api('points').upsert({ collectionName: 'fwd', wait: true, points: [point(1, [1, 0, 0]), point(2, [0, 1, 0])] });
     await cluster.converged();
     const onLeader = new QdrantClient({
-      url: `http://127.0.0.1:${grpcPorts[leader]!}`,
+      url: `http://127.0.0.1:${grpcPorts[leader]}`,
       headers: { authorization: basicAuth() },
       checkCompatibility: false,
     });

@@ -29,7 +29,7 @@ function newest(dir: string): number {
 
 /** Compiles src/ into dist/ when the sources are newer than the built cluster code (members run the built CLI: it starts in a fraction of tsx's time). */
 function ensureBuilt(): void {
-  let built = 0;
+  let built: number;
   try {
     built = statSync(join(root, 'dist', 'server', 'cluster', 'forwarding-session.js')).mtimeMs;
   } catch {
@@ -126,7 +126,7 @@ export class GraphdbCluster {
 
   /** Starts member `i` and waits until it joined. */
   async startMember(i: number): Promise<void> {
-    const member = this.members[i]!;
+    const member = this.members[i];
     const env: NodeJS.ProcessEnv = {};
     for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GRAPHDB_')) env[key] = value;
     const child = spawn(
@@ -141,7 +141,7 @@ export class GraphdbCluster {
         '--bolt-port',
         String(member.boltPort),
         // Member 2 joins through GRAPHDB_CLUSTER_NATS_URL (the setting), the others through --cluster.
-        ...(i === 2 ? [] : ['--cluster', this.nats.urls[i]!]),
+        ...(i === 2 ? [] : ['--cluster', this.nats.urls[i]]),
         '--node-id',
         member.nodeId,
       ],
@@ -153,7 +153,7 @@ export class GraphdbCluster {
           XDG_CONFIG_HOME: join(this.root, '.config'),
           GRAPHDB_AUTH: `${USER}:${PASSWORD}`,
           GRAPHDB_JWT_SECRET: JWT_SECRET,
-          ...(i === 2 ? { GRAPHDB_CLUSTER_NATS_URL: this.nats.urls[i]! } : {}),
+          ...(i === 2 ? { GRAPHDB_CLUSTER_NATS_URL: this.nats.urls[i] } : {}),
           GRAPHDB_CLUSTER_NAME: 'test',
           GRAPHDB_CLUSTER_LEASE_TTL: '1500ms',
           GRAPHDB_CLUSTER_ROUTING_TTL: '2s',
@@ -166,8 +166,8 @@ export class GraphdbCluster {
     );
     member.child = child;
     member.output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (member.output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (member.output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (member.output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (member.output += chunk.toString()));
     let exited = false;
     child.once('exit', () => (exited = true));
     await until(
@@ -184,27 +184,27 @@ export class GraphdbCluster {
 
   /** Kills member `i` with SIGKILL. */
   async kill(i: number): Promise<void> {
-    const child = this.members[i]!.child;
+    const child = this.members[i].child;
     if (child === null || child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGKILL');
     await gone;
-    this.members[i]!.child = null;
+    this.members[i].child = null;
   }
 
   /** Stops member `i` cleanly (SIGTERM). */
   async stop(i: number): Promise<void> {
-    const child = this.members[i]!.child;
+    const child = this.members[i].child;
     if (child === null || child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');
     await gone;
-    this.members[i]!.child = null;
+    this.members[i].child = null;
   }
 
   /** `/status` of member `i`. */
   async status(i: number): Promise<MemberStatus> {
-    const response = await fetch(`${this.members[i]!.http}/status`, { headers: { authorization: basicAuth() } });
+    const response = await fetch(`${this.members[i].http}/status`, { headers: { authorization: basicAuth() } });
     if (response.status !== 200) throw new Error(`status ${response.status}`);
     return ((await response.json()) as { cluster: MemberStatus }).cluster;
   }
@@ -238,7 +238,7 @@ export class GraphdbCluster {
         const versions = await Promise.all(
           running.map(async (m) => (await this.status(m.index)).databases.find((d) => d.name === database)!),
         );
-        version = versions[0]!.version;
+        version = versions[0].version;
         return versions.every((v) => v.version === version && v.lag === 0);
       },
       timeoutMs,

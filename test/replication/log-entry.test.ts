@@ -18,7 +18,13 @@ async function rows(session: Session, query: string): Promise<CypherValue[][]> {
 }
 
 /** A leader whose commits are captured as encoded entries, and a follower applying them. */
-async function pair(): Promise<{ leader: GraphDB; follower: GraphDB; log: Buffer[]; sync(): Promise<void>; close(): Promise<void> }> {
+async function pair(): Promise<{
+  leader: GraphDB;
+  follower: GraphDB;
+  log: Buffer[];
+  sync: () => Promise<void>;
+  close: () => Promise<void>;
+}> {
   const leader = await GraphDB.open({ search: false });
   const follower = await GraphDB.open({ search: false });
   const log: Buffer[] = [];
@@ -38,7 +44,7 @@ async function pair(): Promise<{ leader: GraphDB; follower: GraphDB; log: Buffer
     log,
     async sync() {
       for (let i = Number(target.appliedSequence); i < log.length; i++) {
-        await applyLogEntry(target, log[i]!, BigInt(i + 1));
+        await applyLogEntry(target, log[i], BigInt(i + 1));
       }
     },
     async close() {
@@ -100,13 +106,13 @@ test('entries encode deterministically and re-applying one is a no-op', async ()
   const { leader, follower, log, sync, close } = await pair();
   try {
     await rows(leader.session(), "CREATE (:A {x: 1, y: [1, 2], z: 'text', t: datetime('2024-01-02T03:04:05Z')})");
-    const entry = decodeLogEntry(log[0]!);
+    const entry = decodeLogEntry(log[0]);
     assert.deepEqual(encodeLogEntry(entry), log[0]);
     assert.equal(entry.record.version, 1n);
     await sync();
     const store = storeOf(follower);
     const before = storeContentHash(store);
-    assert.equal(await applyLogEntry(store, log[0]!, 1n), false);
+    assert.equal(await applyLogEntry(store, log[0], 1n), false);
     assert.equal(store.version, 1n);
     assert.equal(store.appliedSequence, 1n);
     assert.equal(storeContentHash(store), before);
@@ -134,13 +140,13 @@ test('the applied sequence is stored with the data and survives a reopen', async
     await rows(leader.session(), 'CREATE (:A)');
     await rows(leader.session(), 'CREATE (:B)');
     let follower = await GraphDB.open({ dataDir: dir, search: false });
-    await applyLogEntry(storeOf(follower), log[0]!, 1n);
+    await applyLogEntry(storeOf(follower), log[0], 1n);
     await follower.close();
     follower = await GraphDB.open({ dataDir: dir, search: false });
     assert.equal(storeOf(follower).appliedSequence, 1n);
-    assert.equal(storeOf(follower).appliedDigest, entryDigest(log[0]!));
-    assert.equal(await applyLogEntry(storeOf(follower), log[0]!, 1n), false);
-    assert.equal(await applyLogEntry(storeOf(follower), log[1]!, 2n), true);
+    assert.equal(storeOf(follower).appliedDigest, entryDigest(log[0]));
+    assert.equal(await applyLogEntry(storeOf(follower), log[0], 1n), false);
+    assert.equal(await applyLogEntry(storeOf(follower), log[1], 2n), true);
     assert.equal(storeContentHash(storeOf(follower)), storeContentHash(storeOf(leader)));
     await follower.close();
   } finally {
@@ -180,13 +186,13 @@ test('createdAt/updatedAt and reads at a time replicate identically (entries car
     while (Date.now() <= applyAfter) await new Promise((resolve) => setImmediate(resolve));
     await sync();
     const nodeIds = (await rows(s, 'MATCH (n:Stamp) RETURN id(n) ORDER BY id(n)')).map((r) => r[0] as bigint);
-    const relId = (await rows(s, 'MATCH ()-[r:R]->() RETURN id(r)'))[0]![0] as bigint;
+    const relId = (await rows(s, 'MATCH ()-[r:R]->() RETURN id(r)'))[0][0] as bigint;
     for (const id of nodeIds) {
       const stamps = storeOf(leader).entityTimestamps('node', id);
       assert.ok(stamps !== null && stamps.createdAt !== null);
       assert.deepEqual(storeOf(follower).entityTimestamps('node', id), stamps);
     }
-    const updated = storeOf(leader).entityTimestamps('node', nodeIds[0]!)!;
+    const updated = storeOf(leader).entityTimestamps('node', nodeIds[0])!;
     assert.ok(updated.updatedAt! > updated.createdAt!, 'the update moved updatedAt, not createdAt');
     assert.deepEqual(storeOf(follower).entityTimestamps('relationship', relId), storeOf(leader).entityTimestamps('relationship', relId));
     assert.equal(storeOf(follower).versionAt(new Date(created)), storeOf(leader).versionAt(new Date(created)));
@@ -202,21 +208,21 @@ test('an entry that does not continue the applied history is refused, and nothin
     await rows(s, 'CREATE (:A {n: 1})');
     await rows(s, 'CREATE (:A {n: 2})');
     const store = storeOf(follower);
-    await applyLogEntry(store, log[0]!, 1n);
-    const first = decodeLogEntry(log[0]!);
+    await applyLogEntry(store, log[0], 1n);
+    const first = decodeLogEntry(log[0]);
     assert.equal(first.previous, 0n);
-    assert.equal(decodeLogEntry(log[1]!).previous, entryDigest(log[0]!));
+    assert.equal(decodeLogEntry(log[1]).previous, entryDigest(log[0]));
     // Another entry at the applied sequence (what a replica cut off from its quorum can deliver).
     const other = encodeLogEntry({ ...first, record: { ...first.record, committedAt: (first.record.committedAt ?? 0) + 1 } });
     const isDivergence = (error: unknown): boolean => error instanceof ReplicaDivergence && error.reason === 'diverged';
     await assert.rejects(applyLogEntry(store, other, 1n), isDivergence);
     // The next entry names another predecessor than the one applied.
-    const second = decodeLogEntry(log[1]!);
+    const second = decodeLogEntry(log[1]);
     const forked = encodeLogEntry({ ...second, previous: entryDigest(other) });
     await assert.rejects(applyLogEntry(store, forked, 2n), isDivergence);
     // A gap: the log no longer holds the entry after the applied one.
     await assert.rejects(
-      applyLogEntry(store, log[1]!, 3n),
+      applyLogEntry(store, log[1], 3n),
       (error: unknown) => error instanceof ReplicaDivergence && error.reason === 'behind',
     );
     assert.equal(store.appliedSequence, 1n);

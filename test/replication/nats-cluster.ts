@@ -82,12 +82,12 @@ export async function startNatsCluster(size = 3, netns: Netns | null = null): Pr
       file,
       [
         `server_name: n${i}`,
-        `listen: ${netns === null ? '127.0.0.1' : '0.0.0.0'}:${ports[i]!.client}`,
+        `listen: ${netns === null ? '127.0.0.1' : '0.0.0.0'}:${ports[i].client}`,
         `jetstream { store_dir: "${store}", max_memory_store: 64MB, max_file_store: 2GB }`,
         // One server runs JetStream unclustered (a clustered one waits for peers that never come).
         ...(size === 1
           ? []
-          : [`cluster { name: graphdb_test, listen: ${routeHost(i)}:${ports[i]!.route}, routes: [${routes.join(', ')}] }`]),
+          : [`cluster { name: graphdb_test, listen: ${routeHost(i)}:${ports[i].route}, routes: [${routes.join(', ')}] }`]),
       ].join('\n'),
     );
     return file;
@@ -96,14 +96,14 @@ export async function startNatsCluster(size = 3, netns: Netns | null = null): Pr
   const launch = (i: number): void => {
     const [command, args] = netns === null ? ['nats-server', ['-c', configFile(i)]] : netns.wrap(i, 'nats-server', ['-c', configFile(i)]);
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr!.resume();
+    child.stderr.resume();
     children[i] = child;
     exited.set(i, new Promise((resolve) => child.once('exit', () => resolve())));
   };
   const ready = async (i: number): Promise<void> => {
     await until(
       async () => {
-        const nc = await connect({ servers: `${clientHost(i)}:${ports[i]!.client}`, reconnect: false, timeout: 1000 });
+        const nc = await connect({ servers: `${clientHost(i)}:${ports[i].client}`, reconnect: false, timeout: 1000 });
         try {
           const jsm = await jetstreamManager(nc, { timeout: 1000 });
           await jsm.getAccountInfo();

@@ -25,17 +25,17 @@ function driver(url: string): Driver {
 }
 
 async function count(member: number, label: string): Promise<bigint> {
-  const result = await driver(`bolt://${cluster.members[member]!.bolt}`).executeQuery(
+  const result = await driver(`bolt://${cluster.members[member].bolt}`).executeQuery(
     `MATCH (n:${label}) RETURN count(n) AS c`,
     {},
     { database: 'graphdb', routing: neo4j.routing.READ },
   );
-  return result.records[0]!.get('c') as bigint;
+  return result.records[0].get('c') as bigint;
 }
 
 /** Commits `n` single-node writes through the leader. */
 async function commits(leader: number, label: string, n: number): Promise<void> {
-  const d = driver(`bolt://${cluster.members[leader]!.bolt}`);
+  const d = driver(`bolt://${cluster.members[leader].bolt}`);
   for (let i = 0; i < n; i++) await d.executeQuery(`CREATE (:${label} {i: $i})`, { i: neo4j.int(i) }, { database: 'graphdb' });
 }
 
@@ -72,14 +72,14 @@ describe('snapshot bootstrap', () => {
     await snapshotCaughtUp(leader);
 
     await cluster.startMember(behind);
-    assert.match(cluster.members[behind]!.output, /database 'graphdb' bootstrapped from the snapshot at log sequence \d+/);
+    assert.match(cluster.members[behind].output, /database 'graphdb' bootstrapped from the snapshot at log sequence \d+/);
 
     await cluster.stop(fresh);
-    rmSync(cluster.members[fresh]!.dataDir, { recursive: true, force: true });
+    rmSync(cluster.members[fresh].dataDir, { recursive: true, force: true });
     await commits(leader, 'After', 5);
     await snapshotCaughtUp(leader);
     await cluster.startMember(fresh);
-    assert.match(cluster.members[fresh]!.output, /database 'graphdb' bootstrapped from the snapshot at log sequence \d+/);
+    assert.match(cluster.members[fresh].output, /database 'graphdb' bootstrapped from the snapshot at log sequence \d+/);
 
     await cluster.converged();
     for (const m of cluster.members) {

@@ -46,7 +46,7 @@ describe('GraphQL document cache bounded in bytes', () => {
     const statuses: number[] = [];
     const client = async (): Promise<void> => {
       while (next < documents.length) {
-        const query = documents[next++]!;
+        const query = documents[next++];
         const response = await fetch(`${server.url}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

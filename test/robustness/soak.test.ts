@@ -73,7 +73,7 @@ test(`soak: ${SECONDS} s of abusive and normal clients`, async () => {
   };
   const abusive = async (n: number): Promise<void> => {
     for (let i = n; Date.now() < deadline; i++) {
-      const answer = await post(server.url, ABUSE[i % ABUSE.length]!);
+      const answer = await post(server.url, ABUSE[i % ABUSE.length]);
       const code = answer.body.errors[0]?.code ?? 'ok';
       assert.ok(code === 'ok' || /^Neo\.(ClientError|TransientError)\./.test(code), code);
       record(code);
@@ -88,7 +88,7 @@ test(`soak: ${SECONDS} s of abusive and normal clients`, async () => {
   const health = await fetch(`${server.url}/health`);
   assert.equal(health.status, 200);
   latencies.sort((a, b) => a - b);
-  const p = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  const p = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   const figures = {
     seconds: SECONDS,
     answers,

@@ -42,16 +42,16 @@ test('FULLTEXT index: created, listed, queried right after each commit, dropped'
 
   const listed = await indexRows('articleText');
   assert.equal(listed.length, 1);
-  assert.equal(listed[0]!.get('type'), 'FULLTEXT');
-  assert.deepEqual(listed[0]!.get('labelsOrTypes'), ['Article']);
-  assert.deepEqual(listed[0]!.get('properties'), ['title', 'body']);
+  assert.equal(listed[0].get('type'), 'FULLTEXT');
+  assert.deepEqual(listed[0].get('labelsOrTypes'), ['Article']);
+  assert.deepEqual(listed[0].get('properties'), ['title', 'body']);
 
   const graph = await run("CALL db.index.fulltext.queryNodes('articleText', 'graph') YIELD node, score RETURN node.title AS title, score");
   assert.deepEqual(
     graph.map((r) => r.get('title')),
     ['Graph databases in practice'],
   );
-  assert.ok(graph[0]!.get('score') > 0);
+  assert.ok(graph[0].get('score') > 0);
 
   await run("CREATE (:Article {title: 'Property graph models', body: 'labels and properties'})");
   const fresh = await run("CALL db.index.fulltext.queryNodes('articleText', 'graph') YIELD node RETURN node.title AS title ORDER BY title");
@@ -93,8 +93,8 @@ test('VECTOR index: OPTIONS indexConfig kept, nearest neighbours with Neo4j cosi
     "CREATE VECTOR INDEX docEmbedding FOR (n:Doc) ON n.embedding OPTIONS {indexConfig: {`vector.dimensions`: 3, `vector.similarity_function`: 'cosine'}}",
   );
   const listed = await indexRows('docEmbedding');
-  assert.equal(listed[0]!.get('type'), 'VECTOR');
-  const indexConfig = listed[0]!.get('options').indexConfig;
+  assert.equal(listed[0].get('type'), 'VECTOR');
+  const indexConfig = listed[0].get('options').indexConfig;
   assert.equal(Number(indexConfig['vector.dimensions']), 3);
   assert.equal(indexConfig['vector.similarity_function'], 'cosine');
 
@@ -107,9 +107,9 @@ test('VECTOR index: OPTIONS indexConfig kept, nearest neighbours with Neo4j cosi
     hits.map((r) => r.get('name')),
     ['x-axis', 'near-x'],
   );
-  assert.ok(Math.abs(hits[0]!.get('score') - 1) < 1e-6);
+  assert.ok(Math.abs(hits[0].get('score') - 1) < 1e-6);
   const cos = 0.9 / Math.sqrt(0.82);
-  assert.ok(Math.abs(hits[1]!.get('score') - (1 + cos) / 2) < 1e-6);
+  assert.ok(Math.abs(hits[1].get('score') - (1 + cos) / 2) < 1e-6);
 
   await run("MATCH (n:Doc {name: 'y-axis'}) SET n.embedding = [1.0, 0.0, 0.0]");
   const moved = await run(

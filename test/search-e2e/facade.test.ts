@@ -87,7 +87,7 @@ test('persisted embeddings are loaded on reopen; a created database is searchabl
     try {
       assert.equal(reopened.search().hasEmbedding(idA), true);
       const near = reopened.search().similar({ vector: [0.1, 1, 0], limit: 1 });
-      assert.equal(near[0]!.nodeId, idB);
+      assert.equal(near[0].nodeId, idB);
       assert.equal((await reopened.search('other').search({ query: 'other', method: 'text' })).results.length, 1);
       await reopened.dropDatabase('other');
       assert.throws(() => reopened.search('other'), /other/);

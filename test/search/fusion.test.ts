@@ -15,9 +15,9 @@ test('RRF with k = 60 sums 1 / (k + rank) over lists', () => {
     fused.map((f) => f.id),
     ['a', 'c', 'b'],
   );
-  assert.equal(fused[0]!.rrfScore, 1 / 61 + 1 / 62);
-  assert.equal(fused[1]!.rrfScore, 1 / 63 + 1 / 61);
-  assert.deepEqual(fused[2]!.ranks, [2, null]);
+  assert.equal(fused[0].rrfScore, 1 / 61 + 1 / 62);
+  assert.equal(fused[1].rrfScore, 1 / 63 + 1 / 61);
+  assert.deepEqual(fused[2].ranks, [2, null]);
 });
 
 test('MMR trades relevance for diversity', () => {
@@ -56,8 +56,8 @@ test('chunking splits long text with overlap; pooling averages to unit length', 
   const chunks = chunkText(words, { maxChars: 100, overlapChars: 20 });
   assert.ok(chunks.length > 5);
   assert.ok(chunks.every((c) => c.length <= 100));
-  const firstWordOfSecond = chunks[1]!.split(' ')[0]!;
-  assert.ok(chunks[0]!.split(' ').includes(firstWordOfSecond), 'consecutive chunks overlap');
+  const firstWordOfSecond = chunks[1].split(' ')[0];
+  assert.ok(chunks[0].split(' ').includes(firstWordOfSecond), 'consecutive chunks overlap');
   assert.equal(chunks.join(' ').includes('w199'), true);
   assert.deepEqual(chunkText('short'), ['short']);
   assert.deepEqual(

@@ -49,9 +49,9 @@ describe('genai.vector.encodeBatch and genai.vector.encode', () => {
       ],
     );
     for (let i = 0; i < texts.length; i++) {
-      const vector = result[i]![2] as number[];
-      assert.equal(vector.length, expected[i]!.length);
-      vector.forEach((x, k) => assert.ok(Math.abs(x - expected[i]![k]!) < 1e-6));
+      const vector = result[i][2] as number[];
+      assert.equal(vector.length, expected[i].length);
+      vector.forEach((x, k) => assert.ok(Math.abs(x - expected[i][k]) < 1e-6));
     }
   });
 
@@ -62,18 +62,18 @@ describe('genai.vector.encodeBatch and genai.vector.encode', () => {
       "MATCH (d:Doc) WITH collect(d) AS docs CALL genai.vector.encodeBatch([d IN docs | d.text], 'LOCAL', {model: 'tiny-embed.gguf'}) YIELD index, vector " +
         'CALL db.create.setNodeVectorProperty(docs[index], "embedding", vector)',
     );
-    const dims = (await provider.embed(['x']))[0]!.length;
+    const dims = (await provider.embed(['x']))[0].length;
     await rows(db, `CREATE VECTOR INDEX docs FOR (d:Doc) ON (d.embedding) OPTIONS {indexConfig: {\`vector.dimensions\`: ${dims}}}`);
     const [query] = await provider.embed(['graph database']);
-    const hits = await rows(db, "CALL db.index.vector.queryNodes('docs', 1, $q) YIELD node RETURN node.text", { q: Array.from(query!) });
+    const hits = await rows(db, "CALL db.index.vector.queryNodes('docs', 1, $q) YIELD node RETURN node.text", { q: Array.from(query) });
     assert.deepEqual(hits, [['graph database']]);
   });
 
   it('genai.vector.encode in RETURN, LET, SET and per row, evaluated ahead of its clause', async () => {
     const [expected] = await provider.embed(['water fire city']);
     const [[returned]] = (await rows(db, "RETURN genai.vector.encode('water fire city', 'local') AS v")) as [[number[]]];
-    assert.equal(returned.length, expected!.length);
-    returned.forEach((x, k) => assert.ok(Math.abs(x - expected![k]!) < 1e-6));
+    assert.equal(returned.length, expected.length);
+    returned.forEach((x, k) => assert.ok(Math.abs(x - expected[k]) < 1e-6));
     assert.deepEqual(await rows(db, "UNWIND ['a b', null, 'cat'] AS t RETURN t, genai.vector.encode(t, 'local') IS NULL AS missing"), [
       ['a b', false],
       [null, true],
@@ -81,13 +81,13 @@ describe('genai.vector.encodeBatch and genai.vector.encode', () => {
     ]);
     assert.deepEqual(
       await rows(db, "LET v = genai.vector.encode('x', 'local', {model: 'tiny-embed.gguf'}) RETURN size(v) = $n AS ok", {
-        n: BigInt(expected!.length),
+        n: BigInt(expected.length),
       }),
       [[true]],
     );
     await rows(db, "CREATE (n:Note {text: 'water fire city'}) SET n.embedding = genai.vector.encode(n.text, 'local')");
     const [[stored]] = (await rows(db, 'MATCH (n:Note) RETURN n.embedding')) as [[number[]]];
-    stored.forEach((x, k) => assert.ok(Math.abs(x - expected![k]!) < 1e-6));
+    stored.forEach((x, k) => assert.ok(Math.abs(x - expected[k]) < 1e-6));
     await assert.rejects(
       rows(db, "MATCH (n:Note) WHERE genai.vector.encode(n.text, 'local') IS NOT NULL RETURN n"),
       /cannot be evaluated here/,

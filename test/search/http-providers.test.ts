@@ -93,9 +93,9 @@ test('hosted_api provider speaks the OpenAI embeddings API with a bearer key', a
       [1, 3],
       'ordered by index',
     );
-    assert.equal(server.seen[0]!.path, '/v1/embeddings');
-    assert.equal(server.seen[0]!.auth, 'Bearer sk-test');
-    assert.equal(server.seen[0]!.body.dimensions, 3);
+    assert.equal(server.seen[0].path, '/v1/embeddings');
+    assert.equal(server.seen[0].auth, 'Bearer sk-test');
+    assert.equal(server.seen[0].body.dimensions, 3);
   } finally {
     await server.close();
   }
@@ -128,7 +128,7 @@ test('HTTP reranker reorders by relevance_score and fails open on malformed outp
       ranked.map((r) => r.item),
       ['abc', 'ab', 'a'],
     );
-    assert.equal(server.seen[0]!.body.query, 'q');
+    assert.equal(server.seen[0].body.query, 'q');
     malformed = true;
     assert.deepEqual(
       (await stage.apply('q', ['a', 'abc'], (d) => d)).map((r) => [r.item, r.score]),

@@ -31,9 +31,9 @@ test('local provider embeds with a generated GGUF BERT model (deterministic, mod
   try {
     const [a, b, again] = await provider.embed(['graph database search', 'cat and dog', 'graph database search']);
     assert.equal(provider.dimensions, 32);
-    assert.equal(a!.length, 32);
-    assert.deepEqual(Array.from(again!), Array.from(a!));
-    assert.ok(cosineSimilarity(a!, b!) < 0.9999, 'different texts give different vectors');
+    assert.equal(a.length, 32);
+    assert.deepEqual(Array.from(again), Array.from(a));
+    assert.ok(cosineSimilarity(a, b) < 0.9999, 'different texts give different vectors');
   } finally {
     await provider.close();
   }
@@ -63,7 +63,7 @@ test('local GGUF reranker scores in 0..1 and reorders; a failed load fails open 
   const broken = new RerankStage(new LocalReranker('missing.gguf', modelsDir), { info: () => undefined, warn: (m) => warnings.push(m) });
   await broken.loaded;
   assert.equal(broken.state, 'failed');
-  assert.match(warnings[0]!, /failed to load; using RRF order/);
+  assert.match(warnings[0], /failed to load; using RRF order/);
   assert.deepEqual(
     (await broken.apply('q', docs, (d) => d)).map((r) => r.item),
     docs,
@@ -105,8 +105,8 @@ test('background worker embeds new and changed nodes with the local model; text 
     assert.equal(search.embeddingWorker!.counters.processed, 3);
     assert.notDeepEqual(Array.from(search.embeddingCollection!.vectorOf(2n)!), Array.from(before));
     const page = await search.search({ query: 'graph database search', limit: 2, minSimilarity: -1 });
-    assert.equal(page.results[0]!.nodeId, 1n, 'text and vector lists agree on node 1');
-    assert.ok(page.results[0]!.textRank === 1 && page.results[0]!.vectorRank === 1);
+    assert.equal(page.results[0].nodeId, 1n, 'text and vector lists agree on node 1');
+    assert.ok(page.results[0].textRank === 1 && page.results[0].vectorRank === 1);
     search.apply([{ kind: 'nodeDeleted', database: 'neo4j', id: 1n, labels: ['Doc'] }]);
     assert.equal(search.status().vectors, 1);
   } finally {

@@ -17,7 +17,7 @@ test('a persisted HNSW collection reloads with the same answers; other format ve
     vectors.forEach((v, i) => original.upsert(BigInt(i), v));
     await original.buildNow();
     original.remove(3n);
-    original.upsert(4n, vectors[100]!);
+    original.upsert(4n, vectors[100]);
     const path = join(dir, 'v.gdbv');
     saveCollection(original, path);
 

@@ -89,7 +89,7 @@ test('a large commit is indexed in slices after it returns, and every read appli
     assert.equal(service.queuedEvents, 0, 'a small commit is applied at once');
     const large = await write(10, 2000);
     assert.equal(service.queuedEvents, 2000, 'a large commit is queued, not applied inside the commit');
-    const last = large[large.length - 1]!;
+    const last = large[large.length - 1];
     assert.deepEqual(
       service.queryFulltext('titles', 'number2009').map((h) => h.nodeId),
       [last],
@@ -150,13 +150,13 @@ test('FULLTEXT and VECTOR indexes from the catalog, queried like Neo4j procedure
       vec.map((h) => h.nodeId),
       [a, b],
     );
-    assert.equal(vec[0]!.score, 1);
-    assert.ok(Math.abs(vec[1]!.score - 0.9) < 1e-6, 'score (1 + 0.8) / 2');
+    assert.equal(vec[0].score, 1);
+    assert.ok(Math.abs(vec[1].score - 0.9) < 1e-6, 'score (1 + 0.8) / 2');
 
     const w2 = await db.beginWrite();
     const c = w2.createNode(['Movie'], props({ title: 'Matrix Resurrections', embedding: [0.99, 0.01, 0] }));
     w2.commit();
-    assert.equal(search.database(name).queryVectorIndex('plots', 1, [0.99, 0.01, 0])[0]!.nodeId, c, 'fresh after commit');
+    assert.equal(search.database(name).queryVectorIndex('plots', 1, [0.99, 0.01, 0])[0].nodeId, c, 'fresh after commit');
     assert.ok(
       search
         .database(name)
@@ -198,7 +198,7 @@ test('hybrid search fuses BM25 and vectors with RRF, embeds in the background, r
       [vectorOnly],
     );
     const similar = service.similar({ nodeId: graph, limit: 1 });
-    assert.equal(similar[0]!.nodeId, vectorOnly);
+    assert.equal(similar[0].nodeId, vectorOnly);
     const callsBefore = embedder.calls;
     const w2 = await db.beginWrite();
     w2.setNodeProperty(graph, 'unrelated', 5n);
@@ -223,7 +223,7 @@ test('a VECTOR index past the exact-search threshold switches to HNSW and stays 
     const vectors = generateVectors(6002, 8, 21);
     const db = engine.database();
     const w = await db.beginWrite();
-    for (let i = 0; i < 6000; i++) w.createNode(['Item'], props({ v: Array.from(vectors[i]!) }));
+    for (let i = 0; i < 6000; i++) w.createNode(['Item'], props({ v: Array.from(vectors[i]) }));
     w.createIndex(
       {
         name: 'items',
@@ -245,12 +245,12 @@ test('a VECTOR index past the exact-search threshold switches to HNSW and stays 
     await service.settle();
     assert.equal(service.named.vector.get('items')!.collection.strategy, 'hnsw');
     const w2 = await db.beginWrite();
-    const fresh = w2.createNode(['Item'], props({ v: Array.from(vectors[6000]!) }));
+    const fresh = w2.createNode(['Item'], props({ v: Array.from(vectors[6000]) }));
     w2.commit();
-    assert.equal(service.queryVectorIndex('items', 1, Array.from(vectors[6000]!))[0]!.nodeId, fresh);
+    assert.equal(service.queryVectorIndex('items', 1, Array.from(vectors[6000]))[0].nodeId, fresh);
     const w3 = await db.beginWrite();
     w3.deleteNode(fresh, true);
     w3.commit();
-    assert.notEqual(service.queryVectorIndex('items', 1, Array.from(vectors[6000]!))[0]!.nodeId, fresh);
+    assert.notEqual(service.queryVectorIndex('items', 1, Array.from(vectors[6000]))[0].nodeId, fresh);
   });
 });

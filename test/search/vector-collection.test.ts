@@ -15,7 +15,7 @@ const tuning = (overrides: Partial<VectorTuning> = {}): VectorTuning => ({
 function filled(count: number, dimensions: number, overrides: Partial<VectorTuning> = {}, seed = 7) {
   const vectors = generateVectors(count + 50, dimensions, seed);
   const collection = new VectorCollection({ dimensions, similarity: 'cosine', tuning: tuning(overrides) });
-  for (let i = 0; i < count; i++) collection.upsert(BigInt(i), vectors[i]!);
+  for (let i = 0; i < count; i++) collection.upsert(BigInt(i), vectors[i]);
   return { collection, vectors, queries: vectors.slice(count) };
 }
 
@@ -43,9 +43,9 @@ test('exact search reports Neo4j scores for cosine and euclidean', () => {
   euclidean.upsert(1n, [1, 1]);
   euclidean.upsert(2n, [3, 1]);
   const [near, far] = euclidean.search([1, 2], 2);
-  assert.equal(near!.nodeId, 1n);
-  assert.equal(near!.score, 1 / (1 + 1));
-  assert.equal(far!.score, 1 / (1 + 5));
+  assert.equal(near.nodeId, 1n);
+  assert.equal(near.score, 1 / (1 + 1));
+  assert.equal(far.score, 1 / (1 + 5));
   cosine.close();
   euclidean.close();
 });
@@ -62,7 +62,7 @@ test('updates replace, removals tombstone, filters restrict', () => {
   collection.upsert(1n, [1, 0]);
   collection.upsert(2n, [0.9, 0.1]);
   collection.upsert(1n, [0, 1]);
-  assert.equal(collection.search([1, 0], 1)[0]!.nodeId, 2n);
+  assert.equal(collection.search([1, 0], 1)[0].nodeId, 2n);
   collection.remove(2n);
   assert.deepEqual(
     collection.search([1, 0], 5).map((h) => h.nodeId),
@@ -119,8 +119,8 @@ test('cluster-based strategy (IVF over an HNSW quantizer) when clustering is ena
   const recall = recallAgainstExact(collection, queries);
   assert.ok(recall >= 0.9, `recall ${recall}`);
   collection.remove(0n);
-  collection.upsert(99_999n, queries[0]!);
-  assert.equal(collection.search(queries[0]!, 1)[0]!.nodeId, 99_999n);
+  collection.upsert(99_999n, queries[0]);
+  assert.equal(collection.search(queries[0], 1)[0].nodeId, 99_999n);
   collection.close();
 });
 

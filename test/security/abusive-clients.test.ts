@@ -63,10 +63,10 @@ async function startServe(): Promise<{ child: ChildProcess; url: string }> {
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*HTTP listener started/.exec(output);
-      if (match) resolve(match[1]!);
+      if (match) resolve(match[1]);
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', () => reject(new Error(`serve exited:\n${output}`)));
   });
   return { child, url };
@@ -86,7 +86,7 @@ async function rawConnect(port: number): Promise<Socket> {
 
 /** The scheduler state of the process (R: running or waiting for a core, S: sleeping). */
 function processState(pid: number): string {
-  return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.charAt(0);
+  return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].charAt(0);
 }
 
 /**
@@ -107,7 +107,7 @@ async function stalled(pid: number): Promise<void> {
 }
 
 function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 test(`${CLIENTS} non-reading clients of ~100 MB results and ${SLOW_HEADER_CLIENTS} slow-header clients: RETURN 1 p99 < ${P99_BOUND_MS} ms, RSS < ${RSS_BOUND_MIB} MiB`, async (t) => {
@@ -122,7 +122,7 @@ test(`${CLIENTS} non-reading clients of ~100 MB results and ${SLOW_HEADER_CLIENT
       body: request,
     });
     const json = (await response.json()) as { results: { data: { row: unknown[] }[] }[] };
-    assert.deepEqual(json.results[0]!.data[0]!.row, [1]);
+    assert.deepEqual(json.results[0].data[0].row, [1]);
     return performance.now() - started;
   };
   // Warm-up: the routes' modules load on first use; that is not what is measured.
@@ -162,7 +162,7 @@ test(`${CLIENTS} non-reading clients of ~100 MB results and ${SLOW_HEADER_CLIENT
   const p50 = percentile(sorted, 50);
   const p99 = percentile(sorted, 99);
   t.diagnostic(
-    `RETURN 1 without abusers: p50 ${percentile(quiet, 50).toFixed(1)} ms, p99 ${percentile(quiet, 99).toFixed(1)} ms; with them over ${latencies.length} requests: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms; server RSS ${baseline.toFixed(0)} MiB at start, peak ${peakRss.toFixed(0)} MiB; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `RETURN 1 without abusers: p50 ${percentile(quiet, 50).toFixed(1)} ms, p99 ${percentile(quiet, 99).toFixed(1)} ms; with them over ${latencies.length} requests: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms; server RSS ${baseline.toFixed(0)} MiB at start, peak ${peakRss.toFixed(0)} MiB; load average ${os.loadavg()[0].toFixed(1)}`,
   );
   assert.ok(peakRss < RSS_BOUND_MIB, `peak RSS ${peakRss.toFixed(0)} MiB`);
   // On a loaded machine the quiet baseline's own p99 can exceed 50 ms: the bound is then three

@@ -174,7 +174,7 @@ describe('Bolt listener', () => {
     });
     return {
       server,
-      async close() {
+      close: async () => {
         await server.close();
         await db.close();
       },

@@ -8,13 +8,13 @@
  * Budgets are small for CI; `GRAPHDB_FUZZ_RUNS=5000 node test/run.mjs security/fuzz` runs a larger
  * one by hand, `GRAPHDB_FUZZ_SEED=n` replays a seed.
  */
+import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { GraphDB } from '../../src/engine/index.js';
 import { startBoltServer, type BoltServer } from '../../src/server/bolt/index.js';
 import { Structure } from '../../src/server/bolt/packstream/structure.js';
-import { RawBoltClient } from '../bolt/helpers/bolt-client.js';
 import { open } from '../bolt/helpers/conversation.js';
 import { startTestServer, type TestServer } from '../http/helpers.js';
 
@@ -97,7 +97,7 @@ describe('fuzzing', () => {
               () => 'closed' as const,
             ),
           );
-          if (answer === 'hang') tally.hangs.push(`0x${signature.toString(16)} ${String(fields)}`);
+          if (answer === 'hang') tally.hangs.push(`0x${signature.toString(16)} ${inspect(fields)}`);
         } finally {
           client.close();
         }

@@ -53,9 +53,9 @@ test('LOAD CSV and shortestPath stop on TERMINATE TRANSACTION from another sessi
       let id: unknown = null;
       while (id === null) {
         const listed = await rows(admin, 'SHOW TRANSACTIONS YIELD transactionId, currentQuery');
-        id = listed.find((row) => String(row.currentQuery).startsWith(query.slice(0, 20)))?.transactionId ?? null;
+        id = listed.find((row) => (row.currentQuery as string).startsWith(query.slice(0, 20)))?.transactionId ?? null;
       }
-      await rows(admin, `TERMINATE TRANSACTION '${String(id)}'`);
+      await rows(admin, `TERMINATE TRANSACTION '${id as string}'`);
       assert.equal(await running, 'Neo.ClientError.Transaction.Terminated', query);
     }
   } finally {

@@ -53,8 +53,8 @@ function spawnServe(
   });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
@@ -116,7 +116,7 @@ async function serve(dataDir: string, extraArgs: string[] = [], env: Record<stri
     spawned.exited,
   );
   const bolt = await waitForLog(spawned.child, spawned.output, /"url":"bolt:\/\/127\.0\.0\.1:(\d+)"/, spawned.exited);
-  return { ...spawned, url: http[1]!, boltPort: Number(bolt[1]) };
+  return { ...spawned, url: http[1], boltPort: Number(bolt[1]) };
 }
 
 async function post(url: string, statement: string): Promise<{ status: number; body: any }> {
@@ -151,7 +151,7 @@ describe('graphdb serve', () => {
     const driver = neo4j.driver(`bolt://127.0.0.1:${served.boltPort}`, neo4j.auth.basic('any', 'any'));
     try {
       const result = await driver.executeQuery('MATCH (n:Counted) RETURN count(n) AS c');
-      assert.equal(result.records[0]!.get('c').toNumber(), 2, 'Bolt sees the data written over HTTP');
+      assert.equal(result.records[0].get('c').toNumber(), 2, 'Bolt sees the data written over HTTP');
     } finally {
       await driver.close();
     }

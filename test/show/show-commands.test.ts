@@ -134,7 +134,7 @@ test('an unknown YIELD column, an undefined variable and a duplicate column are 
   assert.deepEqual(await rows(s, "SHOW INDEXES YIELD name AS n WHERE n = 'movie_text' RETURN n AS m ORDER BY m"), [{ m: 'movie_text' }]);
   const lookup = await rows(s, "SHOW INDEXES YIELD type, entityType, createStatement WHERE type = 'LOOKUP' AND entityType = 'NODE'");
   assert.deepEqual(
-    lookup.map((r) => r.createStatement).map((t) => String(t).replace(/`[^`]*`/, 'x')),
+    lookup.map((r) => r.createStatement).map((t) => (t as string).replace(/`[^`]*`/, 'x')),
     ['CREATE LOOKUP INDEX x FOR (e) ON EACH labels(e)'],
   );
   await assert.rejects(
@@ -183,7 +183,7 @@ test('SHOW PROCEDURES and SHOW FUNCTIONS with YIELD / WHERE / RETURN', async () 
   assert.deepEqual(await keys('SHOW PROCEDURES'), ['name', 'description', 'mode', 'worksOnSystem']);
   assert.deepEqual(await rows(s, "SHOW PROCEDURES YIELD name, mode WHERE name = 'db.labels'"), [{ name: 'db.labels', mode: 'READ' }]);
   const signature = await rows(s, "SHOW PROCEDURES YIELD name, signature WHERE name = 'db.labels' RETURN signature");
-  assert.match(String(signature[0]?.signature), /^db\.labels\(/);
+  assert.match(signature[0]?.signature as string, /^db\.labels\(/);
   assert.deepEqual(await keys('SHOW FUNCTIONS'), ['name', 'category', 'description']);
   const toUpper = await rows(s, "SHOW FUNCTIONS WHERE name = 'toUpper'");
   assert.equal(toUpper.length, 1);

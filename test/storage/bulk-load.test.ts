@@ -81,12 +81,12 @@ function loadRandomGraph(
     const b = next() % nodes;
     loader.addRelationship(
       i % 5 === 0 ? 'FOLLOWS' : 'KNOWS',
-      ids[a]!,
-      ids[b]!,
+      ids[a],
+      ids[b],
       i % 5 === 0 ? props({ since: BigInt(2000 + (i % 20)) }) : new Map(),
     );
-    out[a]!.push(ids[b]!);
-    inn[b]!.push(ids[a]!);
+    out[a].push(ids[b]);
+    inn[b].push(ids[a]);
   }
   return { ids, out, in: inn };
 }
@@ -124,11 +124,11 @@ test('bulk load into an empty database: counts, labels, adjacency both ways, ind
       assert.equal(reader.countNodes('Person'), 600);
       assert.equal(reader.countRelationships('KNOWS'), 2400);
       for (const i of [0, 1, 2, 299, 599]) {
-        const id = graph.ids[i]!;
+        const id = graph.ids[i];
         const outgoing = [...reader.expand(id, 'out')].map((r) => r.endId);
         const incoming = [...reader.expand(id, 'in')].map((r) => r.startId);
-        assert.deepEqual(sorted(outgoing), sorted(graph.out[i]!), `outgoing of ${i}`);
-        assert.deepEqual(sorted(incoming), sorted(graph.in[i]!), `incoming of ${i}`);
+        assert.deepEqual(sorted(outgoing), sorted(graph.out[i]), `outgoing of ${i}`);
+        assert.deepEqual(sorted(incoming), sorted(graph.in[i]), `incoming of ${i}`);
         const node = reader.getNode(id)!;
         assert.deepEqual([...node.labels].sort(), i % 3 === 0 ? ['Admin', 'Person'] : ['Person']);
         assert.equal(node.properties.get('email'), `u${i}@example.org`);
@@ -145,7 +145,7 @@ test('bulk load into an empty database: counts, labels, adjacency both ways, ind
     assert.deepEqual(await query(db, seek, { e: 'u42@example.org' }), [[42n]]);
     assert.deepEqual(await query(db, 'MATCH (p:Person {uid: 599}) RETURN p.name'), [['user 599']]);
     assert.deepEqual(await query(db, 'MATCH (p:Person) WHERE p.uid >= 598 RETURN p.uid ORDER BY p.uid'), [[598n], [599n]]);
-    const out7 = graph.out[7]!.length;
+    const out7 = graph.out[7].length;
     assert.deepEqual(await query(db, 'MATCH (p:Person {uid: 7})-->(q) RETURN count(q)'), [[BigInt(out7)]]);
 
     // the store keeps working after the load: ordinary writes get fresh ids and counts stay right
@@ -160,17 +160,17 @@ test('every property value type round-trips through a bulk load', async () => {
   try {
     const db = env.engine.database();
     const values: CypherValue[] = [];
-    for (const kind of Object.keys(scalarArbitraries)) values.push(...fc.sample(scalarArbitraries[kind]!, { numRuns: 8, seed: 11 }));
+    for (const kind of Object.keys(scalarArbitraries)) values.push(...fc.sample(scalarArbitraries[kind], { numRuns: 8, seed: 11 }));
     values.push(...fc.sample(storableValue, { numRuns: 60, seed: 12 }));
     const loader = await BulkLoader.open(db);
     const ids = values.map((value) => loader.addNode(['V'], new Map([['v', value]])));
-    loader.addRelationship('R', ids[0]!, ids[1]!, new Map(values.slice(0, 20).map((v, i) => [`p${i}`, v])));
+    loader.addRelationship('R', ids[0], ids[1], new Map(values.slice(0, 20).map((v, i) => [`p${i}`, v])));
     await loader.finish();
     const reader = db.beginRead();
     try {
-      values.forEach((value, i) => assert.ok(sameValue(reader.nodeProperty(ids[i]!, 'v') ?? undefined, value), `value ${i} round-trips`));
+      values.forEach((value, i) => assert.ok(sameValue(reader.nodeProperty(ids[i], 'v') ?? undefined, value), `value ${i} round-trips`));
       const [rel] = [...reader.allRelationships(['R'])];
-      const record = reader.getRelationship(rel!.id)!;
+      const record = reader.getRelationship(rel.id)!;
       values.slice(0, 20).forEach((value, i) => assert.ok(sameValue(record.properties.get(`p${i}`), value), `relationship value ${i}`));
     } finally {
       reader.close();
@@ -255,8 +255,8 @@ test('loading into a non-empty database keeps the old state readable at the prev
 
     const loader = await BulkLoader.open(store);
     const fresh = loader.addNode(['Person'], props({ uid: 100n }));
-    loader.addRelationship('KNOWS', existing[0]!, fresh, new Map());
-    loader.addRelationship('KNOWS', fresh, existing[5]!, new Map());
+    loader.addRelationship('KNOWS', existing[0], fresh, new Map());
+    loader.addRelationship('KNOWS', fresh, existing[5], new Map());
     const result = await loader.finish();
     assert.equal(result.rebuiltIndexes, true, 'the load at least doubles the relationships: indexes rebuilt');
     assert.equal(result.version, previous + 1n);
@@ -271,14 +271,14 @@ test('loading into a non-empty database keeps the old state readable at the prev
       assert.equal(then.countNodes(), 10);
       assert.equal(then.countRelationships(), 1);
       assert.equal(then.nodeExists(fresh), false);
-      assert.deepEqual([...then.expand(existing[0]!, 'out')].length, 1);
+      assert.deepEqual([...then.expand(existing[0], 'out')].length, 1);
     } finally {
       then.close();
     }
     assert.equal(store.stats().relationships, 3);
 
     const small = await BulkLoader.open(store);
-    small.addRelationship('KNOWS', existing[9]!, fresh, new Map());
+    small.addRelationship('KNOWS', existing[9], fresh, new Map());
     assert.equal((await small.finish()).rebuiltIndexes, false, 'fewer than existing: indexes maintained during the insert');
     assert.deepEqual(await query(db, 'MATCH (p {uid: 100})<--(q) RETURN q.uid ORDER BY q.uid'), [[0n], [9n]]);
     assert.deepEqual(await query(db, 'MATCH ()-[r:KNOWS]->() RETURN count(r)'), [[4n]]);
@@ -324,7 +324,7 @@ test('a sliced load gives the event loop back while it finishes and commits the 
     const nodes = 20_000;
     const ids: bigint[] = [];
     for (let i = 0; i < nodes; i++) ids.push(loader.addNode(['N'], props({ i: BigInt(i) })));
-    for (let i = 0; i < nodes; i++) loader.addRelationship('R', ids[i]!, ids[(i * 7919) % nodes]!, new Map());
+    for (let i = 0; i < nodes; i++) loader.addRelationship('R', ids[i], ids[(i * 7919) % nodes], new Map());
     let turns = 0;
     let finished = false;
     const tick = (): void => {
@@ -343,9 +343,9 @@ test('a sliced load gives the event loop back while it finishes and commits the 
       assert.equal(reader.countNodes(), nodes);
       assert.equal(reader.countRelationships(), nodes);
       for (const k of [0, 1234, nodes - 1]) {
-        const target = ids[(k * 7919) % nodes]!;
+        const target = ids[(k * 7919) % nodes];
         assert.deepEqual(
-          [...reader.expand(ids[k]!, 'out')].map((r) => r.endId),
+          [...reader.expand(ids[k], 'out')].map((r) => r.endId),
           [target],
         );
         assert.ok([...reader.expand(target, 'in')].some((r) => r.startId === ids[k]));

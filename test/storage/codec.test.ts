@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -9,7 +10,7 @@ test('codec round-trips every value type exactly', () => {
   fc.assert(
     fc.property(codecValue, (value) => {
       const decoded = decodePropertyValue(encodePropertyValue(value));
-      assert.ok(sameValue(value, decoded), `mismatch for ${String(value)}`);
+      assert.ok(sameValue(value, decoded), `mismatch for ${inspect(value)}`);
     }),
     { numRuns: 2000 },
   );
@@ -35,7 +36,7 @@ test('codec edge cases: 64-bit limits, NaN, infinities, negative zero, empty con
     new Map(),
     [1n, null, 'x'],
   ];
-  for (const value of cases) assert.ok(sameValue(value, decodePropertyValue(encodePropertyValue(value))), String(value));
+  for (const value of cases) assert.ok(sameValue(value, decodePropertyValue(encodePropertyValue(value))), inspect(value));
   const negativeZero = decodePropertyValue(encodePropertyValue(-0));
   assert.ok(Object.is(negativeZero, -0));
 });

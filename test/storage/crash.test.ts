@@ -26,7 +26,7 @@ test('kill -9 mid-write loses no committed transaction and leaves no partial one
         while ((newline = buffer.indexOf('\n')) >= 0) {
           const [, version, batch] = buffer.slice(0, newline).split(' ');
           buffer = buffer.slice(newline + 1);
-          printed.push({ version: BigInt(version!), batch: Number(batch) });
+          printed.push({ version: BigInt(version), batch: Number(batch) });
           if (printed.length === 25) child.kill('SIGKILL');
         }
       });
@@ -38,7 +38,7 @@ test('kill -9 mid-write loses no committed transaction and leaves no partial one
     try {
       const db = engine.database();
       const reader = db.beginRead();
-      const lastPrinted = printed[printed.length - 1]!.version;
+      const lastPrinted = printed[printed.length - 1].version;
       assert.ok(reader.version >= lastPrinted, `version ${reader.version} >= last printed ${lastPrinted}`);
       const perBatch = new Map<bigint, number>();
       for (const id of reader.nodeIdsByLabel('Item')) {

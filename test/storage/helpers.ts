@@ -86,7 +86,7 @@ const anyScalar = fc.oneof(...Object.values(scalarArbitraries));
 /** Values a property may hold: scalars and homogeneous lists without nulls. */
 export const storableValue: fc.Arbitrary<CypherValue> = fc.oneof(
   anyScalar,
-  fc.constantFrom(...Object.keys(scalarArbitraries)).chain((kind) => fc.array(scalarArbitraries[kind]!, { maxLength: 6 })),
+  fc.constantFrom(...Object.keys(scalarArbitraries)).chain((kind) => fc.array(scalarArbitraries[kind], { maxLength: 6 })),
 );
 
 /** Any value the codec must round-trip (also nulls, mixed lists, nested lists and maps). */

@@ -7,7 +7,7 @@ import { indexKey, compositeKey } from '../../src/engine/storage/codec/index-key
 function compareNumbers(a: bigint | number, b: bigint | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
-  const [int, float, sign] = typeof a === 'bigint' ? [a, b as number, 1] : [b as bigint, a as number, -1];
+  const [int, float, sign] = typeof a === 'bigint' ? [a, b as number, 1] : [b as bigint, a, -1];
   if (float === Infinity) return -sign;
   if (float === -Infinity) return sign;
   const floor = BigInt(Math.floor(float));
@@ -50,7 +50,7 @@ test('string keys order by code point', () => {
       const ca = codePoints(a);
       const cb = codePoints(b);
       let expected = 0;
-      for (let i = 0; i < Math.min(ca.length, cb.length) && expected === 0; i++) expected = Math.sign(ca[i]! - cb[i]!);
+      for (let i = 0; i < Math.min(ca.length, cb.length) && expected === 0; i++) expected = Math.sign(ca[i] - cb[i]);
       if (expected === 0) expected = Math.sign(ca.length - cb.length);
       assert.equal(Math.sign(Buffer.compare(indexKey(a)!, indexKey(b)!)), expected);
     }),

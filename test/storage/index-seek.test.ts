@@ -20,10 +20,10 @@ function compare(a: CypherValue, b: CypherValue): number | null {
   if (typeof a === 'string') {
     const x = [...a].map((c) => c.codePointAt(0)!);
     const y = [...(b as string)].map((c) => c.codePointAt(0)!);
-    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return Math.sign(x[i]! - y[i]!);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return Math.sign(x[i] - y[i]);
     return Math.sign(x.length - y.length);
   }
-  if (typeof a === 'boolean') return Number(a) - Number(b as boolean);
+  if (typeof a === 'boolean') return Number(a) - Number(b);
   // numbers: exact via rationals on bigint when both integral, else float compare is exact enough for this data
   const fa = typeof a === 'bigint' ? a : (a as number);
   const fb = typeof b === 'bigint' ? b : (b as number);
@@ -144,7 +144,7 @@ test('index seeks return exactly the ids a full scan finds, for every predicate 
     const ids = [...update.nodeIdsByLabel('L')];
     const newValues = fc.sample(value, ids.length);
     ids.forEach((id, i) => {
-      if (i % 5 === 0) update.setNodeProperty(id, 'v', newValues[i]!);
+      if (i % 5 === 0) update.setNodeProperty(id, 'v', newValues[i]);
       else if (i % 5 === 1) update.setNodeProperty(id, 'v', null);
       else if (i % 5 === 2) update.removeLabels(id, ['L']);
       else if (i % 7 === 3) update.deleteNode(id, true);

@@ -16,7 +16,7 @@ test('node scans read packed row pages that match row-by-row reads (all bytes, e
     for (let i = 0; i < NODES; i++) {
       const labels = i % 5 === 0 ? [] : i % 3 === 0 ? ['A', 'B'] : ['A'];
       const properties = new Map<string, CypherValue>();
-      if (i % 7 !== 0) properties.set('v', values[i]!);
+      if (i % 7 !== 0) properties.set('v', values[i]);
       if (i % 4 === 0) properties.set('raw', new Uint8Array(bytes.subarray(0, i % bytes.length)));
       if (i % 11 === 0) properties.set('text', `semi;colon,comma\u0000${i}`);
       const id = tx.createNode(labels, properties);
@@ -101,9 +101,9 @@ test('rows of the nodes an expansion reaches are loaded together and match row-b
     for (let i = 0; i < 40; i++)
       others.push(tx.createNode(i % 2 === 0 ? ['P'] : [], i % 3 === 0 ? props({}) : props({ i: BigInt(i), s: `x;${i},` })));
     for (let i = 0; i < 40; i++) {
-      tx.createRelationship(i % 4 === 0 ? 'B' : 'A', hub, others[i]!, props({}));
-      if (i % 5 === 0) tx.createRelationship('A', others[i]!, hub, props({}));
-      if (i % 10 === 0) tx.createRelationship('A', hub, others[i]!, props({}));
+      tx.createRelationship(i % 4 === 0 ? 'B' : 'A', hub, others[i], props({}));
+      if (i % 5 === 0) tx.createRelationship('A', others[i], hub, props({}));
+      if (i % 10 === 0) tx.createRelationship('A', hub, others[i], props({}));
     }
     tx.createRelationship('A', hub, hub, props({}));
     tx.commit();
@@ -117,7 +117,7 @@ test('rows of the nodes an expansion reaches are loaded together and match row-b
           assert.deepEqual(handles, [...check.expand(hub, direction, types)]);
           for (const handle of handles) {
             const other = handle.startId === hub ? handle.endId : handle.startId;
-            assert.deepEqual(reader.getNode(other), check.getNode(other), `${direction} ${types} node ${other}`);
+            assert.deepEqual(reader.getNode(other), check.getNode(other), `${direction} ${types?.join(',') ?? 'any'} node ${other}`);
             assert.equal(reader.nodeProperty(hub, 'name'), 'hub');
           }
         }
@@ -158,7 +158,7 @@ test('an equality seek returns its single node with the row read in the same sta
       assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'equals', value: 'twin@x' })], twins, 'more than one page of matches');
       assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'equals', value: 'gone@x' })], []);
       assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'equals', value: 'nobody@x' })], []);
-      assert.equal(reader.nodeProperty(twins[3]!, 'n'), 3n);
+      assert.equal(reader.nodeProperty(twins[3], 'n'), 3n);
       assert.deepEqual([...reader.seekNodes('P', 'email', { kind: 'in', values: ['one@x', 'gone@x'] })], [one]);
     } finally {
       reader.close();

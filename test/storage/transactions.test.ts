@@ -188,7 +188,7 @@ test('change events are published after commit only, never for rollback', async 
     w1.commit();
     assert.equal(received.length, 1);
     assert.deepEqual(
-      received[0]!.map((e) => e.kind),
+      received[0].map((e) => e.kind),
       ['nodeCreated', 'nodeCreated', 'relationshipCreated'],
     );
 
@@ -203,12 +203,12 @@ test('change events are published after commit only, never for rollback', async 
     const temp = w3.createNode(['Temp'], new Map());
     w3.deleteNode(temp, false);
     w3.commit();
-    const last = received[1]!;
+    const last = received[1];
     assert.deepEqual(
       last.map((e) => e.kind),
       ['nodeUpdated', 'relationshipDeleted'],
     );
-    const updated = last[0]!;
+    const updated = last[0];
     assert.ok(updated.kind === 'nodeUpdated' && updated.node.properties.get('v') === 3n);
     unsubscribe();
   } finally {

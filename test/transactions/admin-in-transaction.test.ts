@@ -20,7 +20,7 @@ async function exec(runner: Session | Transaction, query: string): Promise<void>
 
 async function aliases(): Promise<string[]> {
   const result = await db.session().run('SHOW ALIASES FOR DATABASE YIELD name RETURN name ORDER BY name');
-  return (await result.pull(-1)).records.map((record) => String(record[0]));
+  return (await result.pull(-1)).records.map((record) => record[0] as string);
 }
 
 test('an administration command in an explicit transaction takes effect at commit', async () => {

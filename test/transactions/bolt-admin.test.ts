@@ -35,7 +35,7 @@ describe('transaction administration over Bolt', () => {
     await tx.run('CREATE (:FromIdle)');
     await tx.commit();
     const count = await driver.executeQuery('MATCH (n) WHERE n:FromDriver OR n:FromIdle RETURN count(n) AS c');
-    assert.ok(neo4j.int(2).equals(count.records[0]!.get('c')));
+    assert.ok(neo4j.int(2).equals(count.records[0].get('c')));
     await idle.close();
     await writer.close();
   });
@@ -49,12 +49,12 @@ describe('transaction administration over Bolt', () => {
       'SHOW TRANSACTIONS YIELD transactionId, connectionId, clientAddress, activeLockCount, protocol, currentQuery WHERE activeLockCount > 0 RETURN *',
     );
     assert.equal(listed.records.length, 1);
-    const row = listed.records[0]!;
+    const row = listed.records[0];
     assert.match(row.get('connectionId'), /^bolt-\d+$/);
     assert.match(row.get('clientAddress'), /^127\.0\.0\.1:\d+$/);
     assert.equal(row.get('protocol'), 'bolt');
     const terminated = await admin.run('TERMINATE TRANSACTIONS $id', { id: row.get('transactionId') });
-    assert.equal(terminated.records[0]!.get('message'), 'Transaction terminated.');
+    assert.equal(terminated.records[0].get('message'), 'Transaction terminated.');
     await assert.rejects(victim.run('RETURN 1'), (error: { code?: string }) => {
       assert.equal(error.code, 'Neo.ClientError.Transaction.Terminated');
       return true;
@@ -62,7 +62,7 @@ describe('transaction administration over Bolt', () => {
     await victim.close().catch(() => undefined);
     await victimSession.close();
     const after = await admin.run('MATCH (n:Victim) RETURN count(n) AS c');
-    assert.ok(neo4j.int(0).equals(after.records[0]!.get('c')), 'the terminated transaction was rolled back');
+    assert.ok(neo4j.int(0).equals(after.records[0].get('c')), 'the terminated transaction was rolled back');
     await admin.executeWrite((work) => work.run('CREATE (:AfterTermination)'));
     await admin.close();
   });

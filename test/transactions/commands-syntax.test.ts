@@ -11,7 +11,7 @@ import { parse } from '../../src/engine/cypher/parser/index.js';
 function show(text: string): Show {
   const statement = parse(text);
   assert.equal(statement.body.kind, Kind.Show, text);
-  return statement.body as Show;
+  return statement.body;
 }
 
 test('SHOW TRANSACTIONS and SHOW SETTINGS take one expression or a comma-separated list', () => {
@@ -19,7 +19,7 @@ test('SHOW TRANSACTIONS and SHOW SETTINGS take one expression or a comma-separat
   assert.equal(show("SHOW TRANSACTION 'graphdb-transaction-1'").name?.kind, Kind.StringLiteral);
   const listed = show("SHOW TRANSACTIONS 'graphdb-transaction-1', 'graphdb-transaction-2' YIELD transactionId");
   assert.equal(listed.name?.kind, Kind.ListLiteral);
-  assert.equal((listed.name as ListLiteral).items.length, 2);
+  assert.equal(listed.name.items.length, 2);
   assert.equal(listed.yieldItems?.length, 1);
   assert.equal(show('SHOW TRANSACTIONS $ids WHERE username = "neo4j"').name?.kind, Kind.Parameter);
   const settings = show("SHOW SETTINGS 'server.bolt_port', 'logging.level' YIELD *");

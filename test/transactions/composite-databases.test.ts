@@ -145,10 +145,10 @@ describe('composite databases over Bolt and HTTP', () => {
       [[3, [2, 1]]],
     );
     const cy = await root.executeQuery("MATCH (p:Person {name: 'Cy'}) RETURN elementId(p) AS id", {}, { database: 'sales-us' });
-    const id = cy.records[0]!.get('id') as string;
+    const id = cy.records[0].get('id') as string;
     assert.deepEqual(await q(`CALL { USE graph.byElementId('${id}') MATCH (p:Person) RETURN p.name AS name } RETURN name`), [['Cy']]);
     const nodes = await root.executeQuery('CALL { USE shop.us MATCH (p:Person) RETURN p } RETURN p', {}, { database: 'shop' });
-    const node = nodes.records[0]!.get('p') as { labels: string[]; properties: { name: string }; elementId: string };
+    const node = nodes.records[0].get('p') as { labels: string[]; properties: { name: string }; elementId: string };
     assert.deepEqual([node.labels, node.properties.name, node.elementId], [['Person'], 'Cy', id]);
   });
 
@@ -297,7 +297,8 @@ describe('composite databases persist in the system database', () => {
   it('keeps composites and constituents across a restart', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
+    const path = await import('node:path');
+    const join = path.join.bind(path);
     const dataDir = mkdtempSync(join(tmpdir(), 'graphdb-composite-'));
     const run = async (db: GraphDB, database: string, cypher: string) => {
       const session = db.session({ database });

@@ -14,7 +14,7 @@ const ADMIN = { username: null, admin: true } as const;
 
 async function count(driver: Driver, query: string, params: Record<string, unknown> = {}): Promise<number> {
   const result = await driver.executeQuery(query, params);
-  return Number(result.records[0]!.get(0));
+  return Number(result.records[0].get(0));
 }
 
 /** Polls (bounded) until some transaction is blocked waiting for a lock. */
@@ -54,7 +54,7 @@ describe('concurrent write transactions over Bolt', () => {
     await Promise.all(
       sessions.map((session, i) =>
         session.executeWrite(async (tx) => {
-          attempts[i]!++;
+          attempts[i]++;
           await tx.run('CREATE (:Disjoint {i: $i})', { i });
           await tx.run('MATCH (d:Disjoint {i: $i}) SET d.touched = true', { i });
         }),
@@ -64,7 +64,7 @@ describe('concurrent write transactions over Bolt', () => {
     assert.equal(await count(driver, 'MATCH (d:Disjoint {touched: true}) RETURN count(d)'), 8);
     // The idle transaction was parked and its write set is applied again: it reads and commits its write.
     const own = await idle.run("MATCH (n:Idle {k: 'held'}) RETURN count(n) AS c");
-    assert.equal(own.records[0]!.get('c').toNumber(), 1);
+    assert.equal(own.records[0].get('c').toNumber(), 1);
     await idle.commit();
     assert.equal(await count(driver, 'MATCH (n:Idle) RETURN count(n)'), 1);
     await Promise.all([...sessions, idleSession].map((s) => s.close()));
@@ -202,7 +202,7 @@ describe('concurrent write transactions over Bolt', () => {
           await session.executeWrite(async (tx) => {
             await tx.run("MATCH (c:Counter {name: 'locked'}) SET c._lock = true");
             const read = await tx.run("MATCH (c:Counter {name: 'locked'}) RETURN c.v AS v");
-            const v = read.records[0]!.get('v').toNumber();
+            const v = read.records[0].get('v').toNumber();
             await tx.run("MATCH (c:Counter {name: 'locked'}) SET c.v = $v", { v: neo4j.int(v + 1) });
           });
         }
@@ -242,7 +242,7 @@ describe('concurrent write transactions over Bolt', () => {
     await untilBlocked(db);
     await holder.commit();
     const result = await viaProcedure;
-    assert.equal(Number(result.records[0]!.get('n')), 11, 'ran again after the holder committed, on its value');
+    assert.equal(Number(result.records[0].get('n')), 11, 'ran again after the holder committed, on its value');
     await holderSession.close();
   });
 

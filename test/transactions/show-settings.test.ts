@@ -51,7 +51,7 @@ test('SHOW SETTINGS lists every setting with the Neo4j default columns, secrets 
   assert.equal(byName.get('auth.jwt_secret')?.[1], '********');
   assert.ok(!JSON.stringify(all).includes('very-secret-value-that-is-long-enough-for-jwt'), 'the secret appears nowhere');
   assert.equal(byName.get('search.min_similarity')?.[2], true, 'per-database settings are dynamic');
-  for (const row of all) assert.ok(typeof row[4] === 'string' && row[4].length > 0, `description of ${String(row[0])}`);
+  for (const row of all) assert.ok(typeof row[4] === 'string' && row[4].length > 0, `description of ${row[0] as string}`);
 });
 
 test('names select settings; YIELD * adds startupValue, isExplicitlySet, validValues', async () => {

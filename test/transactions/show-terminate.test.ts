@@ -78,7 +78,7 @@ test('a user sees and terminates only their own transactions; an admin sees and 
         session,
         'SHOW TRANSACTIONS YIELD transactionId, username, currentQuery WHERE currentQuery = "" RETURN username ORDER BY username',
       )
-    ).map((r) => String(r.username));
+    ).map((r) => r.username as string);
   assert.deepEqual(await seenBy(alice), ['alice']);
   assert.deepEqual(await seenBy(bob), ['bob']);
   assert.deepEqual(await seenBy(admin), ['alice', 'bob']);
@@ -127,9 +127,9 @@ test('TERMINATE interrupts a running auto-commit query at its next row check', a
     return listed.length > 0 ? listed : undefined;
   }, 'the running query to be listed');
   assert.equal(running.length, 1, 'the running query is listed');
-  assert.match(String(running[0]!.currentQueryId), /^query-\d+$/);
+  assert.match(running[0].currentQueryId as string, /^query-\d+$/);
   const started = performance.now();
-  await rows(observer, 'TERMINATE TRANSACTIONS $id', { id: running[0]!.transactionId });
+  await rows(observer, 'TERMINATE TRANSACTIONS $id', { id: running[0].transactionId });
   await assert.rejects(pulling, { code: TERMINATED });
   assert.ok(performance.now() - started < 2000, 'interrupted promptly');
 });

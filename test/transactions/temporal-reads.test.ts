@@ -78,7 +78,7 @@ describe('temporal reads over Bolt and HTTP', () => {
     const write = async (query: string, change: (m: Model) => void): Promise<void> => {
       await session.executeWrite((tx) => tx.run(query));
       change(model);
-      const bookmark = session.lastBookmarks()[0]!;
+      const bookmark = session.lastBookmarks()[0];
       const version = Number(bookmark.split(':').pop());
       const committedBy = Date.now();
       history.push({ version, time: new Date(committedBy).toISOString(), state: canonical(model) });
@@ -88,7 +88,7 @@ describe('temporal reads over Bolt and HTTP', () => {
       "CREATE (:Person {name: 'Zed', age: 90})",
       (m) => void m.nodes.set('Zed', { labels: ['Person'], props: { name: 'Zed', age: 90 } }),
     );
-    firstVersion = history[0]!.version;
+    firstVersion = history[0].version;
     await write(
       "CREATE (:Person {name: 'Ann', age: 30})",
       (m) => void m.nodes.set('Ann', { labels: ['Person'], props: { name: 'Ann', age: 30 } }),
@@ -184,7 +184,7 @@ describe('temporal reads over Bolt and HTTP', () => {
     }
     const open = await request(`${t.url}/db/graphdb/tx`, {
       method: 'POST',
-      headers: { 'X-Graphdb-As-Of-Version': String(history[1]!.version) },
+      headers: { 'X-Graphdb-As-Of-Version': String(history[1].version) },
       json: { statements: [{ statement: NODES_QUERY }] },
     });
     assert.equal(open.status, 201);
@@ -206,7 +206,7 @@ describe('temporal reads over Bolt and HTTP', () => {
     const session = driver.session();
     try {
       await assert.rejects(
-        session.executeWrite((tx) => tx.run('CREATE (:Refused)'), { metadata: { 'graphdb.asOfVersion': history[0]!.version } }),
+        session.executeWrite((tx) => tx.run('CREATE (:Refused)'), { metadata: { 'graphdb.asOfVersion': history[0].version } }),
         (error: { code?: string; message?: string }) => {
           assert.equal(error.code, 'Neo.ClientError.Transaction.ForbiddenDueToTransactionType');
           assert.match(error.message ?? '', /temporal read \(as of version/);
@@ -229,9 +229,9 @@ describe('temporal reads over Bolt and HTTP', () => {
       });
       await tx.close().catch(() => undefined);
       const count = await driver.executeQuery('MATCH (n:Refused) RETURN count(n) AS c');
-      assert.equal(plain(count.records[0]!.get('c')), 0);
+      assert.equal(plain(count.records[0].get('c')), 0);
       const inTx = await driver.executeQuery('MATCH (n:InTx) RETURN count(n) AS c');
-      assert.equal(plain(inTx.records[0]!.get('c')), 0, 'the failed statement rolled the transaction back');
+      assert.equal(plain(inTx.records[0].get('c')), 0, 'the failed statement rolled the transaction back');
       await assert.rejects(driver.executeQuery('USE graphdb AT VERSION 999999 RETURN 1'), {
         code: 'Neo.ClientError.Statement.ArgumentError',
       });
@@ -241,7 +241,7 @@ describe('temporal reads over Bolt and HTTP', () => {
   });
 
   it('db.temporal.nodeVersions / relationshipVersions list versions with commit times, also of deleted entities', async () => {
-    const annVersion = history[1]!.version;
+    const annVersion = history[1].version;
     const { records } = await driver.executeQuery(
       'MATCH (n {name: $name}) CALL db.temporal.nodeVersions(n) YIELD version, validFrom, validTo, endVersion, deleted, labels, properties RETURN *',
       { name: 'Bob' },
@@ -252,12 +252,12 @@ describe('temporal reads over Bolt and HTTP', () => {
       age: (plain(r.get('properties')) as { age: number }).age,
       end: plain(r.get('endVersion')),
     }));
-    assert.equal(bob[0]!.version, history[2]!.version, 'Bob was created by the third commit');
+    assert.equal(bob[0].version, history[2].version, 'Bob was created by the third commit');
     assert.equal(bob.at(-1)!.end, null, 'the head is current');
     assert.equal(records.at(-1)!.get('deleted'), false);
     assert.deepEqual(records.at(-1)!.get('labels').sort(), ['Manager', 'Person']);
-    const validFrom = records[0]!.get('validFrom').toString() as string;
-    assert.ok(Date.parse(validFrom) <= Date.parse(history[2]!.time), `${validFrom} is the commit time of Bob's creation`);
+    const validFrom = records[0].get('validFrom').toString() as string;
+    assert.ok(Date.parse(validFrom) <= Date.parse(history[2].time), `${validFrom} is the commit time of Bob's creation`);
 
     const annId = (
       await driver.executeQuery(
@@ -265,7 +265,7 @@ describe('temporal reads over Bolt and HTTP', () => {
         {},
         { transactionConfig: { metadata: { 'graphdb.asOfVersion': annVersion } } },
       )
-    ).records[0]!.get('id') as string;
+    ).records[0].get('id') as string;
     const ann = await driver.executeQuery('CALL db.temporal.nodeVersions($id) YIELD version, endVersion, deleted, properties RETURN *', {
       id: annId,
     });
@@ -276,12 +276,12 @@ describe('temporal reads over Bolt and HTTP', () => {
       (plain(r.get('properties')) as { age: number }).age,
     ]);
     assert.deepEqual(rows, [
-      [annVersion, history[3]!.version, false, 30],
-      [history[3]!.version, history.at(-1)!.version, true, 31],
+      [annVersion, history[3].version, false, 30],
+      [history[3].version, history.at(-1)!.version, true, 31],
     ]);
     const rel = await driver.executeQuery(
       'USE graphdb AT VERSION $v MATCH ()-[r:KNOWS]->() CALL db.temporal.relationshipVersions(r) YIELD version, type, properties, validTo RETURN *',
-      { v: neo4j.int(history[6]!.version) },
+      { v: neo4j.int(history[6].version) },
     );
     assert.deepEqual(
       rel.records.map((r) => [
@@ -291,8 +291,8 @@ describe('temporal reads over Bolt and HTTP', () => {
         r.get('validTo') === null,
       ]),
       [
-        [history[4]!.version, 'KNOWS', 2020, false],
-        [history[6]!.version, 'KNOWS', 2021, true],
+        [history[4].version, 'KNOWS', 2020, false],
+        [history[6].version, 'KNOWS', 2021, true],
       ],
       'as of version 7 the second version is still current',
     );
@@ -304,7 +304,7 @@ describe('temporal reads over Bolt and HTTP', () => {
     const atAnnCreation = await driver.executeQuery(
       NODES_QUERY,
       {},
-      { transactionConfig: { metadata: { 'graphdb.asOfVersion': history[1]!.version } } },
+      { transactionConfig: { metadata: { 'graphdb.asOfVersion': history[1].version } } },
     );
     const names = atAnnCreation.records.map((r) => r.get('name') as string).sort();
     assert.deepEqual(names, ['Zed'], 'Ann (changed later, old versions pruned) is not found; Zed (never changed) still reads');

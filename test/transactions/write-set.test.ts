@@ -3,6 +3,7 @@
  * auto-commit path unbounded) and a kill -9 in the middle of a commit that applies a parked
  * write set (old or new state, never a mix).
  */
+import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,7 +73,7 @@ test('kill -9 in the middle of a commit leaves the old or the new state, never a
     try {
       const session = db.session();
       const perBatch = (await (await session.run('MATCH (n:Item) RETURN n.batch AS b, count(*) AS c ORDER BY b')).pull(-1)).records;
-      for (const [batch, count] of perBatch) assert.equal(count, BigInt(PER_BATCH), `batch ${String(batch)} is complete`);
+      for (const [batch, count] of perBatch) assert.equal(count, BigInt(PER_BATCH), `batch ${inspect(batch)} is complete`);
       const batches = perBatch.map((r) => Number(r[0]));
       for (const batch of committed) assert.ok(batches.includes(batch), `acknowledged batch ${batch} is there`);
       assert.ok(

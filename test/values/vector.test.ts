@@ -27,10 +27,10 @@ describe('the VECTOR type', () => {
     return records as CypherValue[][];
   }
   async function one(query: string, parameters: Record<string, unknown> = {}): Promise<CypherValue> {
-    return (await rows(query, parameters))[0]![0]!;
+    return (await rows(query, parameters))[0][0]!;
   }
   async function text(query: string): Promise<string[]> {
-    return (await rows(query))[0]!.map((v) => formatLiteral(v));
+    return (await rows(query))[0].map((v) => formatLiteral(v));
   }
 
   before(async () => {
@@ -135,12 +135,12 @@ describe('the VECTOR type', () => {
       "CREATE (:Stored {id: 'all', i8: vector([-128, 127], 2, INT8), i16: vector([-32768, 32767], 2, INT16), i32: vector([-2147483648, 2147483647], 2, INT32)," +
         ' i64: vector([-9223372036854775808, 9223372036854775807], 2, INTEGER), f32: vector([1.05, -0.123], 2, FLOAT32), f64: vector([0.1, 1e300], 2, FLOAT)})',
     );
-    const before = (await rows("MATCH (n:Stored {id: 'all'}) RETURN n.i8, n.i16, n.i32, n.i64, n.f32, n.f64"))[0]!.map((v) =>
+    const before = (await rows("MATCH (n:Stored {id: 'all'}) RETURN n.i8, n.i16, n.i32, n.i64, n.f32, n.f64"))[0].map((v) =>
       formatLiteral(v),
     );
     await db.close();
     db = await GraphDB.open({ dataDir: dir, search: false });
-    const afterReopen = (await rows("MATCH (n:Stored {id: 'all'}) RETURN n.i8, n.i16, n.i32, n.i64, n.f32, n.f64"))[0]!.map((v) =>
+    const afterReopen = (await rows("MATCH (n:Stored {id: 'all'}) RETURN n.i8, n.i16, n.i32, n.i64, n.f32, n.f64"))[0].map((v) =>
       formatLiteral(v),
     );
     assert.deepEqual(afterReopen, before);
@@ -191,7 +191,7 @@ describe('the VECTOR type', () => {
         hits.map((r) => r[0]),
         ['Snow White', 'Frozen', 'Lion King'],
       );
-      assert.equal(hits[0]![1], 1);
+      assert.equal(hits[0][1], 1);
     } finally {
       await search.close();
     }
@@ -228,7 +228,7 @@ describe('the VECTOR type', () => {
         { p: neo4j.vector(Float64Array.from([0.5, 1.5])) },
       );
       assert.equal(summary.server.protocolVersion?.toString(), '6.0');
-      const record = records[0]!;
+      const record = records[0];
       const a = record.get('a') as ReturnType<typeof neo4j.vector>;
       assert.ok(neo4j.isVector(a));
       assert.equal(a.getType(), 'INT8');
@@ -244,8 +244,8 @@ describe('the VECTOR type', () => {
     it('sends Neo4j’s placeholder map to drivers on Bolt 5.8', async () => {
       const { records, summary } = await legacyDriver.executeQuery('RETURN vector([1], 1, INTEGER) AS v, vector([1, 2], 2, FLOAT32) AS w');
       assert.equal(summary.server.protocolVersion?.toString(), '5.8');
-      assert.deepEqual(records[0]!.get('v'), { originalType: 'VECTOR(1, INTEGER64)', reason: 'UNKNOWN_TYPE' });
-      assert.deepEqual(records[0]!.get('w'), { originalType: 'VECTOR(2, FLOAT32)', reason: 'UNKNOWN_TYPE' });
+      assert.deepEqual(records[0].get('v'), { originalType: 'VECTOR(1, INTEGER64)', reason: 'UNKNOWN_TYPE' });
+      assert.deepEqual(records[0].get('w'), { originalType: 'VECTOR(2, FLOAT32)', reason: 'UNKNOWN_TYPE' });
     });
   });
 });

@@ -137,9 +137,9 @@ describe('vectorapi filters', () => {
   });
 
   it('valuesAt flattens lists at [] and at the end of a path', () => {
-    assert.deepEqual(valuesAt(points[0]!.payload, 'meta.items[].name'), ['a', 'b']);
-    assert.deepEqual(valuesAt(points[0]!.payload, 'tags'), ['cold', 'north']);
-    assert.deepEqual(valuesAt(points[0]!.payload, 'missing.key'), []);
+    assert.deepEqual(valuesAt(points[0].payload, 'meta.items[].name'), ['a', 'b']);
+    assert.deepEqual(valuesAt(points[0].payload, 'tags'), ['cold', 'north']);
+    assert.deepEqual(valuesAt(points[0].payload, 'missing.key'), []);
   });
 });
 

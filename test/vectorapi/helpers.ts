@@ -1,8 +1,8 @@
 /** Shared helpers of the vector-API tests: an engine with the gRPC listener on 127.0.0.1:0, message builders, brute-force references. */
 import { ConnectError } from '@connectrpc/connect';
-import { Distance, QdrantClient, type PointStruct, type Value } from '@qdrant/js-client-grpc';
+import { Distance, QdrantClient } from '@qdrant/js-client-grpc';
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { PointStructSchema, ValueSchema } from '@qdrant/js-client-grpc';
+import type { PointStructSchema, ValueSchema, PointStruct, Value } from '@qdrant/js-client-grpc';
 import { GraphDB } from '../../src/engine/index.js';
 import { startVectorApiServer, type VectorApiServer } from '../../src/server/vectorapi/index.js';
 
@@ -127,10 +127,10 @@ export function referenceScore(distance: 'cosine' | 'dot' | 'euclid', a: readonl
   let nb = 0;
   let sq = 0;
   for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-    sq += (a[i]! - b[i]!) ** 2;
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+    sq += (a[i] - b[i]) ** 2;
   }
   if (distance === 'cosine') return dot / Math.sqrt(na * nb);
   if (distance === 'dot') return dot;

@@ -40,7 +40,7 @@ function dataset(seed: number): Row[] {
   return Array.from({ length: COUNT }, (_, i) => ({
     id: i + 1,
     vector: Array.from({ length: DIMS }, () => next() * 2 - 1),
-    category: CATEGORIES[i % CATEGORIES.length]!,
+    category: CATEGORIES[i % CATEGORIES.length],
     rank: BigInt(i % 50),
     price: Math.round(next() * 10000) / 100,
   }));
@@ -125,17 +125,17 @@ describe('vectorapi points', () => {
       const query = Array.from({ length: DIMS }, () => next() * 2 - 1);
       const response = await fixture.client.api('points').search({ collectionName: 'docs', vector: query, limit: 10n });
       assert.deepEqual(response.result.map(idOf), bruteForce(rows, query, 'cosine', 10));
-      const best = rows.find((r) => r.id === idOf(response.result[0]!))!;
+      const best = rows.find((r) => r.id === idOf(response.result[0]))!;
       assert.ok(
-        Math.abs(response.result[0]!.score - referenceScore('cosine', query, best.vector)) < 1e-5,
+        Math.abs(response.result[0].score - referenceScore('cosine', query, best.vector)) < 1e-5,
         'the score is the cosine (within float32 precision)',
       );
-      assert.deepEqual(response.result[0]!.payload, {}, 'search returns no payload unless asked');
+      assert.deepEqual(response.result[0].payload, {}, 'search returns no payload unless asked');
     }
   });
 
   it('filtered search (must, should, must_not with match and range) equals brute force over the matching points', async () => {
-    const query = rows[0]!.vector.map((x) => -x);
+    const query = rows[0].vector.map((x) => -x);
     const filter = {
       must: [keyword('category', 'tech'), range('price', { gte: 20, lt: 80 })],
       should: [keyword('tags', 't0'), keyword('tags', 't1')],
@@ -166,7 +166,7 @@ describe('vectorapi points', () => {
       ],
     });
     assert.deepEqual(
-      batch.result[0]!.result.map(idOf),
+      batch.result[0].result.map(idOf),
       bruteForce(
         rows.filter((r) => r.category === 'food'),
         query,
@@ -174,7 +174,7 @@ describe('vectorapi points', () => {
         2,
       ),
     );
-    assert.deepEqual(batch.result[1]!.result.map(idOf), bruteForce(rows, query, 'cosine', 4));
+    assert.deepEqual(batch.result[1].result.map(idOf), bruteForce(rows, query, 'cosine', 4));
   });
 
   it('get returns payloads as written (integers, doubles, lists, nested maps, null) and vectors on request', async () => {
@@ -184,13 +184,13 @@ describe('vectorapi points', () => {
       withVectors: { selectorOptions: { case: 'enable', value: true } },
     });
     assert.deepEqual(response.result.map(idOf), [5, 3], 'request order, missing ids skipped');
-    const row = rows[4]!;
-    assert.deepEqual(plainPayload(response.result[0]!.payload), fields(row));
-    const vector = response.result[0]!.vectors?.vectorsOptions;
+    const row = rows[4];
+    assert.deepEqual(plainPayload(response.result[0].payload), fields(row));
+    const vector = response.result[0].vectors?.vectorsOptions;
     assert.equal(vector?.case, 'vector');
     const data = vector?.case === 'vector' && vector.value.vector.case === 'dense' ? vector.value.vector.value.data : [];
     const norm = Math.hypot(...row.vector);
-    data.forEach((x, i) => assert.ok(Math.abs(x - row.vector[i]! / norm) < 1e-6, 'Cosine vectors are stored normalized'));
+    data.forEach((x, i) => assert.ok(Math.abs(x - row.vector[i] / norm) < 1e-6, 'Cosine vectors are stored normalized'));
   });
 
   it('scroll pages through every point in id order; count counts with and without a filter', async () => {
@@ -235,18 +235,18 @@ describe('vectorapi points', () => {
     const selectIds = (...ids: number[]) => ({ pointsSelectorOneOf: { case: 'points' as const, value: { ids: ids.map(numId) } } });
     await points.setPayload({ collectionName: 'docs', payload: payload({ extra: 'yes', rank: 1000n }), pointsSelector: selectIds(1, 2) });
     let got = await points.get({ collectionName: 'docs', ids: [numId(1)] });
-    assert.equal(plainPayload(got.result[0]!.payload).extra, 'yes');
-    assert.equal(plainPayload(got.result[0]!.payload).rank, 1000n);
-    assert.equal(plainPayload(got.result[0]!.payload).category, rows[0]!.category, 'other keys kept');
+    assert.equal(plainPayload(got.result[0].payload).extra, 'yes');
+    assert.equal(plainPayload(got.result[0].payload).rank, 1000n);
+    assert.equal(plainPayload(got.result[0].payload).category, rows[0].category, 'other keys kept');
     await points.deletePayload({ collectionName: 'docs', keys: ['extra', 'meta'], pointsSelector: selectIds(1) });
     got = await points.get({ collectionName: 'docs', ids: [numId(1)] });
-    assert.deepEqual(Object.keys(plainPayload(got.result[0]!.payload)).sort(), ['category', 'price', 'rank', 'tags']);
+    assert.deepEqual(Object.keys(plainPayload(got.result[0].payload)).sort(), ['category', 'price', 'rank', 'tags']);
     await points.overwritePayload({ collectionName: 'docs', payload: payload({ only: true }), pointsSelector: selectIds(2) });
     got = await points.get({ collectionName: 'docs', ids: [numId(2)] });
-    assert.deepEqual(plainPayload(got.result[0]!.payload), { only: true });
+    assert.deepEqual(plainPayload(got.result[0].payload), { only: true });
     await points.clearPayload({ collectionName: 'docs', points: selectIds(2) });
     got = await points.get({ collectionName: 'docs', ids: [numId(2)] });
-    assert.deepEqual(plainPayload(got.result[0]!.payload), {});
+    assert.deepEqual(plainPayload(got.result[0].payload), {});
 
     await points.delete({ collectionName: 'docs', points: selectIds(1, 2) });
     await points.delete({
@@ -255,7 +255,7 @@ describe('vectorapi points', () => {
     });
     const left = rows.filter((r) => r.id > 2 && r.category !== 'food');
     assert.equal((await points.count({ collectionName: 'docs' })).result?.count, BigInt(left.length));
-    const query = rows[10]!.vector;
+    const query = rows[10].vector;
     const response = await points.search({ collectionName: 'docs', vector: query, limit: 5n });
     assert.deepEqual(response.result.map(idOf), bruteForce(left, query, 'cosine', 5), 'deleted points leave the index');
   });
@@ -321,15 +321,15 @@ describe('vectorapi distances, named vectors and Query', () => {
       await client
         .api('points')
         .upsert({ collectionName: name, points: rows.map((row) => point(row.id, row.vector, { category: row.category })) });
-      const query = rows[3]!.vector.map((x, i) => x + (i % 2 === 0 ? 0.3 : -0.2));
+      const query = rows[3].vector.map((x, i) => x + (i % 2 === 0 ? 0.3 : -0.2));
       const response = await client.api('points').search({ collectionName: name, vector: query, limit: 7n });
       assert.deepEqual(response.result.map(idOf), bruteForce(rows, query, name, 7));
-      const top = rows.find((r) => r.id === idOf(response.result[0]!))!;
+      const top = rows.find((r) => r.id === idOf(response.result[0]))!;
       assert.ok(
-        Math.abs(response.result[0]!.score - referenceScore(name, query, top.vector)) < 1e-5,
+        Math.abs(response.result[0].score - referenceScore(name, query, top.vector)) < 1e-5,
         `the score is the ${name} value (within float32 precision)`,
       );
-      const threshold = (response.result[3]!.score + response.result[4]!.score) / 2;
+      const threshold = (response.result[3].score + response.result[4].score) / 2;
       const bounded = await client.api('points').search({ collectionName: name, vector: query, limit: 7n, scoreThreshold: threshold });
       assert.deepEqual(
         bounded.result.map(idOf),
@@ -381,7 +381,7 @@ describe('vectorapi distances, named vectors and Query', () => {
       byImage.result.map((p) => p.id?.pointIdOptions.value),
       [2n, 'f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'],
     );
-    const vectors = byImage.result[0]!.vectors?.vectorsOptions;
+    const vectors = byImage.result[0].vectors?.vectorsOptions;
     assert.deepEqual(vectors?.case === 'vectors' ? Object.keys(vectors.value.vectors) : null, ['image']);
     const similar = await client.api('points').query({
       collectionName: 'multi',
@@ -406,7 +406,7 @@ describe('vectorapi distances, named vectors and Query', () => {
       'integers first',
     );
     assert.equal(first.nextPageOffset?.pointIdOptions.value, 'f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4');
-    const second = await client.api('points').scroll({ collectionName: 'multi', limit: 2, offset: first.nextPageOffset! });
+    const second = await client.api('points').scroll({ collectionName: 'multi', limit: 2, offset: first.nextPageOffset });
     assert.deepEqual(
       second.result.map((p) => p.id?.pointIdOptions.value),
       ['f9168c5e-ceb2-4faa-b6bf-329bf39fa1e4'],
@@ -418,7 +418,7 @@ describe('vectorapi distances, named vectors and Query', () => {
     const { client } = fixture;
     const five = rows.find((r) => r.id === 5)!.vector;
     const nine = rows.find((r) => r.id === 9)!.vector;
-    const target = five.map((x, i) => 2 * x - nine[i]!);
+    const target = five.map((x, i) => 2 * x - nine[i]);
     const expected = bruteForce(
       rows.filter((r) => r.id !== 5 && r.id !== 9),
       target,

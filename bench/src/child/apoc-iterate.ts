@@ -25,7 +25,7 @@ if (url === null) {
       }>;
     };
   };
-  const db = await engine.GraphDB.open({ dataDir: dir!, search: false });
+  const db = await engine.GraphDB.open({ dataDir: dir, search: false });
   const session = db.session();
   const run = async (q: string, p?: Record<string, unknown>) => (await (await session.run(q, p)).pull(-1)).records;
   for (let start = 0; start < nodes; start += 100_000) {

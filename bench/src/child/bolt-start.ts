@@ -10,7 +10,7 @@ const graphdb = await probeGraphdb((source ?? 'src') as EngineSource);
 if (typeof graphdb.bolt === 'string') {
   console.log(JSON.stringify({ pending: graphdb.bolt }));
 } else {
-  const server = await graphdb.bolt(dir!);
+  const server = await graphdb.bolt(dir);
   console.log(JSON.stringify({ port: server.port }));
   process.on('SIGTERM', () => {
     void server.stop().then(() => process.exit(0));

@@ -22,7 +22,7 @@ const TIMER_MS = 1;
 /** Percentile of an ascending array. */
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /** Writes a header and `rows` lines to a file. */
@@ -91,8 +91,8 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ pending: start }));
     return;
   }
-  mkdirSync(dir!, { recursive: true });
-  const server = await start(dir!);
+  mkdirSync(dir, { recursive: true });
+  const server = await start(dir);
   const base = `http://127.0.0.1:${server.httpPort}`;
   const driver = boltDriver(server.boltPort!, 2);
   const admin = driver.session({ database: server.database });
@@ -122,11 +122,11 @@ async function main(): Promise<void> {
   for (let from = 0; from < rows; from += batch) {
     await run('MATCH (n:H) WHERE n.i >= $from AND n.i < $to SET n.v = n.v + 1', { from: BigInt(from), to: BigInt(from + batch) });
   }
-  const importDir = join(dir!, 'data', 'import');
+  const importDir = join(dir, 'data', 'import');
   mkdirSync(importDir, { recursive: true });
   writeLines(join(importDir, 'e1.csv'), 'id,name', (i) => `${i},n${i}`);
-  writeLines(join(dir!, 'nodes.csv'), ':ID,id:int,name', (i) => `${i},${i},p${i}`);
-  writeLines(join(dir!, 'rels.csv'), ':START_ID,:END_ID', (i) => `${i},${(i * 7919) % rows}`);
+  writeLines(join(dir, 'nodes.csv'), ':ID,id:int,name', (i) => `${i},${i},p${i}`);
+  writeLines(join(dir, 'rels.csv'), ':START_ID,:END_ID', (i) => `${i},${(i * 7919) % rows}`);
   const system = driver.session({ database: 'system' });
   await system.run('CREATE DATABASE bulk IF NOT EXISTS WAIT');
   await system.run('CREATE DATABASE warm IF NOT EXISTS WAIT');
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
   // Warm-up (not measured): each operation once on a few rows, so module loading and first
   // compilation are not charged to the measured phase.
   writeFileSync(join(importDir, 'warm.csv'), 'id,name\n1,w\n');
-  writeFileSync(join(dir!, 'warm-nodes.csv'), ':ID,id:int,name\n1,1,w\n');
+  writeFileSync(join(dir, 'warm-nodes.csv'), ':ID,id:int,name\n1,1,w\n');
   await run(
     "LOAD CSV WITH HEADERS FROM 'file:///warm.csv' AS r CALL { WITH r CREATE (:W {id: toInteger(r.id)}) } IN TRANSACTIONS OF 10 ROWS",
   );
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   await graphdb.importFiles({
     database: 'warm',
     format: 'csv',
-    inputs: [{ file: join(dir!, 'warm-nodes.csv'), kind: 'nodes', labels: ['P'] }],
+    inputs: [{ file: join(dir, 'warm-nodes.csv'), kind: 'nodes', labels: ['P'] }],
   });
   await http('GET', '/metrics');
 
@@ -188,7 +188,7 @@ async function main(): Promise<void> {
   await phase(`metrics scrape at ${rows} history rows`, async () => `${(await http('GET', '/metrics')).length} bytes`);
   await phase('MVCC prune', async () => (await http('POST', `/admin/databases/${server.database}/mvcc/prune`)).slice(0, 200));
   await phase('online backup', async () => {
-    const out = await http('POST', '/admin/backup', { output: join(dir!, 'backup') });
+    const out = await http('POST', '/admin/backup', { output: join(dir, 'backup') });
     return `${out.length} bytes of manifest`;
   });
   await phase(`CREATE INDEX over ${rows} nodes`, async () => {
@@ -208,8 +208,8 @@ async function main(): Promise<void> {
       database: 'bulk',
       format: 'csv',
       inputs: [
-        { file: join(dir!, 'nodes.csv'), kind: 'nodes', labels: ['P'] },
-        { file: join(dir!, 'rels.csv'), kind: 'relationships', type: 'R' },
+        { file: join(dir, 'nodes.csv'), kind: 'nodes', labels: ['P'] },
+        { file: join(dir, 'rels.csv'), kind: 'relationships', type: 'R' },
       ],
     });
     if (!summary.completed) throw new Error('bulk import did not complete');

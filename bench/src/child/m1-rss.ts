@@ -13,7 +13,7 @@ if (typeof graphdb.embedded === 'string') {
 } else {
   const graph = generateSocialGraph(Number(seed), Number(persons), Number(rels));
   const baseline = process.memoryUsage().rss;
-  const subject = await graphdb.embedded(dir!);
+  const subject = await graphdb.embedded(dir);
   // The same import as G1 (the bulk loader from CSV written first), not the Cypher fallback.
   subject.prepareImport?.(graph);
   await subject.load(graph);

@@ -35,7 +35,7 @@ export function generateCorpus(seed: number, count: number): Corpus {
 /** The text of document `i`. */
 export function documentText(corpus: Corpus, i: number): string {
   let s = '';
-  for (const t of corpus.docs[i]!) s += (s ? ' ' : '') + corpus.vocabulary[t]!;
+  for (const t of corpus.docs[i]) s += (s ? ' ' : '') + corpus.vocabulary[t];
   return s;
 }
 
@@ -51,7 +51,7 @@ export function generateTextQueries(seed: number, corpus: Corpus, count: number,
   for (let q = 0; q < count; q++) {
     const n = mode === 'OR' ? 3 : 2;
     const terms = new Set<string>();
-    while (terms.size < n) terms.add(corpus.vocabulary[lo + rng.int(hi - lo)]!);
+    while (terms.size < n) terms.add(corpus.vocabulary[lo + rng.int(hi - lo)]);
     queries.push({ terms: [...terms], mode });
   }
   return queries;

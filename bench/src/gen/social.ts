@@ -35,15 +35,15 @@ const FIELD_BIO = 5;
 /** Person `id`'s properties; a pure function of (seed, id). */
 export function makePerson(seed: number, id: number): Person {
   const h = hashOf(seed, id, FIELD_NAME);
-  const name = `${FIRST_NAMES[h % FIRST_NAMES.length]!} ${LAST_NAMES[(h >>> 8) % LAST_NAMES.length]!}`;
+  const name = `${FIRST_NAMES[h % FIRST_NAMES.length]} ${LAST_NAMES[(h >>> 8) % LAST_NAMES.length]}`;
   const age = 18 + (hashOf(seed, id, FIELD_AGE) % 63);
   // Skewed city popularity: squaring a uniform favours the first cities.
   const u = hashOf(seed, id, FIELD_CITY) / 4294967296;
-  const city = CITIES[Math.floor(u * u * CITIES.length)]!;
+  const city = CITIES[Math.floor(u * u * CITIES.length)];
   const tag = hashOf(seed, id, FIELD_EMAIL).toString(36);
-  const email = `${name.split(' ')[0]!.toLowerCase()}.${tag}.${id}@example.org`;
+  const email = `${name.split(' ')[0].toLowerCase()}.${tag}.${id}@example.org`;
   const b = hashOf(seed, id, FIELD_BIO);
-  const bio = `Likes ${COMMON_WORDS[b % 200]!} and ${COMMON_WORDS[(b >>> 8) % 200]!}, works in ${COMMON_WORDS[(b >>> 16) % 200]!}.`;
+  const bio = `Likes ${COMMON_WORDS[b % 200]} and ${COMMON_WORDS[(b >>> 8) % 200]}, works in ${COMMON_WORDS[(b >>> 16) % 200]}.`;
   return { id, name, age, city, email, bio };
 }
 
@@ -62,8 +62,8 @@ export function generateSocialGraph(seed: number, persons: number, relationships
   const dst = new Int32Array(relationships);
   let m = 0;
   while (m < relationships) {
-    const a = outRank[zipf.sample(rng)]!;
-    const b = inRank[zipf.sample(rng)]!;
+    const a = outRank[zipf.sample(rng)];
+    const b = inRank[zipf.sample(rng)];
     if (a === b) continue;
     const key = a * persons + b;
     if (seen.has(key)) continue;

@@ -30,22 +30,22 @@ export function generateVectors(seed: number, dim: number, count: number, querie
     const h = new Float64Array(HIDDEN_DIM);
     for (let i = 0; i < n; i++) {
       const c = r.int(CLUSTERS);
-      for (let k = 0; k < LATENT_DIM; k++) z[k] = centres[c * LATENT_DIM + k]! + r.gaussian();
+      for (let k = 0; k < LATENT_DIM; k++) z[k] = centres[c * LATENT_DIM + k] + r.gaussian();
       for (let j = 0; j < HIDDEN_DIM; j++) {
         let s = 0;
-        for (let k = 0; k < LATENT_DIM; k++) s += w1[j * LATENT_DIM + k]! * z[k]!;
+        for (let k = 0; k < LATENT_DIM; k++) s += w1[j * LATENT_DIM + k] * z[k];
         h[j] = Math.tanh(s);
       }
       let norm = 0;
       const row = i * dim;
       for (let d = 0; d < dim; d++) {
         let s = NOISE * r.gaussian();
-        for (let j = 0; j < HIDDEN_DIM; j++) s += w2[d * HIDDEN_DIM + j]! * h[j]!;
+        for (let j = 0; j < HIDDEN_DIM; j++) s += w2[d * HIDDEN_DIM + j] * h[j];
         data[row + d] = s;
         norm += s * s;
       }
       const inv = 1 / Math.sqrt(norm);
-      for (let d = 0; d < dim; d++) data[row + d]! *= inv;
+      for (let d = 0; d < dim; d++) data[row + d] *= inv;
     }
     return { dim, count: n, data };
   };
@@ -67,10 +67,10 @@ export function exactTopK(base: VectorSet, query: Float32Array, k: number, filte
     if (filter && !filter(i)) continue;
     let s = 0;
     const row = i * dim;
-    for (let d = 0; d < dim; d++) s += data[row + d]! * query[d]!;
-    if (s <= bestScores[k - 1]!) continue;
+    for (let d = 0; d < dim; d++) s += data[row + d] * query[d];
+    if (s <= bestScores[k - 1]) continue;
     let p = k - 1;
-    while (p > 0 && bestScores[p - 1]! < s) {
+    while (p > 0 && bestScores[p - 1] < s) {
       bestScores[p] = bestScores[p - 1]!;
       bestIds[p] = bestIds[p - 1]!;
       p--;

@@ -78,7 +78,7 @@ export function vocabulary(n: number, seed = 7): string[] {
     const syllables = 2 + rng.int(2);
     let w = '';
     for (let s = 0; s < syllables; s++) {
-      w += ONSETS[rng.int(ONSETS.length)]! + VOWELS[rng.int(VOWELS.length)]! + CODAS[rng.int(CODAS.length)]!;
+      w += ONSETS[rng.int(ONSETS.length)] + VOWELS[rng.int(VOWELS.length)] + CODAS[rng.int(CODAS.length)];
     }
     if (!seen.has(w) && stemStable(w)) {
       seen.add(w);

@@ -20,9 +20,9 @@ export async function boltReturn1(port: number, connections: number, budgetMs: n
   const driver = boltDriver(port, connections);
   const sessions: Session[] = Array.from({ length: connections }, () => driver.session());
   try {
-    const first = await sessions[0]!.run('RETURN 1 AS x');
+    const first = await sessions[0].run('RETURN 1 AS x');
     const answer = Number(first.records[0]?.get('x'));
-    const timing = await measureConcurrent((c) => sessions[c]!.run('RETURN 1 AS x'), connections, { budgetMs });
+    const timing = await measureConcurrent((c) => sessions[c].run('RETURN 1 AS x'), connections, { budgetMs });
     return { timing, answer };
   } finally {
     for (const s of sessions) await s.close();
@@ -67,7 +67,7 @@ export class BoltConnection implements CypherConnection {
       names.push(plan.operatorType);
       for (const c of plan.children) walk(c as { operatorType: string; children: unknown[] });
     };
-    walk(result.summary.plan as never);
+    walk(result.summary.plan);
     return names;
   }
 

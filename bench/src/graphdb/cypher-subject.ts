@@ -100,8 +100,8 @@ export class CypherSubject implements GraphSubject {
         rows.push(
           this.mapOf(
             new Map<string, unknown>([
-              ['s', int(graph.src[i]!)],
-              ['d', int(graph.dst[i]!)],
+              ['s', int(graph.src[i])],
+              ['d', int(graph.dst[i])],
             ]),
           ),
         );
@@ -118,11 +118,11 @@ export class CypherSubject implements GraphSubject {
 
   async lookupByEmail(email: string): Promise<number | null> {
     const rows = await this.conn.run(QUERIES.lookup, { e: email });
-    return rows.length ? Number(rows[0]![0]) : null;
+    return rows.length ? Number(rows[0][0]) : null;
   }
 
   async oneHopCount(id: number): Promise<number> {
-    return Number((await this.conn.run(QUERIES.oneHopCount, { id: int(id) }))[0]![0]);
+    return Number((await this.conn.run(QUERIES.oneHopCount, { id: int(id) }))[0][0]);
   }
 
   async oneHopExpand(id: number): Promise<NameAge[]> {
@@ -131,12 +131,12 @@ export class CypherSubject implements GraphSubject {
   }
 
   async twoHopDistinct(id: number): Promise<number> {
-    return Number((await this.conn.run(QUERIES.twoHop, { id: int(id) }))[0]![0]);
+    return Number((await this.conn.run(QUERIES.twoHop, { id: int(id) }))[0][0]);
   }
 
   async shortestPath(a: number, b: number, maxHops: number): Promise<number | null> {
     const rows = await this.conn.run(QUERIES.shortestPath(maxHops), { a: int(a), b: int(b) });
-    return rows.length ? Number(rows[0]![0]) : null;
+    return rows.length ? Number(rows[0][0]) : null;
   }
 
   async cityAggregate(): Promise<CityStats[]> {
@@ -145,11 +145,11 @@ export class CypherSubject implements GraphSubject {
   }
 
   async countNodes(): Promise<number> {
-    return Number((await this.conn.run(QUERIES.countNodes))[0]![0]);
+    return Number((await this.conn.run(QUERIES.countNodes))[0][0]);
   }
 
   async countRelationships(): Promise<number> {
-    return Number((await this.conn.run(QUERIES.countRels))[0]![0]);
+    return Number((await this.conn.run(QUERIES.countRels))[0][0]);
   }
 
   async labelScan100(): Promise<number[]> {

@@ -3,24 +3,14 @@
  * landed are reported as pending (with the reason) instead of being faked. The engine is imported
  * from `src/` through tsx, or from `dist/` with `--engine dist` (after `npm run build`).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GraphdbAvailability } from '../context.js';
+import { engineModule, type EngineSource } from './engine-module.js';
 import { openEmbedded, openGraphDB, serveBolt, type StartBolt } from './embedded.js';
 import { probeSearchComponents } from './search-component.js';
 import { probeCypherSearch } from './search-cypher.js';
 import { serverStarter } from './server.js';
 
-/** Where the engine's modules are loaded from. */
-export type EngineSource = 'src' | 'dist';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** Absolute module URL of an engine file given its path under src/ without extension. */
-export function engineModule(source: EngineSource, path: string): string | null {
-  const file = source === 'src' ? `${ROOT}src/${path}.ts` : `${ROOT}dist/${path}.js`;
-  return existsSync(file) ? pathToFileURL(file).href : null;
-}
+export { engineModule, type EngineSource } from './engine-module.js';
 
 async function importIfPresent(source: EngineSource, path: string): Promise<Record<string, unknown> | string> {
   const url = engineModule(source, path);

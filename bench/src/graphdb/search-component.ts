@@ -6,7 +6,7 @@
  */
 import type { TextQuery as BenchTextQuery } from '../gen/documents.js';
 import type { ScoredDoc } from '../peers/bm25-reference.js';
-import { engineModule, type EngineSource } from './probe.js';
+import { engineModule, type EngineSource } from './engine-module.js';
 
 /** Name used in results for the component-level adapter. */
 export const GRAPHDB_SEARCH_COMPONENT = 'graphdb search (component)';

@@ -26,7 +26,7 @@ export const FILTER_CANDIDATES = 400;
 /** Mean recall@k of found lists against truth lists. */
 export function meanRecall(found: readonly number[][], truth: readonly number[][], k: number): number {
   let sum = 0;
-  for (let q = 0; q < found.length; q++) sum += recallAt(k, found[q]!, truth[q]!);
+  for (let q = 0; q < found.length; q++) sum += recallAt(k, found[q], truth[q]);
   return sum / found.length;
 }
 
@@ -79,7 +79,7 @@ export async function cypherVectors(ctx: BenchContext, search: CypherSearch, rec
   const { base, queries } = recs;
   const budget = { budgetMs: ctx.profile.budgetMs, warmupOps: 1 };
   const params = Array.from({ length: queries.count }, (_, q) => queryParameter(queries, q));
-  const qp = (i: number): number[] => params[i % params.length]!;
+  const qp = (i: number): number[] => params[i % params.length];
   try {
     const storeMs = await timeOnce(() => search.storeEmbeddings(base.count, (i) => Array.from(row(base, i))));
     let textDocs = 0;
@@ -199,7 +199,7 @@ export async function cypherBm25(
     rec.ok(
       CYPHER,
       'ours',
-      await measure((i) => search.fulltext(queries[i % queries.length]!, 10), { budgetMs: ctx.profile.budgetMs }),
+      await measure((i) => search.fulltext(queries[i % queries.length], 10), { budgetMs: ctx.profile.budgetMs }),
       `db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', '${queries[0] ? luceneQuery(queries[0]) : ''}', {limit: 10}) YIELD node, score RETURN node.id, score`,
     );
   } catch (e) {
@@ -224,8 +224,8 @@ export async function measureInterleaved(
   for (let i = 1; i <= maxRounds && (i <= minRounds || performance.now() < deadline); i++) {
     for (let o = 0; o < ops.length; o++) {
       const t0 = performance.now();
-      await ops[o]!(i);
-      latencies[o]!.push(performance.now() - t0);
+      await ops[o](i);
+      latencies[o].push(performance.now() - t0);
     }
   }
   return latencies.map(timingOf);
@@ -234,7 +234,7 @@ export async function measureInterleaved(
 /** A Timing from per-operation latencies (seconds: their sum). */
 export function timingOf(latencies: readonly number[]): Timing {
   const sorted = Float64Array.from(latencies).sort();
-  const pick = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const pick = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const seconds = latencies.reduce((a, b) => a + b, 0) / 1000;
   return { ops: latencies.length, seconds, opsPerSec: latencies.length / seconds, p50Ms: pick(0.5), p99Ms: pick(0.99) };
 }
@@ -264,8 +264,8 @@ export async function hybridOverlap(inputs: HybridInputs, run: (i: number) => Pr
  */
 export async function cypherHybrid(ctx: BenchContext, search: CypherSearch, inputs: HybridInputs, rec: WorkloadRecorder): Promise<void> {
   const params = Array.from({ length: inputs.queries.count }, (_, q) => queryParameter(inputs.queries, q));
-  const text = (i: number): string => inputs.texts[i % inputs.texts.length]!.terms.join(' ');
-  const vector = (i: number): number[] => params[i % params.length]!;
+  const text = (i: number): string => inputs.texts[i % inputs.texts.length].terms.join(' ');
+  const vector = (i: number): number[] => params[i % params.length];
   try {
     const first = await search.hybrid(text(0), vector(0), 10);
     rec.check('graphdb Cypher hybrid returns 10 results', first.length === 10, `${first.length} results`);
@@ -327,8 +327,8 @@ export async function apiHybrid(
   const n = inputs.texts.length;
   const m = params.length;
   // Request i pairs text i % n with vector (i % n + floor(i / n)) % m: distinct for i < n × m.
-  const text = (i: number): string => inputs.texts[i % n]!.terms.join(' ');
-  const vector = (i: number): number[] => params[((i % n) + Math.floor(i / n)) % m]!;
+  const text = (i: number): string => inputs.texts[i % n].terms.join(' ');
+  const vector = (i: number): number[] => params[((i % n) + Math.floor(i / n)) % m];
   try {
     const ms = await timeOnce(() => search.storeNodeEmbeddings(base.count, (i) => row(base, i)));
     ctx.log(

@@ -10,7 +10,7 @@ import type { Session } from '../../../src/engine/session/types.js';
 import type { TextQuery } from '../gen/documents.js';
 import type { ScoredDoc } from '../peers/bm25-reference.js';
 import { openGraphDB } from './embedded.js';
-import { engineModule, type EngineSource } from './probe.js';
+import { engineModule, type EngineSource } from './engine-module.js';
 
 /** Name used in results for the Cypher adapter. */
 export const GRAPHDB_SEARCH_CYPHER = 'graphdb Cypher';

@@ -40,7 +40,7 @@ export class ReferenceBm25 {
       this.lengths[i] = doc.length;
       total += doc.length;
       for (const t of doc) {
-        const word = corpus.vocabulary[t]!;
+        const word = corpus.vocabulary[t];
         let p = this.postings.get(word);
         if (!p) this.postings.set(word, (p = new Map()));
         p.set(i, (p.get(i) ?? 0) + 1);
@@ -60,7 +60,7 @@ export class ReferenceBm25 {
       if (!p) continue;
       const idf = idfOf(this.idf, n, p.size);
       for (const [doc, tf] of p) {
-        const norm = K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength);
+        const norm = K1 * (1 - B + (B * this.lengths[doc]) / this.avgLength);
         scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (K1 + 1)) / (tf + norm));
         matched.set(doc, (matched.get(doc) ?? 0) + 1);
       }
@@ -82,9 +82,9 @@ export class ReferenceBm25 {
 export function sameTopK(a: readonly ScoredDoc[], b: readonly ScoredDoc[]): boolean {
   if (a.length !== b.length) return false;
   const close = (x: number, y: number): boolean => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y));
-  for (let i = 0; i < a.length; i++) if (!close(a[i]!.score, b[i]!.score)) return false;
+  for (let i = 0; i < a.length; i++) if (!close(a[i].score, b[i].score)) return false;
   if (a.length === 0) return true;
-  const last = a[a.length - 1]!.score;
+  const last = a[a.length - 1].score;
   const strict = (list: readonly ScoredDoc[]): string =>
     list
       .filter((h) => !close(h.score, last))

@@ -13,11 +13,11 @@ interface Adjacency {
 
 function buildAdjacency(n: number, from: Int32Array, to: Int32Array): Adjacency {
   const offsets = new Int32Array(n + 1);
-  for (let i = 0; i < from.length; i++) offsets[from[i]! + 1]!++;
-  for (let v = 0; v < n; v++) offsets[v + 1]! += offsets[v]!;
+  for (let i = 0; i < from.length; i++) offsets[from[i] + 1]++;
+  for (let v = 0; v < n; v++) offsets[v + 1] += offsets[v];
   const cursor = offsets.slice(0, n);
   const targets = new Int32Array(from.length);
-  for (let i = 0; i < from.length; i++) targets[cursor[from[i]!]!++] = to[i]!;
+  for (let i = 0; i < from.length; i++) targets[cursor[from[i]]++] = to[i]!;
   return { offsets, targets };
 }
 
@@ -68,17 +68,17 @@ export class CsrSubject implements GraphSubject {
   }
 
   oneHopCount(id: number): number {
-    return this.out.offsets[id + 1]! - this.out.offsets[id]!;
+    return this.out.offsets[id + 1] - this.out.offsets[id];
   }
 
   twoHopDistinct(id: number): number {
     const epoch = ++this.epoch;
     const { offsets, targets } = this.out;
     let count = 0;
-    for (let i = offsets[id]!; i < offsets[id + 1]!; i++) {
-      const b = targets[i]!;
-      for (let j = offsets[b]!; j < offsets[b + 1]!; j++) {
-        const c = targets[j]!;
+    for (let i = offsets[id]; i < offsets[id + 1]; i++) {
+      const b = targets[i];
+      for (let j = offsets[b]; j < offsets[b + 1]; j++) {
+        const c = targets[j];
         if (c !== id && this.mark[c] !== epoch) {
           this.mark[c] = epoch;
           count++;
@@ -114,9 +114,9 @@ export class CsrSubject implements GraphSubject {
       let best = Infinity;
       for (const v of front) {
         for (const adj of [this.out, this.in]) {
-          for (let i = adj.offsets[v]!; i < adj.offsets[v + 1]!; i++) {
-            const w = adj.targets[i]!;
-            if (mark[w] === other) best = Math.min(best, depth + otherDist[w]!);
+          for (let i = adj.offsets[v]; i < adj.offsets[v + 1]; i++) {
+            const w = adj.targets[i];
+            if (mark[w] === other) best = Math.min(best, depth + otherDist[w]);
             else if (mark[w] !== own) {
               mark[w] = own;
               ownDist[w] = depth;
@@ -142,11 +142,11 @@ export class CsrSubject implements GraphSubject {
     const counts = new Float64Array(k);
     const sums = new Float64Array(k);
     for (let i = 0; i < this.n; i++) {
-      const c = this.cityCode[i]!;
-      counts[c]!++;
-      sums[c]! += this.ages[i]!;
+      const c = this.cityCode[i];
+      counts[c]++;
+      sums[c] += this.ages[i];
     }
-    return this.cityNames.map((name, c) => [name, counts[c]!, sums[c]! / counts[c]!] as const);
+    return this.cityNames.map((name, c) => [name, counts[c], sums[c] / counts[c]] as const);
   }
 
   countNodes(): number {

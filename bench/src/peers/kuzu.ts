@@ -111,12 +111,12 @@ export class KuzuSubject implements GraphSubject {
 
   async lookupByEmail(email: string): Promise<number | null> {
     const rows = await this.run('MATCH (p:Person) WHERE p.email = $e RETURN p.id AS id', { e: email });
-    return rows.length ? Number(rows[0]!['id']) : null;
+    return rows.length ? Number(rows[0]['id']) : null;
   }
 
   async oneHopCount(id: number): Promise<number> {
     const rows = await this.run('MATCH (a:Person)-[:KNOWS]->(b:Person) WHERE a.id = $id RETURN count(b) AS c', { id });
-    return Number(rows[0]!['c']);
+    return Number(rows[0]['c']);
   }
 
   async oneHopExpand(id: number): Promise<NameAge[]> {
@@ -129,7 +129,7 @@ export class KuzuSubject implements GraphSubject {
       'MATCH (a:Person)-[:KNOWS]->(:Person)-[:KNOWS]->(c:Person) WHERE a.id = $id AND c.id <> a.id RETURN count(DISTINCT c) AS c',
       { id },
     );
-    return Number(rows[0]!['c']);
+    return Number(rows[0]['c']);
   }
 
   async shortestPath(a: number, b: number, maxHops: number): Promise<number | null> {
@@ -137,7 +137,7 @@ export class KuzuSubject implements GraphSubject {
       `MATCH (x:Person)-[e:KNOWS* SHORTEST 1..${maxHops}]-(y:Person) WHERE x.id = $a AND y.id = $b RETURN length(e) AS l`,
       { a, b },
     );
-    return rows.length ? Number(rows[0]!['l']) : null;
+    return rows.length ? Number(rows[0]['l']) : null;
   }
 
   async cityAggregate(): Promise<CityStats[]> {
@@ -146,11 +146,11 @@ export class KuzuSubject implements GraphSubject {
   }
 
   async countNodes(): Promise<number> {
-    return Number((await this.run('MATCH (p:Person) RETURN count(*) AS c'))[0]!['c']);
+    return Number((await this.run('MATCH (p:Person) RETURN count(*) AS c'))[0]['c']);
   }
 
   async countRelationships(): Promise<number> {
-    return Number((await this.run('MATCH ()-[r:KNOWS]->() RETURN count(*) AS c'))[0]!['c']);
+    return Number((await this.run('MATCH ()-[r:KNOWS]->() RETURN count(*) AS c'))[0]['c']);
   }
 
   async labelScan100(): Promise<number[]> {

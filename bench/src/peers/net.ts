@@ -105,7 +105,7 @@ export function postJson(agent: http.Agent, port: number, path: string, body: un
           try {
             resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
           } catch (e) {
-            reject(e as Error);
+            reject(e);
           }
         });
         res.on('error', reject);

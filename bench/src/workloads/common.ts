@@ -36,7 +36,7 @@ export async function runOnSubjects<T>(
       const answers: T[] = [];
       for (const input of sample) answers.push(await op(input));
       rec.answer(subject.name, canonical(answers));
-      const timing = await measure((i) => op(inputs[i % inputs.length]!), {
+      const timing = await measure((i) => op(inputs[i % inputs.length]), {
         budgetMs: ctx.profile.budgetMs,
         ...(options.maxOps ? { maxOps: options.maxOps } : {}),
       });

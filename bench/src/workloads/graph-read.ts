@@ -39,7 +39,7 @@ async function g4(ctx: BenchContext): Promise<WorkloadResult> {
   await runOnSubjects(
     ctx,
     rec,
-    (s) => s.lookupByEmail && ((i: number) => s.lookupByEmail!(emails[i]!)),
+    (s) => s.lookupByEmail && ((i: number) => s.lookupByEmail!(emails[i])),
     ids.map((_, i) => i),
     (a) => a,
   );
@@ -57,7 +57,7 @@ async function g5(ctx: BenchContext): Promise<WorkloadResult[]> {
   await runOnSubjects(
     ctx,
     count,
-    (s) => s.oneHopCount,
+    (s) => s.oneHopCount?.bind(s),
     ids,
     (a) => a,
   );
@@ -69,7 +69,7 @@ async function g5(ctx: BenchContext): Promise<WorkloadResult[]> {
   await runOnSubjects(
     ctx,
     expand,
-    (s) => s.oneHopExpand,
+    (s) => s.oneHopExpand?.bind(s),
     ids,
     (a) => a.map(sortNameAge),
   );
@@ -92,7 +92,7 @@ async function g6(ctx: BenchContext): Promise<WorkloadResult> {
   await runOnSubjects(
     ctx,
     rec,
-    (s) => s.twoHopDistinct,
+    (s) => s.twoHopDistinct?.bind(s),
     sampleIds(ctx.profile.seed + 6, ctx.graph.persons, 2000),
     (a) => a,
   );
@@ -106,8 +106,8 @@ function connectedPairs(ctx: BenchContext, count: number, maxHops: number): [num
   const candidates = sampleIds(ctx.profile.seed + 7, ctx.graph.persons, count * 8);
   const pairs: [number, number][] = [];
   for (let i = 0; i + 1 < candidates.length && pairs.length < count; i += 2) {
-    const a = candidates[i]!;
-    const b = candidates[i + 1]!;
+    const a = candidates[i];
+    const b = candidates[i + 1];
     if (a === b) continue;
     const len = csr?.shortestPath?.(a, b, maxHops);
     if (typeof len === 'number') pairs.push([a, b]);
@@ -125,7 +125,7 @@ async function g7(ctx: BenchContext): Promise<WorkloadResult> {
   await runOnSubjects(
     ctx,
     rec,
-    (s) => s.shortestPath && ((i: number) => s.shortestPath!(pairs[i]![0], pairs[i]![1], 6)),
+    (s) => s.shortestPath && ((i: number) => s.shortestPath!(pairs[i][0], pairs[i][1], 6)),
     pairs.map((_, i) => i),
     (a) => a,
     { sample: 5 },

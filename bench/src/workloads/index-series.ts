@@ -52,8 +52,8 @@ export async function runIndexSeries(ctx: BenchContext): Promise<WorkloadResult[
     subjects.push(raw);
     for (const s of subjects) {
       try {
-        rec.answer(s.name, await Promise.all(emails.slice(0, ctx.profile.sampleSize).map((e) => s.lookupByEmail!(e))));
-        const t = await measure((i) => s.lookupByEmail!(emails[i % emails.length]!), { budgetMs: ctx.profile.budgetMs });
+        rec.answer(s.name, await Promise.all(emails.slice(0, ctx.profile.sampleSize).map(async (e) => s.lookupByEmail!(e))));
+        const t = await measure((i) => s.lookupByEmail!(emails[i % emails.length]), { budgetMs: ctx.profile.budgetMs });
         rec.ok(s.name, s.role, t);
         if (s.role === 'ours') oursBySize.push({ size, opsPerSec: t.opsPerSec });
         ctx.log(`  ${s.name}: ${t.opsPerSec.toFixed(0)} lookups/s, p50 ${t.p50Ms.toFixed(3)} ms`);
@@ -63,8 +63,8 @@ export async function runIndexSeries(ctx: BenchContext): Promise<WorkloadResult[
       await s.close().catch(() => undefined);
     }
     if (size === ctx.profile.seriesSizes[ctx.profile.seriesSizes.length - 1] && oursBySize.length >= 2) {
-      const first = oursBySize[0]!;
-      const last = oursBySize[oursBySize.length - 1]!;
+      const first = oursBySize[0];
+      const last = oursBySize[oursBySize.length - 1];
       const ratio = last.opsPerSec / first.opsPerSec;
       rec.check(
         'flat from smallest to largest',

@@ -28,13 +28,13 @@ export function tckQueries(): string[] {
   for (const file of featureFiles(FEATURES)) {
     const lines = readFileSync(file, 'utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
-      if (!/(executing query|having executed|executing control query):\s*$/.test(lines[i]!)) continue;
+      if (!/(executing query|having executed|executing control query):\s*$/.test(lines[i])) continue;
       const open = lines[i + 1]?.trim();
       if (open !== '"""') continue;
-      const indent = lines[i + 1]!.indexOf('"""');
+      const indent = lines[i + 1].indexOf('"""');
       const body: string[] = [];
       let j = i + 2;
-      while (j < lines.length && lines[j]!.trim() !== '"""') body.push(lines[j++]!.slice(indent));
+      while (j < lines.length && lines[j].trim() !== '"""') body.push(lines[j++].slice(indent));
       queries.push(body.join('\n'));
       i = j;
     }
@@ -110,7 +110,7 @@ export async function runParseBench(ctx: BenchContext): Promise<WorkloadResult> 
   const timing = await measure(
     (i) => {
       try {
-        parse(queries[i % queries.length]!);
+        parse(queries[i % queries.length]);
       } catch {
         // a rejected query still counts as parsed
       }

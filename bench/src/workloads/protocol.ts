@@ -29,7 +29,7 @@ async function p1(ctx: BenchContext): Promise<WorkloadResult[]> {
     const echo = await startEchoServer();
     try {
       const clients = await Promise.all(Array.from({ length: connections }, () => EchoClient.connect(echo.port)));
-      const t = await measureConcurrent((c) => clients[c]!.roundTrip(ECHO_PAYLOAD), connections, { budgetMs: ctx.profile.budgetMs });
+      const t = await measureConcurrent((c) => clients[c].roundTrip(ECHO_PAYLOAD), connections, { budgetMs: ctx.profile.budgetMs });
       rec.ok('raw TCP echo', 'limit', t, '40-byte request/response on a persistent socket');
       ctx.log(`  P1@${connections} raw TCP echo: ${t.opsPerSec.toFixed(0)}/s`);
       for (const c of clients) c.close();

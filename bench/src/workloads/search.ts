@@ -263,7 +263,7 @@ async function textWorkloads(
       [{ against: 'raw FTS5', factor }],
     );
     const queries = generateTextQueries(profile.seed, corpus, profile.textQueries, mode);
-    const pick = (i: number) => queries[i % queries.length]!;
+    const pick = (i: number) => queries[i % queries.length];
     const same = (engine: (q: TextQuery) => ReturnType<ReferenceBm25['search']>, reference: ReferenceBm25): string => {
       const ok = queries.filter((q) => sameTopK(reference.search(q, 10), engine(q))).length;
       return `${ok}/${queries.length}`;
@@ -305,8 +305,8 @@ async function textWorkloads(
     queries,
     reference: (i) =>
       referenceRrf(
-        luceneReference.search(texts[i % texts.length]!, HYBRID_CANDIDATES).map((h) => h.doc),
-        truth[i % queries.count]!.slice(0, HYBRID_CANDIDATES),
+        luceneReference.search(texts[i % texts.length], HYBRID_CANDIDATES).map((h) => h.doc),
+        truth[i % queries.count].slice(0, HYBRID_CANDIDATES),
         10,
       ),
   };
@@ -350,7 +350,7 @@ async function hybrid(
   const collection = vectors.ours.collection;
   const queryVectors = vectors.data.queries;
   const args = (i: number, method: 'hybrid' | 'text' | 'vector') => ({
-    query: inputs.texts[i % inputs.texts.length]!.terms.join(' '),
+    query: inputs.texts[i % inputs.texts.length].terms.join(' '),
     limit: 10,
     method,
     text: text.index,

@@ -58,7 +58,7 @@ async function cell(port: number, shape: 'disjoint' | 'hot', n: number, budgetMs
     const key = (c: number): string => (shape === 'hot' ? `${tag}-hot` : `${tag}-c${c}`);
     const op = async (c: number): Promise<void> => {
       const k = key(c);
-      await sessions[c]!.executeWrite(async (tx) => {
+      await sessions[c].executeWrite(async (tx) => {
         await tx.run(UPDATE, { k });
         await tx.run(READ_BACK, { k });
       });

@@ -10,9 +10,9 @@
  * JSON integers are INTEGER (bigint), other numbers FLOAT, objects MAP. Expected maps match when
  * every listed key matches (extra keys are allowed); the string "*" matches any value.
  */
+import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
 import { Structure } from '../../../src/server/bolt/packstream/structure.js';
-import type { WireValue } from '../../../src/server/bolt/packstream/unpacker.js';
 import { RawBoltClient, type Response } from './bolt-client.js';
 
 const CLIENT_SIGNATURES: Readonly<Record<string, number>> = {
@@ -51,7 +51,7 @@ function parseFields(text: string, line: number): unknown[] {
   try {
     return (JSON.parse(`[${text}]`) as unknown[]).map(toWire);
   } catch (error) {
-    throw new Error(`script line ${line}: cannot parse fields ${text}: ${(error as Error).message}`);
+    throw new Error(`script line ${line}: cannot parse fields ${text}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -67,7 +67,7 @@ export function parseScript(text: string): Step[] {
     const [, who, word, rest] = match as unknown as [string, string, string, string];
     if (who === '!') {
       const [major, minor] = rest.split('.').map(Number);
-      steps.push({ kind: 'bolt', major: major!, minor: minor! });
+      steps.push({ kind: 'bolt', major: major, minor: minor });
     } else if (who === 'C') {
       const signature = CLIENT_SIGNATURES[word];
       if (signature === undefined) throw new Error(`script line ${line}: unknown client message ${word}`);
@@ -98,7 +98,13 @@ export function matches(actual: unknown, expected: unknown): boolean {
 
 function show(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    typeof item === 'bigint' ? Number(item) : item instanceof Map ? Object.fromEntries(item) : item instanceof Structure ? `${item}` : item,
+    typeof item === 'bigint'
+      ? Number(item)
+      : item instanceof Map
+        ? Object.fromEntries(item)
+        : item instanceof Structure
+          ? inspect(item)
+          : item,
   );
 }
 
@@ -121,10 +127,7 @@ export async function playScript(port: number, text: string): Promise<void> {
         const name = SERVER_NAMES[response.signature] ?? `0x${response.signature.toString(16)}`;
         const ok =
           name === step.name && step.fields.length <= response.fields.length && step.fields.every((f, i) => matches(response.fields[i], f));
-        assert.ok(
-          ok,
-          `script line ${step.line}: expected S: ${step.name} ${show(step.fields)}, got S: ${name} ${show(response.fields as WireValue[])}`,
-        );
+        assert.ok(ok, `script line ${step.line}: expected S: ${step.name} ${show(step.fields)}, got S: ${name} ${show(response.fields)}`);
       }
     }
   } finally {

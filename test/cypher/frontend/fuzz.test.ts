@@ -128,7 +128,7 @@ const vocabulary = [
 function tokenSoup(next: () => number): string {
   const length = 1 + Math.floor(next() * 25);
   const parts: string[] = [];
-  for (let i = 0; i < length; i++) parts.push(vocabulary[Math.floor(next() * vocabulary.length)]!);
+  for (let i = 0; i < length; i++) parts.push(vocabulary[Math.floor(next() * vocabulary.length)]);
   return parts.join(next() < 0.8 ? ' ' : '');
 }
 
@@ -142,7 +142,7 @@ function mutate(query: string, next: () => number): string {
     case 1:
       return query.slice(0, at) + query.slice(at, at + span).repeat(2) + query.slice(at);
     case 2:
-      return query.slice(0, at) + vocabulary[Math.floor(next() * vocabulary.length)]! + query.slice(at);
+      return query.slice(0, at) + vocabulary[Math.floor(next() * vocabulary.length)] + query.slice(at);
     case 3:
       return query.slice(0, at) + query.slice(at + span, at + 2 * span) + query.slice(at, at + span) + query.slice(at + 2 * span);
     default:
@@ -158,7 +158,7 @@ test('fuzz: the front end only throws GraphErrors, never hangs, and prints what 
   const counts = { cases: 0, accepted: 0, rejected: 0 };
   let slowest = 0;
   while (counts.cases < 4000 && Date.now() - started < budgetMs) {
-    const input = next() < 0.3 ? tokenSoup(next) : mutate(corpus[Math.floor(next() * corpus.length)]!, next);
+    const input = next() < 0.3 ? tokenSoup(next) : mutate(corpus[Math.floor(next() * corpus.length)], next);
     const caseStart = Date.now();
     try {
       for (const statement of parseStatements(input)) {

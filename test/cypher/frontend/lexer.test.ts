@@ -7,7 +7,7 @@ import { CypherSyntaxError } from '../../../src/engine/errors/index.js';
 function lexOne(text: string): Token {
   const tokens = tokenize(text);
   assert.equal(tokens.length, 3, `expected one token in ${JSON.stringify(text)}`);
-  return tokens[1]!;
+  return tokens[1];
 }
 
 /** Asserts that lexing fails with this message prefix, detail and position. */
@@ -92,9 +92,9 @@ describe('lexer', () => {
 
   test('comments are skipped and lines counted', () => {
     const tokens = tokenize('// one\nMATCH /* two\nthree */ (n)');
-    assert.equal(tokens[1]!.value, 'MATCH');
-    assert.deepEqual([tokens[1]!.line, tokens[1]!.column], [2, 1]);
-    assert.deepEqual([tokens[2]!.line, tokens[2]!.column], [3, 10]);
+    assert.equal(tokens[1].value, 'MATCH');
+    assert.deepEqual([tokens[1].line, tokens[1].column], [2, 1]);
+    assert.deepEqual([tokens[2].line, tokens[2].column], [3, 10]);
   });
 
   test('errors carry message, detail and position', () => {

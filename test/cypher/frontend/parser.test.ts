@@ -20,7 +20,7 @@ import { CypherSyntaxError } from '../../../src/engine/errors/index.js';
 /** The first RETURN item's expression of `RETURN <text>`. */
 function parseExpression(text: string): Expression {
   const query = parse(`RETURN ${text}`).body as SingleQuery;
-  return (query.clauses[0] as Return).projection.items[0]!.expression;
+  return (query.clauses[0] as Return).projection.items[0].expression;
 }
 
 /** Asserts a syntax error with message, detail and 1-based line/column. */
@@ -149,11 +149,11 @@ describe('parser: expressions', () => {
 describe('parser: clauses and statements', () => {
   test('patterns: var-length, quantified paths, selectors, shortestPath, label expressions', () => {
     const match = (parse('MATCH p = shortestPath((a)-[:T*1..3]-(b)), (a) ((x)-[:R]->(y)){1,5} (b) RETURN p').body as SingleQuery)
-      .clauses[0]!;
+      .clauses[0];
     assert.equal(match.kind, Kind.Match);
     const [first, second] = match.kind === Kind.Match ? match.pattern.parts : [];
-    assert.equal(first!.element.kind, Kind.ShortestPath);
-    assert.deepEqual(second!.element.kind === Kind.PathPattern && second!.element.elements.map((e) => e.kind), [
+    assert.equal(first.element.kind, Kind.ShortestPath);
+    assert.deepEqual(second.element.kind === Kind.PathPattern && second.element.elements.map((e) => e.kind), [
       Kind.NodePattern,
       Kind.QuantifiedPath,
       Kind.NodePattern,
@@ -255,7 +255,7 @@ describe('parser: clauses and statements', () => {
       items.map((item) => item.text),
       ['count( * )', 'n.x'],
     );
-    assert.deepEqual(items[1]!.loc, { start: 30, end: 33, line: 2, column: 21 });
+    assert.deepEqual(items[1].loc, { start: 30, end: 33, line: 2, column: 21 });
   });
 });
 

@@ -9,7 +9,7 @@ import { CypherTypeError, GraphError, StatusCodes } from '../../../src/engine/er
 function firstError(text: string, options: AnalyzeOptions = {}): GraphError {
   const errors = validate(parse(text), options);
   assert.ok(errors.length > 0, `expected an error for ${text}`);
-  return errors[0]!;
+  return errors[0];
 }
 
 function expectError(text: string, detail: string, options: AnalyzeOptions = {}): GraphError {
@@ -176,9 +176,9 @@ describe('analyze() result', () => {
     const clauses = (statement.body as SingleQuery).clauses;
     const names = (clause: (typeof clauses)[number]) =>
       analysis.clauseScopes.get(clause)!.after.map((s) => `${s.name}:${JSON.stringify(s.type)}`);
-    assert.deepEqual(names(clauses[0]!), ['a:"Node"', 'r:{"list":"Relationship"}', 'b:"Node"']);
-    assert.deepEqual(names(clauses[2]!), ['a:"Node"', 'i:"Integer"']);
-    const returned = (clauses[3] as Return).projection.items[0]!.expression;
+    assert.deepEqual(names(clauses[0]), ['a:"Node"', 'r:{"list":"Relationship"}', 'b:"Node"']);
+    assert.deepEqual(names(clauses[2]), ['a:"Node"', 'i:"Integer"']);
+    const returned = (clauses[3] as Return).projection.items[0].expression;
     assert.equal(returned.kind, Kind.Variable);
     assert.equal(analysis.typeOf(returned), 'Node');
     assert.equal(analysis.symbolOf(returned as never)?.name, 'a');

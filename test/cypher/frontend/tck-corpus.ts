@@ -31,7 +31,7 @@ export function parseProcedureSignature(text: string): ProcedureSignature {
         const [name = '', type = 'ANY?'] = f.split('::').map((s) => s.trim());
         return { name, type };
       });
-  return { name: match[1]!, inputs: fields(match[2]!), outputs: fields(match[3]!) };
+  return { name: match[1], inputs: fields(match[2]), outputs: fields(match[3]) };
 }
 
 /** Every query of every scenario (setup, main and control queries) and every named graph script. */

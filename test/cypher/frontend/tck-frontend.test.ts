@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { print } from '../../../src/engine/cypher/ast/index.js';
@@ -31,14 +32,14 @@ test('every TCK query compiles or fails at compile time exactly as the TCK expec
       error = caught;
     }
     if (error !== null && !(error instanceof GraphError)) {
-      failures.push(`${item.id}: non-GraphError ${String(error)}`);
+      failures.push(`${item.id}: non-GraphError ${inspect(error)}`);
       continue;
     }
     if (item.eitherWay) {
       // Failing early is allowed; failing differently is not.
       const { errorType, detail } = item.eitherWay;
       if (error !== null) {
-        const actual = error as GraphError;
+        const actual = error;
         if (actual.code !== expectedCodes[errorType] || (detail !== '*' && actual.detail !== detail)) {
           failures.push(`${item.id}: may fail with ${errorType}/${detail}, got ${actual.code}/${actual.detail}`);
         }
@@ -48,7 +49,7 @@ test('every TCK query compiles or fails at compile time exactly as the TCK expec
     }
     const expected = item.expectedError;
     if (expected === null) {
-      if (error) failures.push(`${item.id}: expected success, got ${(error as GraphError).detail}: ${(error as GraphError).message}`);
+      if (error) failures.push(`${item.id}: expected success, got ${error.detail}: ${error.message}`);
       else counts.compiled++;
       continue;
     }
@@ -56,7 +57,7 @@ test('every TCK query compiles or fails at compile time exactly as the TCK expec
       failures.push(`${item.id}: expected ${expected.errorType}/${expected.detail}, compiled`);
       continue;
     }
-    const { code, detail } = error as GraphError;
+    const { code, detail } = error;
     if (code !== expectedCodes[expected.errorType] || detail !== expected.detail) {
       failures.push(`${item.id}: expected ${expected.errorType}/${expected.detail}, got ${code}/${detail}`);
     } else counts.rejectedAsExpected++;

@@ -8,7 +8,7 @@ import { analyze } from '../../../src/engine/search/text/analyzer.js';
 export function testSettings(
   overrides: Partial<{ [K in keyof SearchServiceSettings]: Partial<SearchServiceSettings[K]> }> = {},
 ): SearchServiceSettings {
-  const base = searchSettingsFrom(structuredClone(DEFAULT_CONFIG) as typeof DEFAULT_CONFIG);
+  const base = searchSettingsFrom(structuredClone(DEFAULT_CONFIG));
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
     const current = (base as unknown as Record<string, unknown>)[key];
@@ -33,7 +33,7 @@ export class HashEmbedder implements EmbeddingProvider {
       for (const term of analyze(text)) {
         let h = 2166136261;
         for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 16777619);
-        v[(h >>> 0) % this.dimensions]! += 1;
+        v[(h >>> 0) % this.dimensions] += 1;
       }
       return v;
     });

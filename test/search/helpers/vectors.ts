@@ -27,7 +27,7 @@ export function generateVectors(count: number, dimensions: number, seed: number,
     const v = new Float32Array(dimensions);
     for (let j = 0; j < dimensions; j++) {
       let sum = 0;
-      for (let i = 0; i < latent; i++) sum += z[i]! * projection[i * dimensions + j]!;
+      for (let i = 0; i < latent; i++) sum += z[i] * projection[i * dimensions + j];
       v[j] = sum + 0.1 * Math.sqrt(latent) * gaussian(random);
     }
     return v;

@@ -22,13 +22,13 @@ function word(): string {
   let hi = cumulative.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (cumulative[mid]! < r) lo = mid + 1;
+    if (cumulative[mid] < r) lo = mid + 1;
     else hi = mid;
   }
-  return vocabulary[lo]!;
+  return vocabulary[lo];
 }
 const texts = Array.from({ length: docs }, () => Array.from({ length: 8 + Math.floor(random() * 24) }, word).join(' '));
-const queries = Array.from({ length: 200 }, (_, i) => [vocabulary[10 + (i % 50)]!, vocabulary[200 + ((i * 7) % 500)]!]);
+const queries = Array.from({ length: 200 }, (_, i) => [vocabulary[10 + (i % 50)], vocabulary[200 + ((i * 7) % 500)]]);
 
 function time<T>(run: () => T): [T, number] {
   const start = performance.now();
@@ -49,7 +49,7 @@ const [, ftsBuild] = time(() => db.transaction(() => texts.forEach((text, i) => 
 const ftsQuery = db.prepare('SELECT rowid FROM docs WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT 10');
 
 function run(engine: string, operator: 'OR' | 'AND'): void {
-  const ours = engines[engine]!;
+  const ours = engines[engine];
   const [oursTop, oursMs] = time(() =>
     queries.map(([a, b]) => ours.search(parseTextQuery(`${a} ${operator} ${b}`), 10).map((h) => Number(h.nodeId))),
   );
@@ -57,7 +57,7 @@ function run(engine: string, operator: 'OR' | 'AND'): void {
     queries.map(([a, b]) => (ftsQuery.all(`${a} ${operator} ${b}`) as { rowid: number }[]).map((r) => r.rowid)),
   );
   let overlap = 0;
-  oursTop.forEach((ids, q) => (overlap += ids.filter((id) => ftsTop[q]!.includes(id)).length / Math.max(1, ids.length)));
+  oursTop.forEach((ids, q) => (overlap += ids.filter((id) => ftsTop[q].includes(id)).length / Math.max(1, ids.length)));
   console.log(
     `${engine} ${operator}: ours ${(oursMs / queries.length).toFixed(3)} ms/q, FTS5 ${(ftsMs / queries.length).toFixed(3)} ms/q, top-10 overlap ${(overlap / queries.length).toFixed(3)}`,
   );
@@ -65,7 +65,7 @@ function run(engine: string, operator: 'OR' | 'AND'): void {
 
 const rate = (ms: number) => (docs / (ms / 1000)).toFixed(0);
 console.log(
-  `${docs} docs: analyze only ${rate(analyzeMs)} docs/s; build v1 ${rate(buildMs.v1!)}, v2 ${rate(buildMs.v2!)}, FTS5 ${rate(ftsBuild)} docs/s`,
+  `${docs} docs: analyze only ${rate(analyzeMs)} docs/s; build v1 ${rate(buildMs.v1)}, v2 ${rate(buildMs.v2)}, FTS5 ${rate(ftsBuild)} docs/s`,
 );
 for (const engine of ['v1', 'v2']) for (const operator of ['OR', 'AND'] as const) run(engine, operator);
 console.log(`heap used ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
