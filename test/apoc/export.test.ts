@@ -27,9 +27,7 @@ for (const mode of MODES) {
         mode,
       );
       assert.deepEqual([rows[0].nodes, rows[0].relationships, rows[0].format], [2n, 1n, 'json']);
-      const lines = (rows[0].data as string)
-        .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = (rows[0].data as string).split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
       assert.deepEqual(lines[0], { id: '0', type: 'node', labels: ['User'], properties: { name: 'Adam', age: 42 } });
       assert.deepEqual(lines[2], {
         id: '0',
@@ -41,25 +39,33 @@ for (const mode of MODES) {
       });
     });
     test('csv.all and csv.query', async () => {
-      const all = (await value(session, 'CALL apoc.export.csv.all(null, {stream: true}) YIELD data RETURN data', undefined, mode) as string);
+      const all = (await value(
+        session,
+        'CALL apoc.export.csv.all(null, {stream: true}) YIELD data RETURN data',
+        undefined,
+        mode,
+      )) as string;
       assert.deepEqual(all.split('\n'), [
         '"_id","_labels","age","name","_start","_end","_type","since"',
         '"0",":User","42","Adam",,,,',
         '"1",":User",,"Jim",,,,',
         ',,,,"0","1","KNOWS","2010"',
       ]);
-      const query = (
-        await value(
-          session,
-          "CALL apoc.export.csv.query('MATCH (u:User) RETURN u.name AS name ORDER BY name', null, {stream: true}) YIELD data RETURN data",
-          undefined,
-          mode,
-        ), as string);
+      const query = (await value(
+        session,
+        "CALL apoc.export.csv.query('MATCH (u:User) RETURN u.name AS name ORDER BY name', null, {stream: true}) YIELD data RETURN data",
+        undefined,
+        mode,
+      )) as string;
       assert.equal(query, '"name"\n"Adam"\n"Jim"');
     });
     test('graphml.all', async () => {
-      const xml = (
-        await value(session, 'CALL apoc.export.graphml.all(null, {stream: true}) YIELD data RETURN data', undefined, mode), as string);
+      const xml = (await value(
+        session,
+        'CALL apoc.export.graphml.all(null, {stream: true}) YIELD data RETURN data',
+        undefined,
+        mode,
+      )) as string;
       assert.match(
         xml,
         /<node id="n0" labels=":User"><data key="labels">:User<\/data><data key="name">Adam<\/data><data key="age">42<\/data><\/node>/,
@@ -79,8 +85,10 @@ for (const mode of MODES) {
 }
 
 test('cypher.all re-creates the graph in another database', async () => {
-  const script = (
-    await value(session, 'CALL apoc.export.cypher.all(null, {stream: true}) YIELD cypherStatements RETURN cypherStatements'), as string);
+  const script = (await value(
+    session,
+    'CALL apoc.export.cypher.all(null, {stream: true}) YIELD cypherStatements RETURN cypherStatements',
+  )) as string;
   const other = await openDb();
   try {
     const s = other.session();

@@ -58,7 +58,7 @@ export async function startOidcProvider(clientId: string, clientSecret: string):
     response.end(JSON.stringify(value));
   };
 
-  const handle = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
+  const handle = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<unknown> => {
     const url = new URL(request.url ?? '/', issuer);
     if (url.pathname === '/.well-known/openid-configuration') {
       return json(response, 200, {
