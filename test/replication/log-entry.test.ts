@@ -126,7 +126,8 @@ test('the applied sequence is stored with the data and survives a reopen', async
   const leader = await GraphDB.open({ search: false });
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
+  const path = await import('node:path');
+  const join = path.join.bind(path);
   const dir = mkdtempSync(join(tmpdir(), 'graphdb-repl-'));
   try {
     const log: Buffer[] = [];

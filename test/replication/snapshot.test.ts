@@ -98,7 +98,7 @@ describe('snapshot bootstrap', () => {
     for (const m of cluster.members) if (m.child === null) await cluster.startMember(m.index);
     const leader = await cluster.leader();
     const follower = (leader + 1) % 3;
-    const child = cluster.members[follower]!.child!;
+    const child = cluster.members[follower].child!;
     await commits(leader, 'Running', 2);
     await cluster.converged();
     const applied = (await cluster.status(follower)).databases.find((d) => d.name === 'graphdb')!.applied_sequence;
@@ -108,13 +108,13 @@ describe('snapshot bootstrap', () => {
     await snapshotCaughtUp(leader);
     await cluster.nats.start(follower);
     const rebuilt = /database 'graphdb' rebuilt from the snapshot at log sequence \d+ of the replication log/;
-    await until(() => rebuilt.test(cluster.members[follower]!.output), 60_000, 'the follower to rebuild from the snapshot');
+    await until(() => rebuilt.test(cluster.members[follower].output), 60_000, 'the follower to rebuild from the snapshot');
     assert.match(
-      cluster.members[follower]!.output,
+      cluster.members[follower].output,
       new RegExp(`Database 'graphdb' at log sequence ${applied} .* the log no longer holds the entries in between`),
     );
     await cluster.converged();
-    assert.equal(cluster.members[follower]!.child, child, 'the follower was not restarted');
+    assert.equal(cluster.members[follower].child, child, 'the follower was not restarted');
     assert.equal(await count(follower, 'Discarded'), BigInt(2 * MAX_LOG_ENTRIES));
     await commits(leader, 'AfterRebuild', 2);
     await cluster.converged();

@@ -42,7 +42,7 @@ export class ReferenceBm25 {
       for (const t of doc) {
         const word = corpus.vocabulary[t];
         let p = this.postings.get(word);
-        if (!p) this.postings.set(word, (p = new Map()));
+        if (!p) this.postings.set(word, (p = new Map<number, number>()));
         p.set(i, (p.get(i) ?? 0) + 1);
       }
     });

@@ -94,7 +94,7 @@ export async function runAiMemory(ctx: BenchContext): Promise<WorkloadResult> {
         ]),
       );
     }
-    loader.finish();
+    await loader.finish();
     const loadMs = performance.now() - loadStarted;
     const embedStarted = performance.now();
     const search = db.search();
