@@ -33,7 +33,7 @@ function driver(url: string): Driver {
 }
 
 async function ids(member: number): Promise<Set<number>> {
-  const d = driver(`bolt://${cluster.members[member]!.bolt}`);
+  const d = driver(`bolt://${cluster.members[member].bolt}`);
   const result = await d.executeQuery('MATCH (w:W) RETURN w.id AS id', {}, { database: 'graphdb', routing: neo4j.routing.READ });
   return new Set(result.records.map((r) => Number(r.get('id'))));
 }
@@ -150,7 +150,7 @@ describe('failover', () => {
     const hashes = await cluster.storeHashes();
     if (process.env.GRAPHDB_FAILOVER_REPORT) {
       const sorted = [...elections].sort((a, b) => a - b);
-      const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+      const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
       const figures = {
         date: new Date().toISOString(),
         cycles: CYCLES,
@@ -180,7 +180,7 @@ describe('failover', () => {
       if (netns === null) await cluster.nats.stop(leader);
       else netns.cut(leader);
       // Writes sent straight to the old leader while it is cut off: none may be acknowledged.
-      const direct = driver(`bolt://${cluster.members[leader]!.bolt}`);
+      const direct = driver(`bolt://${cluster.members[leader].bolt}`);
       let cutOffAttempts = 0;
       const acknowledgedByOldLeader: number[] = [];
       let partitioned = true;
@@ -201,7 +201,7 @@ describe('failover', () => {
       let successor = -1;
       try {
         successor = await cluster.leader(LEADER_BOUND_MS + 5_000, leader);
-        const routed = driver(`neo4j://${cluster.members[successor]!.bolt}`);
+        const routed = driver(`neo4j://${cluster.members[successor].bolt}`);
         for (let i = 0; i < 20; i++) {
           await routed.executeQuery("CREATE (:Partitioned {at: 'new leader', id: $id})", { id: neo4j.int(i) }, { database: 'graphdb' });
         }
@@ -221,7 +221,7 @@ describe('failover', () => {
       assert.ok(majority.some((m) => m.index === successor));
       await cluster.converged();
       assert.equal((await cluster.status(leader)).role, 'FOLLOWER');
-      const seen = await driver(`bolt://${cluster.members[leader]!.bolt}`).executeQuery(
+      const seen = await driver(`bolt://${cluster.members[leader].bolt}`).executeQuery(
         'MATCH (p:Partitioned) RETURN p.at AS at, count(*) AS n',
         {},
         { database: 'graphdb', routing: neo4j.routing.READ },
@@ -231,7 +231,7 @@ describe('failover', () => {
         [['new leader', 20n]],
       );
       // Whether its own NATS server had delivered a refused write this time (docs/replication.md, "What was wrong").
-      const rebuilt = /Rebuilding 'graphdb' from the replication log/.test(cluster.members[leader]!.output);
+      const rebuilt = /Rebuilding 'graphdb' from the replication log/.test(cluster.members[leader].output);
       t.diagnostic(`the healed old leader ${rebuilt ? 'rebuilt its database from the log' : 'needed no rebuild'}`);
       const hashes = await cluster.storeHashes();
       assert.equal(new Set(hashes).size, 1, `content hashes differ: ${hashes.join(' ')}`);
@@ -243,16 +243,16 @@ describe('failover', () => {
       const leader = await cluster.leader();
       const follower = (leader + 1) % 3;
       await cluster.kill(follower);
-      const routed = driver(`neo4j://${cluster.members[leader]!.bolt}`);
+      const routed = driver(`neo4j://${cluster.members[leader].bolt}`);
       await routed.executeQuery('UNWIND range(1, 200) AS i CREATE (:CatchUp {i: i})', {}, { database: 'graphdb' });
       for (let i = 0; i < 20; i++) await routed.executeQuery('CREATE (:CatchUp {i: -1})', {}, { database: 'graphdb' });
       await cluster.startMember(follower);
       await cluster.converged();
-      const result = await driver(`bolt://${cluster.members[follower]!.bolt}`).executeQuery(
+      const result = await driver(`bolt://${cluster.members[follower].bolt}`).executeQuery(
         'MATCH (n:CatchUp) RETURN count(n) AS c',
         {},
         { database: 'graphdb', routing: neo4j.routing.READ },
       );
-      assert.equal(result.records[0]!.get('c'), 220n);
+      assert.equal(result.records[0].get('c'), 220n);
     }));
 });
