@@ -5,6 +5,7 @@
  * apostrophe inside a word is dropped ("don't" -> "dont").
  */
 import { porterStem } from './porter-stemmer.js';
+import { ShardedMap, stringShard } from './sharded-map.js';
 
 /** Longest token indexed; longer runs are usually base64 or hashes, not words. */
 const MAX_TOKEN_LENGTH = 64;
@@ -48,7 +49,7 @@ export function tokenize(text: string): string[] {
 }
 
 /** Stems are memoized: word frequencies are Zipfian, so a bounded cache removes most stemming work. */
-const stemCache = new Map<string, string>();
+const stemCache = new ShardedMap<string, string>(stringShard);
 const STEM_CACHE_MAX = 200_000;
 
 /** Stems one lower-cased token (Porter). Tokens with digits are kept as they are. */

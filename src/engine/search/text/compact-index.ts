@@ -4,7 +4,10 @@
  * Terminology:
  * - *docNo*: documents are numbered in insertion order and never reused, so every posting list is
  *   sorted by docNo; re-indexing a node gives it a new docNo. When dead docNos outnumber live ones
- *   the whole index is renumbered from the stored term sequences.
+ *   the live documents are renumbered densely (same order), in bounded steps taken by later upserts
+ *   and removals: first the document arrays are copied slice by slice (see Compaction), then posting
+ *   lists and node map entries move to the new numbers, a few per step and any list a query or
+ *   update touches first (see RenumberState). No step is O(documents).
  * - *posting list*: per term, parallel typed arrays of docNos and term frequencies; a removed
  *   document's entries keep their place with frequency 0 until the list is compacted.
  * - *MaxScore*: top-k evaluation of OR queries. Terms are ordered by their score upper bound; once
@@ -16,6 +19,7 @@ import { Bm25Collection, DEFAULT_BM25, type Bm25Params } from './bm25.js';
 import { HitHeap, rankScores, type TextHit } from './hits.js';
 import { evaluateQuery, type TermPostings } from './query-evaluation.js';
 import type { TextQuery } from './query-parser.js';
+import { bigintShard, ShardedMap, stringShard } from './sharded-map.js';
 import type { TextIndex } from './text-index.js';
 
 /** Position of the first entry at or after `from` whose docNo is >= `target` (exponential then binary search). */
@@ -50,9 +54,47 @@ const BYTES_PER_TERM = 460;
 /** Per posting (a term in a document): a document number and a frequency, with growth slack. */
 const BYTES_PER_POSTING = 12;
 
+/** How much renumbering work each upsert or removal does while a renumbering is in progress. */
+export interface RenumberSteps {
+  /** Document slots copied per step while the document arrays are compacted. */
+  readonly slots: number;
+  /** Posting entries (at least one whole list) moved to the new docNos per step. */
+  readonly postings: number;
+  /** Node map entries moved per step. */
+  readonly nodes: number;
+}
+
+/** Each step stays well under a millisecond; a renumbering ends long before the next one is due. */
+const DEFAULT_RENUMBER_STEPS: RenumberSteps = { slots: 1024, postings: 4096, nodes: 256 };
+
+/**
+ * First phase of a renumbering: the live documents below `remap.length` (the old docNos walked so
+ * far) are copied into the new document arrays; the index still runs on the old numbers.
+ */
+interface Compaction {
+  readonly remap: number[];
+  readonly docNode: bigint[];
+  readonly docLength: number[];
+  readonly docTerms: (Int32Array | null)[];
+}
+
+/**
+ * Second phase of a renumbering: `remap` gives each old docNo its new one (-1 for dead documents);
+ * terms below `termCount` whose `pending` flag is set still hold old docNos; `oldNodes` holds the
+ * node map entries (old docNos) not yet moved into the node map, walked by `moving`.
+ */
+interface RenumberState {
+  readonly remap: readonly number[];
+  readonly pending: Uint8Array;
+  readonly termCount: number;
+  nextTerm: number;
+  readonly oldNodes: ShardedMap<bigint, number>;
+  readonly moving: Iterator<[bigint, number]>;
+}
+
 /** Compact postings full-text index (`bm25_engine: v2`). */
 export class CompactTextIndex implements TextIndex, TermPostings {
-  private readonly termIdOf = new Map<string, number>();
+  private readonly termIdOf = new ShardedMap<string, number>(stringShard);
   private readonly termText: string[] = [];
   private postDocs: Int32Array[] = [];
   private postTfs: Int32Array[] = [];
@@ -64,25 +106,31 @@ export class CompactTextIndex implements TextIndex, TermPostings {
   private docNode: bigint[] = [];
   private docLength: number[] = [];
   private docTerms: (Int32Array | null)[] = [];
-  private readonly docOfNode = new Map<bigint, number>();
+  private docOfNode = new ShardedMap<bigint, number>(bigintShard);
+  private compaction: Compaction | null = null;
+  private renumbering: RenumberState | null = null;
   private totalLength = 0;
   /** Characters of every term (for the size estimate). */
   private termChars = 0;
   /** Per-term counters reused by addDocument (always zero between calls). */
   private scratch = new Int32Array(1024);
 
-  constructor(private readonly params: Bm25Params = DEFAULT_BM25) {}
+  constructor(
+    private readonly params: Bm25Params = DEFAULT_BM25,
+    private readonly steps: RenumberSteps = DEFAULT_RENUMBER_STEPS,
+  ) {}
 
   get size(): number {
-    return this.docOfNode.size;
+    return this.docOfNode.size + (this.renumbering?.oldNodes.size ?? 0);
   }
 
   has(nodeId: bigint): boolean {
-    return this.docOfNode.has(nodeId);
+    return this.docOfNode.has(nodeId) || this.renumbering?.oldNodes.has(nodeId) === true;
   }
 
   nodeIds(): IterableIterator<bigint> {
-    return this.docOfNode.keys();
+    const old = this.renumbering?.oldNodes;
+    return old === undefined ? this.docOfNode.keys() : [...this.docOfNode.keys(), ...old.keys()].values();
   }
 
   documentFrequency(term: string): number {
@@ -104,16 +152,15 @@ export class CompactTextIndex implements TextIndex, TermPostings {
     this.docLength = [];
     this.docTerms = [];
     this.docOfNode.clear();
+    this.compaction = null;
+    this.renumbering = null;
     this.totalLength = 0;
     this.termChars = 0;
   }
 
   estimatedBytes(): number {
     return (
-      this.docOfNode.size * BYTES_PER_DOCUMENT +
-      this.termText.length * BYTES_PER_TERM +
-      this.termChars * 2 +
-      this.totalLength * BYTES_PER_POSTING
+      this.size * BYTES_PER_DOCUMENT + this.termText.length * BYTES_PER_TERM + this.termChars * 2 + this.totalLength * BYTES_PER_POSTING
     );
   }
 
@@ -124,14 +171,18 @@ export class CompactTextIndex implements TextIndex, TermPostings {
     const sequence = new Int32Array(terms.length);
     terms.forEach((term, i) => (sequence[i] = this.termId(term)));
     this.addDocument(nodeId, sequence);
-    if (this.docNode.length > 1024 && this.docNode.length > 2 * this.docOfNode.size) this.renumber();
+    this.renumberStep();
+    const idle = this.compaction === null && this.renumbering === null;
+    if (idle && this.docNode.length > 1024 && this.docNode.length > 2 * this.size)
+      this.compaction = { remap: [], docNode: [], docLength: [], docTerms: [] };
   }
 
   remove(nodeId: bigint): boolean {
-    const docNo = this.docOfNode.get(nodeId);
+    const docNo = this.takeDocNo(nodeId);
     if (docNo === undefined) return false;
     const sequence = this.docTerms[docNo]!;
     for (const termId of new Set(sequence)) {
+      this.current(termId);
       const at = gallop(this.postDocs[termId]!, this.postLength[termId]!, 0, docNo);
       this.postTfs[termId]![at] = 0;
       this.df[termId]!--;
@@ -139,12 +190,28 @@ export class CompactTextIndex implements TextIndex, TermPostings {
     }
     this.totalLength -= sequence.length;
     this.docTerms[docNo] = null;
-    this.docOfNode.delete(nodeId);
+    const copied = this.compaction?.remap[docNo] ?? -1;
+    if (copied >= 0) this.compaction!.docTerms[copied] = null;
+    this.renumberStep();
     return true;
   }
 
+  /** The node's docNo (translated if its map entry has not moved yet), removed from the node maps. */
+  private takeDocNo(nodeId: bigint): number | undefined {
+    const docNo = this.docOfNode.get(nodeId);
+    if (docNo !== undefined) {
+      this.docOfNode.delete(nodeId);
+      return docNo;
+    }
+    const state = this.renumbering;
+    const old = state?.oldNodes.get(nodeId);
+    if (state === null || old === undefined) return undefined;
+    state.oldNodes.delete(nodeId);
+    return state.remap[old];
+  }
+
   search(query: TextQuery, limit: number, filter?: (nodeId: bigint) => boolean): TextHit[] {
-    if (limit <= 0 || this.docOfNode.size === 0) return [];
+    if (limit <= 0 || this.size === 0) return [];
     if (query.kind === 'term') return this.orTopK([query.term], limit, filter);
     if (query.kind === 'bool' && query.mustNot.length === 0) {
       const allTerms = (clauses: readonly TextQuery[]) => clauses.every((c) => c.kind === 'term');
@@ -199,6 +266,7 @@ export class CompactTextIndex implements TextIndex, TermPostings {
     const unique: number[] = [];
     for (const termId of sequence) if (this.scratch[termId]!++ === 0) unique.push(termId);
     for (const termId of unique) {
+      this.current(termId);
       const tf = this.scratch[termId]!;
       this.scratch[termId] = 0;
       const length = this.postLength[termId]!;
@@ -233,18 +301,82 @@ export class CompactTextIndex implements TextIndex, TermPostings {
     this.postDead[termId] = 0;
   }
 
-  /** Renumbers live documents densely and rebuilds every posting list from the term sequences. */
-  private renumber(): void {
-    const live = [...this.docOfNode.entries()].sort((a, b) => a[1] - b[1]);
-    const sequences = live.map(([, docNo]) => this.docTerms[docNo]!);
-    const terms = [...this.termText];
-    this.clear();
-    for (const term of terms) this.termId(term);
-    live.forEach(([nodeId], i) => this.addDocument(nodeId, sequences[i]!));
+  /**
+   * Copies the next slice of document slots into the compacted arrays; after the last one, switches
+   * the index to the new numbers and leaves the posting lists and node map to `renumberStep`.
+   */
+  private compactStep(compaction: Compaction): void {
+    const { remap } = compaction;
+    const end = Math.min(this.docNode.length, remap.length + this.steps.slots);
+    for (let docNo = remap.length; docNo < end; docNo++) {
+      const terms = this.docTerms[docNo];
+      if (terms === null) {
+        remap.push(-1);
+        continue;
+      }
+      remap.push(compaction.docNode.length);
+      compaction.docNode.push(this.docNode[docNo]!);
+      compaction.docLength.push(this.docLength[docNo]!);
+      compaction.docTerms.push(terms);
+    }
+    if (remap.length < this.docNode.length) return;
+    this.compaction = null;
+    this.docNode = compaction.docNode;
+    this.docLength = compaction.docLength;
+    this.docTerms = compaction.docTerms;
+    const termCount = this.termText.length;
+    const oldNodes = this.docOfNode;
+    this.docOfNode = new ShardedMap(bigintShard);
+    this.renumbering = { remap, pending: new Uint8Array(termCount).fill(1), termCount, nextTerm: 0, oldNodes, moving: oldNodes.entries() };
+  }
+
+  /** Moves a term's posting list to the new docNos (dropping dead entries) if it still holds old ones. */
+  private current(termId: number): void {
+    const state = this.renumbering;
+    if (state === null || termId >= state.termCount || state.pending[termId] === 0) return;
+    state.pending[termId] = 0;
+    const docs = this.postDocs[termId]!;
+    const tfs = this.postTfs[termId]!;
+    let write = 0;
+    let maxTf = 0;
+    let minLength = Number.MAX_SAFE_INTEGER;
+    for (let read = 0; read < this.postLength[termId]!; read++) {
+      const tf = tfs[read]!;
+      if (tf === 0) continue;
+      const docNo = state.remap[docs[read]!]!;
+      docs[write] = docNo;
+      tfs[write++] = tf;
+      if (tf > maxTf) maxTf = tf;
+      minLength = Math.min(minLength, this.docLength[docNo]!);
+    }
+    this.postLength[termId] = write;
+    this.postDead[termId] = 0;
+    this.maxTf[termId] = maxTf;
+    this.minLength[termId] = minLength;
+  }
+
+  /** One bounded step of the renumbering in progress: document slots, or some posting lists and node map entries. */
+  private renumberStep(): void {
+    if (this.compaction !== null) return this.compactStep(this.compaction);
+    const state = this.renumbering;
+    if (state === null) return;
+    let postings = 0;
+    while (state.nextTerm < state.termCount && postings < this.steps.postings) {
+      const termId = state.nextTerm++;
+      if (state.pending[termId] === 0) continue;
+      postings += this.postLength[termId]! + 1;
+      this.current(termId);
+    }
+    for (let moved = 0; moved < this.steps.nodes && state.oldNodes.size > 0; moved++) {
+      const [nodeId, oldDocNo] = state.moving.next().value as [bigint, number];
+      this.docOfNode.set(nodeId, state.remap[oldDocNo]!);
+      state.oldNodes.delete(nodeId);
+    }
+    if (state.nextTerm === state.termCount && state.oldNodes.size === 0) this.renumbering = null;
   }
 
   scoring(): Bm25Collection {
-    const n = this.docOfNode.size;
+    const n = this.size;
     return new Bm25Collection(n, n === 0 ? 0 : this.totalLength / n, this.params);
   }
 
@@ -265,6 +397,7 @@ export class CompactTextIndex implements TextIndex, TermPostings {
   private orTopK(termsText: readonly string[], k: number, filter?: (nodeId: bigint) => boolean): TextHit[] {
     const s = this.scoring();
     const ids = termsText.map((t) => this.termIdOf.get(t)).filter((id): id is number => id !== undefined && this.df[id]! > 0);
+    for (const id of ids) this.current(id);
     const idf = ids.map((id) => s.idf(this.df[id]!));
     const bound = ids.map((id, i) => s.score(idf[i]!, this.maxTf[id]!, s.norm(this.minLength[id]!)));
     const order = ids.map((_, i) => i).sort((a, b) => bound[a]! - bound[b]!);
@@ -323,6 +456,7 @@ export class CompactTextIndex implements TextIndex, TermPostings {
     const ids = termsText.map((t) => this.termIdOf.get(t));
     if (ids.length === 0 || ids.some((id) => id === undefined || this.df[id] === 0)) return result;
     const terms = (ids as number[]).sort((a, b) => this.df[a]! - this.df[b]!);
+    for (const t of terms) this.current(t);
     const idf = terms.map((t) => s.idf(this.df[t]!));
     const cursor = new Array<number>(terms.length).fill(0);
     const lead = terms[0]!;
