@@ -309,7 +309,7 @@ export class CompactTextIndex implements TextIndex, TermPostings {
     const { remap } = compaction;
     const end = Math.min(this.docNode.length, remap.length + this.steps.slots);
     for (let docNo = remap.length; docNo < end; docNo++) {
-      const terms = this.docTerms[docNo];
+      const terms = this.docTerms[docNo] ?? null;
       if (terms === null) {
         remap.push(-1);
         continue;
