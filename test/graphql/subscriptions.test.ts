@@ -20,8 +20,6 @@ async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** One subscription's received payloads. */
 interface Collected {
   readonly events: any[];
@@ -132,8 +130,9 @@ describe('GraphQL subscriptions', () => {
 
     await waitUntil(() => people.events.length >= 3, 'three Person/Robot creations');
     await waitUntil(() => animals.events.length >= 4 && knows.events.length >= 1 && targetUpdates.events.length >= 1, 'other events');
+    // Each subscription receives its events in commit order and 'end' is the last write: once `people` and
+    // `everyCreation` hold it, a rolled-back or wrongly filtered creation would already be among their events.
     await waitUntil(() => deletedPeople.events.length >= 1 && everyCreation.events.length >= 8, 'deletion and all creations');
-    await sleep(200);
 
     assert.deepEqual(
       people.events.map((event) => event.properties.name),
@@ -165,15 +164,15 @@ describe('GraphQL subscriptions', () => {
     await waitUntil(() => subscriptions() === base + 1, 'the subscription');
     await bolt('UNWIND range(1, 50) AS i CREATE (:Burst {i: i})');
     await waitUntil(() => burst.events.length >= 10, 'the buffered events');
-    await sleep(200);
-    const buffered = burst.events.map((event) => event.properties.i);
+    // A later write marks the end of the burst: its event arrives after every event kept from the burst.
+    await bolt('CREATE (:Burst {i: 100})');
+    await waitUntil(() => burst.events.at(-1)?.properties.i === 100, 'the event after the overflow');
+    const buffered = burst.events.slice(0, -1).map((event) => event.properties.i);
     assert.ok(buffered.length === 10 || buffered.length === 11, `10 buffered (+1 handed to a waiting reader), got ${buffered.length}`);
     assert.deepEqual(
       buffered,
       Array.from({ length: buffered.length }, (_, index) => index + 1),
     );
-    await bolt('CREATE (:Burst {i: 100})');
-    await waitUntil(() => burst.events.length === buffered.length + 1, 'the event after the overflow');
     assert.equal(burst.events.at(-1).properties.i, 100);
     assert.deepEqual(burst.errors, []);
     burst.stop();
@@ -206,10 +205,13 @@ describe('GraphQL subscriptions', () => {
     });
     assert.ok(http.status === 200 || http.status === 202, `HTTP write answered ${http.status}`);
     await waitUntil(() => events.length >= 2, 'the event of the HTTP write');
-    await sleep(150);
+    // A last matching write marks the end: every earlier event, expected or not, arrives before it.
+    await bolt('CREATE (:Sse {n: 4})');
+    await waitUntil(() => events.at(-1)?.properties.n === 4, 'the closing event');
     assert.deepEqual(events, [
       { labels: ['Sse'], properties: { n: 2 } },
       { labels: ['Sse'], properties: { n: 3 } },
+      { labels: ['Sse'], properties: { n: 4 } },
     ]);
     controller.abort();
     await reading;
