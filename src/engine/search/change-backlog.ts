@@ -1,13 +1,12 @@
 /**
  * Committed change events waiting to be applied to a database's search indexes. A large commit's
- * events are queued here and applied in slices of APPLY_SLICE_MS on later turns of the event loop,
+ * events are queued here and applied in slices of SLICE_MS on later turns of the event loop,
  * so indexing a LOAD CSV batch or a bulk import never holds the loop; `catchUp()` applies the rest
  * at once (reads call it first, so they see every commit).
  */
+import { SLICE_MS, yieldToLoop } from '../mvcc/lifecycle/clock.js';
 import type { ChangeEvent } from '../storage/graph-store.js';
 
-/** Time budget of one slice of queued change events. */
-const APPLY_SLICE_MS = 8;
 /** Events applied between two looks at the clock. */
 const EVENTS_PER_CHECK = 32;
 
@@ -42,7 +41,7 @@ export class ChangeBacklog {
 
   /** Resolves once nothing is queued (the slices run meanwhile, without holding the loop). */
   async caughtUp(): Promise<void> {
-    while (this.size > 0) await new Promise((resolve) => setImmediate(resolve));
+    while (this.size > 0) await yieldToLoop();
   }
 
   private schedule(): void {
@@ -50,7 +49,7 @@ export class ChangeBacklog {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.drain(APPLY_SLICE_MS);
+      this.drain(SLICE_MS);
       this.schedule();
     });
   }
