@@ -35,6 +35,7 @@ import { registrationProcedure } from './cypher/runtime/table-procedures.js';
 import { EngineSession, type DatabaseSession, type SessionHost } from './session/engine-session.js';
 import { compositeAccessError } from './session/composite/composite-graphs.js';
 import { CompositeSession } from './session/composite/composite-session.js';
+import { constituentName } from './catalog/composite-catalog.js';
 import { ReadPool } from './session/read-pool/read-pool.js';
 import type { EngineServices } from './session/statement-execution.js';
 import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
@@ -207,7 +208,7 @@ export class GraphDB {
             default: false,
             status: 'online' as const,
             type: 'composite' as const,
-            constituents: storage.directory.composites.constituentsOf(c.name).map((k) => `${k.composite}.${k.alias}`),
+            constituents: storage.directory.composites.constituentsOf(c.name).map(constituentName),
           })),
         ].sort((a, b) => a.name.localeCompare(b.name)),
       createDatabase: async (name, ifNotExists) => void (await this.createDatabase(name, ifNotExists)),

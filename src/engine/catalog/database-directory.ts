@@ -12,6 +12,7 @@ import type { Connection } from '../storage/sqlite/connection.js';
 import type { CypherValue } from '../values/types.js';
 import { deleteAlias, ensureAliasTable, readAliases, seedHomeAlias, writeAlias, type AliasEntry } from './alias-catalog.js';
 import { SYSTEM_DATABASE, normalizeDatabaseName } from './database-catalog.js';
+import { constituentName } from './composite-catalog.js';
 import { CompositeDirectory } from './composite-directory.js';
 import { deleteOptions, ensureOptionTable, optionValue, readOptions, writeOption, type DatabaseOptions } from './option-catalog.js';
 import {
@@ -109,7 +110,7 @@ export class DatabaseDirectory {
       ...this.listAliases()
         .filter((a) => a.target === lower)
         .map((a) => a.name),
-      ...this.composites.constituentsTargeting(lower).map((c) => `${c.composite}.${c.alias}`),
+      ...this.composites.constituentsTargeting(lower).map(constituentName),
     ].sort();
   }
 

@@ -5,7 +5,7 @@
  * data, so a query part without `USE` may only compute over values).
  */
 import { ClientError, EntityNotFound, SemanticError, StatusCodes } from '../../errors/index.js';
-import type { ConstituentEntry } from '../../catalog/composite-catalog.js';
+import { constituentName, type ConstituentEntry } from '../../catalog/composite-catalog.js';
 import type { Query, Statement } from '../../cypher/ast/index.js';
 import { Kind } from '../../cypher/ast/index.js';
 import type { ConstituentGraph, GraphSource } from '../../cypher/runtime/graph-source.js';
@@ -92,17 +92,17 @@ export class CompositeGraphs implements GraphSource {
   constructor(private readonly host: ConstituentHost) {}
 
   names(): readonly string[] {
-    return this.accessible().map(qualified);
+    return this.accessible().map(constituentName);
   }
 
   properties(name: string): CypherMap | null {
-    const entry = this.accessible().find((c) => qualified(c) === name.toLowerCase());
+    const entry = this.accessible().find((c) => constituentName(c) === name.toLowerCase());
     return entry === undefined ? null : new Map(entry.properties);
   }
 
   byElementId(elementId: string): string {
     for (const entry of this.accessible()) {
-      if (this.host.readerFor(entry.target).idFromElementId(elementId) !== null) return qualified(entry);
+      if (this.host.readerFor(entry.target).idFromElementId(elementId) !== null) return constituentName(entry);
     }
     throw new EntityNotFound(`No constituent of '${this.host.composite}' holds the element '${elementId}'.`);
   }
@@ -113,7 +113,7 @@ export class CompositeGraphs implements GraphSource {
     let writer: GraphWriter | null = null;
     if (writes) {
       writer = this.host.writerFor(entry.target);
-      if (writer === null) throw new ConstituentWriteRequired(qualified(entry), entry.target);
+      if (writer === null) throw new ConstituentWriteRequired(constituentName(entry), entry.target);
     }
     const reader = writer ?? this.host.readerFor(entry.target);
     return {
@@ -127,7 +127,7 @@ export class CompositeGraphs implements GraphSource {
   /** The constituent `name` designates (a composite's own name is not a constituent). */
   constituent(name: string): ConstituentEntry {
     const lower = name.toLowerCase();
-    const entry = this.host.constituents().find((c) => qualified(c) === lower);
+    const entry = this.host.constituents().find((c) => constituentName(c) === lower);
     if (entry !== undefined) return entry;
     if (lower === this.host.composite) throw compositeGraphError(this.host.composite);
     throw outsideCompositeError(name, this.host.composite);
@@ -155,9 +155,4 @@ export class CompositeGraphs implements GraphSource {
       }
     });
   }
-}
-
-/** `composite.alias`. */
-export function qualified(entry: ConstituentEntry): string {
-  return `${entry.composite}.${entry.alias}`;
 }

@@ -13,7 +13,7 @@
  * is returned. See docs/composite-databases.md.
  */
 import { StatusCodes, TransactionTimedOut, graphError, SemanticError, type GraphError } from '../../errors/index.js';
-import type { ConstituentEntry } from '../../catalog/composite-catalog.js';
+import { constituentName, type ConstituentEntry } from '../../catalog/composite-catalog.js';
 import type { DatabaseDirectory } from '../../catalog/database-directory.js';
 import type { Statement } from '../../cypher/ast/index.js';
 import type { StatementClock } from '../../cypher/runtime/statement-clock.js';
@@ -33,14 +33,7 @@ import { TransactionClock } from '../transaction-clock.js';
 import type { TransactionHandle } from '../transaction-registry.js';
 import { TransactionWrites } from '../transaction-writes.js';
 import type { AccessMode, SecurityContext } from '../types.js';
-import {
-  CompositeGraphs,
-  ConstituentWriteRequired,
-  outsideCompositeError,
-  qualified,
-  refusingGraph,
-  secondWriteError,
-} from './composite-graphs.js';
+import { CompositeGraphs, ConstituentWriteRequired, outsideCompositeError, refusingGraph, secondWriteError } from './composite-graphs.js';
 
 /** What a composite transaction needs from its session. */
 export interface CompositeContext {
@@ -133,7 +126,7 @@ export class CompositeTransaction {
   private statementTarget(statement: Statement, params: ReadonlyMap<string, CypherValue>): ConstituentEntry | null {
     const used = useTarget(statement, params);
     if (used === null || used.toLowerCase() === this.context.composite) return null;
-    const entry = this.constituents().find((c) => qualified(c) === used.toLowerCase());
+    const entry = this.constituents().find((c) => constituentName(c) === used.toLowerCase());
     if (entry === undefined) throw outsideCompositeError(used, this.context.composite);
     return entry;
   }
@@ -182,7 +175,8 @@ export class CompositeTransaction {
     const plan = planFor(statement, reader, services);
     if (plan.admin) throw new SemanticError('Administration commands cannot target a constituent of a composite database.');
     const writer = this.writerFor(database);
-    if (plan.writes && plan.explain !== 'EXPLAIN' && writer === null) throw new ConstituentWriteRequired(qualified(constituent), database);
+    if (plan.writes && plan.explain !== 'EXPLAIN' && writer === null)
+      throw new ConstituentWriteRequired(constituentName(constituent), database);
     const target: RunTarget = {
       database,
       reader,
