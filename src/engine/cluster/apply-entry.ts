@@ -56,9 +56,14 @@ export async function applyLogEntry(store: DatabaseStore, bytes: Uint8Array, seq
 /** A re-delivered entry at the applied sequence must be the entry the store applied there. */
 function assertSameEntry(store: DatabaseStore, sequence: bigint, digest: bigint): void {
   if (sequence !== store.appliedSequence || store.appliedDigest === 0n || digest === store.appliedDigest) return;
-  throw new ReplicaDivergence(
+  throw otherEntryApplied(store);
+}
+
+/** The store applied another entry at its applied sequence than the one the log holds there. */
+export function otherEntryApplied(store: DatabaseStore): ReplicaDivergence {
+  return new ReplicaDivergence(
     'diverged',
-    `Database '${store.name}' applied another entry at log sequence ${sequence} than the one the log holds there.`,
+    `Database '${store.name}' applied another entry at log sequence ${store.appliedSequence} than the one the log holds there.`,
   );
 }
 

@@ -20,7 +20,7 @@ import type { ConsumerMessages } from '@nats-io/jetstream';
 import { ClientError, StatusCodes, TransientError } from '../errors/index.js';
 import type { DatabaseStore, ReplicationGate } from '../storage/database-store.js';
 import type { CommitRecord } from '../storage/commit-record.js';
-import { ReplicaDivergence, applyLogEntry, storeContentHash } from './apply-entry.js';
+import { ReplicaDivergence, applyLogEntry, otherEntryApplied, storeContentHash } from './apply-entry.js';
 import { encodeLogEntry, entryDigest } from './log-entry.js';
 import { LeaderLease, type LeaderInfo } from './leader-lease.js';
 import { AppendError, ReplicationLog } from './replication-log.js';
@@ -252,7 +252,7 @@ export class ClusterNode {
       replica.store.replicateThrough(this.gate(replica));
       // A member that comes back checks that its last entry is the log's before following on.
       if (await joinStep(this.options, `the log entry '${name}' applied last`, () => this.lastEntryDiffers(replica))) {
-        this.rebuild(replica, new ReplicaDivergence('diverged', this.differsMessage(replica)));
+        this.rebuild(replica, otherEntryApplied(replica.store));
         continue;
       }
       await joinStep(this.options, `a consumer of the log of '${name}'`, () => this.follow(replica));
@@ -344,10 +344,6 @@ export class ClusterNode {
     if (entryDigest(entry) !== store.appliedDigest) return true;
     replica.verifiedSequence = applied;
     return false;
-  }
-
-  private differsMessage(replica: Replica): string {
-    return `Database '${replica.store.name}' applied another entry at log sequence ${replica.store.appliedSequence} than the one the log holds there.`;
   }
 
   /**
@@ -476,7 +472,7 @@ export class ClusterNode {
       if (replica.failed !== null || replica.rebuilding !== null) continue;
       if (replica.store.appliedSequence < replica.lastSequence) continue;
       if (replica.store.appliedDigest === 0n) replica.verifiedSequence = replica.store.appliedSequence;
-      else if (await this.lastEntryDiffers(replica)) this.rebuild(replica, new ReplicaDivergence('diverged', this.differsMessage(replica)));
+      else if (await this.lastEntryDiffers(replica)) this.rebuild(replica, otherEntryApplied(replica.store));
     }
   }
 
