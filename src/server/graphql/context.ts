@@ -6,7 +6,7 @@
 import type { DatabaseSearch, Node, Relationship, SecurityContext } from '../../engine/index.js';
 import { BatchLoader } from './batch-loader.js';
 import { GraphAccess, type GraphqlEngine } from './graph-access.js';
-import { nodesById, relationshipsOf, type RelationshipQuery } from './graph-reads.js';
+import { expansionKey, nodesById, relationshipsOf, type RelationshipQuery } from './graph-reads.js';
 
 export type { RelationshipQuery } from './graph-reads.js';
 
@@ -39,7 +39,7 @@ function createLoaders(graph: GraphAccess): Loaders {
   );
   const relationships = new BatchLoader<RelationshipQuery, Relationship[]>(
     (queries) => relationshipsOf(graph, queries),
-    (query) => `${query.nodeId}|${query.direction}|${query.types.join('\u0000')}|${query.limit ?? ''}`,
+    (query) => `${query.nodeId}|${expansionKey(query)}`,
   );
   return { node, relationships };
 }

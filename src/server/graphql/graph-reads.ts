@@ -19,6 +19,11 @@ export interface RelationshipQuery {
   readonly limit: number | null;
 }
 
+/** What queries for the relationships of different nodes share one statement on (direction, types, limit). */
+export function expansionKey(query: RelationshipQuery): string {
+  return `${query.direction}|${query.types.join('\u0000')}|${query.limit ?? ''}`;
+}
+
 /** `:A|B` for relationship types or labels, nothing for none. */
 function alternatives(names: readonly string[]): string {
   return names.length === 0 ? '' : `:${names.map(quoteIdentifier).join('|')}`;
@@ -55,7 +60,7 @@ function expansion(direction: Direction, types: readonly string[]): string {
 export async function relationshipsOf(graph: GraphAccess, queries: readonly RelationshipQuery[]): Promise<Relationship[][]> {
   const groups = new Map<string, RelationshipQuery[]>();
   for (const query of queries) {
-    const key = `${query.direction}|${query.types.join('\u0000')}|${query.limit ?? ''}`;
+    const key = expansionKey(query);
     const group = groups.get(key);
     if (group === undefined) groups.set(key, [query]);
     else group.push(query);
