@@ -25,9 +25,7 @@ import {
 } from './search/index.js';
 import type { ChangeEvent, GraphReader, IndexDefinition } from './storage/graph-store.js';
 import type { IndexBuild } from './search/index-build.js';
-
-/** How long one slice of a background index build may hold the event loop. */
-const BUILD_SLICE_MS = 8;
+import { SLICE_MS } from './mvcc/lifecycle/clock.js';
 
 /** Search options of `GraphDB.open`. */
 export interface GraphDBSearchOptions {
@@ -140,7 +138,7 @@ export class EngineSearch {
         this.finishBuild(key, 0);
         return;
       }
-      if (this.finishBuild(key, BUILD_SLICE_MS)) return;
+      if (this.finishBuild(key, SLICE_MS)) return;
       setImmediate(slice);
     };
     setImmediate(slice);
