@@ -97,7 +97,8 @@ export function parameterMap(parameters: QueryParameters | undefined): ReadonlyM
   return new Map(Object.entries(parameters as Record<string, CypherValue>));
 }
 
-function deadlineOf(timeoutMs: number | undefined, fallback: number, start: number): number {
+/** The `performance.now()` deadline of a transaction started at `start` (`fallback` ms when no positive timeout is given; Infinity for none). */
+export function deadlineOf(timeoutMs: number | undefined, fallback: number, start: number): number {
   const ms = timeoutMs && timeoutMs > 0 ? timeoutMs : fallback;
   return ms > 0 ? start + ms : Infinity;
 }

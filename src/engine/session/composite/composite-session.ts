@@ -8,7 +8,7 @@ import { DatabaseNotFound, StatusCodes, graphError } from '../../errors/index.js
 import type { DatabaseDirectory } from '../../catalog/database-directory.js';
 import type { CypherValue } from '../../values/types.js';
 import { terminatedError } from '../engine-transaction.js';
-import { parameterMap, type SessionHost } from '../engine-session.js';
+import { deadlineOf, parameterMap, type SessionHost } from '../engine-session.js';
 import type { StatementResult } from '../result-stream.js';
 import { sessionServices } from '../session-services.js';
 import type { EngineServices } from '../statement-execution.js';
@@ -183,8 +183,7 @@ export class CompositeSession implements Session {
   }
 
   private deadline(timeoutMs: number | undefined): number {
-    const ms = timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : this.host.defaultTimeoutMs;
-    return ms > 0 ? performance.now() + ms : Infinity;
+    return deadlineOf(timeoutMs, this.host.defaultTimeoutMs, performance.now());
   }
 
   private assertOpen(): void {
