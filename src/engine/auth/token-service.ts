@@ -32,10 +32,6 @@ export interface IssuedToken {
 
 const ISSUER = 'graphdb';
 
-/** jose (46 modules), loaded with the first token signed or verified rather than at start-up. */
-function loadJose(): Promise<typeof import('jose')> {
-  return import('jose');
-}
 const ALGORITHM = 'HS256';
 
 /** Minimum secret length in bytes (spec rule 2). */
@@ -68,7 +64,8 @@ export class TokenService {
       ...(expiresInSeconds !== null ? { exp: iat + expiresInSeconds } : {}),
     };
     const payload: Record<string, unknown> = { typ: type, ...(role !== undefined ? { role } : {}) };
-    const { SignJWT } = await loadJose();
+    // jose (46 modules) loads with the first token signed or verified rather than at start-up.
+    const { SignJWT } = await import('jose');
     let jwt = new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(subject)
@@ -81,7 +78,7 @@ export class TokenService {
 
   /** Verifies a token; throws Unauthorized (or TokenExpired) when it is not acceptable. */
   async verify(token: string): Promise<TokenClaims> {
-    const { errors: joseErrors, jwtVerify } = await loadJose();
+    const { errors: joseErrors, jwtVerify } = await import('jose');
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, {
