@@ -126,8 +126,8 @@ export class CompositeTransaction {
   private statementTarget(statement: Statement, params: ReadonlyMap<string, CypherValue>): ConstituentEntry | null {
     const used = useTarget(statement, params);
     if (used === null || used.toLowerCase() === this.context.composite) return null;
-    const entry = this.constituents().find((c) => constituentName(c) === used.toLowerCase());
-    if (entry === undefined) throw outsideCompositeError(used, this.context.composite);
+    const entry = this.context.directory.composites.constituent(used);
+    if (entry === undefined || entry.composite !== this.context.composite) throw outsideCompositeError(used, this.context.composite);
     return entry;
   }
 
