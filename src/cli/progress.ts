@@ -23,7 +23,7 @@ export function progressLine(p: ImportProgress): string {
   return (
     `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(1)}%  ` +
     `${p.nodes} nodes, ${p.relationships} rels, ${p.errors} bad  ${Math.round(rate)} rows/s  ETA ${duration(eta)}` +
-    (p.batches > 0 ? `  ${p.batches} batches committed` : '')
+    (p.batches > 0 ? `  ${p.batches} ${p.batches === 1 ? 'batch' : 'batches'} committed` : '')
   );
 }
 

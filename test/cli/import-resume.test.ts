@@ -76,7 +76,7 @@ test('an import killed with SIGKILL mid-way is refused on a plain re-run and fin
   const killedDir = join(temp.dir, 'killed');
   const killed = await cliOutputWhileRunning(
     [...args(killedDir), '--create', '--progress'],
-    /[1-9]\d* batches committed/,
+    /[1-9]\d* batch(?:es)? committed/,
     120_000,
     'stderr',
   );
@@ -87,7 +87,7 @@ test('an import killed with SIGKILL mid-way is refused on a plain re-run and fin
   const refusal = oneLine(plain.stderr);
   assert.match(
     refusal,
-    /holds an unfinished import of these files: \d+ batches committed \(\d+ nodes, \d+ relationships\), through .*\.csv:\d+/,
+    /holds an unfinished import of these files: \d+ batch(?:es)? committed \(\d+ nodes, \d+ relationships\), through .*\.csv:\d+/,
   );
   assert.match(refusal, /Run the same command with --resume to continue it/);
 
