@@ -27,6 +27,7 @@ import { runProtocolWorkloads } from './workloads/protocol.js';
 import { runSearchWorkloads } from './workloads/search.js';
 import { runWriteConcurrency } from './workloads/write-concurrency.js';
 import { runReadScaling } from './workloads/read-scaling.js';
+import { runScriptImport } from './workloads/script-import.js';
 
 interface Options {
   size: string;
@@ -138,6 +139,7 @@ async function main(): Promise<void> {
     if (wanted('RS')) results.push(...(await runReadScaling(ctx)));
     if (wanted('MEM')) results.push(await runAiMemory(ctx));
     if (wanted('A1')) results.push(...(await runApocIterate(ctx)));
+    if (wanted('C1')) results.push(...runScriptImport(ctx));
     if (wanted('E1')) results.push(...runEventLoop(ctx, opts.e1Rows ?? e1Rows(profile.name)));
 
     printTable(results, log);
