@@ -5,14 +5,14 @@
  *   node --import tsx test/storage/read-path-bench.ts               # N=20000 per workload
  *   ONLY=G4,G9c N=50000 node --import tsx test/storage/read-path-bench.ts
  *   node --cpu-prof --import tsx test/storage/read-path-bench.ts    # where the time goes
+ *   ENGINE=dist node --import tsx test/storage/read-path-bench.ts   # the built dist/ (npm run build)
  * Prints wall and CPU microseconds per statement and the raw/ours CPU ratio; the machine is
  * shared, so compare figures within one run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import Database from 'better-sqlite3';
-import { GraphDB } from '../../src/engine/index.js';
-import type { Session } from '../../src/engine/index.js';
+import type { GraphDB as GraphDBType, Session } from '../../src/engine/index.js';
 
 const PEOPLE = Number(process.env['PEOPLE'] ?? 10_000);
 const DEGREE = 5;
@@ -150,6 +150,11 @@ async function loadGraph(session: Session): Promise<void> {
     ]),
   );
 }
+
+/** The engine from src/ (through tsx) or, with ENGINE=dist, the built dist/ that ships. */
+const { GraphDB } = (await import(process.env['ENGINE'] === 'dist' ? '../../dist/engine/index.js' : '../../src/engine/index.js')) as {
+  GraphDB: typeof GraphDBType;
+};
 
 const dir = fs.mkdtempSync(`${os.tmpdir()}/graphdb-readpath-`);
 try {

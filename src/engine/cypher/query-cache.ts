@@ -48,10 +48,19 @@ export function compiledStatementBytes(text: string): number {
  * statements that used it.
  */
 type Entry = ({ readonly compiled: CompiledStatement; readonly implicitCall: boolean } | { readonly error: GraphError }) & {
-  readonly dependencies: ReadonlyMap<string, unknown>;
+  readonly dependencies: readonly Dependency[];
   /** Estimated heap bytes (`compiledStatementBytes`). */
   readonly bytes: number;
+  /** The cache's use counter at the entry's last use (least recently used = smallest). */
+  used: number;
 };
+
+/** One procedure or function lookup an entry's analysis made, and what it returned. */
+interface Dependency {
+  readonly procedure: boolean;
+  readonly name: string;
+  readonly value: unknown;
+}
 
 /**
  * An LRU cache of compiled statements keyed by statement text, so repeated parameterised
@@ -70,6 +79,11 @@ export class QueryCache {
   private heldBytes = 0;
   private hitCount = 0;
   private missCount = 0;
+  /**
+   * Counts uses; an entry records it at each use, and eviction drops the smallest. A hit costs a
+   * store, not a Map delete and re-insert (which made V8 rehash the map every few hits).
+   */
+  private uses = 0;
 
   constructor(private readonly options: QueryCacheOptions = {}) {
     this.capacity = Math.max(1, options.capacity ?? 1000);
@@ -86,6 +100,7 @@ export class QueryCache {
     if (entry === undefined) {
       this.missCount++;
       entry = this.build(text);
+      entry.used = ++this.uses;
       if (text.length <= (this.options.maxTextLength ?? 65_536) && entry.bytes <= this.maxBytes) {
         this.entries.set(text, entry);
         this.heldBytes += entry.bytes;
@@ -93,8 +108,7 @@ export class QueryCache {
       }
     } else {
       this.hitCount++;
-      this.entries.delete(text);
-      this.entries.set(text, entry);
+      entry.used = ++this.uses;
     }
     if ('error' in entry) throw entry.error;
     if (entry.implicitCall && parameterNames !== undefined) {
@@ -104,11 +118,12 @@ export class QueryCache {
     return entry.compiled;
   }
 
-  /** Drops least recently used entries until both bounds hold. */
+  /** Drops least recently used entries until both bounds hold (a scan per eviction; evictions follow misses only). */
   private evict(): void {
     while (this.entries.size > this.capacity || this.heldBytes > this.maxBytes) {
-      const [oldest, entry] = this.entries.entries().next().value!;
-      this.forget(oldest, entry);
+      let oldest: [string, Entry] | null = null;
+      for (const pair of this.entries) if (oldest === null || pair[1].used < oldest[1].used) oldest = pair;
+      this.forget(oldest![0], oldest![1]);
     }
   }
 
@@ -118,29 +133,37 @@ export class QueryCache {
   }
 
   private build(text: string): Entry {
-    const dependencies = new Map<string, unknown>();
+    const lookups = new Map<string, Dependency>();
     const procedures = this.options.procedures;
     const functions = this.options.functions ?? lookupFunction;
     const recording: AnalyzeOptions = {
       ...this.options,
-      procedures: procedures && ((name) => record(dependencies, `p:${name}`, procedures(name))),
-      functions: (name) => record(dependencies, `f:${name}`, functions(name)),
+      procedures: procedures && ((name) => record(lookups, true, name, procedures(name))),
+      functions: (name) => record(lookups, false, name, functions(name)),
     };
+    const dependencies = (): Dependency[] => [...lookups.values()];
     try {
       const ast = parse(text);
       const analysis = analyze(ast, recording);
-      return { compiled: { ast, analysis }, implicitCall: hasImplicitCall(ast), dependencies, bytes: compiledStatementBytes(text) };
+      return {
+        compiled: { ast, analysis },
+        implicitCall: hasImplicitCall(ast),
+        dependencies: dependencies(),
+        bytes: compiledStatementBytes(text),
+        used: 0,
+      };
     } catch (error) {
-      if (error instanceof GraphError) return { error, dependencies, bytes: compiledStatementBytes(text) };
+      if (error instanceof GraphError) return { error, dependencies: dependencies(), bytes: compiledStatementBytes(text), used: 0 };
       throw error;
     }
   }
 
   /** True when every procedure and function the entry looked up still resolves to the same definition. */
   private isCurrent(entry: Entry): boolean {
-    for (const [key, value] of entry.dependencies) {
-      const name = key.slice(2);
-      const current = key.startsWith('p:') ? this.options.procedures?.(name) : (this.options.functions ?? lookupFunction)(name);
+    const dependencies = entry.dependencies;
+    for (let i = 0; i < dependencies.length; i++) {
+      const { procedure, name, value } = dependencies[i]!;
+      const current = procedure ? this.options.procedures?.(name) : (this.options.functions ?? lookupFunction)(name);
       if (current !== value) return false;
     }
     return true;
@@ -168,8 +191,9 @@ export class QueryCache {
   }
 }
 
-function record<T>(dependencies: Map<string, unknown>, key: string, value: T): T {
-  dependencies.set(key, value);
+/** Records a lookup of the analysis (the last answer per procedure or function name counts). */
+function record<T>(lookups: Map<string, Dependency>, procedure: boolean, name: string, value: T): T {
+  lookups.set(`${procedure ? 'p' : 'f'}:${name}`, { procedure, name, value });
   return value;
 }
 
