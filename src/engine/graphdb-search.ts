@@ -62,6 +62,8 @@ export interface SearchHostEngine {
   /** A snapshot of the latest committed state of a database (throws DatabaseNotFound). */
   beginRead(database: string): GraphReader & { close(): void };
   subscribe(listener: (events: readonly ChangeEvent[]) => void): () => void;
+  /** A database's last committed version (lets the exact-kNN plan use the named VECTOR indexes). */
+  committedVersion?(database: string): bigint;
 }
 
 /** Aggregated readiness of every database's search indexes (`/admin/stats` `search`). */
@@ -182,6 +184,7 @@ export class EngineSearch {
         }
       },
       dataDir: this.engine.dataDir,
+      ...(this.engine.committedVersion ? { committedVersion: (database: string) => this.engine.committedVersion!(database) } : {}),
       ...(this.options.logger ? { logger: this.options.logger } : {}),
       ...(this.options.embedder !== undefined ? { embedder: this.options.embedder } : {}),
       ...(this.options.embeddingDelayMs !== undefined ? { embeddingDelayMs: this.options.embeddingDelayMs } : {}),

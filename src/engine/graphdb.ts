@@ -30,6 +30,8 @@ import { createProcedureRegistry } from './cypher/procedures/index.js';
 import { ApocScheduler } from './cypher/procedures/apoc/scheduler.js';
 import type { ProcedureRegistry, ProcedureDefinition } from './cypher/procedures/registry.js';
 import type { AdminHooks, DatabaseInfo } from './cypher/runtime/admin-hooks.js';
+import type { VectorCandidateScan, VectorTopKRequest } from './cypher/runtime/vector-top-k-source.js';
+import type { GraphReader } from './storage/graph-store.js';
 import { QueryCache } from './cypher/query-cache.js';
 import { registrationProcedure } from './cypher/runtime/table-procedures.js';
 import { EngineSession, type DatabaseSession, type SessionHost } from './session/engine-session.js';
@@ -244,6 +246,7 @@ export class GraphDB {
         };
       },
       securityFor: (security) => this.securityAdministration?.(security),
+      exactVectorScan: (database, reader, request) => this.exactVectorScan(database, reader, request),
     };
     this.queryCache = new QueryCache({
       procedures: (name) => this.procedures.lookup(name),
@@ -428,6 +431,7 @@ export class GraphDB {
             .map((d) => d.name),
         beginRead: (database) => this.storage.database(database).beginRead(),
         subscribe: (listener) => this.storage.events.subscribe(listener),
+        committedVersion: (database) => this.storage.database(database).version,
       },
       options,
     );
@@ -440,6 +444,31 @@ export class GraphDB {
       this.procedures.register(procedure);
     }
     return search;
+  }
+
+  /**
+   * The exact-kNN plan's candidate scan (runtime/vector-top-k-source.ts): only when the reader's
+   * catalog has a VECTOR index on the label and property, so a database without one never starts
+   * its search services for it.
+   */
+  private exactVectorScan(database: string, reader: GraphReader, request: VectorTopKRequest): VectorCandidateScan | string {
+    if (this.searchHost === null) return 'search is disabled';
+    const indexed = reader
+      .indexes()
+      .some(
+        (d) =>
+          d.type === 'VECTOR' && d.entityType === 'NODE' && d.labelsOrTypes[0] === request.label && d.properties[0] === request.property,
+      );
+    if (!indexed) return `no vector index on :${request.label}(${request.property})`;
+    const serve = this.searchHost.databaseWithIndexes(database, reader).exactVectorServe(reader, request);
+    if (typeof serve === 'string') return serve;
+    return {
+      step: (slots) => serve.scan.step(slots),
+      candidates: () => serve.scan.candidates(),
+      has: (nodeId) => serve.has(nodeId),
+      missing: serve.missing,
+      unchanged: () => serve.unchanged(),
+    };
   }
 
   /** The engine's search services; null when opened with `search: false`. */

@@ -24,6 +24,7 @@ import { hybridSearch } from './hybrid/hybrid-search.js';
 import { SearchResultCache } from './hybrid/result-cache.js';
 import { silentLogger, type SearchLogger } from './logger.js';
 import { NamedIndexes } from './named-indexes.js';
+import { exactVectorServe, type ExactVectorRequest, type ExactVectorServe } from './exact-vector-serve.js';
 import type { RerankStage } from './rerank/reranker.js';
 import type { SearchServiceSettings } from './settings.js';
 import type { TextHit } from './text/hits.js';
@@ -61,6 +62,12 @@ export interface DatabaseSearchOptions {
   readonly embeddingDelayMs?: number;
   /** The heap budget of every database's full-text index (`dbms.memory.search_index.max_size`). */
   readonly budget?: SearchIndexBudget;
+  /**
+   * The database's last committed version, read when a commit's change events arrive (they are
+   * published synchronously by the commit): what the exact-kNN plan checks a reader against.
+   * Without it that plan never uses these indexes.
+   */
+  readonly committedVersion?: () => bigint;
 }
 
 /** Estimated heap bytes of one entry of the node-labels map (bigint key, entry, the labels array). */
@@ -93,13 +100,18 @@ export class DatabaseSearch {
   private readonly tuning: VectorTuning;
   private readonly logger: SearchLogger;
   private persistTimer: NodeJS.Timeout | null = null;
+  /** The commits whose events reached the indexes (see `committedVersion`). */
+  private applied: { published: bigint; reliable: boolean } = { published: 0n, reliable: true };
 
   constructor(private readonly options: DatabaseSearchOptions) {
     this.database = options.database.toLowerCase();
     this.logger = options.logger ?? silentLogger;
     this.backlog = new ChangeBacklog(
       (events, from, to) => this.applyEvents(events, from, to),
-      (error) => this.logger.warn(`applying committed changes to the search indexes of ${this.database} failed: ${String(error)}`),
+      (error) => {
+        this.applied = { ...this.applied, reliable: false };
+        this.logger.warn(`applying committed changes to the search indexes of ${this.database} failed: ${String(error)}`);
+      },
     );
     this.tuning = options.tuning ?? tuningFromSettings(options.settings.vector);
     this.textIndex = createTextIndex(options.settings.search.bm25_engine);
@@ -178,8 +190,30 @@ export class DatabaseSearch {
 
   /** Applies one committed transaction's change events (events of other databases are ignored). */
   apply(events: readonly ChangeEvent[]): void {
-    if (this.backlog.size === 0 && events.length <= APPLY_AT_ONCE_MAX) this.applyEvents(events, 0, events.length);
-    else this.backlog.push(events, (event) => event.database.toLowerCase() === this.database);
+    if (!events.some((event) => event.database.toLowerCase() === this.database)) return;
+    const version = this.options.committedVersion?.();
+    this.applied =
+      version === undefined
+        ? { ...this.applied, reliable: false }
+        : { published: version > this.applied.published ? version : this.applied.published, reliable: this.applied.reliable };
+    if (this.backlog.size > 0 || events.length > APPLY_AT_ONCE_MAX) {
+      this.backlog.push(events, (event) => event.database.toLowerCase() === this.database);
+      return;
+    }
+    try {
+      this.applyEvents(events, 0, events.length);
+    } catch (error) {
+      this.applied = { ...this.applied, reliable: false };
+      throw error;
+    }
+  }
+
+  /**
+   * The exact-kNN plan's candidate scan of a named VECTOR index as `reader` sees the graph, or
+   * why it cannot be served (search/exact-vector-serve.ts).
+   */
+  exactVectorServe(reader: GraphReader, request: ExactVectorRequest): ExactVectorServe | string {
+    return exactVectorServe(this.named, this.applied, reader, request);
   }
 
   /** Applies every queued change event now (reads call it first, so they see every commit). */
@@ -268,7 +302,7 @@ export class DatabaseSearch {
       (node) => this.indexNodeNow(node),
       (snapshot) => {
         if (this.pendingBuild === build) this.pendingBuild = null;
-        this.namedIndexes.sync(snapshot);
+        this.syncNamed(snapshot);
         this.changed();
       },
     );
@@ -279,8 +313,20 @@ export class DatabaseSearch {
   /** Brings named FULLTEXT/VECTOR indexes in line with the catalog (call after schema commits). */
   syncIndexes(reader: GraphReader): string[] {
     this.catchUp();
-    const created = this.namedIndexes.sync(reader);
+    const created = this.syncNamed(reader);
     if (created.length > 0) this.changed();
+    return created;
+  }
+
+  /** `NamedIndexes.sync`, noting for each new VECTOR index the snapshot it was populated from. */
+  private syncNamed(reader: GraphReader): string[] {
+    const created = this.namedIndexes.sync(reader);
+    for (const name of created) {
+      const index = this.namedIndexes.vector.get(name);
+      if (index === undefined) continue;
+      index.populatedAt = reader.version;
+      index.missedCommits = this.applied.published > reader.version;
+    }
     return created;
   }
 

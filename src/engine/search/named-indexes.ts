@@ -8,6 +8,7 @@ import { CypherVector, type CypherMap, type CypherValue } from '../values/types.
 import type { SearchLogger } from './logger.js';
 import { FulltextIndex } from './text/fulltext-index.js';
 import type { SimilarityFunction } from './vector/similarity.js';
+import { exactlyServable } from './vector/exact-candidates.js';
 import type { VectorTuning } from './vector/tuning.js';
 import { VectorCollection, type VectorHit } from './vector/vector-collection.js';
 import { isMap } from '../values/kinds.js';
@@ -60,17 +61,44 @@ function vectorValue(value: CypherValue | undefined, dimensions: number): number
 
 /** A VECTOR index with its collection. */
 export class VectorIndex {
+  /**
+   * Nodes with the label whose property is set but that the exact-kNN plan cannot serve from the
+   * collection: not a vector of the index's dimension with finite components (the Cypher function
+   * answers null or an error for them), or outside `exactlyServable` bounds.
+   */
+  private readonly unservable = new Set<bigint>();
+  /**
+   * The committed version the index was populated from, and whether commits published before the
+   * index existed may be missing from it (then it never serves the exact-kNN plan). Set by
+   * `DatabaseSearch` when the index is created.
+   */
+  populatedAt: bigint | null = null;
+  missedCommits = false;
+
   constructor(
     readonly definition: VectorIndexDefinition,
     readonly collection: VectorCollection,
   ) {}
 
   applyNode(node: NodeRecord): void {
-    const vector = node.labels.includes(this.definition.label)
-      ? vectorValue(node.properties.get(this.definition.property), this.definition.dimensions)
-      : null;
+    const labelled = node.labels.includes(this.definition.label);
+    const value = labelled ? node.properties.get(this.definition.property) : undefined;
+    const vector = vectorValue(value, this.definition.dimensions);
     if (vector === null) this.collection.remove(node.id);
     else this.collection.upsert(node.id, vector);
+    const servable = vector === null ? value === undefined || value === null : exactlyServable(vector, this.definition.similarity);
+    if (servable) this.unservable.delete(node.id);
+    else this.unservable.add(node.id);
+  }
+
+  removeNode(nodeId: bigint): void {
+    this.collection.remove(nodeId);
+    this.unservable.delete(nodeId);
+  }
+
+  /** Nodes with the label and the property set that the exact-kNN plan cannot serve. */
+  get unservableCount(): number {
+    return this.unservable.size;
   }
 
   /** `db.index.vector.queryNodes(name, k, vector)`: scores in 0..1, best first. */
@@ -213,6 +241,5 @@ function populateRelationships(reader: GraphReader, types: readonly string[], ap
 }
 
 function remove(index: FulltextIndex | VectorIndex, id: bigint): void {
-  if (index instanceof FulltextIndex) index.removeNode(id);
-  else index.collection.remove(id);
+  index.removeNode(id);
 }

@@ -39,6 +39,8 @@ export interface SearchManagerOptions {
   readonly embedder?: EmbeddingProvider | null;
   readonly tuning?: VectorTuning;
   readonly embeddingDelayMs?: number;
+  /** A database's last committed version (the exact-kNN plan's consistency check, see DatabaseSearchOptions). */
+  readonly committedVersion?: (database: string) => bigint;
 }
 
 /** Search services of every database in the process. */
@@ -90,6 +92,7 @@ export class SearchManager {
         tuning: this.options.tuning,
         embeddingDelayMs: this.options.embeddingDelayMs,
         budget: this.budget,
+        ...(this.options.committedVersion === undefined ? {} : { committedVersion: () => this.options.committedVersion!(key) }),
       });
       this.databases.set(key, search);
     }

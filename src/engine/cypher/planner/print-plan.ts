@@ -67,6 +67,10 @@ export function operatorDetails(op: LogicalOperator): string {
       const label = op.label === null ? '' : `:${op.label}`;
       return `${op.variable.trim()}${label} {${op.columns.map((c) => `.${c.key}`).join(', ')}}`;
     }
+    case 'NodeVectorTopK': {
+      const filter = op.requireProperty ? ` WHERE ${op.variable.trim()}.${op.property} IS NOT NULL` : '';
+      return `${op.variable.trim()}:${op.label}${filter} ORDER BY ${expressionText(op.score)} DESC LIMIT ${expressionText(op.count)}`;
+    }
     case 'NodeIndexSeek':
       return `INDEX ${op.indexName} ${op.variable.trim()}:${op.label}(${op.property}) ${op.seek.kind}`;
     case 'RelationshipIndexSeek':

@@ -13,6 +13,7 @@ import type { EmbeddingService } from '../procedures/genai-procedures.js';
 import type { ApocScheduler } from '../procedures/apoc/scheduler.js';
 import type { SecurityContext } from '../../session/types.js';
 import type { SecurityAdmin } from './security-admin.js';
+import type { VectorTopKSource } from './vector-top-k-source.js';
 
 /** One row of SHOW DATABASES. */
 export interface DatabaseInfo {
@@ -58,6 +59,8 @@ export interface AdminHooks {
   readonly securityFor?: (security: SecurityContext | undefined) => SecurityAdmin | undefined;
   /** The same, bound to the user running the statement (set per session). */
   readonly security?: SecurityAdmin;
+  /** The exact-kNN plan's candidate scans over VECTOR indexes (absent: search disabled, the plan runs row by row). */
+  readonly exactVectorScan?: VectorTopKSource;
 }
 
 /** The running transactions as the user running the statement may see and terminate them. */

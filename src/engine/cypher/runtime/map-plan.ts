@@ -34,6 +34,7 @@ import { mapCommandCall } from './operators/command-call.js';
 import { mapCountFromStore } from './operators/count-from-store.js';
 import { mapNodeByIdSeek, mapRelationshipByIdSeek } from './operators/id-seek.js';
 import { mapNodePropertyScan } from './operators/node-property-scan.js';
+import { mapNodeVectorTopK } from './operators/node-vector-top-k.js';
 
 /** Per-operator profile counters (PROFILE). */
 export interface OperatorStats {
@@ -87,6 +88,8 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
       return mapNodeByDynamicLabelScan(op, m);
     case 'NodePropertyScan':
       return mapNodePropertyScan(op, m);
+    case 'NodeVectorTopK':
+      return mapNodeVectorTopK(op, m);
     case 'NodeIndexSeek':
       return mapNodeIndexSeek(op, m);
     case 'RelationshipIndexSeek':

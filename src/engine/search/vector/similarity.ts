@@ -49,3 +49,20 @@ export function normalized(vector: ArrayLike<number>): Float32Array {
 export function scoreOf(similarity: SimilarityFunction, raw: number): number {
   return similarity === 'cosine' ? Math.min(1, Math.max(0, (1 + raw) / 2)) : 1 / (1 + raw);
 }
+
+/** Dot product of `query` with `data[offset .. offset + d)`, unrolled by four (the exact-scan hot loop). */
+export function dotF32(query: Float32Array, data: Float32Array, offset: number, d: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i + 3 < d; i += 4) {
+    s0 += query[i]! * data[offset + i]!;
+    s1 += query[i + 1]! * data[offset + i + 1]!;
+    s2 += query[i + 2]! * data[offset + i + 2]!;
+    s3 += query[i + 3]! * data[offset + i + 3]!;
+  }
+  for (; i < d; i++) s0 += query[i]! * data[offset + i]!;
+  return s0 + s1 + s2 + s3;
+}

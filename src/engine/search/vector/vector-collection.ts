@@ -16,7 +16,8 @@
 import type { SearchLogger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import { AnnIndex, createAnnIndex, type AnnKind } from './ann-index.js';
-import { normalized, scoreOf, type SimilarityFunction } from './similarity.js';
+import { ExactCandidateScan } from './exact-candidates.js';
+import { dotF32, normalized, scoreOf, type SimilarityFunction } from './similarity.js';
 import { SlotStore } from './slot-store.js';
 import { TopK } from './top-k.js';
 import { DEFAULT_VECTOR_TUNING, EXACT_SEARCH_MAX_VECTORS, type VectorTuning } from './tuning.js';
@@ -76,6 +77,7 @@ export class VectorCollection {
   private closed = false;
   /** Set when no ANN index can be made (faiss missing): stop scheduling builds. */
   private annUnavailable = false;
+  private contentChanges = 0;
 
   constructor(options: VectorCollectionOptions) {
     if (!Number.isInteger(options.dimensions) || options.dimensions <= 0) {
@@ -95,6 +97,14 @@ export class VectorCollection {
   /** Live vectors. */
   get size(): number {
     return this.store.liveCount;
+  }
+
+  /**
+   * Counts changes of the vectors held (inserts, replacements, removals, restores), not of their
+   * representation (builds and compactions keep it): a scan that sees it unchanged saw one state.
+   */
+  get contentVersion(): number {
+    return this.contentChanges;
   }
 
   get strategy(): VectorStrategy {
@@ -131,6 +141,7 @@ export class VectorCollection {
     this.validate(vector);
     const prepared = this.prepare(vector);
     const slot = this.store.put(nodeId, prepared);
+    this.contentChanges++;
     if (this.ann !== null) this.ann.add([slot], this.store);
     this.touchedDuringBuild?.add(nodeId);
     this.afterMutation();
@@ -140,6 +151,7 @@ export class VectorCollection {
   remove(nodeId: bigint): boolean {
     const removed = this.store.kill(nodeId);
     if (removed) {
+      this.contentChanges++;
       this.touchedDuringBuild?.add(nodeId);
       this.afterMutation();
     }
@@ -177,6 +189,15 @@ export class VectorCollection {
       top.push(value, slot);
     }
     return top.sorted().map(({ score, item }) => this.hit(item, score));
+  }
+
+  /**
+   * Starts the exact-kNN plan's candidate scan of `query` (checked with `validate`) over the
+   * current store; see vector/exact-candidates.ts for what it guarantees.
+   */
+  beginExactScan(query: ArrayLike<number>, k: number): ExactCandidateScan {
+    this.validate(query);
+    return new ExactCandidateScan(this.store, this.similarity, this.prepare(query), k);
   }
 
   /** Prepares a query or stored vector: unit length for cosine, as-is for euclidean. */
@@ -244,6 +265,7 @@ export class VectorCollection {
   restore(store: SlotStore, ann: AnnIndex | null): void {
     this.store = store;
     this.ann = ann;
+    this.contentChanges++;
     this.afterMutation();
   }
 
@@ -354,23 +376,6 @@ export class VectorCollection {
     const raw = this.similarity === 'cosine' ? value : -value;
     return { nodeId: this.store.ownerOf(slot), raw, score: scoreOf(this.similarity, raw) };
   }
-}
-
-/** Dot product of `query` with `data[offset .. offset + d)`, unrolled by four (the exact-scan hot loop). */
-function dotF32(query: Float32Array, data: Float32Array, offset: number, d: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let i = 0;
-  for (; i + 3 < d; i += 4) {
-    s0 += query[i]! * data[offset + i]!;
-    s1 += query[i + 1]! * data[offset + i + 1]!;
-    s2 += query[i + 2]! * data[offset + i + 2]!;
-    s3 += query[i + 3]! * data[offset + i + 3]!;
-  }
-  for (; i < d; i++) s0 += query[i]! * data[offset + i]!;
-  return s0 + s1 + s2 + s3;
 }
 
 /** Squared euclidean distance of `query` to `data[offset .. offset + d)`. */

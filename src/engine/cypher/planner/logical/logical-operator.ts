@@ -46,6 +46,7 @@ import type { CommandCall } from './command-call.js';
 import type { NodeCountFromCountStore, RelationshipCountFromCountStore } from './count-from-store.js';
 import type { NodeByIdSeek, RelationshipByIdSeek } from './id-seek.js';
 import type { NodePropertyScan } from './node-property-scan.js';
+import type { NodeVectorTopK } from './node-vector-top-k.js';
 
 /** Any logical operator. */
 export type LogicalOperator =
@@ -86,7 +87,8 @@ export type LogicalOperator =
   | RelationshipCountFromCountStore
   | NodeByIdSeek
   | RelationshipByIdSeek
-  | NodePropertyScan;
+  | NodePropertyScan
+  | NodeVectorTopK;
 
 /** An operator with an input (every one except the leaves and Union). */
 export type UnaryOperator = Exclude<LogicalOperator, Argument | Union | CommandCall>;

@@ -11,6 +11,7 @@ import { shortestPathPredicates } from './shortest-path-predicates.js';
 import { selectIndexSeeks } from './select-index-seeks.js';
 import { splitFilters } from './split-filters.js';
 import { scanPropertyColumns } from './scan-property-columns.js';
+import { exactVectorTopK } from './exact-vector-top-k.js';
 
 /** One named rewrite pass. */
 export interface RewritePass {
@@ -60,6 +61,12 @@ export function rewritePasses(catalog: PlannerCatalog): readonly RewritePass[] {
       reason:
         'after countFromStore (a bare count is answered from the store, not scanned) and index selection (only a scan left as a scan reads columns)',
       run: scanPropertyColumns,
+    },
+    {
+      name: 'exactVectorTopK',
+      reason:
+        'after push-down (an IS NOT NULL filter must sit on its label scan) and last: the row-by-row plan it keeps as its fallback is not visited by later passes',
+      run: exactVectorTopK,
     },
   ];
 }
