@@ -97,6 +97,11 @@ export function operatorDetails(op: LogicalOperator): string {
       const [l, r] = op.direction === 'in' ? ['<-', '-'] : op.direction === 'out' ? ['-', '->'] : ['-', '-'];
       return `(${op.from.trim()})${l}[${op.relationship.trim()}${types}${hops}]${r}(${op.to.trim()})`;
     }
+    case 'RelationshipCountFromDegree': {
+      const types = op.types.length ? `:${op.types.join('|')}` : '';
+      const [l, r] = op.direction === 'in' ? ['<-', '-'] : ['-', '->'];
+      return `count((${op.from.trim()})${l}[${types}]${r}()) AS ${op.name.trim()}`;
+    }
     case 'Filter':
       return expressionText(op.predicate);
     case 'Projection':

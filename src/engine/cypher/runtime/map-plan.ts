@@ -31,7 +31,7 @@ import { mapRemove, mapSetProperties } from './operators/set-remove.js';
 import { mapShortestPath } from './operators/shortest-path.js';
 import { mapLoadCsv } from './operators/load-csv.js';
 import { mapCommandCall } from './operators/command-call.js';
-import { mapCountFromStore } from './operators/count-from-store.js';
+import { mapCountFromDegree, mapCountFromStore } from './operators/count-from-store.js';
 import { mapNodeByIdSeek, mapRelationshipByIdSeek } from './operators/id-seek.js';
 import { mapNodePropertyScan } from './operators/node-property-scan.js';
 import { mapNodeVectorTopK } from './operators/node-vector-top-k.js';
@@ -151,6 +151,8 @@ function mapOne(op: LogicalOperator, m: Mapper): PhysicalOperator {
     case 'NodeCountFromCountStore':
     case 'RelationshipCountFromCountStore':
       return mapCountFromStore(op, m);
+    case 'RelationshipCountFromDegree':
+      return mapCountFromDegree(op, m);
     case 'NodeByIdSeek':
     case 'NodeByElementIdSeek':
       return mapNodeByIdSeek(op, m);

@@ -26,3 +26,21 @@ export interface RelationshipCountFromCountStore {
   /** The relationship types counted (summed); empty for every type. */
   readonly types: readonly string[];
 }
+
+/**
+ * An ungrouped `count` over a one-hop directed expansion from a bound node, answered from the
+ * node's degree (an index count per type) instead of visiting each relationship: like the
+ * Aggregation it replaces, it reads all of its input and produces one row binding `name` to the
+ * sum over the input rows of the degree of `from` (0 where `from` is null).
+ */
+export interface RelationshipCountFromDegree {
+  readonly op: 'RelationshipCountFromDegree';
+  readonly input: LogicalOperator;
+  /** The column the count is bound to. */
+  readonly name: string;
+  /** The node variable expanded from. */
+  readonly from: string;
+  readonly direction: 'out' | 'in';
+  /** The relationship types counted (distinct); empty for every type. */
+  readonly types: readonly string[];
+}

@@ -43,7 +43,7 @@ import type { ShortestPath } from './shortest-path.js';
 import type { ProduceResults } from './produce-results.js';
 import type { EmptyResult } from './empty-result.js';
 import type { CommandCall } from './command-call.js';
-import type { NodeCountFromCountStore, RelationshipCountFromCountStore } from './count-from-store.js';
+import type { NodeCountFromCountStore, RelationshipCountFromCountStore, RelationshipCountFromDegree } from './count-from-store.js';
 import type { NodeByIdSeek, RelationshipByIdSeek } from './id-seek.js';
 import type { NodePropertyScan } from './node-property-scan.js';
 import type { NodeVectorTopK } from './node-vector-top-k.js';
@@ -85,6 +85,7 @@ export type LogicalOperator =
   | CommandCall
   | NodeCountFromCountStore
   | RelationshipCountFromCountStore
+  | RelationshipCountFromDegree
   | NodeByIdSeek
   | RelationshipByIdSeek
   | NodePropertyScan

@@ -1,7 +1,9 @@
 /**
  * Rewrite pass: an ungrouped `count` over a bare node scan or a bare one-hop directed expand
  * from an all-nodes scan is answered from the store's counts (Neo4j's NodeCountFromCountStore
- * and RelationshipCountFromCountStore) instead of visiting every node or relationship.
+ * and RelationshipCountFromCountStore) instead of visiting every node or relationship; an
+ * ungrouped `count` over a bare one-hop directed expand from any other bound node (`MATCH
+ * (a:P {id: $id})-[:T]->(b) RETURN count(b)`) from the degree of each node expanded from.
  */
 import { Kind } from '../../ast/index.js';
 import type { Expression } from '../../ast/index.js';
@@ -56,5 +58,34 @@ export function countFromStore(op: LogicalOperator): LogicalOperator {
   ) {
     return { op: 'RelationshipCountFromCountStore', input: scan.input.input, name: item.name, types: [...new Set(scan.types)] };
   }
-  return rewritten;
+  return countFromDegree(rewritten.input, item) ?? rewritten;
+}
+
+/**
+ * `count(*)`, `count(r)` or `count(b)` (not DISTINCT: the same relationship or end node can come
+ * from several input rows) directly over `Expand (a)-[r:T]->(b)` with a fresh `b`, one hop, no
+ * property map and one direction: every relationship the expansion visits is one row, so the
+ * count is the sum of `a`'s degrees (a self loop is one relationship in either direction).
+ */
+function countFromDegree(expand: LogicalOperator, item: AggregateItem): LogicalOperator | null {
+  if (
+    expand.op !== 'Expand' ||
+    expand.into ||
+    expand.length !== null ||
+    expand.properties !== null ||
+    expand.direction === 'both' ||
+    expand.to === expand.from ||
+    !countsRows(item.call, [expand.relationship, expand.to]) ||
+    (item.call.kind === Kind.FunctionCall && item.call.distinct)
+  ) {
+    return null;
+  }
+  return {
+    op: 'RelationshipCountFromDegree',
+    input: expand.input,
+    name: item.name,
+    from: expand.from,
+    direction: expand.direction,
+    types: [...new Set(expand.types)],
+  };
 }

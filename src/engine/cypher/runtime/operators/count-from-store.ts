@@ -1,8 +1,14 @@
 /**
  * NodeCountFromCountStore / RelationshipCountFromCountStore: one row holding the store's count
  * times the number of input rows, which is what the replaced ungrouped count would produce.
+ * RelationshipCountFromDegree: one row holding the sum of the input rows' node degrees.
  */
-import type { NodeCountFromCountStore, RelationshipCountFromCountStore } from '../../planner/logical/count-from-store.js';
+import type {
+  NodeCountFromCountStore,
+  RelationshipCountFromCountStore,
+  RelationshipCountFromDegree,
+} from '../../planner/logical/count-from-store.js';
+import { NodeRef } from '../../../values/types.js';
 import type { ExecutionContext } from '../execution-context.js';
 import { isSignal } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
@@ -27,5 +33,25 @@ export function mapCountFromStore(op: NodeCountFromCountStore | RelationshipCoun
     }
     const count = inputRows === 0n ? 0n : inputRows * BigInt(storeCount(ctx, op));
     yield { [op.name]: count };
+  };
+}
+
+/** Maps RelationshipCountFromDegree. */
+export function mapCountFromDegree(op: RelationshipCountFromDegree, m: Mapper): PhysicalOperator {
+  const input = m.map(op.input);
+  const types = op.types.length > 0 ? op.types : undefined;
+  return function* (ctx, rows) {
+    let count = 0;
+    for (const row of input(ctx, rows)) {
+      if (isSignal(row)) {
+        yield row;
+        continue;
+      }
+      const from = row[op.from];
+      if (!(from instanceof NodeRef)) continue;
+      ctx.stats.dbHits++;
+      count += ctx.reader.degree(from.id, op.direction, types);
+    }
+    yield { [op.name]: BigInt(count) };
   };
 }
