@@ -1,62 +1,90 @@
 /**
- * Cypher script export (statements that recreate the graph) and import (running a script's
- * statements in one transaction).
- *
- * Export shape (the approach of APOC's `apoc.export.cypher`): every node is created with a
- * temporary label `__GraphdbImport` and property `__graphdb_id` (its id in the source), backed by
- * a unique constraint so relationships find their endpoints by index; the last statements
- * remove the temporary label, property and constraint. Byte arrays have no Cypher literal; such
- * properties are left out and reported in `lossyKeys`.
+ * Cypher script export: statements that recreate the graph, in the shape of
+ * `cypher-script-shape.ts` (APOC's unwind-batch form with `:param` rows, in `:begin`/`:commit`
+ * blocks, as cypher-shell runs it). Byte arrays have no Cypher literal; such properties are left
+ * out and reported in `lossyKeys`. The importer is `cypher-script-import.ts`.
  */
 import type { ReadTransaction } from '../storage/index.js';
 import type { CypherMap } from '../values/types.js';
-import type { GraphDB } from '../graphdb.js';
-import { GraphError } from '../errors/index.js';
 import { TokenKind, tokenize } from '../cypher/lexer/index.js';
-import { cypherLiteral, cypherName } from './cypher-literal.js';
+import { cypherLiteral } from './cypher-literal.js';
 import type { ExportCounts } from './jsonl.js';
 import type { TextOutput } from './output.js';
-import { StatementSplitter, type ScriptStatement } from './statements.js';
-import type { LineReader } from './line-reader.js';
-import type { ImportRowError } from './import-sink.js';
+import { withoutLeadingComments } from './statements.js';
+import {
+  CLEANUP_STATEMENT,
+  CONSTRAINT_STATEMENT,
+  DROP_STATEMENT,
+  ROWS_PARAM,
+  nodeBatchStatement,
+  relationshipBatchStatement,
+} from './cypher-script-shape.js';
 
-const TEMP_LABEL = '__GraphdbImport';
-const TEMP_KEY = '__graphdb_id';
-const TEMP_CONSTRAINT = '__graphdb_import_id';
+/** Rows per `:param` batch (one transaction each when cypher-shell or the importer's statement path runs it). */
+export const SCRIPT_BATCH_ROWS = 1000;
 
-function propertyText(properties: CypherMap, extra: string | null, lossy: Set<string>): string {
-  const parts = extra === null ? [] : [extra];
+/** Collects consecutive rows of one shape and writes them as one batch. */
+class BatchWriter {
+  private shape = '';
+  private statement = '';
+  private rows: string[] = [];
+
+  constructor(private readonly out: TextOutput) {}
+
+  /** Adds a row (its literal) of the batch statement `statement`; `shape` identifies the statement. */
+  async add(shape: string, statement: () => string, row: string): Promise<void> {
+    if (shape !== this.shape || this.rows.length >= SCRIPT_BATCH_ROWS) {
+      await this.flush();
+      this.shape = shape;
+      this.statement = statement();
+    }
+    this.rows.push(row);
+  }
+
+  async flush(): Promise<void> {
+    if (this.rows.length === 0) return;
+    await this.out.write(`:param ${ROWS_PARAM} => [${this.rows.join(', ')}]\n:begin\n${this.statement};\n:commit\n`);
+    this.rows = [];
+  }
+}
+
+/** The keys and the row literal of an entity's properties (byte arrays left out and noted in `lossy`). */
+function rowOf(lead: string, properties: CypherMap, lossy: Set<string>): { keys: string[]; row: string } {
+  const keys: string[] = [];
+  const values = [lead];
   for (const [key, value] of properties) {
     const literal = cypherLiteral(value);
     if (literal === null) lossy.add(key);
-    else parts.push(`${cypherName(key)}: ${literal}`);
+    else {
+      keys.push(key);
+      values.push(literal);
+    }
   }
-  return parts.length === 0 ? '' : ` {${parts.join(', ')}}`;
+  return { keys, row: `[${values.join(', ')}]` };
 }
 
 /** Writes a Cypher script recreating the snapshot's nodes and relationships. */
 export async function exportCypher(reader: ReadTransaction, out: TextOutput): Promise<ExportCounts & { lossyKeys: string[] }> {
   const lossy = new Set<string>();
   const counts = { nodes: 0, relationships: 0 };
-  await out.write(`CREATE CONSTRAINT ${TEMP_CONSTRAINT} IF NOT EXISTS FOR (n:${TEMP_LABEL}) REQUIRE n.${TEMP_KEY} IS UNIQUE;\n`);
+  await out.write(`// graphdb Cypher script export: run it with graphdb import or cypher-shell\n${CONSTRAINT_STATEMENT};\n`);
+  const batches = new BatchWriter(out);
   for (const id of reader.allNodeIds()) {
     const node = reader.getNode(id);
     if (node === null) continue;
-    const labels = [TEMP_LABEL, ...node.labels].map((l) => `:${cypherName(l)}`).join('');
-    await out.write(`CREATE (${labels}${propertyText(node.properties, `${TEMP_KEY}: ${id}`, lossy)});\n`);
+    const { keys, row } = rowOf(String(id), node.properties, lossy);
+    await batches.add(JSON.stringify(['n', node.labels, keys]), () => nodeBatchStatement(node.labels, keys), row);
     counts.nodes++;
   }
   for (const handle of reader.allRelationships()) {
     const rel = reader.getRelationship(handle.id);
     if (rel === null) continue;
-    await out.write(
-      `MATCH (a:${TEMP_LABEL} {${TEMP_KEY}: ${rel.startId}}), (b:${TEMP_LABEL} {${TEMP_KEY}: ${rel.endId}}) ` +
-        `CREATE (a)-[:${cypherName(rel.type)}${propertyText(rel.properties, null, lossy)}]->(b);\n`,
-    );
+    const { keys, row } = rowOf(`${rel.startId}, ${rel.endId}`, rel.properties, lossy);
+    await batches.add(JSON.stringify(['r', rel.type, keys]), () => relationshipBatchStatement(rel.type, keys), row);
     counts.relationships++;
   }
-  await out.write(`MATCH (n:${TEMP_LABEL}) REMOVE n:${TEMP_LABEL}, n.${TEMP_KEY};\n`);
-  await out.write(`DROP CONSTRAINT ${TEMP_CONSTRAINT};\n`);
+  await batches.flush();
+  await out.write(`:begin\n${CLEANUP_STATEMENT};\n:commit\n${DROP_STATEMENT};\n`);
   return { ...counts, lossyKeys: [...lossy] };
 }
 
@@ -66,6 +94,8 @@ const INDEX_KINDS = new Set(['RANGE', 'TEXT', 'POINT', 'LOOKUP', 'FULLTEXT', 'VE
 
 /** True for CREATE/DROP INDEX/CONSTRAINT statements (decided on the lexer's first tokens). */
 export function isSchemaStatement(text: string): boolean {
+  const rest = withoutLeadingComments(text);
+  if (!/^(?:CREATE|DROP)\s+[A-Za-z]/i.test(rest)) return false;
   let tokens;
   try {
     tokens = tokenize(text);
@@ -78,92 +108,4 @@ export function isSchemaStatement(text: string): boolean {
     .filter((w, i) => !(i > 0 && (w === 'OR' || w === 'REPLACE')));
   if (!SCHEMA_LEAD.has(words[0]!)) return false;
   return SCHEMA_WORDS.has(words[1]!) || (INDEX_KINDS.has(words[1]!) && words[2] === 'INDEX');
-}
-
-/** Outcome of a script import. */
-export interface ScriptImportResult {
-  readonly statements: number;
-  readonly nodes: number;
-  readonly relationships: number;
-  readonly properties: number;
-  readonly completed: boolean;
-  readonly errors: readonly ImportRowError[];
-}
-
-/**
- * Runs a script's statements in one transaction on `database` (schema statements, which Neo4j
- * runs in their own transactions, commit the pending data first and then run alone).
- * cypher-shell's `:begin` / `:commit` lines are accepted and ignored (the import is one
- * transaction anyway); other `:` commands stop the import. The first
- * failing statement rolls the open transaction back; errors carry the file line of the failing
- * statement (plus the position inside it).
- */
-export async function importCypher(db: GraphDB, database: string, input: LineReader, displayName: string): Promise<ScriptImportResult> {
-  const session = db.session({ database });
-  const totals = { statements: 0, nodes: 0, relationships: 0, properties: 0 };
-  const splitter = new StatementSplitter();
-  let tx = await session.beginTransaction();
-  const run = async (statement: ScriptStatement): Promise<void> => {
-    if (isSchemaStatement(statement.text)) {
-      await tx.commit();
-      await (await session.run(statement.text)).discard();
-      tx = await session.beginTransaction();
-    } else {
-      const result = await tx.run(statement.text);
-      const summary = await result.discard();
-      totals.nodes += summary.counters.nodesCreated;
-      totals.relationships += summary.counters.relationshipsCreated;
-      totals.properties += summary.counters.propertiesSet;
-    }
-    totals.statements++;
-  };
-  let current: ScriptStatement | null = null;
-  try {
-    for await (const { text, line } of input.lines()) {
-      if (!splitter.hasPending && text.trimStart().startsWith(':')) {
-        const command = text.trim().split(/\s+/)[0]!.toLowerCase();
-        if (command === ':begin' || command === ':commit') {
-          splitter.push('\n');
-          splitter.take();
-          continue;
-        }
-        await tx.rollback();
-        return {
-          ...totals,
-          completed: false,
-          errors: [
-            {
-              file: displayName,
-              line,
-              message: `Shell command ${command} is not supported in imported scripts (use graphdb shell --file)`,
-            },
-          ],
-        };
-      }
-      splitter.push(text + '\n');
-      for (const statement of splitter.take()) {
-        current = statement;
-        await run(statement);
-      }
-    }
-    const last = splitter.flush();
-    if (last !== null) {
-      current = last;
-      await run(last);
-    }
-    await tx.commit();
-    return { ...totals, completed: true, errors: [] };
-  } catch (error) {
-    if (tx.isOpen) await tx.rollback();
-    if (!(error instanceof GraphError) || current === null) throw error;
-    const line = current.line + (error.position ? error.position.line - 1 : 0);
-    const column = error.position ? ` column ${error.position.column}` : '';
-    return {
-      ...totals,
-      completed: false,
-      errors: [{ file: displayName, line, message: `${error.code}: ${error.message}${column}` }],
-    };
-  } finally {
-    await session.close();
-  }
 }

@@ -82,6 +82,8 @@ export interface ImportSummary {
   readonly batchesCommitted: number;
   /** A failed batched import whose committed batches are recorded: where `resume` continues. */
   readonly resumable?: ImportPosition & { readonly batches: number };
+  /** A Cypher script import: true when every script was of the export's shape and went through the bulk loader. */
+  readonly bulkLoaded?: boolean;
   /** A resumed import: where it continued (after the recorded batches). */
   readonly resumedAfter?: ImportPosition & { readonly batches: number };
 }

@@ -113,6 +113,11 @@ function leadingBlankLines(text: string): number {
   return lead.length === text.length ? 0 : countLines(text, 0, lead.length);
 }
 
+/** A statement's text from its first character of code (blank space and comments before it removed). */
+export function withoutLeadingComments(text: string): string {
+  return text.slice(/^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/.exec(text)![0].length);
+}
+
 /** Removes `//` and block comments (outside quotes) for emptiness checks. */
 function stripComments(text: string): string {
   return text.replace(

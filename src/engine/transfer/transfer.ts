@@ -6,6 +6,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { GraphDB } from '../graphdb.js';
+import type { DatabaseStore } from '../storage/index.js';
 import { ImportRowFailure, ImportSink, type ImportMode, type ImportProgress, type ImportSummary, type OnError } from './import-sink.js';
 import type { IdType } from './csv-values.js';
 import { LineReader } from './line-reader.js';
@@ -13,7 +14,8 @@ import { exportJsonl, importJsonl, type ExportCounts } from './jsonl.js';
 import { csvReaderFor, importCsv, type CsvOptions } from './csv-import.js';
 import type { CsvRecord } from '../files/csv-reader.js';
 import { exportCsv } from './csv-export.js';
-import { exportCypher, importCypher } from './cypher-script.js';
+import { exportCypher } from './cypher-script.js';
+import { importCypher } from './cypher-script-import.js';
 import { TextOutput } from './output.js';
 import { importKey } from './resume.js';
 import { ExistingNodes, notEmptyForFullImport } from './existing-nodes.js';
@@ -88,7 +90,12 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
         );
       }
     }
-    return importScripts(db, store.name, readers, started);
+    if ((options.batchSize ?? 0) > 0 || options.resume === true) {
+      throw new Error(
+        'A Cypher script commits where its :commit lines say (one transaction without them) and is not resumable: --batch-size and --resume apply to JSON Lines and CSV',
+      );
+    }
+    return importScripts(db, store, readers, totalBytes, started, options);
   }
   const sink = new ImportSink(store, {
     onError: options.onError ?? 'fail',
@@ -167,41 +174,64 @@ export async function importGraph(db: GraphDB, options: ImportOptions): Promise<
   }
 }
 
+/** Runs Cypher scripts one after the other (`cypher-script-import.ts`), reporting progress like the other formats. */
 async function importScripts(
   db: GraphDB,
-  database: string,
+  store: DatabaseStore,
   readers: { input: ImportInput; reader: LineReader }[],
+  totalBytes: number,
   started: number,
+  options: ImportOptions,
 ): Promise<ImportSummary> {
+  const counters = { statements: 0, nodes: 0, relationships: 0, properties: 0 };
   const totals = { nodes: 0, relationships: 0, properties: 0 };
-  for (const { input, reader } of readers) {
-    const result = await importCypher(db, database, reader, input.file);
-    totals.nodes += result.nodes;
-    totals.relationships += result.relationships;
-    totals.properties += result.properties;
-    if (!result.completed) {
-      return {
-        database,
-        ...totals,
-        labels: 0,
-        skipped: 0,
-        errors: result.errors,
-        durationMs: Date.now() - started,
-        completed: false,
-        batchesCommitted: 0,
-      };
-    }
-  }
-  return {
-    database,
+  let doneBytes = 0;
+  let current: { reader: LineReader } | null = null;
+  let scripts = 0;
+  let bulkLoaded = true;
+  const report = () =>
+    options.onProgress?.({
+      bytesRead: doneBytes + (current?.reader.bytesRead ?? 0),
+      totalBytes,
+      nodes: totals.nodes + counters.nodes,
+      relationships: totals.relationships + counters.relationships,
+      errors: 0,
+      batches: scripts,
+      elapsedMs: Date.now() - started,
+    });
+  const timer = options.onProgress ? setInterval(report, options.progressIntervalMs ?? 200) : null;
+  const summary = (completed: boolean, errors: ImportSummary['errors']): ImportSummary => ({
+    database: store.name,
     ...totals,
     labels: 0,
     skipped: 0,
-    errors: [],
+    errors,
     durationMs: Date.now() - started,
-    completed: true,
-    batchesCommitted: readers.length,
-  };
+    completed,
+    batchesCommitted: scripts,
+    bulkLoaded,
+  });
+  try {
+    for (const { input, reader } of readers) {
+      Object.assign(counters, { statements: 0, nodes: 0, relationships: 0, properties: 0 });
+      const script = { db, store, reader, displayName: input.file, counters };
+      current = script;
+      const result = await importCypher(script);
+      bulkLoaded &&= result.bulk;
+      totals.nodes += counters.nodes;
+      totals.relationships += counters.relationships;
+      totals.properties += counters.properties;
+      Object.assign(counters, { nodes: 0, relationships: 0 });
+      doneBytes += reader.totalBytes;
+      current = null;
+      if (!result.completed) return summary(false, result.errors);
+      scripts++;
+    }
+    report();
+    return summary(true, []);
+  } finally {
+    if (timer !== null) clearInterval(timer);
+  }
 }
 
 /** Options of exportGraph. */
