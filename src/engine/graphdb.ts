@@ -440,6 +440,7 @@ export class GraphDB {
         search.databaseWithIndexes(database, catalog).queryFulltext(name, query, limit, entity),
       queryVectorIndex: (database, catalog, name, k, vector, entity) =>
         search.databaseWithIndexes(database, catalog).queryVectorIndex(name, k, vector, entity),
+      vectorIndexAtSnapshot: (database, reader, name) => search.database(database).vectorIndexAtSnapshot(name, reader),
     })) {
       this.procedures.register(procedure);
     }

@@ -240,3 +240,30 @@ test('without a vector index on the property the planned query runs row by row w
   const got = await outcome(s, query, { q: [4, 1, 2] });
   assert.deepEqual(got.rows, [[4n], [3n], [5n]]);
 });
+
+test('db.index.vector.queryNodes leaves out nodes its transaction cannot see, and only those', async () => {
+  const s = db.session();
+  await load(
+    s,
+    Array.from({ length: 10 }, (_, i) => [1, i / 10, 0]),
+  );
+  const knn = "CALL db.index.vector.queryNodes('doc_cos', 5, [1, 0, 0]) YIELD node RETURN node.id AS id ORDER BY id";
+  const ids = async (runner: Runner): Promise<CypherValue[]> => (await outcome(runner, knn, {})).rows!.map((r) => r[0]!);
+  assert.deepEqual(await ids(s), [0n, 1n, 2n, 3n, 4n]);
+  const reader = await s.beginTransaction({ mode: 'READ' });
+  const writer = await db.session().beginTransaction();
+  try {
+    await exec(writer, 'MATCH (d:Doc {id: 0}) DETACH DELETE d');
+    assert.deepEqual(await ids(writer), [1n, 2n, 3n, 4n], 'a node deleted in the transaction is left out');
+    await writer.commit();
+    await exec(db.session(), 'CREATE (:Doc {id: 50, v: [1, 0, 0]})');
+    assert.deepEqual(await ids(db.session()), [1n, 2n, 3n, 4n, 50n]);
+    assert.deepEqual(
+      await ids(reader),
+      [1n, 2n, 3n, 4n],
+      'hits come from committed state: a node committed after the snapshot is left out',
+    );
+  } finally {
+    await reader.rollback();
+  }
+});

@@ -24,7 +24,7 @@ import { hybridSearch } from './hybrid/hybrid-search.js';
 import { SearchResultCache } from './hybrid/result-cache.js';
 import { silentLogger, type SearchLogger } from './logger.js';
 import { NamedIndexes } from './named-indexes.js';
-import { exactVectorServe, type ExactVectorRequest, type ExactVectorServe } from './exact-vector-serve.js';
+import { exactVectorServe, indexMatchesSnapshot, type ExactVectorRequest, type ExactVectorServe } from './exact-vector-serve.js';
 import type { RerankStage } from './rerank/reranker.js';
 import type { SearchServiceSettings } from './settings.js';
 import type { TextHit } from './text/hits.js';
@@ -455,6 +455,16 @@ export class DatabaseSearch {
       throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such vector schema index: ${name}`);
     }
     return index.query(k, vector);
+  }
+
+  /**
+   * Whether the named VECTOR index holds exactly the committed state `reader` sees (then every
+   * hit is a node the reader sees, and `db.index.vector.queryNodes` need not look each one up).
+   */
+  vectorIndexAtSnapshot(name: string, reader: GraphReader): boolean {
+    this.catchUp();
+    const index = this.namedIndexes.vector.get(name);
+    return index !== undefined && indexMatchesSnapshot(index, this.applied, reader);
   }
 
   /**

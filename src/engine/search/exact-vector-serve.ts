@@ -50,6 +50,16 @@ function servingIndex(named: NamedIndexes, request: ExactVectorRequest): VectorI
   return null;
 }
 
+/**
+ * True when `index` holds exactly the committed state `reader` sees: populated from a snapshot no
+ * newer than the reader, no commit missed, every commit it applied visible to the reader.
+ */
+export function indexMatchesSnapshot(index: VectorIndex, applied: AppliedCommits, reader: GraphReader): boolean {
+  if (index.populatedAt === null || index.missedCommits || !applied.reliable) return false;
+  const basis = index.populatedAt > applied.published ? index.populatedAt : applied.published;
+  return reader.version >= basis;
+}
+
 /** The candidate scan for `request` as `reader` sees the graph, or why the index cannot serve it. */
 export function exactVectorServe(
   named: NamedIndexes,
@@ -59,9 +69,7 @@ export function exactVectorServe(
 ): ExactVectorServe | string {
   const index = servingIndex(named, request);
   if (index === null) return `no ${request.similarity} vector index on :${request.label}(${request.property})`;
-  if (index.populatedAt === null || index.missedCommits || !applied.reliable) return 'the vector index may miss commits';
-  const basis = index.populatedAt > applied.published ? index.populatedAt : applied.published;
-  if (reader.version < basis) return 'the vector index is newer than the transaction snapshot';
+  if (!indexMatchesSnapshot(index, applied, reader)) return 'the vector index is not at the transaction snapshot';
   if (index.unservableCount > 0) return `${index.unservableCount} nodes hold a value the vector index cannot score exactly`;
   const { collection } = index;
   if (request.query.length !== collection.dimensions || !exactlyServable(request.query, request.similarity)) {

@@ -11,6 +11,7 @@ import { ArgumentError } from '../../errors/index.js';
 import type { GraphReader } from '../../storage/graph-store.js';
 import { CypherVector, NodeRef, RelationshipRef, type CypherValue } from '../../values/types.js';
 import type { ProcedureContext, ProcedureDefinition } from './registry.js';
+import { hasUncommittedWrites } from '../runtime/execution-context.js';
 
 /** One hit of a named index (`nodeId` is the relationship id for relationship indexes). */
 export interface IndexHit {
@@ -41,6 +42,11 @@ export interface SearchProcedureBackend {
     vector: readonly number[],
     entity: IndexEntity,
   ): readonly IndexHit[];
+  /**
+   * True when the VECTOR index `name` holds exactly the committed state `reader` sees, so every
+   * hit is visible to a transaction that has written nothing (optional: absent, hits are checked).
+   */
+  vectorIndexAtSnapshot?(database: string, reader: GraphReader, name: string): boolean;
 }
 
 function nonNegativeInteger(options: ReadonlyMap<string, CypherValue>, key: string): number | undefined {
@@ -52,11 +58,11 @@ function nonNegativeInteger(options: ReadonlyMap<string, CypherValue>, key: stri
   return integral;
 }
 
-function visibleRows(hits: readonly IndexHit[], ctx: ProcedureContext, entity: IndexEntity): CypherValue[][] {
+function visibleRows(hits: readonly IndexHit[], ctx: ProcedureContext, entity: IndexEntity, allVisible = false): CypherValue[][] {
   const rows: CypherValue[][] = [];
   for (const hit of hits) {
     if (entity === 'NODE') {
-      if (ctx.reader.nodeExists(hit.nodeId)) rows.push([new NodeRef(hit.nodeId), hit.score]);
+      if (allVisible || ctx.reader.nodeExists(hit.nodeId)) rows.push([new NodeRef(hit.nodeId), hit.score]);
       continue;
     }
     const relationship = ctx.reader.getRelationship(hit.nodeId);
@@ -122,11 +128,13 @@ function vectorQuery(backend: SearchProcedureBackend, entity: IndexEntity): Proc
     call(args, ctx) {
       const [index, k, vector] = args as [string | null, bigint | null, CypherValue];
       if (index === null || k === null) throw new ArgumentError(`${name} needs an index name and a number of neighbours`);
-      return visibleRows(
-        backend.queryVectorIndex(ctx.databaseName, ctx.reader, index, Number(k), queryVector(vector), entity),
-        ctx,
-        entity,
-      );
+      const hits = backend.queryVectorIndex(ctx.databaseName, ctx.reader, index, Number(k), queryVector(vector), entity);
+      const execution = ctx.execution;
+      const allVisible =
+        execution !== undefined &&
+        !hasUncommittedWrites(execution) &&
+        backend.vectorIndexAtSnapshot?.(ctx.databaseName, ctx.reader, index) === true;
+      return visibleRows(hits, ctx, entity, allVisible);
     },
   };
 }

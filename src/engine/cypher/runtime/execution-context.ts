@@ -43,6 +43,15 @@ export interface ExecutionContext extends FunctionContext {
   readonly graphs?: GraphSource;
 }
 
+/**
+ * True when the statement's transaction has written anything so far (conservatively: any
+ * non-zero counter); indexes fed by committed changes do not hold those writes.
+ */
+export function hasUncommittedWrites(ctx: ExecutionContext): boolean {
+  if (ctx.writer === null) return false;
+  return Object.values(ctx.writer.counters).some((n) => n !== 0);
+}
+
 /** The writer, or a clear error when the statement runs read-only. */
 export function requireWriter(ctx: ExecutionContext): GraphWriter {
   if (ctx.writer === null) {

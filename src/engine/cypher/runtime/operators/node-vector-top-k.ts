@@ -16,7 +16,7 @@
 import { compare } from '../../../values/index.js';
 import { CypherVector, NodeRef, type CypherValue } from '../../../values/types.js';
 import type { NodeVectorTopK } from '../../planner/logical/node-vector-top-k.js';
-import type { ExecutionContext } from '../execution-context.js';
+import { hasUncommittedWrites, type ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
 import { PAUSE, extendRow, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
@@ -47,15 +47,10 @@ function queryNumbers(value: CypherValue): number[] | null {
   return out;
 }
 
-function hasWrites(ctx: ExecutionContext): boolean {
-  if (ctx.writer === null) return false;
-  return Object.values(ctx.writer.counters).some((n) => n !== 0);
-}
-
 /** The scan for one input row, or null when the row-by-row plan must run. */
 function openScan(op: NodeVectorTopK, ctx: ExecutionContext, row: Row, query: Evaluator, k: number): VectorCandidateScan | null {
   const source = ctx.admin.exactVectorScan;
-  if (source === undefined || k === 0 || hasWrites(ctx)) return null;
+  if (source === undefined || k === 0 || hasUncommittedWrites(ctx)) return null;
   const numbers = queryNumbers(query(row, ctx));
   if (numbers === null) return null;
   const scan = source(ctx.database, ctx.reader, {
