@@ -61,6 +61,8 @@ export default class Import extends Command {
     'backed by a uniqueness constraint), relationship files may refer to nodes already in the database, and an entry',
     'already there is a duplicate (refused, or skipped with --skip-duplicate-nodes: re-running is then a no-op).',
     'A Cypher script is refused by a non-empty database in full mode too; --mode incremental runs it as written.',
+    "A script runs as cypher-shell runs it (:begin/:commit/:rollback, :param); the export's own shape loads through the",
+    'bulk loader with the same result. Scripts commit where their :commit lines say and are not resumable.',
     "--id-type integer compares ids as numbers and stores them as INTEGER; actual refers to the database's node ids.",
     '',
     'JSON Lines: {"type":"node","id":..,"labels":[..],"properties":{..}} and',
