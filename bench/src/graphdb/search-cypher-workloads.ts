@@ -132,7 +132,7 @@ export async function cypherVectors(ctx: BenchContext, search: CypherSearch, rec
       CYPHER,
       'ours',
       timingOf(latencies),
-      'MATCH (d:Doc) WHERE d.embedding IS NOT NULL RETURN d.id ORDER BY vector.similarity.cosine(d.embedding, $v) DESC LIMIT 10 (every embedding read from the store; timed over the 10 sample queries)',
+      "MATCH (d:Doc) WHERE d.embedding IS NOT NULL RETURN d.id ORDER BY vector.similarity.cosine(d.embedding, $v) DESC LIMIT 10 (the exact-kNN plan NodeVectorTopK over the VECTOR index's vectors, candidates re-scored from the store; timed over the 10 sample queries)",
     );
   } catch (e) {
     recs.v3.failed(CYPHER, 'ours', e);
