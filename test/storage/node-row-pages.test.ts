@@ -167,3 +167,34 @@ test('an equality seek returns its single node with the row read in the same sta
     env.dispose();
   }
 });
+
+test('a scan told how many ids to expect (LIMIT above it) returns the same ids and rows, past its first page too', async () => {
+  const env = tempEngine();
+  try {
+    const db = env.engine.database();
+    const tx = await db.beginWrite();
+    const made = new Map<bigint, bigint>();
+    for (let i = 0; i < 5_300; i++)
+      made.set(tx.createNode(i % 3 === 0 ? ['A', 'B'] : i % 3 === 1 ? ['A'] : [], props({ i: BigInt(i) })), BigInt(i));
+    tx.commit();
+    const reader = db.beginRead();
+    try {
+      const all = [...reader.allNodeIds()];
+      const labelled = [...reader.nodeIdsByLabel('A')];
+      assert.equal(all.length, 5_300);
+      for (const expected of [0.5, 1, 5, 31, 32, 100, 128, 1_000, 4_096, 5_000, 100_000]) {
+        assert.deepEqual([...reader.allNodeIds(expected)], all, `all nodes, expected ${expected}`);
+        assert.deepEqual([...reader.nodeIdsByLabel('A', expected)], labelled, `label A, expected ${expected}`);
+        let read = 0;
+        for (const id of reader.nodeIdsByLabel('A', expected)) {
+          assert.equal(reader.nodeProperty(id, 'i'), made.get(id), `row of ${id}, expected ${expected}`);
+          if (++read === 300) break;
+        }
+      }
+    } finally {
+      reader.close();
+    }
+  } finally {
+    env.dispose();
+  }
+});

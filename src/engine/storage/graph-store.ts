@@ -130,10 +130,13 @@ export interface GraphReader {
   nodeProperty(id: bigint, key: string): CypherValue | undefined;
   relationshipProperty(id: bigint, key: string): CypherValue | undefined;
 
-  /** Every node id, ascending. */
-  allNodeIds(): Iterable<bigint>;
-  /** Node ids carrying `label`, ascending. */
-  nodeIdsByLabel(label: string): Iterable<bigint>;
+  /**
+   * Every node id, ascending. `expected` is how many ids the caller will probably take (a LIMIT
+   * above the scan): a reader that pages may size its first page by it; it never changes the ids.
+   */
+  allNodeIds(expected?: number): Iterable<bigint>;
+  /** Node ids carrying `label`, ascending (`expected` as for `allNodeIds`). */
+  nodeIdsByLabel(label: string, expected?: number): Iterable<bigint>;
   /**
    * Optional fast path of scans that read only properties: the `keys` of every node carrying
    * `label` (every node when null), in ascending id order, as column batches. A reader without

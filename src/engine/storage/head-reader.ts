@@ -155,16 +155,36 @@ export class HeadReader extends CatalogReads implements GraphReader {
     return this.neighbourPage === null ? null : this.neighbourPage.row(this.connection, id);
   }
 
-  /** Paged id scan that registers each page for batched row loading. */
-  private *pagedScan(idSql: string, rowSql: string, params: readonly unknown[]): Generator<bigint> {
+  /**
+   * Paged id scan that registers each page for batched row loading. The first page holds
+   * `expected` ids when given (at most the largest page; its size is a bound parameter, so any
+   * LIMIT shares one prepared statement), so `LIMIT n` above the scan reads n ids in one page;
+   * later pages take the SCAN_PAGE_SIZES above it.
+   */
+  private *pagedScan(idSql: string, rowSql: string, params: readonly unknown[], expected: number | undefined): Generator<bigint> {
     let cursor = -1n;
-    for (let page = 0; ; page++) {
-      const size = SCAN_PAGE_SIZES[Math.min(page, SCAN_PAGE_SIZES.length - 1)]!;
-      const ids = this.connection.pluck(idSql + size).all(...params, cursor) as bigint[];
+    const last = SCAN_PAGE_SIZES.length - 1;
+    let size: number = SCAN_PAGE_SIZES[0];
+    let next = 1;
+    let hinted = false;
+    if (expected !== undefined && expected >= 1) {
+      size = Math.min(Math.ceil(expected), SCAN_PAGE_SIZES[last]!);
+      next = SCAN_PAGE_SIZES.findIndex((standard) => standard > size);
+      if (next < 0) next = last;
+      hinted = true;
+    }
+    for (;;) {
+      const ids = (
+        hinted
+          ? this.connection.pluck(idSql + '?').all(...params, cursor, size)
+          : this.connection.pluck(idSql + size).all(...params, cursor)
+      ) as bigint[];
       if (ids.length > 0) this.scanPage = new NodeRowPage(ids, rowSql, params);
       yield* ids;
       if (ids.length < size) return;
       cursor = ids[ids.length - 1]!;
+      size = SCAN_PAGE_SIZES[Math.min(next++, last)]!;
+      hinted = false;
     }
   }
 
@@ -204,16 +224,16 @@ export class HeadReader extends CatalogReads implements GraphReader {
     return findInRecord(props, keyId) ?? null;
   }
 
-  allNodeIds(): Iterable<bigint> {
+  allNodeIds(expected?: number): Iterable<bigint> {
     if (!this.cacheLastRow) return this.scan(pagedIds(this.connection, ALL_NODES_SQL, []));
-    return this.pagedScan(ALL_NODES_SQL, ALL_NODE_ROWS_SQL, []);
+    return this.pagedScan(ALL_NODES_SQL, ALL_NODE_ROWS_SQL, [], expected);
   }
 
-  nodeIdsByLabel(label: string): Iterable<bigint> {
+  nodeIdsByLabel(label: string, expected?: number): Iterable<bigint> {
     const labelId = this.context.tokens.labels.idOf(label);
     if (labelId === undefined) return [];
     if (!this.cacheLastRow) return this.scan(pagedIds(this.connection, LABEL_NODES_SQL, [labelId]));
-    return this.pagedScan(LABEL_NODES_SQL, LABEL_NODE_ROWS_SQL, [labelId]);
+    return this.pagedScan(LABEL_NODES_SQL, LABEL_NODE_ROWS_SQL, [labelId], expected);
   }
 
   /** Column batches of selected properties; a read transaction caches them per version (codec/node-columns.ts). */

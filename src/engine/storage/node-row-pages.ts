@@ -32,6 +32,62 @@ export const MIN_PACKED_ROWS = 12;
 
 type Packed = [string | null, string | null, Buffer | null, string | null];
 
+const MINUS = 45;
+
+/**
+ * A cursor over one `group_concat` text: integers or texts separated by `separator`. Repeated
+ * texts (a scan's rows mostly share one label set) come back as the same string.
+ */
+class PackedText {
+  private position = 0;
+  private last = '';
+  /** True once every item was read (the text holds at least one item, maybe empty). */
+  done = false;
+
+  constructor(
+    private readonly source: string,
+    private readonly separator: string,
+  ) {}
+
+  /** The next item as an integer (decimal, optionally negative). */
+  integer(): number {
+    const source = this.source;
+    let position = this.position;
+    let negative = false;
+    if (source.charCodeAt(position) === MINUS) {
+      negative = true;
+      position++;
+    }
+    let value = 0;
+    for (let code = source.charCodeAt(position); code >= 48 && code <= 57; code = source.charCodeAt(++position)) {
+      value = value * 10 + (code - 48);
+    }
+    this.advance(position);
+    return negative ? -value : value;
+  }
+
+  /** The next item as a string. */
+  text(): string {
+    const source = this.source;
+    const start = this.position;
+    let end = source.indexOf(this.separator, start);
+    if (end < 0) end = source.length;
+    const last = this.last;
+    let same = last.length === end - start;
+    for (let i = 0; same && i < last.length; i++) same = last.charCodeAt(i) === source.charCodeAt(start + i);
+    if (!same) this.last = source.slice(start, end);
+    this.advance(end);
+    return this.last;
+  }
+
+  private advance(position: number): void {
+    if (position >= this.source.length) {
+      this.done = true;
+      this.position = position;
+    } else this.position = position + 1;
+  }
+}
+
 /** Rows of an ascending list of node ids, loaded on first use with one packed query. */
 export class NodeRowPage {
   readonly first: bigint;
@@ -100,21 +156,22 @@ export class NodeRowPage {
     const lengths = new Int32Array(count);
     const labels = new Array<string>(count);
     if (idText !== null) {
-      const rowIds = idText.split(',');
-      const rowLengths = lengthText!.split(',');
-      const rowLabels = labelText!.split(';');
-      if (rowLengths.length !== rowIds.length || rowLabels.length !== rowIds.length) return this.fail();
+      // The texts are parsed in place: split() would allocate (and intern) a string per number.
+      const ids = new PackedText(idText, ',');
+      const rowLengths = new PackedText(lengthText!, ',');
+      const rowLabels = new PackedText(labelText!, ';');
       let index = 0;
       let offset = 0;
       let previous = -1;
-      for (let row = 0; row < rowIds.length; row++) {
-        const id = Number(rowIds[row]);
-        if (!(id > previous)) return this.fail();
+      let expected = count > 0 ? Number(this.ids[0]) : 0;
+      while (!ids.done) {
+        const id = ids.integer();
+        if (rowLengths.done || rowLabels.done || !(id > previous)) return this.fail();
         previous = id;
-        while (index < count && Number(this.ids[index]) < id) index++;
-        if (index === count || Number(this.ids[index]) !== id) return this.fail();
-        const length = Number(rowLengths[row]);
-        labels[index] = rowLabels[row]!;
+        while (index < count && expected < id) expected = ++index < count ? Number(this.ids[index]) : 0;
+        if (index === count || expected !== id) return this.fail();
+        const length = rowLengths.integer();
+        labels[index] = rowLabels.text();
         if (length < 0) offsets[index] = -1;
         else {
           offsets[index] = offset;
@@ -122,7 +179,7 @@ export class NodeRowPage {
           offset += length;
         }
       }
-      if (offset !== (blob?.length ?? 0)) return this.fail();
+      if (!rowLengths.done || !rowLabels.done || offset !== (blob?.length ?? 0)) return this.fail();
     }
     this.offsets = offsets;
     this.lengths = lengths;

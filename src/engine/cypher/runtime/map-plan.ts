@@ -50,6 +50,7 @@ export function mapPlan(root: LogicalOperator, env: CompileEnv, profile: Map<Log
     compile: (expression: Expression) => compileExpression(expression, env),
     map: (op) => (profile ? profiled(op, mapOne(op, mapper), profile) : mapOne(op, mapper)),
     mapPlan: (op, other) => mapPlan(op, other, null),
+    expectedRows: new Map(),
   };
   return mapper.map(root);
 }

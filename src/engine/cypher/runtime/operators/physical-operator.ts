@@ -27,6 +27,11 @@ export interface Mapper {
   readonly profiling: boolean;
   /** Maps a separately planned logical plan with its own compile environment (a constituent's subquery). */
   mapPlan(op: LogicalOperator, env: CompileEnv): PhysicalOperator;
+  /**
+   * Row counts a LIMIT expects from the node scans below it (set by `mapLimit` before it maps its
+   * input, read by the scans): only the size of a scan's first page, never its rows.
+   */
+  readonly expectedRows: Map<LogicalOperator, Expression>;
 }
 
 /** A stream of exactly one row. */

@@ -6,6 +6,7 @@ import { NodeRef, PathRef, RelationshipRef } from '../../../values/types.js';
 import type { CypherValue } from '../../../values/types.js';
 import type { Filter } from '../../planner/logical/filter.js';
 import type { Limit } from '../../planner/logical/limit.js';
+import type { LogicalOperator } from '../../planner/logical/logical-operator.js';
 import type { ProjectPath } from '../../planner/logical/project-path.js';
 import type { Projection } from '../../planner/logical/projection.js';
 import type { RelationshipUniqueness } from '../../planner/logical/relationship-uniqueness.js';
@@ -196,8 +197,21 @@ export function mapSkip(op: Skip, m: Mapper): PhysicalOperator {
   };
 }
 
+/**
+ * The node scan under a LIMIT through operators that keep or drop rows one by one (projections,
+ * filters): it will probably be asked for about LIMIT ids.
+ */
+function scanUnderLimit(op: Limit): LogicalOperator | null {
+  if (op.exhaustInput) return null;
+  let below = op.input;
+  while (below.op === 'Projection' || below.op === 'Filter') below = below.input;
+  return below.op === 'NodeByLabelScan' || below.op === 'AllNodesScan' ? below : null;
+}
+
 /** Limit: stops pulling its input once `count` rows passed (lazy LIMIT). */
 export function mapLimit(op: Limit, m: Mapper): PhysicalOperator {
+  const scan = scanUnderLimit(op);
+  if (scan !== null) m.expectedRows.set(scan, op.count);
   const input = m.map(op.input);
   const count = m.compile(op.count);
   return function* (ctx, rows) {

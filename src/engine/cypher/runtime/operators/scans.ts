@@ -13,7 +13,7 @@ import type { RelationshipIndexSeek } from '../../planner/logical/relationship-i
 import { relRef } from './expand.js';
 import type { ExecutionContext } from '../execution-context.js';
 import type { Evaluator } from '../expressions/evaluator.js';
-import { PAUSE, extendRow, extendRow3, isSignal } from '../row.js';
+import { EMPTY_ROW, PAUSE, extendRow, extendRow3, isSignal } from '../row.js';
 import type { Row, RowStream } from '../row.js';
 import type { Mapper, PhysicalOperator } from './physical-operator.js';
 
@@ -31,15 +31,35 @@ function* bindNodes(ctx: ExecutionContext, input: RowStream, variable: string, i
   }
 }
 
+/**
+ * How many rows the LIMIT above a scan expects (`Mapper.expectedRows`): evaluated as LIMIT
+ * evaluates it, undefined without one or when it is not a count (LIMIT itself reports that).
+ */
+function expectedRows(op: AllNodesScan | NodeByLabelScan, m: Mapper): ((ctx: ExecutionContext) => number | undefined) | null {
+  const count = m.expectedRows.get(op);
+  if (count === undefined) return null;
+  const evaluate = m.compile(count);
+  return (ctx) => {
+    const value = evaluate(EMPTY_ROW, ctx);
+    return typeof value === 'bigint' && value > 0n && value <= 1_000_000n ? Number(value) : undefined;
+  };
+}
+
 /** AllNodesScan. */
 export function mapAllNodesScan(op: AllNodesScan, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
+  const expected = expectedRows(op, m);
+  if (expected !== null) return (ctx, rows) => bindNodes(ctx, input(ctx, rows), op.variable, () => ctx.reader.allNodeIds(expected(ctx)));
   return (ctx, rows) => bindNodes(ctx, input(ctx, rows), op.variable, () => ctx.reader.allNodeIds());
 }
 
 /** NodeByLabelScan. */
 export function mapNodeByLabelScan(op: NodeByLabelScan, m: Mapper): PhysicalOperator {
   const input = m.map(op.input);
+  const expected = expectedRows(op, m);
+  if (expected !== null) {
+    return (ctx, rows) => bindNodes(ctx, input(ctx, rows), op.variable, () => ctx.reader.nodeIdsByLabel(op.label, expected(ctx)));
+  }
   return (ctx, rows) => bindNodes(ctx, input(ctx, rows), op.variable, () => ctx.reader.nodeIdsByLabel(op.label));
 }
 
