@@ -48,12 +48,12 @@ const COUNTS: readonly [string, string, string][] = [
   ['MATCH (n) RETURN count(n)', 'NodeCountFromCountStore', 'MATCH (n) WITH n WHERE true RETURN count(n)'],
   ['MATCH (n:A) RETURN count(*)', 'NodeCountFromCountStore', 'MATCH (n:A) WHERE n.i > 0 OR true RETURN count(*)'],
   ['MATCH (n:Missing) RETURN count(n)', 'NodeCountFromCountStore', 'MATCH (n) WHERE n:Missing RETURN count(n)'],
-  ['MATCH ()-[r]->() RETURN count(r)', 'RelationshipCountFromCountStore', 'MATCH (x)-[r]->() WHERE x.none IS NULL RETURN count(r)'],
-  ['MATCH ()<-[r:T]-() RETURN count(*)', 'RelationshipCountFromCountStore', 'MATCH (x)<-[r:T]-() WHERE x.none IS NULL RETURN count(*)'],
+  ['MATCH ()-[r]->() RETURN count(r)', 'RelationshipCountFromCountStore', 'MATCH (x)-[r]->(y) WHERE y.none IS NULL RETURN count(r)'],
+  ['MATCH ()<-[r:T]-() RETURN count(*)', 'RelationshipCountFromCountStore', 'MATCH (x)<-[r:T]-(y) WHERE y.none IS NULL RETURN count(*)'],
   [
     'MATCH ()-[r:T|U]->() RETURN count(r) AS c',
     'RelationshipCountFromCountStore',
-    'MATCH (x)-[r:T|U]->() WHERE x.none IS NULL RETURN count(r) AS c',
+    'MATCH (x)-[r:T|U]->(y) WHERE y.none IS NULL RETURN count(r) AS c',
   ],
 ];
 
