@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { execute } from '@oclif/core';
+// The commands run from the esbuild bundle (dist/bundle/, `npm run build`); its source maps make
+// stack traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+const { execute } = await import('@oclif/core');
 
 await execute({ dir: import.meta.url });

@@ -18,17 +18,30 @@ function newest(dir: string): number {
   return latest;
 }
 
-/** Compiles src/ into dist/ when a CLI source is newer than the built shell command. */
+/**
+ * Builds what `bin/run.js` runs: compiles src/ into dist/ (tsc) and bundles the CLI into
+ * dist/bundle/ (src/cli/bundle.mjs), as `npm run build` does without the web UI and the manifest.
+ */
+export function buildCli(): void {
+  for (const args of [
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+    [join(ROOT, 'src', 'cli', 'bundle.mjs')],
+  ]) {
+    const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`build failed: ${result.stdout}${result.stderr}`);
+  }
+}
+
+/** Builds the CLI (`buildCli`) when a CLI source is newer than the bundled shell command. */
 export function ensureBuilt(): void {
   let built: number;
   try {
-    built = statSync(join(ROOT, 'dist', 'commands', 'shell.js')).mtimeMs;
+    built = statSync(join(ROOT, 'dist', 'bundle', 'commands', 'shell.js')).mtimeMs;
   } catch {
     built = 0;
   }
   const sources = Math.max(...['src/cli', 'src/commands', 'src/engine/transfer'].map((d) => newest(join(ROOT, d))));
-  if (sources > built)
-    spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: ROOT });
+  if (sources > built) buildCli();
 }
 
 /** Runs `graphdb <args>` to completion. */

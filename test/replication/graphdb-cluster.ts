@@ -3,11 +3,12 @@
  * per NATS server of a test NATS cluster, on fixed free loopback ports so a killed member comes
  * back at the same addresses. Auth is on with the same user and JWT secret on every member.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildCli } from '../cli/cli-process.js';
 import { freePort, startNatsCluster, until, type NatsCluster } from './nats-cluster.ts';
 import type { Netns } from './netns.ts';
 import { GraphDB } from '../../src/engine/index.js';
@@ -27,20 +28,15 @@ function newest(dir: string): number {
   return latest;
 }
 
-/** Compiles src/ into dist/ when the sources are newer than the built cluster code (members run the built CLI: it starts in a fraction of tsx's time). */
+/** Builds the CLI when the sources are newer than its bundle (members run the built CLI: it starts in a fraction of tsx's time). */
 function ensureBuilt(): void {
   let built: number;
   try {
-    built = statSync(join(root, 'dist', 'server', 'cluster', 'forwarding-session.js')).mtimeMs;
+    built = statSync(join(root, 'dist', 'bundle', 'commands', 'serve.js')).mtimeMs;
   } catch {
     built = 0;
   }
-  if (newest(join(root, 'src')) > built) {
-    const result = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
-      cwd: root,
-    });
-    if (result.status !== 0) throw new Error(`build failed: ${String(result.stdout)}`);
-  }
+  if (newest(join(root, 'src')) > built) buildCli();
 }
 
 export const USER = 'neo4j';
