@@ -20,8 +20,10 @@ export const BUNDLE_DIR = path.join(root, 'dist/bundle');
 
 /**
  * Packages left to Node's loader: native add-ons (and the packages that load them), oclif (the
- * runtime that loads the command modules), and the optional packages that are not installed (ws's
- * native helpers, ink's React devtools): importing them fails at run time as it does unbundled.
+ * runtime that loads the command modules), the interactive shell's React and ink (bundled, ink's
+ * default import of the CommonJS react does not get its exports), and the optional packages that
+ * are not installed (ws's native helpers, ink's React devtools): importing them fails at run time
+ * as it does unbundled.
  */
 const EXTERNAL = [
   'better-sqlite3',
@@ -29,6 +31,9 @@ const EXTERNAL = [
   're2',
   'node-llama-cpp',
   '@oclif/core',
+  'react',
+  'ink',
+  'ink-text-input',
   'bufferutil',
   'utf-8-validate',
   'react-devtools-core',
