@@ -44,7 +44,7 @@ import { EngineSearch, type GraphDBSearchOptions } from './graphdb-search.js';
 import type { DatabaseSearch } from './search/index.js';
 import { searchProcedures } from './cypher/procedures/search.js';
 import type { SecurityAdmin } from './cypher/runtime/security-admin.js';
-import { authorizeStatement, statementWritesGraph } from './session/authorize-statement.js';
+import { authorizeStatement, statementAdministers, statementWritesGraph } from './session/authorize-statement.js';
 import type { ClusterNode, ClusterOptions } from './cluster/cluster-node.js';
 import { ClientError, TransientError } from './errors/index.js';
 import { StatusCodes } from './errors/status-codes.js';
@@ -157,6 +157,12 @@ function memoryServices(settings: MemoryLimitSettings | undefined): { pool: Memo
   return { pool: new MemoryPool(limits.totalMax), transactionMax: limits.transactionMax };
 }
 
+/** The gate of a database a cluster member does not replicate yet: every local commit is refused. */
+const JOINING_GATE: ReplicationGate = {
+  append: () =>
+    Promise.reject(new ClientError(StatusCodes.NotALeader, 'This member is joining its cluster: no write operations are allowed yet.')),
+};
+
 /** An open graph database engine. */
 export class GraphDB {
   /** Scalar and aggregate functions (add extension functions here). */
@@ -176,6 +182,8 @@ export class GraphDB {
   private settingsSource: (() => readonly SettingInfo[]) | null = null;
   /** This engine's cluster membership (docs/replication.md); null when not replicated. */
   private member: ClusterNode | null = null;
+  /** Called after a replicated change of the system database (`onSystemReplicated`). */
+  private readonly systemListeners: (() => Promise<void>)[] = [];
   /** Memory decay: the model, its clock, the periodic recalculation. */
   readonly memoryDecay: MemoryDecay;
   private dbServices: DatabaseServices | null = null;
@@ -311,45 +319,78 @@ export class GraphDB {
   }
 
   /**
-   * True when `query` changes a graph or a schema (writes, deletes, index and constraint
-   * commands, WRITE/SCHEMA procedures): what a cluster follower forwards to the leader.
+   * True when `query` changes a graph, a schema or the DBMS (writes, deletes, index and constraint
+   * commands, WRITE/SCHEMA procedures, administration commands but SHOW): what a cluster
+   * follower forwards to the leader.
    */
   statementWrites(query: string): boolean {
-    return statementWritesGraph(this.queryCache.compile(query).ast, this.procedures);
+    const statement = this.queryCache.compile(query).ast;
+    return statementWritesGraph(statement, this.procedures) || statementAdministers(statement);
+  }
+
+  /** True when `query` is an administration command that changes users, roles, privileges or databases (`system`). */
+  statementAdministers(query: string): boolean {
+    return statementAdministers(this.queryCache.compile(query).ast);
   }
 
   /**
-   * Refuses local commits to every user database until `joinCluster` (a member must not commit
-   * anything the replication log does not hold, not even between opening and joining).
+   * Refuses local commits to every database, `system` included, until `joinCluster` (a member
+   * must not commit anything the replication log does not hold, not even between opening and
+   * joining). The server holds `system` once it seeded its first user (docs/replication.md).
    */
-  holdWritesForCluster(): void {
-    for (const store of this.replicatedStores()) {
-      store.replicateThrough({
-        append: () =>
-          Promise.reject(
-            new ClientError(StatusCodes.NotALeader, 'This member is joining its cluster: no write operations are allowed yet.'),
-          ),
-      });
-    }
+  holdWritesForCluster(includeSystem = true): void {
+    for (const store of this.replicatedStores()) if (includeSystem || store.name !== 'system') store.replicateThrough(JOINING_GATE);
   }
 
   private replicatedStores(): DatabaseStore[] {
-    return this.databases()
-      .filter((d) => d.name !== 'system')
-      .map((d) => this.store(d.name));
+    return this.databases().map((d) => this.store(d.name));
+  }
+
+  /** True when the system database holds entries of a replication log (this member was in a cluster). */
+  get systemReplicated(): boolean {
+    return this.store('system').appliedSequence > 0n;
   }
 
   /**
-   * Joins a replicated cluster on NATS JetStream (docs/replication.md): every user database
-   * follows its replication log, and commits are appended to it by the leader only.
+   * Joins a replicated cluster on NATS JetStream (docs/replication.md): every database, `system`
+   * included, follows its replication log, and commits are appended to it by the leader only.
    */
   async joinCluster(options: ClusterOptions): Promise<ClusterNode> {
     this.assertOpen();
     if (this.member !== null) throw new Error('This engine already joined a cluster');
     // The cluster's modules (NATS, JetStream) load only for a member.
     const { ClusterNode: Node } = await import('./cluster/cluster-node.js');
-    this.member = await Node.join(options, this.replicatedStores(), (name, fill) => this.rebuildReplica(name, fill));
+    this.member = await Node.join(
+      { ...options, systemChanged: () => this.systemReplicatedChange() },
+      this.replicatedStores(),
+      (name, fill) => this.rebuildReplica(name, fill),
+    );
     return this.member;
+  }
+
+  /**
+   * Registers a listener called after the system database changed through replication (another
+   * member's administration): the auth service reloads users, roles and privileges.
+   */
+  onSystemReplicated(listener: () => Promise<void>): void {
+    this.systemListeners.push(listener);
+  }
+
+  /** A replicated change of the system database: databases appear and disappear, then listeners run. */
+  private async systemReplicatedChange(): Promise<void> {
+    if (this.closed) return;
+    const { created, dropped } = this.storage.syncCatalog();
+    this.queryCache.clear();
+    for (const name of dropped) {
+      await this.member?.removeReplica(name, false);
+      await this.searchHost?.databaseDropped(name);
+    }
+    for (const name of created) {
+      this.searchHost?.databaseCreated(name);
+      this.store(name).replicateThrough(JOINING_GATE);
+      await this.member?.addReplica(this.store(name));
+    }
+    for (const listener of this.systemListeners) await listener();
   }
 
   /** The cluster membership; null when this engine is not replicated. */
@@ -541,6 +582,10 @@ export class GraphDB {
   async createDatabase(name: string, ifNotExists = false): Promise<boolean> {
     const created = await this.storage.createDatabase(name, ifNotExists);
     if (created) this.searchHost?.databaseCreated(name);
+    if (created && this.member !== null) {
+      this.store(name).replicateThrough(JOINING_GATE);
+      await this.member.addReplica(this.store(name));
+    }
     return created;
   }
 
@@ -548,6 +593,7 @@ export class GraphDB {
   async dropDatabase(name: string, ifExists = false, cascadeAliases = false): Promise<boolean> {
     const dropped = await this.storage.dropDatabase(name, ifExists, cascadeAliases);
     if (dropped) await this.searchHost?.databaseDropped(name);
+    if (dropped) await this.member?.removeReplica(name.toLowerCase(), true);
     return dropped;
   }
 
@@ -584,6 +630,11 @@ export class GraphDB {
     const path = join(this.storage.dataDir, staged);
     try {
       if (fill !== null) await fill(path);
+      if (name === 'system') {
+        const system = await this.storage.replaceSystem(fill === null ? null : staged);
+        system.replicateThrough(JOINING_GATE);
+        return system;
+      }
       await this.swapDatabase(
         name,
         staged,

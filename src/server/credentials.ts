@@ -44,7 +44,8 @@ export async function openAuthService(
     resolveDatabase: (name) => graphdb.databaseServices.resolve(name),
     defaultDatabase: graphdb.defaultDatabase,
     jwtSecret: secret,
-    initialCredentials: config.auth.initial_credentials,
+    // A member whose system database came from its cluster's log has the cluster's users: it seeds none locally.
+    initialCredentials: config.cluster.nats_url.length > 0 && graphdb.systemReplicated ? '' : config.auth.initial_credentials,
     audit: (event) =>
       event.type === 'failed_login' || event.type === 'login_locked'
         ? logger.warn(event, 'authentication failed')
@@ -62,6 +63,8 @@ export async function openAuthService(
     ...(config.auth.oauth_issuer !== '' ? { oidc: { client: oidcClient(config), defaultRole: config.auth.oauth_default_role } } : {}),
   });
   graphdb.setSecurityAdministration((security) => securityAdmin(service, security));
+  // Users, roles and privileges another cluster member changed take effect here too.
+  graphdb.onSystemReplicated(() => service.store.reload(false));
   return service;
 }
 

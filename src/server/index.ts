@@ -183,8 +183,8 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
   }
   const engine = await openEngine(config, logger, (database) => registry.effectiveConfig(database));
   engine.graphdb.setSettingsSource(() => settingRows(loaded));
-  // A cluster member commits nothing outside the replication log, not even before it joined.
-  if (clustered) engine.graphdb.holdWritesForCluster();
+  // A cluster member commits nothing outside the replication log, not even before it joined (system: below).
+  if (clustered) engine.graphdb.holdWritesForCluster(false);
   let member: ServerClusterMember | null = null;
   const enginePort: ServerEngine = { ...engine.port, session: (sessionOptions) => (member?.port ?? engine.port).session(sessionOptions) };
   const search = engine.graphdb.searchServices;
@@ -211,6 +211,8 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
 
   try {
     const auth = await openAuthService(config, engine.graphdb, logger, metrics, options.authClock);
+    // The system database too, once the first user was seeded (docs/replication.md, "The system database").
+    if (clustered) engine.graphdb.holdWritesForCluster();
     if (auth !== null && auth.store.userCount === 0) {
       logger.warn('authentication is enabled but no user exists: set GRAPHDB_AUTH=user:secret, use graphdb user add, or --no-auth');
     }

@@ -84,8 +84,11 @@ export class AuthStore {
     }
   }
 
-  /** Re-reads everything from `system`. */
-  async reload(): Promise<void> {
+  /**
+   * Re-reads everything from `system`. `seed` false (a cluster member after a replicated change,
+   * which writes nothing itself) leaves the built-in privileges unseeded when they are missing.
+   */
+  async reload(seed = true): Promise<void> {
     const users = await this.query(`MATCH (u:_User) RETURN ${USER_COLUMNS}`);
     const roles = await this.query('MATCH (r:_Role) RETURN r.name, r.permissions');
     const access = await this.query('MATCH (a:_RoleDbAccess) RETURN a.role, a.database');
@@ -101,7 +104,7 @@ export class AuthStore {
     }
     this.revoked.clear();
     for (const row of revoked) this.revoked.set(valueText(row[0] ?? null), Number(row[1] ?? 0));
-    await this.privileges.reload();
+    await this.privileges.reload(seed);
   }
 
   /** A user by name from the cache. */

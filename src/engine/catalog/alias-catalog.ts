@@ -56,6 +56,11 @@ const BUILTIN_SQL = `CREATE TABLE IF NOT EXISTS database_builtin_aliases (
   target TEXT NOT NULL
 ) WITHOUT ROWID`;
 
+/** Ensures the table recording the seeded built-in alias exists. */
+export function ensureBuiltinAliasTable(connection: Connection): void {
+  connection.db.exec(BUILTIN_SQL);
+}
+
 /**
  * Seeds the built-in home alias (`neo4j` by default) once per data directory: created the first
  * time the directory opens with that name configured, then an ordinary alias (SHOW ALIASES lists
@@ -64,7 +69,7 @@ const BUILTIN_SQL = `CREATE TABLE IF NOT EXISTS database_builtin_aliases (
  * Nothing happens when `name` is a database or a user alias.
  */
 export function seedHomeAlias(connection: Connection, name: string, defaultDatabase: string, isDatabase: (name: string) => boolean): void {
-  connection.db.exec(BUILTIN_SQL);
+  ensureBuiltinAliasTable(connection);
   const seeded = connection.raw('SELECT target FROM database_builtin_aliases WHERE name = ?').get(name) as [string] | undefined;
   const current = connection.raw('SELECT target FROM database_aliases WHERE name = ?').get(name) as [string] | undefined;
   if (seeded === undefined) {

@@ -43,6 +43,11 @@ export class CompositeDirectory {
   /** Creates the tables when missing and loads the rows (at startup). */
   load(connection: Connection): void {
     ensureCompositeTables(connection);
+    this.reload(connection);
+  }
+
+  /** Loads the rows again (the system database changed underneath). */
+  reload(connection: Connection): void {
     this.composites = new Map(readComposites(connection).map((entry) => [entry.name, entry]));
     this.constituents = new Map(readConstituents(connection).map((entry) => [constituentName(entry), entry]));
   }

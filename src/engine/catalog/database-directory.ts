@@ -76,10 +76,16 @@ export class DatabaseDirectory {
     ensureOptionTable(connection);
     if (homeAlias !== null)
       seedHomeAlias(connection, normalizeDatabaseName(homeAlias), defaultDatabase, (name) => this.host.isDatabase(name));
+    this.composites.load(connection);
+    this.reload(connection);
+  }
+
+  /** Reloads aliases, limits, options and composites from `connection` (a system database that changed underneath). */
+  reload(connection: Connection): void {
     this.aliases = new Map(readAliases(connection).map((entry) => [entry.name, entry]));
     this.limits = readLimits(connection);
     this.options = readOptions(connection);
-    this.composites.load(connection);
+    this.composites.reload(connection);
   }
 
   /** The database `name` designates: an alias's or a constituent's target, otherwise `name` lower-cased. */

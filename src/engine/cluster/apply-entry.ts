@@ -10,7 +10,9 @@
  * hold, or the log discarded entries this member never applied): `ReplicaDivergence` is thrown,
  * nothing is applied, and the member rebuilds the database from the log (cluster-node.ts).
  */
+import Database from 'better-sqlite3';
 import type { DatabaseStore } from '../storage/database-store.js';
+import { SYSTEM_DATABASE } from '../catalog/database-catalog.js';
 import { contentHash } from './content-hash.js';
 import { decodeLogEntry, entryDigest } from './log-entry.js';
 
@@ -36,6 +38,17 @@ export async function applyLogEntry(store: DatabaseStore, bytes: Uint8Array, seq
   }
   const entry = decodeLogEntry(bytes);
   const where = `Database '${store.name}' at log sequence ${store.appliedSequence} (version ${store.version})`;
+  if (holdsLocalHistory(store)) {
+    // This member may have appended the entry itself (as leader): its commit holds the write lock until it recorded the sequence.
+    (await store.beginWrite()).rollback();
+    if (sequence <= store.appliedSequence) {
+      assertSameEntry(store, sequence, digest);
+      return false;
+    }
+    if (holdsLocalHistory(store)) {
+      throw new ReplicaDivergence('diverged', `${where} holds commits made before this member joined its cluster's log.`);
+    }
+  }
   if (sequence !== store.appliedSequence + 1n) {
     throw new ReplicaDivergence('behind', `${where} was delivered entry ${sequence}: the log no longer holds the entries in between.`);
   }
@@ -74,5 +87,31 @@ export function storeContentHash(store: DatabaseStore): string {
     return contentHash(reader, store.uuid);
   } finally {
     reader.close();
+  }
+}
+
+/**
+ * The applied digest a log's base snapshot records (cluster-node.ts `storeBase`): its content
+ * came from the log although no entry was applied yet.
+ */
+const LOG_BASE_DIGEST = 1n;
+
+/**
+ * True for a system database holding commits that did not come from its log (users and
+ * privileges seeded before the member joined): it applies no entry on top of them and is rebuilt
+ * from the log's base snapshot instead, so every member ends with one history.
+ */
+export function holdsLocalHistory(store: DatabaseStore): boolean {
+  return store.name === SYSTEM_DATABASE && store.appliedSequence === 0n && store.appliedDigest === 0n && store.version > 0n;
+}
+
+/** Marks a snapshot file (of a database at log sequence 0) as its log's base. */
+export function markLogBase(file: string): void {
+  const db = new Database(file);
+  try {
+    db.prepare("INSERT OR REPLACE INTO state (key, value) VALUES ('replicated_digest', ?)").run(LOG_BASE_DIGEST);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
   }
 }

@@ -20,13 +20,14 @@ import type { ConsumerMessages } from '@nats-io/jetstream';
 import { ClientError, StatusCodes, TransientError } from '../errors/index.js';
 import type { DatabaseStore, ReplicationGate } from '../storage/database-store.js';
 import type { CommitRecord } from '../storage/commit-record.js';
-import { ReplicaDivergence, applyLogEntry, otherEntryApplied, storeContentHash } from './apply-entry.js';
+import { ReplicaDivergence, applyLogEntry, holdsLocalHistory, markLogBase, otherEntryApplied, storeContentHash } from './apply-entry.js';
 import { encodeLogEntry, entryDigest } from './log-entry.js';
 import { LeaderLease, type LeaderInfo } from './leader-lease.js';
 import { AppendError, ReplicationLog } from './replication-log.js';
 import { MemberRegistry, type MemberInfo } from './member-registry.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { snapshotDatabaseFile } from '../transfer/backup.js';
+import { SYSTEM_DATABASE } from '../catalog/database-catalog.js';
 
 /** Settings of a member. */
 export interface ClusterOptions {
@@ -57,6 +58,11 @@ export interface ClusterOptions {
    * the log's quorum does not hold at that sequence.
    */
   readonly delivered?: (database: string, sequence: bigint, entry: Uint8Array) => Uint8Array;
+  /**
+   * Called after this member applied an entry of the `system` database made elsewhere, or
+   * rebuilt that database: the engine brings its catalog, users and roles in line with it.
+   */
+  readonly systemChanged?: () => Promise<void>;
 }
 
 /** Replication figures of one database. */
@@ -158,6 +164,10 @@ async function joinStep<T>(options: ClusterOptions, step: string, work: () => Pr
 /** A cluster member. */
 export class ClusterNode {
   private readonly replicas = new Map<string, Replica>();
+  /** The system database's log sequence up to which the engine followed its changes (`systemChanged`). */
+  private systemFollowed = 0n;
+  /** The version of each database whose base snapshot this member stored (`storeBase`). */
+  private readonly bases = new Map<string, bigint>();
   private leader: LeaderInfo | null = null;
   private isLeader = false;
   private timer: NodeJS.Timeout | null = null;
@@ -203,38 +213,75 @@ export class ClusterNode {
         retrying(() => MemberRegistry.open(nc, cluster, replicas, 3 * (options.leaseTtlMs ?? 3000))),
       );
       const node = new ClusterNode(nc, lease, registry, options, rebuild);
-      for (const store of stores) {
-        const log = await joinStep(options, `the log stream of '${store.name}'`, () =>
-          retrying(() => ReplicationLog.open(nc, cluster, store.name, replicas, options.maxLogEntries ?? 0)),
-        );
-        const snapshots =
-          (options.maxLogEntries ?? 0) > 0
-            ? await joinStep(options, `the snapshot stream of '${store.name}'`, () =>
-                retrying(() => SnapshotStore.open(nc, cluster, store.name, replicas)),
-              )
-            : null;
-        const latest = await joinStep(options, `the latest snapshot of '${store.name}'`, async () => snapshots?.latest() ?? null);
-        const snapshotSequence = BigInt(latest?.sequence ?? 0);
-        node.replicas.set(store.name, {
-          store,
-          log,
-          messages: null,
-          lastSequence: 0n,
-          loop: null,
-          failed: null,
-          snapshots,
-          snapshotSequence,
-          snapshotting: null,
-          verifiedSequence: 0n,
-          rebuilding: null,
-          rebuiltAt: 0,
-        });
-      }
+      for (const store of stores) node.replicas.set(store.name, await node.openReplica(store));
       await node.start();
       return node;
     } catch (error) {
       await nc.close().catch(() => undefined);
       throw error;
+    }
+  }
+
+  /** Opens the log (and snapshot) streams of a database. The system database always has a snapshot stream: its log may start from one. */
+  private async openReplica(store: DatabaseStore): Promise<Replica> {
+    const { options, nc } = this;
+    const cluster = options.name ?? 'graphdb';
+    const replicas = options.replicas ?? 3;
+    const log = await joinStep(options, `the log stream of '${store.name}'`, () =>
+      retrying(() => ReplicationLog.open(nc, cluster, store.name, replicas, options.maxLogEntries ?? 0)),
+    );
+    const snapshots =
+      (options.maxLogEntries ?? 0) > 0 || store.name === SYSTEM_DATABASE
+        ? await joinStep(options, `the snapshot stream of '${store.name}'`, () =>
+            retrying(() => SnapshotStore.open(nc, cluster, store.name, replicas)),
+          )
+        : null;
+    const latest = await joinStep(options, `the latest snapshot of '${store.name}'`, async () => snapshots?.latest() ?? null);
+    return {
+      store,
+      log,
+      messages: null,
+      lastSequence: 0n,
+      loop: null,
+      failed: null,
+      snapshots,
+      snapshotSequence: BigInt(latest?.sequence ?? 0),
+      snapshotting: null,
+      verifiedSequence: 0n,
+      rebuilding: null,
+      rebuiltAt: 0,
+    };
+  }
+
+  /**
+   * Starts replicating a database created while this member runs (CREATE DATABASE here as leader,
+   * or a replicated catalog change): its log from the first entry on, its commits through the log.
+   */
+  async addReplica(store: DatabaseStore): Promise<void> {
+    if (this.stopped || this.replicas.has(store.name)) return;
+    const replica = await this.openReplica(store);
+    if (this.stopped || this.replicas.has(store.name)) return;
+    this.replicas.set(store.name, replica);
+    replica.lastSequence = (await replica.log.bounds()).last;
+    store.replicateThrough(this.gate(replica));
+    await this.follow(replica);
+  }
+
+  /**
+   * Stops replicating a dropped database; the leader (`deleteLog`) also deletes its log and
+   * snapshot streams, so a database created later under the same name starts a new log.
+   */
+  async removeReplica(name: string, deleteLog: boolean): Promise<void> {
+    const replica = this.replicas.get(name);
+    if (replica === undefined) return;
+    this.replicas.delete(name);
+    await replica.rebuilding;
+    await replica.messages?.close().catch(() => undefined);
+    replica.store.replicateThrough(null);
+    await replica.loop;
+    if (deleteLog) {
+      await replica.log.delete();
+      await replica.snapshots?.delete();
     }
   }
 
@@ -271,6 +318,8 @@ export class ClusterNode {
           throw new TransientError(StatusCodes.ReplicationFailure, 'The leader is still applying the replication log; retry.');
         }
         if (replica.rebuilding !== null) throw this.notALeader();
+        if (expected === 0n && holdsLocalHistory(replica.store) && replica.snapshots !== null)
+          await this.storeBase(replica, replica.snapshots);
         const entry = encodeLogEntry({ database: database.name, uuid: database.uuid, record, previous: replica.store.appliedDigest });
         try {
           const sequence = await replica.log.append(entry, expected, this.appendTimeoutMs);
@@ -291,6 +340,26 @@ export class ClusterNode {
     };
   }
 
+  /**
+   * Before the first entry of a log whose database already holds commits (the system database:
+   * users seeded before the member joined), its content is stored as a snapshot at sequence 0:
+   * the first entry continues it, and members rebuild from it (`rebuildNow`).
+   */
+  private async storeBase(replica: Replica, snapshots: SnapshotStore): Promise<void> {
+    const version = replica.store.version;
+    if (this.bases.get(replica.store.name) === version) return;
+    const dir = mkdtempSync(join(tmpdir(), 'graphdb-snapshot-'));
+    try {
+      const file = join(dir, 'base.db');
+      await snapshotDatabaseFile(replica.store.file, file);
+      markLogBase(file);
+      await snapshots.publish(file, 0n, version);
+      this.bases.set(replica.store.name, version);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   private notALeader(): ClientError {
     const leader = this.leader;
     const where = leader !== null && leader.nodeId !== this.options.nodeId ? ` The leader is ${leader.nodeId} (bolt ${leader.bolt}).` : '';
@@ -302,6 +371,7 @@ export class ClusterNode {
 
   /** Follows the log from the entry after the store's applied sequence. */
   private async follow(replica: Replica): Promise<void> {
+    if (replica.store.name === SYSTEM_DATABASE) this.systemFollowed = replica.store.appliedSequence;
     const messages = await replica.log.follow(replica.store.appliedSequence + 1n);
     replica.messages = messages;
     replica.loop = this.applyLoop(replica, messages);
@@ -313,11 +383,15 @@ export class ClusterNode {
         const sequence = BigInt(message.seq);
         if (sequence > replica.lastSequence) replica.lastSequence = sequence;
         const bytes = this.options.delivered?.(replica.store.name, sequence, message.data) ?? message.data;
-        await applyLogEntry(replica.store, bytes, sequence);
+        const applied = await applyLogEntry(replica.store, bytes, sequence);
+        if (replica.store.name === SYSTEM_DATABASE) {
+          if (applied) await this.systemChanged();
+          this.systemFollowed = replica.store.appliedSequence;
+        }
         this.wake();
       }
     } catch (error) {
-      if (this.stopped) return;
+      if (this.stopped || this.replicas.get(replica.store.name) !== replica) return;
       if (error instanceof ReplicaDivergence) {
         this.rebuild(replica, error);
         return;
@@ -365,7 +439,8 @@ export class ClusterNode {
 
   private async rebuildNow(replica: Replica, cause: ReplicaDivergence): Promise<void> {
     const name = replica.store.name;
-    if (replica.store.appliedSequence === 0n && replica.store.version > 0n) {
+    // The system database's commits from before the member joined (users seeded from its settings) give way to the log's.
+    if (replica.store.appliedSequence === 0n && replica.store.version > 0n && name !== SYSTEM_DATABASE) {
       // Data that never came from this log (a database that existed before the member joined) is not discarded.
       throw new TransientError(
         StatusCodes.DatabaseUnavailable,
@@ -409,10 +484,21 @@ export class ClusterNode {
       this.wake();
     }
     if (this.stopped) return;
+    if (name === SYSTEM_DATABASE) {
+      await this.systemChanged();
+      this.systemFollowed = store.appliedSequence;
+    }
     await this.follow(replica);
     this.options.warn?.(
       `database '${name}' rebuilt from ${source} of the replication log; following it from sequence ${replica.store.appliedSequence + 1n}`,
     );
+  }
+
+  /** Lets the engine follow a change of the system database; its failure is reported, replication goes on. */
+  private async systemChanged(): Promise<void> {
+    await this.options
+      .systemChanged?.()
+      .catch((error: unknown) => this.options.warn?.('a replicated system database change failed to apply here', error));
   }
 
   private wake(): void {
@@ -532,6 +618,15 @@ export class ClusterNode {
     const replica = this.replicas.get(database);
     if (replica === undefined) return;
     await this.waitFor(() => replica.store.version >= version, timeoutMs);
+  }
+
+  /** Waits until this member applied every entry the log of `database` holds now (a follower after forwarding an administration command). */
+  async awaitLogEnd(database: string, timeoutMs: number): Promise<void> {
+    const replica = this.replicas.get(database);
+    if (replica === undefined) return;
+    const { last } = await replica.log.bounds();
+    const system = database === SYSTEM_DATABASE;
+    await this.waitFor(() => replica.store.appliedSequence >= last && (!system || this.systemFollowed >= last), timeoutMs);
   }
 
   /** True when `database` is replicated by this cluster. */

@@ -82,6 +82,7 @@ export function encodeLogEntry(entry: LogEntry): Buffer {
     r.schema.map(schemaRow),
     r.committedAt === undefined ? null : BigInt(r.committedAt),
     entry.previous ?? 0n,
+    r.catalog === undefined ? null : [...r.catalog],
   ];
   return encodeStandalone(value);
 }
@@ -178,6 +179,7 @@ export function decodeLogEntry(bytes: Uint8Array): LogEntry {
   if (format !== 1n && format !== LOG_ENTRY_FORMAT) fail(`unsupported format ${format}`);
   const database = text(value[1]);
   const committedAt = value[8] ?? null;
+  const catalog = value[10] ?? null;
   return {
     database,
     uuid: text(value[2]),
@@ -188,6 +190,7 @@ export function decodeLogEntry(bytes: Uint8Array): LogEntry {
       events: list(value[6]).map((row) => eventOf(list(row), database)),
       schema: list(value[7]).map((row) => schemaOf(list(row))),
       ...(committedAt === null ? {} : { committedAt: Number(int(committedAt)) }),
+      ...(catalog === null ? {} : { catalog: list(catalog) }),
     },
     ...(format === 1n ? {} : { previous: int(value[9]) }),
   };

@@ -127,6 +127,11 @@ export class ReplicationLog {
     return message?.data ?? null;
   }
 
+  /** Deletes the stream (its database was dropped); nothing when it is gone already. */
+  async delete(): Promise<void> {
+    await this.jsm.streams.delete(this.stream).catch(() => false);
+  }
+
   /** Entries from `sequence` on, in order, as they arrive (an ordered consumer). */
   async follow(sequence: bigint): Promise<ConsumerMessages> {
     const consumer = await this.js.consumers.get(this.stream, {

@@ -41,6 +41,11 @@ export class SnapshotStore {
     this.js = jetstream(nc);
   }
 
+  /** Deletes the stream (its database was dropped); nothing when it is gone already. */
+  async delete(): Promise<void> {
+    await this.jsm.streams.delete(this.stream).catch(() => false);
+  }
+
   /** Opens (creating when missing) the snapshot stream of `database`. */
   static async open(nc: NatsConnection, cluster: string, database: string, replicas: number): Promise<SnapshotStore> {
     const jsm = await jetstreamManager(nc);
@@ -98,8 +103,9 @@ export class SnapshotStore {
       createdAt: new Date().toISOString(),
     };
     await this.js.publish(`${this.subject}.manifest`, JSON.stringify(manifest));
-    // Everything before this snapshot's first chunk (older snapshots) goes.
-    await this.jsm.streams.purge(this.stream, { seq: firstChunk });
+    // Everything before this snapshot's first chunk (older snapshots) goes; with none before it, nothing
+    // (a purge that keeps from sequence 1 was seen to empty the whole stream).
+    if (firstChunk > 1) await this.jsm.streams.purge(this.stream, { seq: firstChunk });
     return manifest;
   }
 

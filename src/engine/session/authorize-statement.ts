@@ -4,7 +4,7 @@
  * plus what each called procedure's declared mode implies, against the session's security
  * context on the database the statement runs against.
  */
-import type { Statement } from '../cypher/ast/index.js';
+import { Kind, type Statement } from '../cypher/ast/index.js';
 import type { ProcedureRegistry } from '../cypher/procedures/registry.js';
 import { expandProcedures, statementAccess } from '../cypher/semantic/access.js';
 import type { AccessRequirement } from '../cypher/semantic/access-types.js';
@@ -64,4 +64,22 @@ export function statementWritesGraph(statement: Statement, procedures: Procedure
     const permission = coarse(requirement);
     return permission === 'write' || permission === 'delete' || permission === 'schema';
   });
+}
+
+/**
+ * True when `statement` is an administration command that changes the DBMS (users, roles,
+ * privileges, databases, aliases: everything but SHOW and schema commands), which a replicated
+ * cluster runs on the leader and replicates through the `system` database's log.
+ */
+export function statementAdministers(statement: Statement): boolean {
+  const kind = statement.body.kind;
+  return (
+    kind !== Kind.SingleQuery &&
+    kind !== Kind.Union &&
+    kind !== Kind.Show &&
+    kind !== Kind.CreateIndex &&
+    kind !== Kind.DropIndex &&
+    kind !== Kind.CreateConstraint &&
+    kind !== Kind.DropConstraint
+  );
 }

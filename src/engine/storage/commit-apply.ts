@@ -3,9 +3,11 @@
  * transaction, so that the transaction commits the same version with the same ids, labels,
  * properties, relationships and schema. Deletions go first, then every updated entity loses its
  * properties, then creations and final states are written: no transient duplicate can trip a
- * uniqueness check that the original transaction passed.
+ * uniqueness check that the original transaction passed. A record of the `system` database may
+ * carry its catalog tables, which replace the store's.
  */
 import type { CypherMap } from '../values/types.js';
+import { writeCatalogTables } from '../catalog/catalog-tables.js';
 import type { CommitRecord, SchemaOp } from './commit-record.js';
 import type { WriteTransaction } from './write-transaction.js';
 
@@ -66,6 +68,10 @@ export function applyCommitRecord(tx: WriteTransaction, record: CommitRecord): v
     } else if (event.kind === 'relationshipUpdated') {
       tx.replaceRelationshipProperties(event.relationship.id, event.relationship.properties);
     }
+  }
+  if (record.catalog !== undefined) {
+    writeCatalogTables(tx.db, record.catalog);
+    tx.catalogTables = record.catalog;
   }
   tx.nextNodeId = record.nextNodeId;
   tx.nextRelId = record.nextRelId;

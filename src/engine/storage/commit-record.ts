@@ -4,6 +4,7 @@
  * the schema commands it ran, in order. Replication (src/engine/cluster) turns it into a log
  * entry and applies it on other members with `applyCommitRecord`.
  */
+import type { CatalogTablesState } from '../catalog/catalog-tables.js';
 import type { ChangeEvent, ConstraintDefinition, IndexDefinition } from './graph-store.js';
 
 /** A schema command that changed the catalog. */
@@ -26,4 +27,9 @@ export interface CommitRecord {
    * reads at a time and createdAt/updatedAt agree across the cluster. Absent in older entries.
    */
   readonly committedAt?: number;
+  /**
+   * The `system` database's catalog tables after the commit (catalog/catalog-tables.ts), when
+   * the commit changed them (CREATE/DROP DATABASE, aliases, limits, options); absent otherwise.
+   */
+  readonly catalog?: CatalogTablesState;
 }

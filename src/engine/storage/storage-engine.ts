@@ -5,7 +5,7 @@
  * Layout of the data directory: `system.db` and `<name>.db` per database, each with its
  * `-wal`/`-shm` companions while open.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DatabaseNotFound, ClientError, StatusCodes, TransientError } from '../errors/index.js';
@@ -19,7 +19,8 @@ import {
   type DatabaseInfo,
 } from '../catalog/database-catalog.js';
 import { DatabaseDirectory } from '../catalog/database-directory.js';
-import { openWriterConnection, type Connection, type SyncMode } from './sqlite/connection.js';
+import { readCatalogTables, writeCatalogTables } from '../catalog/catalog-tables.js';
+import { openReaderConnection, openWriterConnection, type Connection, type SyncMode } from './sqlite/connection.js';
 import { DatabaseStore } from './database-store.js';
 import { EventBus, type ChangeEventSource } from './event-bus.js';
 
@@ -277,16 +278,91 @@ export class StorageEngine {
     return { created: false, drained };
   }
 
+  /**
+   * Runs `change` in a write transaction of the system database and commits it; the change
+   * record carries the catalog tables after it, so a replicated system database (a cluster)
+   * appends them to its log and every member ends with the same tables (`syncCatalog`).
+   */
   private async changeCatalog(change: (connection: Connection) => void): Promise<void> {
-    const tx = await this.database(SYSTEM_DATABASE).beginWrite();
+    const store = this.database(SYSTEM_DATABASE);
+    const tx = await store.beginWrite();
     try {
       change(tx.db);
       tx.state.dirty = true;
-      tx.commit();
+      tx.catalogTables = readCatalogTables(tx.db);
     } catch (error) {
       tx.rollback();
       throw error;
     }
+    await store.commitWrite(tx);
+  }
+
+  /**
+   * Brings the in-memory catalog in line with the system database's file after the file changed
+   * underneath (a cluster member applied a replicated catalog change or replaced its system
+   * database): opens the databases that appeared, closes and deletes those that disappeared (never
+   * the default database), and reloads aliases, limits, options and composites.
+   */
+  syncCatalog(): { readonly created: readonly string[]; readonly dropped: readonly string[] } {
+    this.assertOpen();
+    const connection = openReaderConnection(join(this.dataDir, 'system.db'));
+    let rows: { name: string; file: string; createdAt: Date }[];
+    try {
+      rows = readCatalog(connection);
+      this.directory.reload(connection);
+    } finally {
+      connection.close();
+    }
+    const next = new Map(rows.map((row) => [row.name, { file: row.file, createdAt: row.createdAt }]));
+    const created = [...next.keys()].filter((name) => !this.catalog.has(name));
+    const dropped = [...this.catalog.keys()].filter((name) => !next.has(name) && name !== this.defaultDatabase);
+    for (const name of dropped) {
+      const row = this.catalog.get(name)!;
+      this.catalog.delete(name);
+      this.stores.get(name)?.close();
+      this.stores.delete(name);
+      for (const suffix of ['', '-wal', '-shm']) rmSync(join(this.dataDir, row.file + suffix), { force: true });
+    }
+    for (const name of created) {
+      const row = next.get(name)!;
+      for (const suffix of ['', '-wal', '-shm']) rmSync(join(this.dataDir, row.file + suffix), { force: true });
+      this.catalog.set(name, row);
+      this.openStore(name, row.file);
+    }
+    return { created, dropped };
+  }
+
+  /**
+   * Replaces the system database's file by `stagedFile` (a file of the data directory; null: an
+   * empty system database that keeps the current catalog tables), for a cluster member whose
+   * system database is rebuilt from its replication log. Waits for the write lock and for
+   * readers (up to `drainTimeoutMs`), then closes the old store; returns the new one. The caller
+   * calls `syncCatalog` once the new store holds what it should.
+   */
+  async replaceSystem(stagedFile: string | null, drainTimeoutMs = 5000): Promise<DatabaseStore> {
+    this.assertOpen();
+    const old = this.database(SYSTEM_DATABASE);
+    const hold = await old.beginWrite({ timeoutMs: 30_000 });
+    const tables = readCatalogTables(hold.db);
+    old.retire();
+    hold.rollback();
+    const deadline = Date.now() + drainTimeoutMs;
+    while (old.activeReaderCount > 0 && Date.now() < deadline) await delay(20);
+    old.close();
+    this.stores.delete(SYSTEM_DATABASE);
+    const path = join(this.dataDir, 'system.db');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+    if (stagedFile !== null) {
+      renameSync(join(this.dataDir, stagedFile), path);
+    } else {
+      const connection = openWriterConnection(path, this.options.syncMode ?? 'normal');
+      try {
+        connection.db.transaction(() => writeCatalogTables(connection, tables))();
+      } finally {
+        connection.close();
+      }
+    }
+    return this.openStore(SYSTEM_DATABASE, 'system.db');
   }
 
   /** Closes every database (open write transactions are rolled back). */

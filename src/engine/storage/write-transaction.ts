@@ -23,6 +23,7 @@ import { buildChangeEvents, buildChangeEventsSliced } from './change-events.js';
 import type { TimeSlice } from './time-slice.js';
 import { createConstraint, createIndex, dropConstraint, dropIndex, runSteps } from './schema-writer.js';
 import { NodeWriter } from './node-writer.js';
+import type { CatalogTablesState } from '../catalog/catalog-tables.js';
 import type { CommitRecord, SchemaOp } from './commit-record.js';
 
 const REL_ROW = 'SELECT version, type, src, dst, props FROM rels WHERE id = ?';
@@ -68,6 +69,8 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
    * carries it), or set beforehand to the leader's time when a replicated record is applied.
    */
   committedAt: number | null = null;
+  /** The `system` catalog tables after this transaction (set by a catalog change; part of the change record). */
+  catalogTables: CatalogTablesState | null = null;
   /** Who runs this transaction (set by the session; captured by CDC), or null for internal writes. */
   origin: CommitOrigin | null = null;
 
@@ -316,7 +319,15 @@ export class WriteTransaction extends NodeWriter implements GraphWriter {
     if (this.host.wantsRecord) {
       this.committedAt ??= Date.now();
       const { commitVersion: version, nextNodeId, nextRelId, committedAt } = this;
-      record = { version, nextNodeId, nextRelId, events, schema: [...this.schemaOps], committedAt };
+      record = {
+        version,
+        nextNodeId,
+        nextRelId,
+        events,
+        schema: [...this.schemaOps],
+        committedAt,
+        ...(this.catalogTables === null ? {} : { catalog: this.catalogTables }),
+      };
     }
     this.prepared = { events, record };
   }

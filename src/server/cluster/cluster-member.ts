@@ -46,7 +46,12 @@ export async function joinCluster(
     warn: (message, error) => logger.warn(error === undefined ? {} : { err: error }, message),
   });
   const leader = new LeaderClient(node, auth);
-  const services = { member: node, leader, statementWrites: (query: string) => graphdb.statementWrites(query) };
+  const services = {
+    member: node,
+    leader,
+    statementWrites: (query: string) => graphdb.statementWrites(query),
+    statementAdministers: (query: string) => graphdb.statementAdministers(query),
+  };
   const forwarding: ServerEngine = {
     ...port,
     session: (options) => new ForwardingSession(port.session(options), options, services),

@@ -1,9 +1,10 @@
 /**
  * Sessions of a cluster follower (docs/replication.md): reads run locally, after waiting for the
  * commit version a bookmark names (read-your-own-writes); statements that change a graph or a
- * schema run on the leader as the caller (leader-client.ts). An explicit transaction runs locally
- * until its first write; from then on it runs on the leader (the reads before it were served from
- * this member, which read committed allows).
+ * schema, and administration commands, run on the leader as the caller (leader-client.ts); after
+ * an administration command the follower waits until it applied the `system` log that far. An
+ * explicit transaction runs locally until its first write; from then on it runs on the leader (the
+ * reads before it were served from this member, which read committed allows).
  */
 import type { Result, Session as DriverSession, Transaction as DriverTransaction } from 'neo4j-driver';
 import neo4j from 'neo4j-driver';
@@ -115,8 +116,10 @@ async function remoteResult(database: string, run: Promise<Result> | Result, boo
 export interface ForwardingServices {
   readonly member: ClusterNode;
   readonly leader: LeaderClient;
-  /** True when `query` changes a graph or a schema (GraphDB.statementWrites). */
+  /** True when `query` changes a graph, a schema or the DBMS (GraphDB.statementWrites). */
   statementWrites(query: string): boolean;
+  /** True when `query` changes users, roles, privileges or databases (GraphDB.statementAdministers). */
+  statementAdministers(query: string): boolean;
 }
 
 /** A session on a cluster member that forwards writes when this member follows. */
@@ -176,7 +179,7 @@ export class ForwardingSession implements Session {
     if (this.follows && options?.mode !== 'READ' && this.services.statementWrites(query)) {
       const session = await this.leaderSession();
       const metadata = metadataFor(options);
-      return remoteResult(
+      const result = await remoteResult(
         this.database,
         session.run(query, parametersFor(parameters), {
           ...(metadata === undefined ? {} : { metadata }),
@@ -184,6 +187,9 @@ export class ForwardingSession implements Session {
         }),
         () => this.noteRemoteBookmark(),
       );
+      // An administration command's effect (a user, a database) is visible here once it returns, as on the leader.
+      if (this.services.statementAdministers(query)) await this.services.member.awaitLogEnd('system', BOOKMARK_WAIT_MS);
+      return result;
     }
     await this.awaitBookmarks(options?.bookmarks);
     const result = await this.local.run(query, parameters, options);

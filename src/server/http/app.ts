@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { DatabaseConfigRegistry } from '../../engine/config/index.js';
 import { StatusCodes } from '../../engine/index.js';
 import type { AuthService } from '../../engine/auth/index.js';
+import { installLeaderForwarding } from './leader-forwarding.js';
 import type { ServerEngine } from '../engine-port.js';
 import { instrumentEngine } from '../instrumented-engine.js';
 import { GraphdbMetrics } from '../metrics.js';
@@ -222,6 +223,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.decorate('graphdb', services);
   installRequestContext(app, proxies, services);
   installMetrics(app, services.metrics, options.logger);
+  installLeaderForwarding(app, services);
   installJsonParser(app);
 
   const corsSettings = options.config.global.cors;

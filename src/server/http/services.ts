@@ -104,5 +104,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Access level; routes without one are 'authenticated'. */
     auth?: AccessLevel;
+    /** The route writes what only a cluster's leader writes: a follower forwards it (leader-forwarding.ts). */
+    leader?: boolean;
   }
 }

@@ -19,9 +19,9 @@ export class PrivilegeStore {
 
   constructor(private readonly query: SystemQuery) {}
 
-  /** Loads every privilege, seeding the built-in roles' defaults the first time. */
-  async reload(): Promise<void> {
-    const seeded = await this.query('MATCH (s:_PrivilegeSeed) RETURN s.version');
+  /** Loads every privilege, seeding the built-in roles' defaults the first time (unless `seed` is false). */
+  async reload(seed = true): Promise<void> {
+    const seeded = seed ? await this.query('MATCH (s:_PrivilegeSeed) RETURN s.version') : [true];
     if (seeded.length === 0) {
       await this.query(
         'UNWIND $rows AS p CREATE (:_Privilege {role: p.role, access: p.access, action: p.action, resource: p.resource, graph: p.graph, segment: p.segment})',

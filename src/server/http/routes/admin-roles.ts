@@ -9,6 +9,8 @@ import { isPermission, type AuthService, type RoleDefinition } from '../../../en
 import { ClientError, StatusCodes } from '../../../engine/index.js';
 
 const admin = { auth: 'admin' } as const;
+/** An administration that writes: a cluster follower forwards it to the leader (leader-forwarding.ts). */
+const adminWrite = { auth: 'admin', leader: true } as const;
 const roleParams = { type: 'object', required: ['role'], properties: { role: { type: 'string' } } } as const;
 const userParams = { type: 'object', required: ['username'], properties: { username: { type: 'string' } } } as const;
 
@@ -48,7 +50,7 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
       }),
     );
 
-    app.post('/admin/roles', { config: admin, schema: { summary: 'Create a role', tags: ['admin'] } }, async (request, reply) => {
+    app.post('/admin/roles', { config: adminWrite, schema: { summary: 'Create a role', tags: ['admin'] } }, async (request, reply) => {
       const fields = fieldsOf(request);
       if (typeof fields.name !== 'string') throw invalid("'name' is required.");
       const permissions = fields.permissions === undefined ? ['read'] : stringList(fields.permissions, "'permissions'");
@@ -62,7 +64,7 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
 
     app.delete<{ Params: { role: string } }>(
       '/admin/roles/:role',
-      { config: admin, schema: { summary: 'Drop a user-defined role', tags: ['admin'], params: roleParams } },
+      { config: adminWrite, schema: { summary: 'Drop a user-defined role', tags: ['admin'], params: roleParams } },
       async (request) => {
         roleOrNotFound(request.params.role);
         return { dropped: await auth.dropRole(request.params.role, request.security.username) };
@@ -71,7 +73,7 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
 
     app.put<{ Params: { role: string } }>(
       '/admin/roles/:role/databases',
-      { config: admin, schema: { summary: 'Restrict a role to the listed databases', tags: ['admin'], params: roleParams } },
+      { config: adminWrite, schema: { summary: 'Restrict a role to the listed databases', tags: ['admin'], params: roleParams } },
       async (request) => {
         roleOrNotFound(request.params.role);
         const body = request.body;
@@ -82,7 +84,7 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
 
     app.delete<{ Params: { role: string } }>(
       '/admin/roles/:role/databases',
-      { config: admin, schema: { summary: 'Remove the database restriction of a role', tags: ['admin'], params: roleParams } },
+      { config: adminWrite, schema: { summary: 'Remove the database restriction of a role', tags: ['admin'], params: roleParams } },
       async (request) => {
         roleOrNotFound(request.params.role);
         return roleView(await auth.setRoleDatabases(request.params.role, [], request.security.username));
@@ -93,7 +95,7 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
       users: auth.listUsers(),
     }));
 
-    app.post('/admin/users', { config: admin, schema: { summary: 'Create a user', tags: ['admin'] } }, async (request, reply) => {
+    app.post('/admin/users', { config: adminWrite, schema: { summary: 'Create a user', tags: ['admin'] } }, async (request, reply) => {
       const fields = fieldsOf(request);
       if (typeof fields.username !== 'string' || typeof fields.password !== 'string')
         throw invalid("'username' and 'password' are required.");
@@ -104,7 +106,7 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
 
     app.patch<{ Params: { username: string } }>(
       '/admin/users/:username',
-      { config: admin, schema: { summary: 'Change password, roles or suspension of a user', tags: ['admin'], params: userParams } },
+      { config: adminWrite, schema: { summary: 'Change password, roles or suspension of a user', tags: ['admin'], params: userParams } },
       async (request) => {
         const fields = fieldsOf(request);
         if (fields.password !== undefined && typeof fields.password !== 'string') throw invalid("'password' must be a string.");
@@ -123,7 +125,7 @@ export function adminRoleRoutes(auth: AuthService): FastifyPluginAsync {
 
     app.delete<{ Params: { username: string } }>(
       '/admin/users/:username',
-      { config: admin, schema: { summary: 'Drop a user', tags: ['admin'], params: userParams } },
+      { config: adminWrite, schema: { summary: 'Drop a user', tags: ['admin'], params: userParams } },
       async (request) => ({
         dropped: await auth.dropUser(request.params.username, request.security.username),
       }),

@@ -131,7 +131,10 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
 
     app.post(
       '/auth/logout',
-      { config: authenticated, schema: { summary: 'Revoke the token of this request and clear the cookie', tags: ['auth'] } },
+      {
+        config: { ...authenticated, leader: true },
+        schema: { summary: 'Revoke the token of this request and clear the cookie', tags: ['auth'] },
+      },
       async (request, reply) => {
         const credentials = httpCredentials(request.headers);
         let revoked = false;
@@ -184,7 +187,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
 
     app.post(
       '/api/v1/service-accounts',
-      { config: admin, schema: { summary: 'Create a service account', tags: ['auth'], body: anyObject } },
+      { config: { ...admin, leader: true }, schema: { summary: 'Create a service account', tags: ['auth'], body: anyObject } },
       async (request, reply) => {
         const fields = body(request);
         const id = requiredString(fields, 'id');
@@ -211,7 +214,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsync {
     app.patch<{ Params: { id: string } }>(
       '/api/v1/service-accounts/:id',
       {
-        config: admin,
+        config: { ...admin, leader: true },
         schema: { summary: 'Update a service account (role, secret, disabled)', tags: ['auth'], params: idParams, body: anyObject },
       },
       async (request) => {

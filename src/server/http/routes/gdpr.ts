@@ -135,7 +135,8 @@ export function gdprRoutes(options: GdprRouteOptions): FastifyPluginAsync {
     app.post<{ Body: { confirm: boolean; subject?: string; delete_account?: boolean } }>(
       '/gdpr/delete',
       {
-        config: authenticated,
+        // A cluster follower sends the erasure to the leader as the caller (leader-forwarding.ts).
+        config: { ...authenticated, leader: true },
         schema: {
           summary: "Erase the caller's personal data (owned nodes, optionally the account)",
           tags: ['gdpr'],
