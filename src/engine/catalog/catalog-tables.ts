@@ -60,13 +60,36 @@ export function writeCatalogTables(connection: Connection, state: CatalogTablesS
     if (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string' && /^[a-z_]+$/.test(c)) || !Array.isArray(rows)) {
       throw new Error(`Malformed catalog table ${table}`);
     }
+    const localFiles = table === 'databases' ? databaseFiles(connection) : null;
     connection.db.exec(`DELETE FROM ${table}`);
     const insert = connection.stmt(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
     for (const row of rows) {
       if (!Array.isArray(row) || !row.every(isCell)) throw new Error(`Malformed row of catalog table ${table}`);
-      insert.run(...row.map((cell) => (cell instanceof Uint8Array ? Buffer.from(cell) : cell)));
+      const cells = row.map((cell) => (cell instanceof Uint8Array ? Buffer.from(cell) : cell));
+      if (localFiles !== null) keepLocalFile(columns as string[], cells, localFiles);
+      insert.run(...cells);
     }
   }
+}
+
+/** Each database's file name in this data directory. */
+function databaseFiles(connection: Connection): Map<string, string> {
+  return new Map(connection.raw('SELECT name, file FROM databases').all() as [string, string][]);
+}
+
+/**
+ * A database's file name is the member's own (a rebuilt or restored database has another): a
+ * database this member has keeps its file, a new one gets `<name>.db`.
+ */
+function keepLocalFile(
+  columns: readonly string[],
+  cells: (string | bigint | Buffer | null)[],
+  localFiles: ReadonlyMap<string, string>,
+): void {
+  const name = cells[columns.indexOf('name')];
+  const file = columns.indexOf('file');
+  if (typeof name !== 'string' || file < 0) return;
+  cells[file] = localFiles.get(name) ?? `${name}.db`;
 }
 
 /** Creates the catalog tables that do not exist yet. */

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { StatusCodes, TransientError } from '../errors/index.js';
 import { ReplicationLog } from './replication-log.js';
 import { retrying } from './cluster-node.js';
@@ -64,36 +64,45 @@ function userDatabases(dataDir: string, defaultDatabase: string): string[] {
   return [...names];
 }
 
-/** Replaces every database the log no longer covers with the latest snapshot; returns those replaced. */
-export async function bootstrapFromSnapshots(options: BootstrapOptions): Promise<Bootstrapped[]> {
-  const nc = await connect({ servers: [...options.servers], name: 'graphdb-bootstrap', ignoreClusterUpdates: true });
+/** Replaces one database with the latest snapshot when its log no longer covers it; null when left alone. */
+async function bootstrapOne(nc: NatsConnection, options: BootstrapOptions, database: string): Promise<Bootstrapped | null> {
   const cluster = options.name ?? 'graphdb';
   const replicas = options.replicas ?? 3;
+  const file = join(options.dataDir, `${database}.db`);
+  const applied = stateOf(file, 'replicated_seq');
+  // A NATS cluster that just started may still be electing its JetStream leaders.
+  const log = await retrying(() => ReplicationLog.open(nc, cluster, database, replicas, options.maxLogEntries ?? 0));
+  const bounds = await retrying(() => log.bounds());
+  if (bounds.last <= applied || bounds.first <= applied + 1n) return null;
+  const snapshots = await retrying(() => SnapshotStore.open(nc, cluster, database, replicas));
+  const latest = await snapshots.latest();
+  if (latest === null || BigInt(latest.sequence) + 1n < bounds.first) {
+    throw new TransientError(
+      StatusCodes.DatabaseUnavailable,
+      `Database '${database}' is at log sequence ${applied} but the log starts at ${bounds.first} and no snapshot covers the gap (docs/replication.md).`,
+    );
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  await snapshots.download(latest, `${file}.snapshot`);
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+  renameSync(`${file}.snapshot`, file);
+  options.info?.(`database '${database}' bootstrapped from the snapshot at log sequence ${latest.sequence} (version ${latest.version})`);
+  return { database, sequence: BigInt(latest.sequence) };
+}
+
+/**
+ * Replaces every database the log no longer covers with the latest snapshot; returns those
+ * replaced. The system database comes first: the user databases are those its catalog lists.
+ */
+export async function bootstrapFromSnapshots(options: BootstrapOptions): Promise<Bootstrapped[]> {
+  const nc = await connect({ servers: [...options.servers], name: 'graphdb-bootstrap', ignoreClusterUpdates: true });
   const done: Bootstrapped[] = [];
   try {
+    const system = await bootstrapOne(nc, options, 'system');
+    if (system !== null) done.push(system);
     for (const database of userDatabases(options.dataDir, options.defaultDatabase)) {
-      const file = join(options.dataDir, `${database}.db`);
-      const applied = stateOf(file, 'replicated_seq');
-      // A NATS cluster that just started may still be electing its JetStream leaders.
-      const log = await retrying(() => ReplicationLog.open(nc, cluster, database, replicas, options.maxLogEntries ?? 0));
-      const bounds = await retrying(() => log.bounds());
-      if (bounds.last <= applied || bounds.first <= applied + 1n) continue;
-      const snapshots = await retrying(() => SnapshotStore.open(nc, cluster, database, replicas));
-      const latest = await snapshots.latest();
-      if (latest === null || BigInt(latest.sequence) + 1n < bounds.first) {
-        throw new TransientError(
-          StatusCodes.DatabaseUnavailable,
-          `Database '${database}' is at log sequence ${applied} but the log starts at ${bounds.first} and no snapshot covers the gap (docs/replication.md).`,
-        );
-      }
-      mkdirSync(options.dataDir, { recursive: true });
-      await snapshots.download(latest, `${file}.snapshot`);
-      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
-      renameSync(`${file}.snapshot`, file);
-      options.info?.(
-        `database '${database}' bootstrapped from the snapshot at log sequence ${latest.sequence} (version ${latest.version})`,
-      );
-      done.push({ database, sequence: BigInt(latest.sequence) });
+      const one = await bootstrapOne(nc, options, database);
+      if (one !== null) done.push(one);
     }
   } finally {
     await nc.close();

@@ -258,7 +258,8 @@ export class StorageEngine {
     const old = this.database(lower);
     const hold = await old.beginWrite({ timeoutMs: options.lockTimeoutMs ?? 30_000 });
     try {
-      await this.changeCatalog((tx) => tx.stmt('UPDATE databases SET file = ? WHERE name = ?').run(stagedFile, lower));
+      // The file name is this member's own: not a commit of the system database (a cluster does not replicate it).
+      await this.changeLocalCatalog((tx) => tx.stmt('UPDATE databases SET file = ? WHERE name = ?').run(stagedFile, lower));
     } catch (error) {
       hold.rollback();
       throw error;
@@ -295,6 +296,22 @@ export class StorageEngine {
       throw error;
     }
     await store.commitWrite(tx);
+  }
+
+  /**
+   * Runs `change` on the system database's file under its write lock without a new version: for
+   * what only this member's data directory concerns (a database's file name), which a cluster
+   * does not replicate (catalog-tables.ts keeps each member's file names).
+   */
+  private async changeLocalCatalog(change: (connection: Connection) => void): Promise<void> {
+    const tx = await this.database(SYSTEM_DATABASE).beginWrite();
+    try {
+      change(tx.db);
+    } catch (error) {
+      tx.rollback();
+      throw error;
+    }
+    tx.commit();
   }
 
   /**
@@ -352,15 +369,19 @@ export class StorageEngine {
     this.stores.delete(SYSTEM_DATABASE);
     const path = join(this.dataDir, 'system.db');
     for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
-    if (stagedFile !== null) {
-      renameSync(join(this.dataDir, stagedFile), path);
-    } else {
-      const connection = openWriterConnection(path, this.options.syncMode ?? 'normal');
-      try {
-        connection.db.transaction(() => writeCatalogTables(connection, tables))();
-      } finally {
-        connection.close();
-      }
+    if (stagedFile !== null) renameSync(join(this.dataDir, stagedFile), path);
+    const connection = openWriterConnection(path, this.options.syncMode ?? 'normal');
+    try {
+      connection.db.transaction(() => {
+        if (stagedFile === null) writeCatalogTables(connection, tables);
+        // The file names are this member's own: a snapshot carries another member's.
+        for (const row of readCatalog(connection)) {
+          const local = this.catalog.get(row.name)?.file ?? `${row.name}.db`;
+          if (local !== row.file) connection.stmt('UPDATE databases SET file = ? WHERE name = ?').run(local, row.name);
+        }
+      })();
+    } finally {
+      connection.close();
     }
     return this.openStore(SYSTEM_DATABASE, 'system.db');
   }
