@@ -130,7 +130,9 @@ describe('the system database in a 3-member cluster', () => {
     // The follower that forwarded it serves it at once: a write through it goes to the leader.
     await driver(follower).executeQuery('CREATE (:InX {n: 1}), (:InX {n: 2})', {}, { database: 'replicatedx' });
     await driver(other).executeQuery('CREATE (:InX {n: 3})', {}, { database: 'replicatedx' });
-    await cluster.converged('replicatedx');
+    await cluster.converged('replicatedx').catch(async (error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${await cluster.describe()}`);
+    });
     for (const m of cluster.members) {
       const result = await driver(m.index).executeQuery(
         'MATCH (n:InX) RETURN count(n) AS c',
