@@ -272,3 +272,38 @@ function pick(summary: { nodes: number; relationships: number; skipped: number }
 } {
   return { nodes: summary.nodes, relationships: summary.relationships, skipped: summary.skipped };
 }
+
+test('a Cypher script export imports through the CLI with --progress, from a file in bulk and from standard input statement by statement', () => {
+  const sourceDir = join(temp.dir, 'script-source');
+  const nodes = file(
+    'script-people.csv',
+    'id:ID,name,age:int\n' + Array.from({ length: 1500 }, (_, i) => `${i},p${i},${i % 90}`).join('\n') + '\n',
+  );
+  const rels = file(
+    'script-knows.csv',
+    ':START_ID,:END_ID,:TYPE\n' + Array.from({ length: 1500 }, (_, i) => `${i},${(i * 7) % 1500},KNOWS`).join('\n') + '\n',
+  );
+  assert.equal(cli(['import', '--data-dir', sourceDir, '--create', `--nodes=Person=${nodes}`, `--relationships=${rels}`]).status, 0);
+  const script = join(temp.dir, 'people.cypher');
+  const exported = cli(['export', script, '--format', 'cypher', '--data-dir', sourceDir]);
+  assert.equal(exported.status, 0, exported.stderr);
+  const graph = 'MATCH (a:Person)-[:KNOWS]->(b) RETURN count(*) AS n, sum(a.age * 1000 + b.age) AS s, count(DISTINCT a.name) AS names';
+  const expected = shellQuery(sourceDir, graph);
+
+  const fromFile = join(temp.dir, 'script-file');
+  const run = cli(['import', script, '--data-dir', fromFile, '--create', '--progress', '--json']);
+  assert.equal(run.status, 0, run.stderr);
+  const summary = JSON.parse(run.stdout) as { nodes: number; relationships: number; bulkLoaded: boolean };
+  assert.deepEqual([summary.nodes, summary.relationships, summary.bulkLoaded], [1500, 1500, true]);
+  assert.match(run.stderr, /\[#+\] 100\.0% {2}1500 nodes, 1500 rels/, 'the final progress line');
+  assert.equal(shellQuery(fromFile, graph), expected);
+
+  const fromStdin = join(temp.dir, 'script-stdin');
+  const piped = cli(['import', '-', '--format', 'cypher', '--data-dir', fromStdin, '--create', '--json'], {
+    input: readFileSync(script, 'utf8'),
+  });
+  assert.equal(piped.status, 0, piped.stderr);
+  assert.equal((JSON.parse(piped.stdout) as { bulkLoaded: boolean }).bulkLoaded, false);
+  assert.equal(shellQuery(fromStdin, graph), expected);
+  assert.equal(shellQuery(fromStdin, 'MATCH (n:__GraphdbImport) RETURN count(n) AS n'), 'n\n0\n');
+});

@@ -110,13 +110,18 @@ test('an exported script loads in bulk, with progress, into the source graph, wh
   assert.equal(last.relationships, summary.relationships);
 });
 
-test('the same script run statement by statement (it leaves the export shape) gives the same graph', async () => {
+test('the same script run statement by statement (it leaves the export shape) gives the same graph, ids included', async () => {
   const text = readFileSync(script, 'utf8');
   const edited = join(temp.dir, 'edited.cypher');
   writeFileSync(edited, text.replace(':begin\nMATCH (n:__GraphdbImport) REMOVE', 'RETURN 1;\n:begin\nMATCH (n:__GraphdbImport) REMOVE'));
-  const { summary, graph, constraints } = await importInto('statements', edited);
+  const { summary, graph, constraints, jsonl } = await importInto('statements', edited);
   assert.equal(summary.completed, true, JSON.stringify(summary.errors));
   assert.equal(summary.bulkLoaded, false);
+  assert.equal(
+    jsonl,
+    (await importInto('bulk-again', script)).jsonl,
+    'the JSON Lines exports (with node and relationship ids) are identical',
+  );
   assert.deepEqual(graph, await fingerprint(source));
   assert.deepEqual(items(graph), items(csvCopy));
   assert.deepEqual(constraints, []);
