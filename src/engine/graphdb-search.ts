@@ -219,9 +219,12 @@ export class EngineSearch {
     const wanted = catalog.indexes().filter((d) => d.type === 'FULLTEXT' || d.type === 'VECTOR');
     let stale = false;
     for (const definition of wanted) stale = dropIfRedefined(search, definition) || stale;
-    const have = search.named.fulltext.size + search.named.vector.size;
+    const named = search.named;
+    const have = named.fulltext.size + named.vector.size + named.failed.size;
     const inSync =
-      !stale && wanted.length === have && wanted.every((d) => search.named.fulltext.has(d.name) || search.named.vector.has(d.name));
+      !stale &&
+      wanted.length === have &&
+      wanted.every((d) => named.fulltext.has(d.name) || named.vector.has(d.name) || named.failed.has(d.name));
     if (!inSync) {
       const reader = this.engine.beginRead(database);
       try {
@@ -318,9 +321,7 @@ const sameList = (a: readonly string[], b: readonly string[]): boolean => a.leng
 function dropIfRedefined(search: DatabaseSearch, definition: IndexDefinition): boolean {
   const entity = search.named.entityOf(definition.name);
   if (entity !== null && entity !== definition.entityType) {
-    search.named.vector.get(definition.name)?.collection.close();
-    search.named.vector.delete(definition.name);
-    search.named.fulltext.delete(definition.name);
+    search.named.drop(definition.name);
     return true;
   }
   const fulltext = search.named.fulltext.get(definition.name);
@@ -329,7 +330,7 @@ function dropIfRedefined(search: DatabaseSearch, definition: IndexDefinition): b
       definition.type === 'FULLTEXT' &&
       sameList(fulltext.definition.labels, definition.labelsOrTypes) &&
       sameList(fulltext.definition.properties, definition.properties);
-    if (!same) search.named.fulltext.delete(definition.name);
+    if (!same) search.named.drop(definition.name);
     return !same;
   }
   const vector = search.named.vector.get(definition.name);
@@ -348,9 +349,6 @@ function dropIfRedefined(search: DatabaseSearch, definition: IndexDefinition): b
       same = false;
     }
   }
-  if (!same) {
-    vector.collection.close();
-    search.named.vector.delete(definition.name);
-  }
+  if (!same) search.named.drop(definition.name);
   return !same;
 }

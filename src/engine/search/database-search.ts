@@ -15,7 +15,7 @@ import { ChangeBacklog } from './change-backlog.js';
 import { IndexBuild } from './index-build.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArgumentError, ClientError, StatusCodes } from '../errors/index.js';
+import { ArgumentError } from '../errors/index.js';
 import type { ChangeEvent, GraphReader, NodeRecord } from '../storage/graph-store.js';
 import { EmbeddingMetadata } from './embeddings/metadata.js';
 import type { EmbeddingProvider } from './embeddings/provider.js';
@@ -60,7 +60,7 @@ export interface DatabaseSearchOptions {
   readonly tuning?: VectorTuning;
   /** Delay before the worker embeds a change. */
   readonly embeddingDelayMs?: number;
-  /** The heap budget of every database's full-text index (`dbms.memory.search_index.max_size`). */
+  /** The heap budget of every search index of the process (`dbms.memory.search_index.max_size`). */
   readonly budget?: SearchIndexBudget;
   /**
    * The database's last committed version, read when a commit's change events arrive (they are
@@ -115,7 +115,12 @@ export class DatabaseSearch {
     );
     this.tuning = options.tuning ?? tuningFromSettings(options.settings.vector);
     this.textIndex = createTextIndex(options.settings.search.bm25_engine);
-    this.namedIndexes = new NamedIndexes(this.tuning, this.logger, options.settings.search.bm25_engine);
+    this.namedIndexes = new NamedIndexes(
+      this.tuning,
+      this.logger,
+      options.settings.search.bm25_engine,
+      options.budget === undefined ? undefined : { budget: options.budget, database: this.database },
+    );
     const persistDir = this.persistDirectory;
     this.metadata = new EmbeddingMetadata(persistDir);
     const embedder = options.embedder ?? null;
@@ -440,21 +445,13 @@ export class DatabaseSearch {
   /** `db.index.fulltext.queryNodes(name, query)`. */
   queryFulltext(name: string, query: string, limit?: number, entity: 'NODE' | 'RELATIONSHIP' = 'NODE'): TextHit[] {
     this.catchUp();
-    const index = this.namedIndexes.fulltext.get(name);
-    if (index === undefined || this.namedIndexes.entityOf(name) !== entity) {
-      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such fulltext schema index: ${name}`);
-    }
-    return index.query(query, limit);
+    return this.namedIndexes.fulltextIndex(name, entity).query(query, limit);
   }
 
   /** `db.index.vector.queryNodes(name, k, vector)`. */
   queryVectorIndex(name: string, k: number, vector: readonly number[], entity: 'NODE' | 'RELATIONSHIP' = 'NODE'): VectorHit[] {
     this.catchUp();
-    const index = this.namedIndexes.vector.get(name);
-    if (index === undefined || this.namedIndexes.entityOf(name) !== entity) {
-      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such vector schema index: ${name}`);
-    }
-    return index.query(k, vector);
+    return this.namedIndexes.vectorIndex(name, entity).query(k, vector);
   }
 
   /**

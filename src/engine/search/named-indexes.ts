@@ -1,8 +1,12 @@
 /**
  * Named FULLTEXT and VECTOR indexes of one database, kept in line with the catalog's index
- * definitions (`GraphReader.indexes()`), populated by scanning the store when created.
+ * definitions (`GraphReader.indexes()`), populated by scanning the store when created. Each
+ * index's estimated bytes are charged to the process's search-index budget
+ * (`dbms.memory.search_index.max_size`, search/index-budget.ts) as it is populated and as it
+ * grows; an index that takes the total past it is released and marked failed.
  */
-import { ArgumentError } from '../errors/index.js';
+import { ArgumentError, ClientError, StatusCodes } from '../errors/index.js';
+import { namedIndexKey, namedIndexOverBudget, namedIndexOverBudgetMessage, type SearchIndexBudget } from './index-budget.js';
 import type { GraphReader, IndexDefinition, NodeRecord, RelationshipRecord } from '../storage/graph-store.js';
 import { CypherVector, type CypherMap, type CypherValue } from '../values/types.js';
 import type { SearchLogger } from './logger.js';
@@ -96,6 +100,11 @@ export class VectorIndex {
     this.unservable.delete(nodeId);
   }
 
+  /** Estimated bytes: the collection and about 40 B per unservable node. */
+  estimatedBytes(): number {
+    return this.collection.estimatedBytes() + this.unservable.size * 40;
+  }
+
   /** Nodes with the label and the property set that the exact-kNN plan cannot serve. */
   get unservableCount(): number {
     return this.unservable.size;
@@ -121,48 +130,133 @@ function relationshipAsEntry(relationship: RelationshipRecord): NodeRecord {
   return { id: relationship.id, labels: [relationship.type], properties: relationship.properties };
 }
 
+/** The process's search-index budget and the database whose indexes are charged to it. */
+export interface NamedIndexBudget {
+  readonly budget: SearchIndexBudget;
+  readonly database: string;
+}
+
+/** Thrown out of a population that went over budget. */
+class PopulationOverBudget extends Error {}
+
 /** Named indexes of one database. */
 export class NamedIndexes {
   readonly fulltext = new Map<string, FulltextIndex>();
   readonly vector = new Map<string, VectorIndex>();
   /** Names of the indexes over relationships (the others are over nodes). */
   readonly relationshipIndexes = new Set<string>();
+  /**
+   * Indexes released over budget, with why (`SHOW INDEXES` state FAILED, its `failureMessage`);
+   * they stay released while the catalog has them (until the index is dropped or the process restarts).
+   */
+  readonly failed = new Map<string, string>();
 
   constructor(
     private readonly tuning: VectorTuning,
     private readonly logger: SearchLogger,
     private readonly textEngine: 'v1' | 'v2' = 'v2',
+    private readonly budget?: NamedIndexBudget,
   ) {}
 
-  /** The entity type a named index covers (null when there is no such index). */
+  /** The entity type a named index covers, released ones included (null when there is no such index). */
   entityOf(name: string): 'NODE' | 'RELATIONSHIP' | null {
-    if (!this.fulltext.has(name) && !this.vector.has(name)) return null;
+    if (!this.fulltext.has(name) && !this.vector.has(name) && !this.failed.has(name)) return null;
     return this.relationshipIndexes.has(name) ? 'RELATIONSHIP' : 'NODE';
   }
 
-  private *indexesOf(relationships: boolean): Iterable<FulltextIndex | VectorIndex> {
-    for (const [name, index] of this.fulltext) if (this.relationshipIndexes.has(name) === relationships) yield index;
-    for (const [name, index] of this.vector) if (this.relationshipIndexes.has(name) === relationships) yield index;
+  /** Throws the budget error when the index `name` was released over budget. */
+  assertKept(name: string): void {
+    const failure = this.failed.get(name);
+    if (failure !== undefined) throw namedIndexOverBudget(failure);
+  }
+
+  /** The FULLTEXT index `name` over `entity` (released: the budget error; none: ProcedureCallFailed). */
+  fulltextIndex(name: string, entity: 'NODE' | 'RELATIONSHIP'): FulltextIndex {
+    const index = this.fulltext.get(name);
+    if (this.entityOf(name) === entity) this.assertKept(name);
+    if (index === undefined || this.entityOf(name) !== entity) {
+      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such fulltext schema index: ${name}`);
+    }
+    return index;
+  }
+
+  /** The VECTOR index `name` over `entity` (released: the budget error; none: ProcedureCallFailed). */
+  vectorIndex(name: string, entity: 'NODE' | 'RELATIONSHIP'): VectorIndex {
+    const index = this.vector.get(name);
+    if (this.entityOf(name) === entity) this.assertKept(name);
+    if (index === undefined || this.entityOf(name) !== entity) {
+      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such vector schema index: ${name}`);
+    }
+    return index;
+  }
+
+  /** Forgets the index `name` (dropped or redefined in the catalog), released or not. */
+  drop(name: string): void {
+    this.vector.get(name)?.collection.close();
+    this.vector.delete(name);
+    this.fulltext.delete(name);
+    this.failed.delete(name);
+    this.relationshipIndexes.delete(name);
+    if (this.budget !== undefined) this.budget.budget.forget(namedIndexKey(this.budget.database, name));
+  }
+
+  /** Charges the index's estimate to the budget; false (and the index released) past it. */
+  private charge(name: string, index: FulltextIndex | VectorIndex): boolean {
+    const budget = this.budget;
+    if (budget === undefined) return true;
+    const key = namedIndexKey(budget.database, name);
+    if (budget.budget.update(key, index.estimatedBytes())) return true;
+    this.release(name);
+    return false;
+  }
+
+  private release(name: string): void {
+    const budget = this.budget!;
+    const relationships = this.relationshipIndexes.has(name);
+    this.drop(name);
+    if (relationships) this.relationshipIndexes.add(name);
+    const message = namedIndexOverBudgetMessage(name, budget.budget.maxBytes);
+    this.failed.set(name, message);
+    this.logger.warn(`search index ${name} of ${budget.database} released: ${message}`);
+  }
+
+  /** Applies an entry to each index, charging it; indexes that go over budget are released. */
+  private applyEach(indexes: Iterable<[string, FulltextIndex | VectorIndex]>, entry: NodeRecord): void {
+    for (const [name, index] of [...indexes]) {
+      index.applyNode(entry);
+      this.charge(name, index);
+    }
+  }
+
+  private *indexesOf(relationships: boolean): Iterable<[string, FulltextIndex | VectorIndex]> {
+    for (const [name, index] of this.fulltext) if (this.relationshipIndexes.has(name) === relationships) yield [name, index];
+    for (const [name, index] of this.vector) if (this.relationshipIndexes.has(name) === relationships) yield [name, index];
   }
 
   /** Applies a committed node state to every named node index. */
   applyNode(node: NodeRecord): void {
-    for (const index of this.indexesOf(false)) index.applyNode(node);
+    if (this.fulltext.size + this.vector.size === 0) return;
+    this.applyEach(this.indexesOf(false), node);
   }
 
   removeNode(nodeId: bigint): void {
-    for (const index of this.indexesOf(false)) remove(index, nodeId);
+    for (const [name, index] of this.indexesOf(false)) {
+      index.removeNode(nodeId);
+      this.charge(name, index);
+    }
   }
 
   /** Applies a committed relationship state to every named relationship index. */
   applyRelationship(relationship: RelationshipRecord): void {
     if (this.relationshipIndexes.size === 0) return;
-    const entry = relationshipAsEntry(relationship);
-    for (const index of this.indexesOf(true)) index.applyNode(entry);
+    this.applyEach(this.indexesOf(true), relationshipAsEntry(relationship));
   }
 
   removeRelationship(relationshipId: bigint): void {
-    for (const index of this.indexesOf(true)) remove(index, relationshipId);
+    for (const [name, index] of this.indexesOf(true)) {
+      index.removeNode(relationshipId);
+      this.charge(name, index);
+    }
   }
 
   /**
@@ -172,22 +266,24 @@ export class NamedIndexes {
   sync(reader: GraphReader): string[] {
     const definitions = reader.indexes().filter((d) => d.type === 'FULLTEXT' || d.type === 'VECTOR');
     const wanted = new Set(definitions.map((d) => d.name));
-    for (const name of [...this.relationshipIndexes]) if (!wanted.has(name)) this.relationshipIndexes.delete(name);
-    for (const name of [...this.fulltext.keys()]) if (!wanted.has(name)) this.fulltext.delete(name);
-    for (const [name, index] of [...this.vector]) {
-      if (!wanted.has(name)) {
-        index.collection.close();
-        this.vector.delete(name);
-      }
+    for (const name of [...this.fulltext.keys(), ...this.vector.keys(), ...this.failed.keys(), ...this.relationshipIndexes]) {
+      if (!wanted.has(name)) this.drop(name);
     }
     const created: string[] = [];
     for (const definition of definitions) {
-      if (this.fulltext.has(definition.name) || this.vector.has(definition.name)) continue;
+      if (this.fulltext.has(definition.name) || this.vector.has(definition.name) || this.failed.has(definition.name)) continue;
       const relationships = definition.entityType === 'RELATIONSHIP';
       if (relationships) this.relationshipIndexes.add(definition.name);
       else this.relationshipIndexes.delete(definition.name);
-      const fill = (apply: (entry: NodeRecord) => void, tokens: readonly string[]): void =>
-        relationships ? populateRelationships(reader, tokens, apply) : populate(reader, tokens, apply);
+      const fill = (index: FulltextIndex | VectorIndex, tokens: readonly string[]): void => {
+        const apply = (entry: NodeRecord): void => {
+          index.applyNode(entry);
+          if (!this.charge(definition.name, index)) throw new PopulationOverBudget();
+        };
+        if (relationships) populateRelationships(reader, tokens, apply);
+        else populate(reader, tokens, apply);
+        if (!this.charge(definition.name, index)) throw new PopulationOverBudget();
+      };
       try {
         if (definition.type === 'FULLTEXT') {
           const index = new FulltextIndex(
@@ -195,7 +291,7 @@ export class NamedIndexes {
             this.textEngine,
           );
           this.fulltext.set(definition.name, index);
-          fill((entry) => index.applyNode(entry), definition.labelsOrTypes);
+          fill(index, definition.labelsOrTypes);
         } else {
           const vectorDefinition = vectorIndexDefinition(definition);
           const collection = new VectorCollection({
@@ -206,18 +302,20 @@ export class NamedIndexes {
           });
           const index = new VectorIndex(vectorDefinition, collection);
           this.vector.set(definition.name, index);
-          fill((entry) => index.applyNode(entry), [vectorDefinition.label]);
+          fill(index, [vectorDefinition.label]);
         }
         created.push(definition.name);
       } catch (error) {
+        if (error instanceof PopulationOverBudget) continue;
         this.logger.warn(`search index ${definition.name} not built: ${String(error)}`);
       }
     }
     return created;
   }
 
+  /** Closes every index and gives its bytes back to the budget. */
   close(): void {
-    for (const index of this.vector.values()) index.collection.close();
+    for (const name of [...this.fulltext.keys(), ...this.vector.keys(), ...this.failed.keys()]) this.drop(name);
   }
 }
 
@@ -238,8 +336,4 @@ function populateRelationships(reader: GraphReader, types: readonly string[], ap
     const relationship = reader.getRelationship(handle.id);
     if (relationship !== null) apply(relationshipAsEntry(relationship));
   }
-}
-
-function remove(index: FulltextIndex | VectorIndex, id: bigint): void {
-  index.removeNode(id);
 }

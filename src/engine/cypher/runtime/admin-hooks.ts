@@ -14,6 +14,7 @@ import type { ApocScheduler } from '../procedures/apoc/scheduler.js';
 import type { SecurityContext } from '../../session/types.js';
 import type { SecurityAdmin } from './security-admin.js';
 import type { VectorTopKSource } from './vector-top-k-source.js';
+import type { GraphReader } from '../../storage/graph-store.js';
 
 /** One row of SHOW DATABASES. */
 export interface DatabaseInfo {
@@ -61,6 +62,11 @@ export interface AdminHooks {
   readonly security?: SecurityAdmin;
   /** The exact-kNN plan's candidate scans over VECTOR indexes (absent: search disabled, the plan runs row by row). */
   readonly exactVectorScan?: VectorTopKSource;
+  /**
+   * Why the FULLTEXT/VECTOR index `name` failed (released over `dbms.memory.search_index.max_size`),
+   * or null when it is online (SHOW INDEXES `state` and `failureMessage`; absent: search disabled).
+   */
+  readonly searchIndexFailure?: (database: string, reader: GraphReader, name: string) => string | null;
 }
 
 /** The running transactions as the user running the statement may see and terminate them. */

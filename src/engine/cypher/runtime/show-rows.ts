@@ -44,17 +44,24 @@ function indexCreateStatement(i: IndexDefinition): string {
   return `CREATE ${i.type} INDEX \`${i.name}\` FOR ${pattern} ${on}`;
 }
 
+/** Why a FULLTEXT/VECTOR index failed in the search services (over their heap bound), or null. */
+function searchIndexFailure(i: IndexDefinition, ctx: ExecutionContext): string | null {
+  if (i.type !== 'FULLTEXT' && i.type !== 'VECTOR') return null;
+  return ctx.admin.searchIndexFailure?.(ctx.database, ctx.reader, i.name) ?? null;
+}
+
 function indexRows(s: Show, ctx: ExecutionContext): Row[] {
   const wanted = words(s.filter);
   return ctx.reader
     .indexes()
     .map((i, n) => ({ index: i, id: BigInt(n + 1) }))
     .filter(({ index }) => wanted.size === 0 || wanted.has(index.type) || (wanted.has('BTREE') && index.type === 'RANGE'))
-    .map(({ index: i, id }) => ({
+    .map(({ index: i, id }) => ({ index: i, id, failure: searchIndexFailure(i, ctx) }))
+    .map(({ index: i, id, failure }) => ({
       id,
       name: i.name,
-      state: i.state,
-      populationPercent: i.state === 'ONLINE' ? 100 : 0,
+      state: failure === null ? i.state : 'FAILED',
+      populationPercent: failure === null && i.state === 'ONLINE' ? 100 : 0,
       type: i.type,
       entityType: i.entityType,
       labelsOrTypes: [...i.labelsOrTypes],
@@ -65,7 +72,7 @@ function indexRows(s: Show, ctx: ExecutionContext): Row[] {
       readCount: null,
       trackedSince: null,
       options: i.options,
-      failureMessage: '',
+      failureMessage: failure ?? '',
       createStatement: indexCreateStatement(i),
     }));
 }

@@ -40,6 +40,11 @@ export class FulltextIndex {
     this.index.upsert(node.id, propertiesText(node.properties, this.definition.properties));
   }
 
+  /** Estimated heap bytes of the postings (`dbms.memory.search_index.max_size` counts them). */
+  estimatedBytes(): number {
+    return this.index.estimatedBytes();
+  }
+
   /** Forgets a deleted node. */
   removeNode(nodeId: bigint): void {
     this.index.remove(nodeId);

@@ -88,6 +88,11 @@ export class SlotStore {
     return this.data;
   }
 
+  /** Estimated bytes held: the slot arrays at their capacity and about 80 B per node-map entry. */
+  estimatedBytes(): number {
+    return this.data.byteLength + this.owners.byteLength + this.alive.byteLength + this.slotOfNode.size * 80;
+  }
+
   /** Live node ids. */
   nodeIds(): IterableIterator<bigint> {
     return this.slotOfNode.keys();

@@ -100,6 +100,14 @@ export class VectorCollection {
   }
 
   /**
+   * Estimated bytes held: the slot store, plus for each vector in an ANN index its copy and about
+   * 256 B of graph links (`dbms.memory.search_index.max_size` counts it for named VECTOR indexes).
+   */
+  estimatedBytes(): number {
+    return this.store.estimatedBytes() + (this.ann === null ? 0 : this.ann.size * (this.dimensions * 4 + 256));
+  }
+
+  /**
    * Counts changes of the vectors held (inserts, replacements, removals, restores), not of their
    * representation (builds and compactions keep it): a scan that sees it unchanged saw one state.
    */
