@@ -43,7 +43,7 @@ export const dbms = group('security', {
     search_index: {
       max_size: size(0, {
         env: 'GRAPHDB_SEARCH_INDEX_MAX_SIZE',
-        help: 'Estimated heap bytes the automatic full-text indexes of all databases may hold together (0: half of the heap limit); past it, search answers an error naming this setting.',
+        help: 'Estimated heap bytes the search indexes of all databases may hold together, automatic full-text and named FULLTEXT/VECTOR (0: half of the heap limit); an index that would pass it is released and answers an error naming this setting.',
         proof: 'test/search/index-budget.test.ts',
       }),
     },
