@@ -236,6 +236,17 @@ export class EngineSearch {
     return search;
   }
 
+  /**
+   * Why the named FULLTEXT/VECTOR index `name` of `database` failed, as far as its search
+   * services already know, without building or populating anything (SHOW INDEXES must not run a
+   * database's index build on the event loop); null while unknown or online.
+   */
+  knownIndexFailure(database: string, name: string): string | null {
+    const key = database.toLowerCase();
+    if (this.current === null || !this.built.has(key) || this.building.has(key)) return null;
+    return this.current.database(key).named.failed.get(name) ?? null;
+  }
+
   /** Called after CREATE DATABASE (eager mode builds it at once). */
   databaseCreated(database: string): void {
     if (this.options.eager && !this.closed) this.buildInBackground(database);

@@ -255,8 +255,7 @@ export class GraphDB {
       },
       securityFor: (security) => this.securityAdministration?.(security),
       exactVectorScan: (database, reader, request) => this.exactVectorScan(database, reader, request),
-      searchIndexFailure: (database, reader, name) =>
-        this.searchHost === null ? null : (this.searchHost.databaseWithIndexes(database, reader).named.failed.get(name) ?? null),
+      searchIndexFailure: (database, name) => this.searchHost?.knownIndexFailure(database, name) ?? null,
     };
     this.queryCache = new QueryCache({
       procedures: (name) => this.procedures.lookup(name),

@@ -14,7 +14,6 @@ import type { ApocScheduler } from '../procedures/apoc/scheduler.js';
 import type { SecurityContext } from '../../session/types.js';
 import type { SecurityAdmin } from './security-admin.js';
 import type { VectorTopKSource } from './vector-top-k-source.js';
-import type { GraphReader } from '../../storage/graph-store.js';
 
 /** One row of SHOW DATABASES. */
 export interface DatabaseInfo {
@@ -66,7 +65,7 @@ export interface AdminHooks {
    * Why the FULLTEXT/VECTOR index `name` failed (released over `dbms.memory.search_index.max_size`),
    * or null when it is online (SHOW INDEXES `state` and `failureMessage`; absent: search disabled).
    */
-  readonly searchIndexFailure?: (database: string, reader: GraphReader, name: string) => string | null;
+  readonly searchIndexFailure?: (database: string, name: string) => string | null;
 }
 
 /** The running transactions as the user running the statement may see and terminate them. */

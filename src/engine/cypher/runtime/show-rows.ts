@@ -47,7 +47,7 @@ function indexCreateStatement(i: IndexDefinition): string {
 /** Why a FULLTEXT/VECTOR index failed in the search services (over their heap bound), or null. */
 function searchIndexFailure(i: IndexDefinition, ctx: ExecutionContext): string | null {
   if (i.type !== 'FULLTEXT' && i.type !== 'VECTOR') return null;
-  return ctx.admin.searchIndexFailure?.(ctx.database, ctx.reader, i.name) ?? null;
+  return ctx.admin.searchIndexFailure?.(ctx.database, i.name) ?? null;
 }
 
 function indexRows(s: Show, ctx: ExecutionContext): Row[] {
