@@ -129,6 +129,19 @@ describe('the system database in a 3-member cluster', () => {
     await admin(follower, 'CREATE DATABASE replicatedx');
     // The follower that forwarded it serves it at once: a write through it goes to the leader.
     await driver(follower).executeQuery('CREATE (:InX {n: 1}), (:InX {n: 2})', {}, { database: 'replicatedx' });
+    // Another member serves it once it applied the catalog change (as a Neo4j member that has not caught up yet).
+    await until(
+      async () => {
+        const names = await driver(other).executeQuery(
+          'SHOW DATABASES YIELD name RETURN collect(name) AS names',
+          {},
+          { database: 'system' },
+        );
+        return (names.records[0].get('names') as string[]).includes('replicatedx');
+      },
+      20_000,
+      'replicatedx on the other follower',
+    );
     await driver(other).executeQuery('CREATE (:InX {n: 3})', {}, { database: 'replicatedx' });
     await cluster.converged('replicatedx').catch(async (error: unknown) => {
       throw new Error(`${(error as Error).message}\n${await cluster.describe()}`);

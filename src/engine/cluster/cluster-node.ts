@@ -164,6 +164,8 @@ async function joinStep<T>(options: ClusterOptions, step: string, work: () => Pr
 /** A cluster member. */
 export class ClusterNode {
   private readonly replicas = new Map<string, Replica>();
+  /** Databases `addReplica` is starting to replicate. */
+  private readonly starting = new Set<string>();
   /** The system database's log sequence up to which the engine followed its changes (`systemChanged`). */
   private systemFollowed = 0n;
   /** The version of each database whose base snapshot this member stored (`storeBase`). */
@@ -259,12 +261,18 @@ export class ClusterNode {
    */
   async addReplica(store: DatabaseStore): Promise<void> {
     if (this.stopped || this.replicas.has(store.name)) return;
-    const replica = await this.openReplica(store);
-    if (this.stopped || this.replicas.has(store.name)) return;
-    this.replicas.set(store.name, replica);
-    replica.lastSequence = (await replica.log.bounds()).last;
-    store.replicateThrough(this.gate(replica));
-    await this.follow(replica);
+    this.starting.add(store.name);
+    try {
+      const replica = await this.openReplica(store);
+      if (this.stopped || this.replicas.has(store.name)) return;
+      // A stream just created may still be electing its leader: its first requests can time out.
+      replica.lastSequence = (await retrying(() => replica.log.bounds())).last;
+      this.replicas.set(store.name, replica);
+      store.replicateThrough(this.gate(replica));
+      await retrying(() => this.follow(replica));
+    } finally {
+      this.starting.delete(store.name);
+    }
   }
 
   /**
@@ -487,6 +495,7 @@ export class ClusterNode {
     if (name === SYSTEM_DATABASE) {
       await this.systemChanged();
       this.systemFollowed = store.appliedSequence;
+      this.wake();
     }
     await this.follow(replica);
     this.options.warn?.(
@@ -629,9 +638,9 @@ export class ClusterNode {
     await this.waitFor(() => replica.store.appliedSequence >= last && (!system || this.systemFollowed >= last), timeoutMs);
   }
 
-  /** True when `database` is replicated by this cluster. */
+  /** True when `database` is replicated by this cluster (or this member is starting to replicate it: its writes go to the leader). */
   replicates(database: string): boolean {
-    return this.replicas.has(database);
+    return this.replicas.has(database) || this.starting.has(database);
   }
 
   /** This member's id. */

@@ -256,6 +256,8 @@ export class ForwardingSession implements Session {
 class ForwardingTransaction implements Transaction {
   private remote: DriverTransaction | null = null;
   private open = true;
+  /** True once an administration command ran on the leader: the commit waits until this member applied it. */
+  private administered = false;
 
   constructor(
     private readonly session: ForwardingSession,
@@ -282,8 +284,10 @@ class ForwardingTransaction implements Transaction {
         ...(this.options.timeoutMs ? { timeout: this.options.timeoutMs } : {}),
       });
     }
-    if (this.remote !== null)
+    if (this.remote !== null) {
+      if (this.services.statementAdministers(query)) this.administered = true;
       return remoteResult(this.session.database, this.remote.run(query, parametersFor(parameters)), () => undefined);
+    }
     return this.local.run(query, parameters);
   }
 
@@ -299,6 +303,7 @@ class ForwardingTransaction implements Transaction {
     } catch (error) {
       throw asGraphError(error);
     }
+    if (this.administered) await this.services.member.awaitLogEnd('system', BOOKMARK_WAIT_MS);
     const bookmark = this.session.noteRemoteBookmark() ?? '';
     return bookmark;
   }
