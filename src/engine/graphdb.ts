@@ -45,7 +45,7 @@ import type { DatabaseSearch } from './search/index.js';
 import { searchProcedures } from './cypher/procedures/search.js';
 import type { SecurityAdmin } from './cypher/runtime/security-admin.js';
 import { authorizeStatement, statementAdministers, statementWritesGraph } from './session/authorize-statement.js';
-import type { ClusterNode, ClusterOptions } from './cluster/cluster-node.js';
+import type { ClusterHooks, ClusterNode, ClusterOptions } from './cluster/cluster-node.js';
 import { ClientError, TransientError } from './errors/index.js';
 import { StatusCodes } from './errors/status-codes.js';
 import type { SecurityContext, SessionOptions } from './session/types.js';
@@ -199,7 +199,7 @@ export class GraphDB {
     private readonly temporaryDir: string | null,
     memoryDecay: MemoryDecay,
   ) {
-    registerInternals(this, { storage, store: (name) => this.store(name) });
+    registerInternals(this, { storage, store: (name) => this.store(name), joinCluster: (options, hooks) => this.join(options, hooks) });
     this.functions = createFunctionRegistry();
     this.memoryDecay = memoryDecay;
     this.functions.registerAll(
@@ -356,7 +356,12 @@ export class GraphDB {
    * Joins a replicated cluster on NATS JetStream (docs/replication.md): every database, `system`
    * included, follows its replication log, and commits are appended to it by the leader only.
    */
-  async joinCluster(options: ClusterOptions): Promise<ClusterNode> {
+  joinCluster(options: ClusterOptions): Promise<ClusterNode> {
+    return this.join(options, {});
+  }
+
+  /** `joinCluster` with test hooks (engine-internals.ts `joinClusterWithHooks`). */
+  private async join(options: ClusterOptions, hooks: ClusterHooks): Promise<ClusterNode> {
     this.assertOpen();
     if (this.member !== null) throw new Error('This engine already joined a cluster');
     // The cluster's modules (NATS, JetStream) load only for a member.
@@ -365,6 +370,7 @@ export class GraphDB {
       { ...options, systemChanged: () => this.systemReplicatedChange() },
       this.replicatedStores(),
       (name, fill) => this.rebuildReplica(name, fill),
+      hooks,
     );
     return this.member;
   }

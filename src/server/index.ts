@@ -169,7 +169,8 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       : undefined;
   const registry = new DatabaseConfigRegistry(loaded, path.join(config.database.path, 'database-config.json'));
   const clustered = config.cluster.nats_url.length > 0;
-  // A member behind its truncated replication log starts from the latest snapshot (docs/replication.md).
+  // A member whose system database is behind its truncated replication log starts it from the
+  // latest snapshot before the engine opens: its catalog names the databases (docs/replication.md).
   if (clustered) {
     await bootstrapFromSnapshots({
       servers: config.cluster.nats_url,
@@ -177,7 +178,6 @@ export async function startServer(loaded: LoadedConfig, options: StartServerOpti
       replicas: config.cluster.replicas,
       maxLogEntries: config.cluster.max_log_entries,
       dataDir: config.database.path,
-      defaultDatabase: config.database.default_database,
       info: (message) => logger.info(message),
     });
   }

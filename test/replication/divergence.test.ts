@@ -3,11 +3,11 @@
  * NATS server delivers, at some log sequence, an entry the log's quorum does not hold there.
  * nats-server 2.9 does this on a stream leader cut off from its peers: a write the old leader
  * published while cut off (never acknowledged, refused to its client) reaches the old leader's own
- * consumer, while the majority's new leader puts another entry at that sequence. Here the seam
- * `ClusterOptions.delivered` substitutes that entry on one member. The member must end with the
- * log's content (the same content hash as the leader), whether more entries follow the foreign
- * one (the next entry does not extend what it applied) or none do (its last entry differs from
- * the log's at that sequence).
+ * consumer, while the majority's new leader puts another entry at that sequence. Here the test
+ * hook `ClusterHooks.delivered` (a member joined with engine-internals.ts `joinClusterWithHooks`)
+ * substitutes that entry on one member. The member must end with the log's content (the same
+ * content hash as the leader), whether more entries follow the foreign one (the next entry does not
+ * extend what it applied) or none do (its last entry differs from the log's at that sequence).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { after, before, test } from 'node:test';
 import { GraphDB, type CypherValue } from '../../src/engine/index.js';
 import { decodeLogEntry, encodeLogEntry } from '../../src/engine/cluster/log-entry.js';
 import { startNatsCluster, until, type NatsCluster } from './nats-cluster.ts';
-import { storeOf } from '../../src/engine/engine-internals.js';
+import { joinClusterWithHooks, storeOf } from '../../src/engine/engine-internals.js';
 
 let nats: NatsCluster;
 const dirs: string[] = [];
@@ -46,20 +46,21 @@ async function member(i: number): Promise<GraphDB> {
   dirs[i] ??= mkdtempSync(join(tmpdir(), `graphdb-diverge${i}-`));
   const db = await GraphDB.open({ dataDir: dirs[i], search: false });
   db.holdWritesForCluster();
-  await db.joinCluster({
-    servers: [nats.urls[i]],
-    nodeId: `d${i}`,
-    name: 'divergence_test',
-    boltAddress: `127.0.0.1:${18000 + i}`,
-    httpAddress: `127.0.0.1:${18100 + i}`,
-    leaseTtlMs: 1500,
-    ...(i === VICTIM
-      ? {
-          warn: (message: string) => warnings.push(message),
-          delivered: (_database: string, sequence: bigint, entry: Uint8Array) => (foreign.has(sequence) ? refusedWrite(entry) : entry),
-        }
-      : {}),
-  });
+  await joinClusterWithHooks(
+    db,
+    {
+      servers: [nats.urls[i]],
+      nodeId: `d${i}`,
+      name: 'divergence_test',
+      boltAddress: `127.0.0.1:${18000 + i}`,
+      httpAddress: `127.0.0.1:${18100 + i}`,
+      leaseTtlMs: 1500,
+      ...(i === VICTIM ? { warn: (message: string) => warnings.push(message) } : {}),
+    },
+    i === VICTIM
+      ? { delivered: (_database: string, sequence: bigint, entry: Uint8Array) => (foreign.has(sequence) ? refusedWrite(entry) : entry) }
+      : {},
+  );
   engines[i] = db;
   return db;
 }

@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import neo4j, { type Driver } from 'neo4j-driver';
-import { GraphdbCluster, PASSWORD, USER } from './graphdb-cluster.ts';
+import { GraphdbCluster, PASSWORD, USER, withClusterState as withState } from './graphdb-cluster.ts';
 import { until } from './nats-cluster.ts';
 import { NETNS_OPT_OUT, Netns, netnsUnavailable } from './netns.ts';
 
@@ -39,13 +39,8 @@ async function ids(member: number): Promise<Set<number>> {
 }
 
 /** Runs a test body; a failure carries every member's cluster status and the end of its output. */
-async function withClusterState(body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (error) {
-    const state = await cluster.describe().catch((e: unknown) => `(no state: ${String(e)})`);
-    throw new Error(`${(error as Error).message}\n${state}`, { cause: error });
-  }
+function withClusterState(body: () => Promise<void>): Promise<void> {
+  return withState(cluster, body);
 }
 
 /** Set only by an explicit opt-out (GRAPHDB_TEST_NO_NETNS=1): the partition then stops the leader's NATS server instead of cutting its link. */
@@ -114,9 +109,9 @@ describe('failover', () => {
     const firstAck: number[] = [];
     try {
       for (let cycle = 0; cycle < CYCLES; cycle++) {
-        const leader = await cluster.leader();
         const before = acked.size;
         await until(() => acked.size >= before + 10, 30_000, 'writes before the kill');
+        const leader = await cluster.agreedLeader();
         const killedAt = Date.now();
         await cluster.kill(leader);
         const successor = await cluster.leader(LEADER_BOUND_MS + 5_000, leader);
@@ -174,9 +169,9 @@ describe('failover', () => {
     optedOut ? 'its NATS server stopped: GRAPHDB_TEST_NO_NETNS=1' : 'network namespaces'
   })`, (t) =>
     withClusterState(async () => {
-      const leader = await cluster.leader();
-      const majority = cluster.members.filter((m) => m.index !== leader);
       const before = await cluster.converged();
+      const leader = await cluster.agreedLeader();
+      const majority = cluster.members.filter((m) => m.index !== leader);
       if (netns === null) await cluster.nats.stop(leader);
       else netns.cut(leader);
       // Writes sent straight to the old leader while it is cut off: none may be acknowledged.
@@ -219,8 +214,11 @@ describe('failover', () => {
       assert.notEqual(successor, leader);
       assert.deepEqual(acknowledgedByOldLeader, [], 'the partitioned old leader acknowledged writes');
       assert.ok(majority.some((m) => m.index === successor));
-      await cluster.converged();
-      assert.equal((await cluster.status(leader)).role, 'FOLLOWER');
+      await cluster.converged(undefined, 60_000);
+      // Healed, the members agree on one leader again. Which one is not fixed: JetStream may be
+      // unavailable for seconds after the heal, every lease then lapses, and any member, the old
+      // leader included, may take the lease anew.
+      await cluster.agreedLeader();
       const seen = await driver(`bolt://${cluster.members[leader].bolt}`).executeQuery(
         'MATCH (p:Partitioned) RETURN p.at AS at, count(*) AS n',
         {},

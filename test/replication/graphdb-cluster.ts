@@ -205,6 +205,28 @@ export class GraphdbCluster {
     return ((await response.json()) as { cluster: MemberStatus }).cluster;
   }
 
+  /**
+   * Waits until the running members agree on one leader: exactly one reports itself LEADER and
+   * every other names it as leader. Returns its index. Leadership may move at any time (a lease
+   * renewed late under load), so tests that need a role take it from here, not from an earlier look.
+   */
+  async agreedLeader(timeoutMs = 30_000): Promise<number> {
+    let found = -1;
+    await until(
+      async () => {
+        const running = this.members.filter((m) => m.child !== null);
+        const statuses = await Promise.all(running.map((m) => this.status(m.index)));
+        const leaders = running.filter((_, i) => statuses[i].role === 'LEADER');
+        if (leaders.length !== 1) return false;
+        found = leaders[0].index;
+        return statuses.every((s) => s.leader?.node_id === leaders[0].nodeId);
+      },
+      timeoutMs,
+      'the members to agree on one leader',
+    );
+    return found;
+  }
+
   /** The index of the member that reports itself leader (waits up to `timeoutMs`). */
   async leader(timeoutMs = 20_000, except: number | null = null): Promise<number> {
     let found = -1;
@@ -278,6 +300,16 @@ export class GraphdbCluster {
     for (const m of this.members) await this.kill(m.index);
     await this.nats.close();
     rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/** Runs a test body; a failure carries every member's cluster status and the end of its output. */
+export async function withClusterState(cluster: GraphdbCluster, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    const state = await cluster.describe().catch((e: unknown) => `(no state: ${String(e)})`);
+    throw new Error(`${(error as Error).message}\n${state}`, { cause: error });
   }
 }
 

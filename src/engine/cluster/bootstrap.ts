@@ -1,9 +1,10 @@
 /**
- * Snapshot bootstrap of a member before its engine opens (docs/replication.md, "Snapshots"): a
- * database whose applied log sequence is older than the first entry its log still holds (a new
- * member of a cluster whose log is bounded by `cluster.max_log_entries`, or one that was down
- * while the log was truncated) is replaced by the latest snapshot; the member then follows the
- * log from the snapshot's sequence on. A database the log still covers is left alone.
+ * Snapshot bootstrap of a member's system database before its engine opens (docs/replication.md,
+ * "Snapshots"): the system database names every other database, so when its applied log sequence
+ * is older than the first entry its log still holds (a new member of a cluster whose log is
+ * bounded by `cluster.max_log_entries`, or one that was down while the log was truncated) it is
+ * replaced by the latest snapshot before anything reads it; the member then follows the log from
+ * the snapshot's sequence on. User databases behind their log are rebuilt when the member joins.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +23,6 @@ export interface BootstrapOptions {
   readonly replicas?: number;
   readonly maxLogEntries?: number;
   readonly dataDir: string;
-  /** The default database (replicated even before the data directory exists). */
-  readonly defaultDatabase: string;
   readonly info?: (message: string) => void;
 }
 
@@ -47,21 +46,6 @@ function stateOf(file: string, key: string): bigint {
   } finally {
     db.close();
   }
-}
-
-/** The user databases the data directory's catalog lists, with the default one. */
-function userDatabases(dataDir: string, defaultDatabase: string): string[] {
-  const names = new Set([defaultDatabase.toLowerCase()]);
-  const system = join(dataDir, 'system.db');
-  if (existsSync(system)) {
-    const db = new Database(system, { readonly: true, fileMustExist: true });
-    try {
-      for (const name of db.prepare('SELECT name FROM databases').pluck().all() as string[]) if (name !== 'system') names.add(name);
-    } finally {
-      db.close();
-    }
-  }
-  return [...names];
 }
 
 /** Replaces one database with the latest snapshot when its log no longer covers it; null when left alone. */
@@ -91,8 +75,9 @@ async function bootstrapOne(nc: NatsConnection, options: BootstrapOptions, datab
 }
 
 /**
- * Replaces every database the log no longer covers with the latest snapshot; returns those
- * replaced. The system database comes first: the user databases are those its catalog lists.
+ * Replaces the system database with the latest snapshot when the log no longer covers it; returns
+ * it when replaced. User databases are not touched here: the member rebuilds them when it joins,
+ * as a running member does (cluster-node.ts `rebuild`).
  */
 export async function bootstrapFromSnapshots(options: BootstrapOptions): Promise<Bootstrapped[]> {
   const nc = await connect({ servers: [...options.servers], name: 'graphdb-bootstrap', ignoreClusterUpdates: true });
@@ -100,10 +85,6 @@ export async function bootstrapFromSnapshots(options: BootstrapOptions): Promise
   try {
     const system = await bootstrapOne(nc, options, 'system');
     if (system !== null) done.push(system);
-    for (const database of userDatabases(options.dataDir, options.defaultDatabase)) {
-      const one = await bootstrapOne(nc, options, database);
-      if (one !== null) done.push(one);
-    }
   } finally {
     await nc.close();
   }

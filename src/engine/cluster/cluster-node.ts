@@ -47,15 +47,27 @@ export interface ClusterOptions {
   readonly replicas?: number;
   /**
    * Entries a log keeps (0: unlimited); older ones are removed. With a limit the leader stores a
-   * snapshot every half limit of entries, from which members behind the log start (bootstrap.ts).
+   * snapshot every half limit of entries, from which members behind the log rebuild (`rebuild`).
    */
   readonly maxLogEntries?: number;
   /** Reports problems the member recovers from. */
   readonly warn?: (message: string, error?: unknown) => void;
   /**
-   * Test seam: the bytes this member applies for the entry its log delivered at `sequence`
-   * (default: the delivered bytes). Lets a test replay a stream replica that delivers an entry
-   * the log's quorum does not hold at that sequence.
+   * Called after this member applied an entry of the `system` database made elsewhere, or
+   * rebuilt that database: the engine brings its catalog, users and roles in line with it.
+   */
+  readonly systemChanged?: () => Promise<void>;
+}
+
+/**
+ * Injection points for tests of a member's failure handling. No setting and no public API reaches
+ * them: only `joinClusterWithHooks` (engine-internals.ts), which tests use.
+ */
+export interface ClusterHooks {
+  /**
+   * The bytes this member applies for the entry its log consumer delivered at `sequence` (default:
+   * the delivered bytes): replays a stream replica that delivers an entry the log's quorum does not
+   * hold at that sequence (test/replication/divergence.test.ts).
    */
   readonly delivered?: (database: string, sequence: bigint, entry: Uint8Array) => Uint8Array;
   /**
@@ -111,7 +123,16 @@ interface Replica {
   rebuilding: Promise<void> | null;
   /** When the last rebuild started (ms; a repeated one waits a lease TTL). */
   rebuiltAt: number;
+  /** Why the last rebuild was started, when it failed and is tried again every lease round (`recover`). */
+  retryRebuild: ReplicaDivergence | null;
+  /** The applied sequence when it last moved, or the log was last seen without unapplied entries, and when (ms). */
+  progress: { sequence: bigint; at: number };
+  /** A stalled consumer being recreated (`recover`). */
+  restarting: Promise<void> | null;
 }
+
+/** A database holding commits that never came from the log: it is never replaced by a rebuild. */
+class ForeignCommits extends TransientError {}
 
 /** How long joining retries creating or opening the streams and the lease bucket (a new NATS cluster may still be electing). */
 const JOIN_RETRY_MS = 30_000;
@@ -139,6 +160,23 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
     timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** How long, at least, a log with entries a member has not applied may deliver none before its consumer is recreated (ms). */
+const STALL_MS = 5000;
+
+/** The store's next entry is no longer in the log, which starts at `first`. */
+function behindTheLog(store: DatabaseStore, first: bigint): ReplicaDivergence {
+  return new ReplicaDivergence(
+    'behind',
+    `Database '${store.name}' at log sequence ${store.appliedSequence} (version ${store.version}) is behind the log, which starts at ${first}: the log no longer holds the entries in between.`,
+  );
+}
+
+/** Stops a log consumer, waiting at most a second for it to confirm (a stalled one may never do). */
+async function stopConsumer(messages: ConsumerMessages | null): Promise<void> {
+  if (messages === null) return;
+  await withDeadline(messages.close(), 1000, 'closing a log consumer').catch(() => undefined);
 }
 
 /** How often joining reports a step that has not finished yet (ms). */
@@ -185,13 +223,22 @@ export class ClusterNode {
     private readonly registry: MemberRegistry,
     private readonly options: ClusterOptions,
     private readonly rebuildDatabase: RebuildDatabase,
+    private readonly hooks: ClusterHooks,
   ) {
     this.ttlMs = options.leaseTtlMs ?? 3000;
     this.appendTimeoutMs = options.appendTimeoutMs ?? 5000;
   }
 
-  /** Connects to NATS and joins the cluster with the given databases (their stores); `rebuild` replaces one when it diverged. */
-  static async join(options: ClusterOptions, stores: readonly DatabaseStore[], rebuild: RebuildDatabase): Promise<ClusterNode> {
+  /**
+   * Connects to NATS and joins the cluster with the given databases (their stores); `rebuild`
+   * replaces one when it diverged or is behind what the log still holds.
+   */
+  static async join(
+    options: ClusterOptions,
+    stores: readonly DatabaseStore[],
+    rebuild: RebuildDatabase,
+    hooks: ClusterHooks = {},
+  ): Promise<ClusterNode> {
     const nc = await connect({
       servers: [...options.servers],
       name: `graphdb-${options.nodeId}`,
@@ -214,7 +261,7 @@ export class ClusterNode {
       const registry = await joinStep(options, 'the members bucket', () =>
         retrying(() => MemberRegistry.open(nc, cluster, replicas, 3 * (options.leaseTtlMs ?? 3000))),
       );
-      const node = new ClusterNode(nc, lease, registry, options, rebuild);
+      const node = new ClusterNode(nc, lease, registry, options, rebuild, hooks);
       for (const store of stores) node.replicas.set(store.name, await node.openReplica(store));
       await node.start();
       return node;
@@ -252,6 +299,9 @@ export class ClusterNode {
       verifiedSequence: 0n,
       rebuilding: null,
       rebuiltAt: 0,
+      retryRebuild: null,
+      progress: { sequence: store.appliedSequence, at: Date.now() },
+      restarting: null,
     };
   }
 
@@ -298,13 +348,13 @@ export class ClusterNode {
       const name = replica.store.name;
       const bounds = await joinStep(this.options, `the bounds of the log of '${name}'`, () => replica.log.bounds());
       replica.lastSequence = bounds.last;
-      if (bounds.last > replica.store.appliedSequence && bounds.first > replica.store.appliedSequence + 1n) {
-        throw new TransientError(
-          StatusCodes.DatabaseUnavailable,
-          `Database '${replica.store.name}' is at log sequence ${replica.store.appliedSequence} but the log starts at ${bounds.first}: it needs a snapshot, and none covers the gap (docs/replication.md, "Snapshots").`,
-        );
-      }
       replica.store.replicateThrough(this.gate(replica));
+      // A member that was down while the log discarded entries it never applied rebuilds, as a running one does.
+      const applied = replica.store.appliedSequence;
+      if (bounds.last > applied && bounds.first > applied + 1n) {
+        this.rebuild(replica, behindTheLog(replica.store, bounds.first));
+        continue;
+      }
       // A member that comes back checks that its last entry is the log's before following on.
       if (await joinStep(this.options, `the log entry '${name}' applied last`, () => this.lastEntryDiffers(replica))) {
         this.rebuild(replica, otherEntryApplied(replica.store));
@@ -320,7 +370,7 @@ export class ClusterNode {
   private gate(replica: Replica): ReplicationGate {
     return {
       append: async (database, record: CommitRecord) => {
-        if (!this.isLeader || !this.lease.valid) throw this.notALeader();
+        if (!(await this.leaseConfirmed())) throw this.notALeader();
         const expected = replica.store.appliedSequence;
         if (expected < replica.lastSequence) {
           throw new TransientError(StatusCodes.ReplicationFailure, 'The leader is still applying the replication log; retry.');
@@ -368,6 +418,22 @@ export class ClusterNode {
     }
   }
 
+  /**
+   * True when this member leads with a valid lease. A leader whose lease is older than its
+   * validity (a renewal late under load) first waits for the renewal in flight, at most one TTL,
+   * instead of refusing the commit at once.
+   */
+  private async leaseConfirmed(): Promise<boolean> {
+    if (this.isLeader && !this.lease.valid && !this.stopped) {
+      let timer: NodeJS.Timeout | undefined;
+      const ttl = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.ttlMs);
+      });
+      await Promise.race([this.tick(), ttl]).finally(() => clearTimeout(timer));
+    }
+    return this.isLeader && this.lease.valid;
+  }
+
   private notALeader(): ClientError {
     const leader = this.leader;
     const where = leader !== null && leader.nodeId !== this.options.nodeId ? ` The leader is ${leader.nodeId} (bolt ${leader.bolt}).` : '';
@@ -388,9 +454,11 @@ export class ClusterNode {
   private async applyLoop(replica: Replica, messages: ConsumerMessages): Promise<void> {
     try {
       for await (const message of messages) {
+        // A consumer replaced by another (recover, rebuild) applies nothing more.
+        if (replica.messages !== messages) return;
         const sequence = BigInt(message.seq);
         if (sequence > replica.lastSequence) replica.lastSequence = sequence;
-        const bytes = this.options.delivered?.(replica.store.name, sequence, message.data) ?? message.data;
+        const bytes = this.hooks.delivered?.(replica.store.name, sequence, message.data) ?? message.data;
         const applied = await applyLogEntry(replica.store, bytes, sequence);
         if (replica.store.name === SYSTEM_DATABASE) {
           if (applied) await this.systemChanged();
@@ -399,7 +467,7 @@ export class ClusterNode {
         this.wake();
       }
     } catch (error) {
-      if (this.stopped || this.replicas.get(replica.store.name) !== replica) return;
+      if (this.stopped || this.replicas.get(replica.store.name) !== replica || replica.messages !== messages) return;
       if (error instanceof ReplicaDivergence) {
         this.rebuild(replica, error);
         return;
@@ -436,9 +504,19 @@ export class ClusterNode {
   private rebuild(replica: Replica, cause: ReplicaDivergence): void {
     if (replica.rebuilding !== null || this.stopped) return;
     replica.rebuilding = this.rebuildNow(replica, cause)
+      .then(() => {
+        replica.retryRebuild = null;
+      })
       .catch((error: unknown) => {
         replica.failed = error as Error;
-        this.options.warn?.(`replication of '${replica.store.name}' stopped: it could not be rebuilt from the log`, error);
+        // No snapshot yet, NATS unavailable for a while: the next lease round tries again.
+        replica.retryRebuild = error instanceof ForeignCommits ? null : cause;
+        this.options.warn?.(
+          replica.retryRebuild === null
+            ? `replication of '${replica.store.name}' stopped: it could not be rebuilt from the log`
+            : `rebuilding '${replica.store.name}' from the replication log failed; it is tried again every lease round`,
+          error,
+        );
       })
       .finally(() => {
         replica.rebuilding = null;
@@ -450,18 +528,20 @@ export class ClusterNode {
     // The system database's commits from before the member joined (users seeded from its settings) give way to the log's.
     if (replica.store.appliedSequence === 0n && replica.store.version > 0n && name !== SYSTEM_DATABASE) {
       // Data that never came from this log (a database that existed before the member joined) is not discarded.
-      throw new TransientError(
+      throw new ForeignCommits(
         StatusCodes.DatabaseUnavailable,
         `${cause.message} Database '${name}' holds ${replica.store.version} commits that are not in the replication log; it is not replaced (seed members from a backup of one member, docs/replication.md).`,
       );
     }
     this.options.warn?.(`${cause.message} Rebuilding '${name}' from the replication log.`);
     if (this.isLeader) await this.stepDown();
+    await replica.restarting;
     const wait = replica.rebuiltAt + this.ttlMs - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     replica.rebuiltAt = Date.now();
-    await replica.messages?.close().catch(() => undefined);
+    const messages = replica.messages;
     replica.messages = null;
+    await stopConsumer(messages);
     const bounds = await replica.log.bounds();
     const latest = (await replica.snapshots?.latest()) ?? null;
     let fill: ((file: string) => Promise<void>) | null = null;
@@ -510,6 +590,49 @@ export class ClusterNode {
       .catch((error: unknown) => this.options.warn?.('a replicated system database change failed to apply here', error));
   }
 
+  /**
+   * Runs before every lease round: retries a rebuild that failed, and recreates the
+   * consumer of a log whose entries this member has not applied and that delivered nothing for
+   * STALL_MS (at least three lease TTLs): a consumer whose stream replica stopped answering.
+   */
+  private recover(replica: Replica): void {
+    if (this.stopped || replica.rebuilding !== null || replica.restarting !== null) return;
+    if (replica.failed !== null) {
+      if (replica.retryRebuild !== null) this.rebuild(replica, replica.retryRebuild);
+      return;
+    }
+    const applied = replica.store.appliedSequence;
+    const now = Date.now();
+    if (applied >= replica.lastSequence || applied !== replica.progress.sequence) {
+      replica.progress = { sequence: applied, at: now };
+      return;
+    }
+    const stalledMs = now - replica.progress.at;
+    if (stalledMs < Math.max(STALL_MS, 3 * this.ttlMs)) return;
+    replica.progress = { sequence: applied, at: now };
+    this.options.warn?.(
+      `the consumer of the log of '${replica.store.name}' delivered nothing for ${Math.round(stalledMs / 1000)} s while the log holds entries ${applied + 1n}..${replica.lastSequence}; recreating it`,
+    );
+    replica.restarting = this.refollow(replica)
+      .catch((error: unknown) => this.options.warn?.(`following the log of '${replica.store.name}' again failed`, error))
+      .finally(() => {
+        replica.restarting = null;
+      });
+  }
+
+  /**
+   * Replaces a replica's consumer by a new one from the applied sequence on. The old apply loop is
+   * not waited for (a stalled consumer may never end it): it applies nothing once replaced, and an
+   * entry both loops apply is applied once (apply-entry.ts).
+   */
+  private async refollow(replica: Replica): Promise<void> {
+    const messages = replica.messages;
+    replica.messages = null;
+    await stopConsumer(messages);
+    if (this.stopped || replica.rebuilding !== null) return;
+    await this.follow(replica);
+  }
+
   private wake(): void {
     for (const waiter of [...this.waiters]) waiter();
   }
@@ -517,6 +640,7 @@ export class ClusterNode {
   /** One lease round: renew (leader), or take the lease when free and every log is applied. */
   private tick(): Promise<void> {
     if (this.ticking !== null || this.stopped) return this.ticking ?? Promise.resolve();
+    for (const replica of this.replicas.values()) this.recover(replica);
     this.ticking = withDeadline(this.round(), Math.max(5000, 2 * this.ttlMs), 'cluster lease round')
       .catch((error: unknown) => this.options.warn?.('cluster lease round failed', error))
       .finally(() => {
@@ -526,14 +650,15 @@ export class ClusterNode {
   }
 
   private async round(): Promise<void> {
+    // A leader renews first: no other request of the round (members, log bounds) may delay it.
+    if (this.isLeader && !(await this.lease.renew())) await this.stepDown();
     await this.registry.refresh({ nodeId: this.options.nodeId, bolt: this.options.boltAddress, http: this.options.httpAddress });
     for (const replica of this.replicas.values()) {
       const bounds = await replica.log.bounds();
       if (bounds.last > replica.lastSequence) replica.lastSequence = bounds.last;
     }
     if (this.isLeader) {
-      if (!(await this.lease.renew())) await this.stepDown();
-      else for (const replica of this.replicas.values()) this.snapshotWhenDue(replica);
+      for (const replica of this.replicas.values()) this.snapshotWhenDue(replica);
       return;
     }
     this.leader = await this.lease.current();
@@ -545,11 +670,17 @@ export class ClusterNode {
       this.leader = await this.lease.current();
       return;
     }
-    // Entries appended between the check and the lease (by a leader whose lease just expired) are applied first.
-    for (const replica of this.replicas.values()) {
-      const bounds = await replica.log.bounds();
-      replica.lastSequence = bounds.last;
-      await this.waitFor(() => replica.store.appliedSequence >= bounds.last, this.ttlMs);
+    // Entries appended between the check and the lease (by a leader whose lease just expired) are
+    // applied first; a member that cannot apply them within a TTL gives the lease back at once.
+    try {
+      for (const replica of this.replicas.values()) {
+        const bounds = await replica.log.bounds();
+        replica.lastSequence = bounds.last;
+        await this.waitFor(() => replica.store.appliedSequence >= bounds.last, this.ttlMs);
+      }
+    } catch (error) {
+      await this.lease.release();
+      throw error;
     }
     this.isLeader = true;
     this.leader = { nodeId: this.options.nodeId, bolt: this.options.boltAddress, http: this.options.httpAddress, term: this.lease.term };
@@ -706,10 +837,14 @@ export class ClusterNode {
     for (const replica of this.replicas.values()) {
       await replica.snapshotting;
       await replica.rebuilding;
-      await replica.messages?.close().catch(() => undefined);
+      await replica.restarting;
+      const messages = replica.messages;
+      replica.messages = null;
+      await stopConsumer(messages);
       replica.store.replicateThrough(null);
     }
-    await Promise.all([...this.replicas.values()].flatMap((r) => (r.loop === null ? [] : [r.loop])));
+    const loops = Promise.all([...this.replicas.values()].flatMap((r) => (r.loop === null ? [] : [r.loop])));
+    await withDeadline(loops, 2000, 'the apply loops').catch(() => undefined);
     await this.nc.drain().catch(() => undefined);
   }
 }

@@ -28,6 +28,9 @@ export class AppendError extends Error {
   }
 }
 
+/** How long one pull request of a follower's consumer waits for entries (ms; heartbeats every half of it). */
+const FOLLOW_EXPIRES_MS = 5000;
+
 /** JetStream's "wrong last sequence" API error codes. */
 const WRONG_LAST_SEQUENCE = new Set([10071, 10164]);
 
@@ -132,12 +135,16 @@ export class ReplicationLog {
     await this.jsm.streams.delete(this.stream).catch(() => false);
   }
 
-  /** Entries from `sequence` on, in order, as they arrive (an ordered consumer). */
+  /**
+   * Entries from `sequence` on, in order, as they arrive (an ordered consumer). Its pull requests
+   * last FOLLOW_EXPIRES_MS, so a consumer whose stream replica stopped answering (the stream's
+   * leader moved) misses two heartbeats and is recreated within that time, not the client's 30 s.
+   */
   async follow(sequence: bigint): Promise<ConsumerMessages> {
     const consumer = await this.js.consumers.get(this.stream, {
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: Number(sequence),
     });
-    return consumer.consume({ max_messages: 256 });
+    return consumer.consume({ max_messages: 256, expires: FOLLOW_EXPIRES_MS });
   }
 }

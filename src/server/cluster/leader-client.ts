@@ -6,7 +6,7 @@
  */
 import neo4j, { type AuthToken, type Driver } from 'neo4j-driver';
 import type { AuthService } from '../../engine/auth/index.js';
-import { ClientError, StatusCodes, type ClusterNode } from '../../engine/index.js';
+import { StatusCodes, TransientError, type ClusterNode } from '../../engine/index.js';
 
 /** Seconds a forwarding token lives; it is renewed at half its life. */
 const TOKEN_SECONDS = 300;
@@ -23,13 +23,18 @@ export class LeaderClient {
     private readonly auth: () => AuthService | null,
   ) {}
 
-  /** The leader's Bolt address, waiting up to LEADER_WAIT_MS for one; throws NotALeader when none is known. */
+  /**
+   * The leader's Bolt address, waiting up to LEADER_WAIT_MS for one; when none is known (an election
+   * in progress, or this member's own lease renewed late) throws a transient error, which drivers retry.
+   */
   async leaderAddress(): Promise<string> {
     const deadline = Date.now() + LEADER_WAIT_MS;
     for (;;) {
       const leader = this.member.currentLeader;
       if (leader !== null && leader.nodeId !== this.member.nodeId) return leader.bolt;
-      if (Date.now() > deadline) throw new ClientError(StatusCodes.NotALeader, 'No leader is available to take this write; retry.');
+      if (Date.now() > deadline) {
+        throw new TransientError(StatusCodes.ReplicationFailure, 'No leader is available to take this write yet; retry.');
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
