@@ -237,6 +237,15 @@ export class EngineSearch {
   }
 
   /**
+   * `databaseWithIndexes` for a plan that can run without search (the exact-kNN plan): null while
+   * the database's indexes are being built in the background, whose rest is never finished on the
+   * caller's turn of the event loop.
+   */
+  databaseWithIndexesIfBuilt(database: string, catalog: GraphReader): DatabaseSearch | null {
+    return this.building.has(database.toLowerCase()) ? null : this.databaseWithIndexes(database, catalog);
+  }
+
+  /**
    * Why the named FULLTEXT/VECTOR index `name` of `database` failed, as far as its search
    * services already know, without building or populating anything (SHOW INDEXES must not run a
    * database's index build on the event loop); null while unknown or online.

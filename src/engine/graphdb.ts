@@ -372,7 +372,23 @@ export class GraphDB {
       (name, fill) => this.rebuildReplica(name, fill),
       hooks,
     );
+    await this.reconcileReplicas(this.member);
     return this.member;
+  }
+
+  /**
+   * Brings the member's replicas in line with the catalog once it has joined: the system log can
+   * create or drop databases while the member joins, before `member` is set for
+   * `systemReplicatedChange` to start or stop their replication.
+   */
+  private async reconcileReplicas(member: ClusterNode): Promise<void> {
+    const names = new Set(this.databases().map((d) => d.name));
+    for (const name of names) {
+      if (member.replicates(name)) continue;
+      this.store(name).replicateThrough(JOINING_GATE);
+      await member.addReplica(this.store(name));
+    }
+    for (const { database } of member.status().databases) if (!names.has(database)) await member.removeReplica(database, false);
   }
 
   /**
@@ -509,7 +525,9 @@ export class GraphDB {
           d.type === 'VECTOR' && d.entityType === 'NODE' && d.labelsOrTypes[0] === request.label && d.properties[0] === request.property,
       );
     if (!indexed) return `no vector index on :${request.label}(${request.property})`;
-    const serve = this.searchHost.databaseWithIndexes(database, reader).exactVectorServe(reader, request);
+    const search = this.searchHost.databaseWithIndexesIfBuilt(database, reader);
+    if (search === null) return 'the search indexes are being built';
+    const serve = search.exactVectorServe(reader, request);
     if (typeof serve === 'string') return serve;
     return {
       step: (slots) => serve.scan.step(slots),

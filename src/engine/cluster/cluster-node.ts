@@ -70,11 +70,6 @@ export interface ClusterHooks {
    * hold at that sequence (test/replication/divergence.test.ts).
    */
   readonly delivered?: (database: string, sequence: bigint, entry: Uint8Array) => Uint8Array;
-  /**
-   * Called after this member applied an entry of the `system` database made elsewhere, or
-   * rebuilt that database: the engine brings its catalog, users and roles in line with it.
-   */
-  readonly systemChanged?: () => Promise<void>;
 }
 
 /** Replication figures of one database. */
@@ -310,7 +305,7 @@ export class ClusterNode {
    * or a replicated catalog change): its log from the first entry on, its commits through the log.
    */
   async addReplica(store: DatabaseStore): Promise<void> {
-    if (this.stopped || this.replicas.has(store.name)) return;
+    if (this.stopped || this.replicas.has(store.name) || this.starting.has(store.name)) return;
     this.starting.add(store.name);
     try {
       const replica = await this.openReplica(store);

@@ -113,6 +113,16 @@ async function remoteResult(database: string, run: Promise<Result> | Result, boo
 }
 
 /** What a follower session needs besides the local session. */
+/**
+ * Waits, bounded, until this member applied the system log the leader just extended, so that an
+ * administration command's effect is visible here once it returns. The command already committed on
+ * the leader: a wait that runs out is not an error, since a retryable failure would make drivers run
+ * it again (CREATE USER would then fail with "already exists", GRANT run twice).
+ */
+async function awaitAdministrationApplied(services: ForwardingServices): Promise<void> {
+  await services.member.awaitLogEnd('system', BOOKMARK_WAIT_MS).catch(() => undefined);
+}
+
 export interface ForwardingServices {
   readonly member: ClusterNode;
   readonly leader: LeaderClient;
@@ -188,7 +198,7 @@ export class ForwardingSession implements Session {
         () => this.noteRemoteBookmark(),
       );
       // An administration command's effect (a user, a database) is visible here once it returns, as on the leader.
-      if (this.services.statementAdministers(query)) await this.services.member.awaitLogEnd('system', BOOKMARK_WAIT_MS);
+      if (this.services.statementAdministers(query)) await awaitAdministrationApplied(this.services);
       return result;
     }
     await this.awaitBookmarks(options?.bookmarks);
@@ -303,7 +313,7 @@ class ForwardingTransaction implements Transaction {
     } catch (error) {
       throw asGraphError(error);
     }
-    if (this.administered) await this.services.member.awaitLogEnd('system', BOOKMARK_WAIT_MS);
+    if (this.administered) await awaitAdministrationApplied(this.services);
     const bookmark = this.session.noteRemoteBookmark() ?? '';
     return bookmark;
   }

@@ -6,7 +6,7 @@
  * is the follower's answer (docs/replication.md). On a single node or the leader nothing changes.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ClientError, StatusCodes } from '../../engine/index.js';
+import { StatusCodes, TransientError } from '../../engine/index.js';
 import type { HttpServices } from './services.js';
 
 /** How long a forwarded request may take on the leader (ms). */
@@ -19,7 +19,7 @@ async function forward(services: HttpServices, request: FastifyRequest, reply: F
   if (status === null || status.role === 'LEADER') return false;
   const leader = status.leader;
   if (leader === null || leader.nodeId === status.nodeId) {
-    throw new ClientError(StatusCodes.NotALeader, 'No leader is available to take this write; retry.');
+    throw new TransientError(StatusCodes.ReplicationFailure, 'No leader is available to take this write yet; retry.');
   }
   // Writes this member acknowledged asynchronously (202) reach the leader first: an erasure includes them.
   await services.writeBehind.flushAll();
@@ -30,13 +30,20 @@ async function forward(services: HttpServices, request: FastifyRequest, reply: F
   }
   const body = request.body === undefined || request.body === null ? undefined : JSON.stringify(request.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${request.protocol}://${leader.http}${request.url}`, {
-    method: request.method,
-    headers,
-    ...(body === undefined ? {} : { body }),
-    signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
-  });
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${request.protocol}://${leader.http}${request.url}`, {
+      method: request.method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch (error) {
+    // The leader went away or did not answer in time (a failover): the caller may retry once a leader is known.
+    throw new TransientError(StatusCodes.ReplicationFailure, `The leader did not answer the forwarded request: ${String(error)}; retry.`);
+  }
   reply.code(response.status).header('content-type', response.headers.get('content-type') ?? 'application/json');
   const setCookie = response.headers.get('set-cookie');
   if (setCookie !== null) reply.header('set-cookie', setCookie);
