@@ -32,7 +32,7 @@ export function buildCli(): void {
   }
 }
 
-/** Builds the CLI (`buildCli`) when a CLI source is newer than the bundled shell command. */
+/** Builds the CLI (`buildCli`) when a source (the bundle holds all of src/) is newer than the bundled shell command. */
 export function ensureBuilt(): void {
   let built: number;
   try {
@@ -40,8 +40,7 @@ export function ensureBuilt(): void {
   } catch {
     built = 0;
   }
-  const sources = Math.max(...['src/cli', 'src/commands', 'src/engine/transfer'].map((d) => newest(join(ROOT, d))));
-  if (sources > built) buildCli();
+  if (newest(join(ROOT, 'src')) > built) buildCli();
 }
 
 /** Runs `graphdb <args>` to completion. */

@@ -17,6 +17,7 @@
  * no-op); that run then gives Cypher's own result or error. Standard input cannot be read twice
  * and always runs statement by statement.
  */
+import { GraphError } from '../errors/index.js';
 import type { GraphDB } from '../graphdb.js';
 import type { DatabaseStore } from '../storage/index.js';
 import { assertStorableProperty } from '../storage/index.js';
@@ -90,6 +91,7 @@ async function importExported(input: ScriptImportInput): Promise<ScriptImportRes
   const { db, store, displayName, counters } = input;
   const sink = new ImportSink(store, { onError: 'fail', batchSize: 0 });
   let started = false;
+  let loaded = false;
   let rows: CypherValue | undefined;
   const steps = scriptSteps(input.reader);
   const runner = new ScriptRunner(db, store.name, displayName, counters);
@@ -112,6 +114,7 @@ async function importExported(input: ScriptImportInput): Promise<ScriptImportRes
       }
       if (code === CLEANUP_STATEMENT && started) {
         const summary = await sink.finish();
+        loaded = true;
         counters.statements++;
         Object.assign(counters, { nodes: summary.nodes, relationships: summary.relationships, properties: summary.properties });
         return await runSteps(runner, steps, true);
@@ -131,6 +134,8 @@ async function importExported(input: ScriptImportInput): Promise<ScriptImportRes
     await runner.abort();
     if (error instanceof NotExportShape || error instanceof ImportRowFailure) return null;
     if (error instanceof ScriptStepError) return { completed: false, errors: [error.row], bulk: true };
+    // A value or constraint the bulk load refused before it committed: run statement by statement, for Cypher's own result and line.
+    if (!loaded && error instanceof GraphError) return null;
     throw error;
   } finally {
     await steps.return(undefined);
