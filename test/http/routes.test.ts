@@ -48,16 +48,24 @@ describe('health, status, discovery', () => {
 describe('metrics', () => {
   it('exports the event-loop delay since the previous scrape (p50, p99, max)', async () => {
     await request(`${t.url}/metrics`);
-    // Hold this process's event loop (the server's) for 120 ms: the next scrape reports it.
-    const until = performance.now() + 120;
-    while (performance.now() < until);
-    await new Promise((resolve) => setImmediate(resolve));
-    const text = (await request(`${t.url}/metrics`)).text;
-    for (const quantile of ['p50', 'p99', 'max']) {
-      assert.match(text, new RegExp(`# TYPE graphdb_nodejs_eventloop_lag_${quantile}_seconds gauge`), quantile);
+    // Hold this process's event loop (the server's) for 120 ms, let the delay monitor's own timer
+    // sample it (a turn through the timers phase), then scrape: the max reports the stall. A loaded
+    // machine can put the scrape before the sample, so up to five stalls are tried.
+    const maxima: number[] = [];
+    for (let attempt = 0; attempt < 5 && !maxima.some((m) => m >= 0.1); attempt++) {
+      const until = performance.now() + 120;
+      while (performance.now() < until);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const text = (await request(`${t.url}/metrics`)).text;
+      for (const quantile of ['p50', 'p99', 'max']) {
+        assert.match(text, new RegExp(`# TYPE graphdb_nodejs_eventloop_lag_${quantile}_seconds gauge`), quantile);
+      }
+      maxima.push(Number(/^graphdb_nodejs_eventloop_lag_max_seconds ([0-9.e+-]+)$/m.exec(text)?.[1]));
     }
-    const max = Number(/^graphdb_nodejs_eventloop_lag_max_seconds ([0-9.e+-]+)$/m.exec(text)?.[1]);
-    assert.ok(max >= 0.1, `the 120 ms stall shows in the max (${max} s)`);
+    assert.ok(
+      maxima.some((m) => m >= 0.1),
+      `a 120 ms stall shows in the max (${maxima.join(', ')} s)`,
+    );
   });
 
   it('exposes every graphdb_* metric of the spec with its labels', async () => {

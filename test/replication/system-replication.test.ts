@@ -4,7 +4,8 @@
  * A user created through a follower (neo4j-driver) logs in on every member over Bolt and HTTP; a
  * password change and a DROP USER sent to another member take effect on every member; CREATE
  * DATABASE through a follower makes the database usable on every member, with its writes
- * replicated; the GDPR erasure sent to a follower (HTTP) erases on every member.
+ * replicated; a database created while a member was down reaches it once it restarts; the GDPR
+ * erasure sent to a follower (HTTP) erases on every member.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -180,6 +181,35 @@ describe('the system database in a 3-member cluster', () => {
       driver(follower).executeQuery('MATCH (n) RETURN count(n)', {}, { database: 'replicatedx' }),
       (error: { code?: string }) => error.code === 'Neo.ClientError.Database.DatabaseNotFound',
     );
+  });
+
+  it('a database created while a member was down is replicated to it once it restarts', async () => {
+    /** The :Down nodes member `i` holds in `whiledown` (null while it does not serve that database yet). */
+    const downCount = async (i: number): Promise<bigint | null> => {
+      try {
+        const result = await driver(i).executeQuery(
+          'MATCH (n:Down) RETURN count(n) AS c',
+          {},
+          { database: 'whiledown', routing: neo4j.routing.READ },
+        );
+        return result.records[0].get('c') as bigint;
+      } catch {
+        return null;
+      }
+    };
+    await cluster.kill(other);
+    try {
+      await admin(follower, 'CREATE DATABASE whiledown');
+      await driver(follower).executeQuery('CREATE (:Down {n: 1})', {}, { database: 'whiledown' });
+    } finally {
+      await cluster.startMember(other);
+    }
+    await until(async () => (await downCount(other)) === 1n, 60_000, 'whiledown on the restarted member').catch(async (error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${await cluster.describe()}`);
+    });
+    await driver(follower).executeQuery('CREATE (:Down {n: 2})', {}, { database: 'whiledown' });
+    await until(async () => (await downCount(other)) === 2n, 30_000, 'a later write to whiledown on the restarted member');
+    await admin(follower, 'DROP DATABASE whiledown');
   });
 
   it('the GDPR erasure sent to a follower erases on every member', async () => {
