@@ -172,20 +172,18 @@ export class NamedIndexes {
 
   /** The FULLTEXT index `name` over `entity` (released: the budget error; none: ProcedureCallFailed). */
   fulltextIndex(name: string, entity: 'NODE' | 'RELATIONSHIP'): FulltextIndex {
-    const index = this.fulltext.get(name);
-    if (this.entityOf(name) === entity) this.assertKept(name);
-    if (index === undefined || this.entityOf(name) !== entity) {
-      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such fulltext schema index: ${name}`);
-    }
-    return index;
+    return this.keptIndex(this.fulltext.get(name), name, entity, 'fulltext');
   }
 
   /** The VECTOR index `name` over `entity` (released: the budget error; none: ProcedureCallFailed). */
   vectorIndex(name: string, entity: 'NODE' | 'RELATIONSHIP'): VectorIndex {
-    const index = this.vector.get(name);
+    return this.keptIndex(this.vector.get(name), name, entity, 'vector');
+  }
+
+  private keptIndex<T>(index: T | undefined, name: string, entity: 'NODE' | 'RELATIONSHIP', kind: 'fulltext' | 'vector'): T {
     if (this.entityOf(name) === entity) this.assertKept(name);
     if (index === undefined || this.entityOf(name) !== entity) {
-      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such vector schema index: ${name}`);
+      throw new ClientError(StatusCodes.ProcedureCallFailed, `There is no such ${kind} schema index: ${name}`);
     }
     return index;
   }
